@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { OneTimeToken, RefreshToken } from '../modules/auth/token.entities.ts';
+import { User } from '../modules/users/user.entity.ts';
+import { migrations } from './migrations/index.ts';
+
+export const entities = [User, RefreshToken, OneTimeToken];
+
+/** Connects, then applies committed migrations (never schema auto-sync). */
+export async function openDatabase(clientUrl: string, log?: Logger) {
+  const orm = await MikroORM.init({
+    clientUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true },
+    pool: { min: 0, max: 10 },
+    debug: false,
+    logger: (message: string) => log?.debug({ orm: message }),
+  });
+  await orm.migrator.up();
+  return orm;
+}
+
+export type Orm = Awaited<ReturnType<typeof openDatabase>>;

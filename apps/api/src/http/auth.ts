@@ -1,0 +1,40 @@
+import type { Context, Next } from 'koa';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { IUser } from '../modules/users/user.entity.ts';
+import type { AccessClaims } from '../modules/auth/access-tokens.ts';
+import { forbidden } from './errors.ts';
+
+export interface AuthState {
+  user: IUser;
+  claims: AccessClaims;
+}
+
+const bearerOf = (ctx: Context) => {
+  const h = ctx.get('Authorization');
+  return h.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+};
+
+/** Guards for routes: a signed-in user, an admin (checked against the database), or either. */
+export function authGuards(auth: AuthService) {
+  const requireUser = async (ctx: Context, next: Next) => {
+    Object.assign(ctx.state, await auth.authenticate(bearerOf(ctx)));
+    await next();
+  };
+  return {
+    requireUser,
+    async requireAdmin(ctx: Context, next: Next) {
+      await requireUser(ctx, async () => {
+        if (!(ctx.state as AuthState).user.isAdmin) throw forbidden();
+        await next();
+      });
+    },
+    /** Signs the caller in when a token is sent; anonymous otherwise. A bad token still fails. */
+    async optionalUser(ctx: Context, next: Next) {
+      if (bearerOf(ctx)) Object.assign(ctx.state, await auth.authenticate(bearerOf(ctx)));
+      await next();
+    },
+  };
+}
+export type AuthGuards = ReturnType<typeof authGuards>;
+
+export const currentUser = (ctx: Context) => (ctx.state as AuthState).user;

@@ -1,0 +1,61 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { MESSAGES } from '@reelbase/api-client';
+import type { z } from 'zod';
+
+/** An error a caller caused or may see: status, message, optional code and field errors. */
+export class HttpError extends Error {
+  status: number;
+  code?: string;
+  errors?: Record<string, string>;
+  constructor(status: number, message: string, opts: { code?: string; errors?: Record<string, string> } = {}) {
+    super(message);
+    this.status = status;
+    this.code = opts.code;
+    this.errors = opts.errors;
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string = MESSAGES.unauthorized, code?: string) => new HttpError(401, message, { code });
+export const forbidden = (message: string = MESSAGES.forbidden, code?: string) => new HttpError(403, message, { code });
+export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooMany = (message: string, code?: string) => new HttpError(429, message, { code });
+
+/** 422 with one message per field, in the spec's format. */
+export const unprocessable = (errors: Record<string, string>, message: string = MESSAGES.validationFailed) =>
+  new HttpError(422, message, { errors });
+
+export function zodErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'body';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Turns every thrown error into a JSON answer; unexpected ones are logged and hidden. */
+export function errorMiddleware(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw notFound();
+    } catch (err) {
+      const e = err as Partial<HttpError> & { expose?: boolean; status?: number };
+      if (err instanceof HttpError) {
+        ctx.status = err.status;
+        ctx.body = { message: err.message, ...(err.code && { code: err.code }), ...(err.errors && { errors: err.errors }) };
+      } else if (e.status && e.status >= 400 && e.status < 500 && e.expose !== false) {
+        // Errors raised by Koa and its body parser (bad JSON, too large) carry their own status.
+        ctx.status = e.status;
+        ctx.body = { message: e.message ?? 'Bad request' };
+      } else {
+        log.error({ err, path: ctx.path }, 'unhandled error');
+        ctx.status = 500;
+        ctx.body = { message: 'Internal server error' };
+      }
+    }
+  };
+}

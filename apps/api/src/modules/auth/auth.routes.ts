@@ -1,0 +1,36 @@
+import { Router } from '@koa/router';
+import { ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, VerifyEmailRequest } from '@reelbase/api-client';
+import type { AuthGuards, AuthState } from '../../http/auth.ts';
+import { body } from '../../http/validate.ts';
+import type { AuthService } from './auth.service.ts';
+
+export function authRoutes(auth: AuthService, guards: AuthGuards) {
+  const r = new Router();
+  // The spec puts refresh outside /api.
+  r.post('/auth/refresh', async (ctx) => {
+    ctx.body = await auth.refresh(body(ctx, RefreshRequest).refreshToken);
+  });
+  r.post('/api/auth/login', async (ctx) => {
+    ctx.body = await auth.login(body(ctx, LoginRequest), ctx.ip);
+  });
+  r.post('/api/auth/platform', async (ctx) => {
+    ctx.body = await auth.platformLogin(body(ctx, PlatformLoginRequest));
+  });
+  r.post('/api/auth/logout', guards.requireUser, async (ctx) => {
+    await auth.logout((ctx.state as AuthState).claims);
+    ctx.body = { message: 'Signed out' };
+  });
+  r.post('/api/auth/forgot-password', async (ctx) => {
+    await auth.forgotPassword(body(ctx, ForgotPasswordRequest).email);
+    ctx.body = { message: MESSAGES.messageSent };
+  });
+  r.post('/api/auth/reset-password', async (ctx) => {
+    const { token, password } = body(ctx, ResetPasswordRequest);
+    await auth.resetPassword(token, password);
+    ctx.body = { message: MESSAGES.passwordUpdated };
+  });
+  r.post('/api/auth/verify-email', async (ctx) => {
+    ctx.body = await auth.verifyEmail(body(ctx, VerifyEmailRequest).token);
+  });
+  return r;
+}

@@ -1,0 +1,41 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+
+/**
+ * A refresh token, stored only as its SHA-256. Tokens of one sign-in form a family: each
+ * refresh uses one up and issues the next, and presenting a used one revokes the family.
+ */
+export const RefreshToken = defineEntity({
+  name: 'RefreshToken',
+  tableName: 'refresh_tokens',
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    userId: p.uuid(),
+    familyId: p.uuid(),
+    tokenHash: p.string().unique(),
+    rememberMe: p.boolean().default(false),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type IRefreshToken = InferEntity<typeof RefreshToken>;
+
+export const ONE_TIME_PURPOSES = ['verify-email', 'reset-password'] as const;
+export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
+
+/** Email verification and password reset tokens: hashed, single use, expiring. */
+export const OneTimeToken = defineEntity({
+  name: 'OneTimeToken',
+  tableName: 'one_time_tokens',
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    userId: p.uuid(),
+    purpose: p.enum(ONE_TIME_PURPOSES),
+    tokenHash: p.string().unique(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type IOneTimeToken = InferEntity<typeof OneTimeToken>;

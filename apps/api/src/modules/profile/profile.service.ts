@@ -1,0 +1,72 @@
+import { MESSAGES, type Profile, type ProfileUpdate } from '@reelbase/api-client';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import type { Orm } from '../../db/orm.ts';
+import { prepareImage } from '../../images/image-upload.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { canChangeEmail, toProfile } from '../users/profile-view.ts';
+import { User } from '../users/user.entity.ts';
+import { EMAIL_TAKEN } from '../users/users.service.ts';
+
+export type ProfileImageKind = 'avatar' | 'playerLogo';
+
+export function createProfileService(d: { orm: Orm; storage: Storage; auth: AuthService }) {
+  async function load(userId: string) {
+    const em = d.orm.em.fork();
+    const user = await em.findOne(User, { id: userId });
+    if (!user) throw notFound();
+    return { em, user };
+  }
+
+  return {
+    async get(userId: string): Promise<Profile> {
+      return toProfile((await load(userId)).user);
+    },
+
+    async update(userId: string, input: ProfileUpdate): Promise<Profile> {
+      const { em, user } = await load(userId);
+      const errors: Record<string, string> = {};
+      const emailChanged = input.email !== undefined && input.email !== user.email;
+      if (emailChanged) {
+        if (!canChangeEmail(user)) errors.email = MESSAGES.emailChangeHint;
+        else if (await em.count(User, { email: input.email, id: { $ne: user.id } })) errors.email = EMAIL_TAKEN;
+      }
+      const passwordChanged = !!input.password;
+      if (passwordChanged && user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
+        errors.currentPassword = 'Current password is incorrect';
+      }
+      if (Object.keys(errors).length) throw unprocessable(errors);
+
+      if (input.firstName !== undefined) user.firstName = input.firstName;
+      if (input.lastName !== undefined) user.lastName = input.lastName;
+      if (input.colorScheme) user.colorScheme = { ...user.colorScheme, ...input.colorScheme };
+      if (input.showLogoOnPlayer !== undefined) user.showLogoOnPlayer = input.showLogoOnPlayer;
+      if (input.promoCode !== undefined) user.promoCode = input.promoCode || null;
+      if (passwordChanged) user.passwordHash = await hashPassword(input.password as string);
+      if (emailChanged) {
+        user.email = input.email as string;
+        user.emailChangedAt = new Date();
+        user.isConfirmedEmail = false;
+      }
+      await em.flush();
+      if (emailChanged) await d.auth.sendVerification(user);
+      return toProfile(user);
+    },
+
+    async uploadImage(userId: string, kind: ProfileImageKind, file: Buffer): Promise<{ url: string; profile: Profile }> {
+      const { em, user } = await load(userId);
+      const image = await prepareImage(file);
+      if ('error' in image) throw unprocessable({ file: image.error });
+      const key = `images/${user.id}/${kind}-${crypto.randomUUID()}.${image.ext}`;
+      await d.storage.put(key, image.data);
+      const previous = user[kind];
+      const url = d.storage.url(key);
+      user[kind] = url;
+      await em.flush();
+      if (previous?.startsWith(d.storage.url(`images/${user.id}/`))) await d.storage.delete(previous.slice(d.storage.url('').length));
+      return { url, profile: toProfile(user) };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

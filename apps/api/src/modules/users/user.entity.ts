@@ -1,0 +1,38 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import type { ColorScheme, PaymentMethodType } from '@reelbase/api-client';
+
+export const LOGIN_METHODS = ['email', 'google', 'facebook'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    email: p.string().unique(),
+    passwordHash: p.string().nullable(),
+    firstName: p.string(),
+    lastName: p.string(),
+    isAdmin: p.boolean().default(false),
+    platform: p.enum(LOGIN_METHODS).default('email'),
+    platformId: p.string().nullable(),
+    isConfirmedEmail: p.boolean().default(false),
+    emailChangedAt: p.datetime().nullable(),
+    avatar: p.string().nullable(),
+    playerLogo: p.string().nullable(),
+    colorScheme: p.json<ColorScheme>(),
+    showLogoOnPlayer: p.boolean().default(false),
+    paymentMethod: p.enum(['card', 'paypal'] as const).$type<PaymentMethodType>().nullable(),
+    paymentRef: p.string().nullable(),
+    features: p.json<Record<string, boolean>>(),
+    videoGeneratorCredits: p.integer().default(0),
+    promoCode: p.string().nullable(),
+    isActive: p.boolean().default(true),
+    ban: p.boolean().default(false),
+    banReason: p.string().nullable(),
+    lastLoginAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IUser = InferEntity<typeof User>;

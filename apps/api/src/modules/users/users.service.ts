@@ -1,0 +1,60 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { RegisterRequest } from '@reelbase/api-client';
+import type { Logger } from 'pino';
+import { unprocessable } from '../../http/errors.ts';
+import type { Orm } from '../../db/orm.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { type IUser, User } from './user.entity.ts';
+import { newUserDefaults } from './user-defaults.ts';
+
+export const EMAIL_TAKEN = 'Email is already taken';
+
+export function createUsersService(d: { orm: Orm; auth: AuthService; payments: PaymentProvider }) {
+  return {
+    /** Self-registration sends a verification mail; an admin's creation is confirmed at once. */
+    async register(input: RegisterRequest, createdByAdmin: boolean): Promise<IUser> {
+      const em = d.orm.em.fork();
+      if (await em.count(User, { email: input.email })) throw unprocessable({ email: EMAIL_TAKEN });
+      // The card goes to the provider before anything is stored, so a refused card leaves no account.
+      const method = input.paymentMethod ? await d.payments.registerMethod(input.paymentMethod, { email: input.email }) : null;
+      const user = em.create(User, {
+        ...newUserDefaults(),
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: await hashPassword(input.password),
+        isConfirmedEmail: createdByAdmin,
+        paymentMethod: method?.type ?? null,
+        paymentRef: method?.reference ?? null,
+      });
+      try {
+        await em.flush();
+      } catch (err) {
+        if (err instanceof UniqueConstraintViolationException) throw unprocessable({ email: EMAIL_TAKEN });
+        throw err;
+      }
+      if (!createdByAdmin) await d.auth.sendVerification(user);
+      return user;
+    },
+
+    /** On first start, make sure an admin exists; print generated credentials when none are set. */
+    async ensureFirstAdmin(opts: { email?: string; password?: string; log: Logger }) {
+      const em = d.orm.em.fork();
+      if (await em.count(User, { isAdmin: true })) return;
+      const email = (opts.email ?? 'admin@reelbase.local').toLowerCase();
+      const password = opts.password ?? crypto.randomUUID().replaceAll('-', '').slice(0, 16);
+      const existing = await em.findOne(User, { email });
+      const admin =
+        existing ??
+        em.create(User, { ...newUserDefaults(), email, firstName: 'Admin', lastName: 'Reelbase', passwordHash: await hashPassword(password), isConfirmedEmail: true });
+      admin.isAdmin = true;
+      await em.flush();
+      if (existing) opts.log.info({ email }, 'existing account promoted to first admin');
+      else if (opts.password) opts.log.info({ email }, 'first admin created');
+      else opts.log.warn({ email, password }, 'first admin created with a generated password: sign in and change it');
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

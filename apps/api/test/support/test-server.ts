@@ -1,0 +1,95 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { type Env, loadConfig } from '../../src/config.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  /** JSON request to the server over its real socket. */
+  api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  /** The newest mail in the outbox sent to `to`, and the first link in it. */
+  lastMail(to: string): Promise<{ text: string; link: string | undefined }>;
+  stop(): Promise<void>;
+}
+
+/** A fresh database in the shared cluster, so test files never see each other's rows. */
+async function freshDatabase(): Promise<string> {
+  const base = inject('databaseUrl');
+  const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function startTestServer(env: Env = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'reelbase-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'admin-password',
+    LOG_LEVEL: 'silent',
+    ...env,
+  } as Record<string, string>);
+  const server = await startServer(config, pino({ level: 'silent' }), await freshDatabase());
+
+  return {
+    ...server,
+    dataDir,
+    async api(method, path, opts = {}) {
+      const res = await fetch(server.url + path, {
+        method,
+        headers: {
+          ...(opts.body !== undefined && { 'content-type': 'application/json' }),
+          ...(opts.token && { authorization: `Bearer ${opts.token}` }),
+          ...opts.headers,
+        },
+        body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      });
+      const text = await res.text();
+      let body: any = text;
+      try {
+        body = JSON.parse(text);
+      } catch {}
+      return { status: res.status, body, headers: res.headers };
+    },
+    async lastMail(to) {
+      const dir = join(dataDir, 'outbox');
+      const files = (await readdir(dir).catch(() => [])).sort().reverse();
+      for (const f of files) {
+        const raw = await readFile(join(dir, f), 'utf8');
+        if (raw.includes(`To: ${to}`)) {
+          // Quoted-printable may fold long lines; unfold before looking for the link.
+          const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          return { text, link: text.match(/https?:\/\/\S+/)?.[0] };
+        }
+      }
+      throw new Error(`no mail to ${to}`);
+    },
+    async stop() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers a user with a card and signs in; returns the login answer. */
+export async function signUpAndLogin(s: TestServer, email = `u${crypto.randomUUID().slice(0, 8)}@example.com`, password = 'secret123') {
+  const reg = await s.api('POST', '/api/users', {
+    body: { firstName: 'Ada', lastName: 'Lovelace', email, password, paymentMethod: { type: 'paypal' } },
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const login = await s.api('POST', '/api/auth/login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { id: reg.body.id as string, email, password, ...(login.body as { accessToken: string; refreshToken: string; isAdmin: boolean }) };
+}

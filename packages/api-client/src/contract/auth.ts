@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { email } from './common.ts';
+
+export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type Tokens = z.infer<typeof Tokens>;
+
+export const LoginResponse = Tokens.extend({ isAdmin: z.boolean(), isPaymentMethodSet: z.boolean() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+// Login forms have no length or format rules in the spec; only presence is checked.
+export const LoginRequest = z.object({
+  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, { error: 'Email is required.' }),
+  password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }),
+  rememberMe: z.boolean().optional().default(false),
+});
+
+export const PLATFORMS = ['google', 'facebook'] as const;
+export const PlatformLoginRequest = z.object({
+  token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }),
+  platform: z.enum(PLATFORMS, { error: 'Must be equal to one of the allowed values: google, facebook.' }),
+});
+
+export const RefreshRequest = z.object({ refreshToken: z.string({ error: 'Refresh token is required.' }).min(1) });
+export const ForgotPasswordRequest = z.object({ email: email() });
+export const ResetPasswordRequest = z.object({
+  token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }),
+  password: z.string({ error: 'Must NOT have fewer than 6 characters.' }).min(6, { error: 'Must NOT have fewer than 6 characters.' }),
+});
+export const VerifyEmailRequest = z.object({ token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }) });

@@ -1,0 +1,54 @@
+/** Business constants of the product spec (section 9). One source for server, UI and player. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const CARD_NUMBER_LENGTH = 16;
+export const EMAIL_CHANGE_INTERVAL_MONTHS = 6;
+export const VIDEO_PAGE_SIZE_DEFAULT = 10;
+export const VIDEO_PAGE_SIZES = [5, 10, 100] as const;
+export const ADMIN_VIDEO_PAGE_SIZES = [5, 10, 15, 20] as const;
+export const GIF_PAGE_SIZE = 6;
+export const ALERT_DISMISS_MS = 6_000;
+export const CONTROLS_AUTO_HIDE_MS = 6_000;
+export const IMPORT_POLL_MS = 1_000;
+export const DROP_OFF_INTERVAL_SECONDS = 15;
+export const THUMBNAIL_FRAME_COUNT = 4;
+export const THUMBNAIL_UPLOAD_SLOT = 100;
+export const EMBED_DEFAULT_SIZE = 600;
+export const MOBILE_SEE_MORE_STEP = 5;
+export const WATERMARK_OPACITY_DEFAULT = 100;
+
+export const FEATURE_FLAGS = ['uploadPlayerLogo', 'videoTrimmer', 'setVideoImage', 'createGif', 'addWatermark'] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+export const DEFAULT_COLOR_SCHEME = {
+  playerCanvas: '#1974BB',
+  transparentCanvas: false,
+  playerPlayButton: '#22A9E0',
+  playerControlBar: '#43C3D7',
+} as const;
+
+/** Texts the spec fixes word for word. */
+export const MESSAGES = {
+  banned: 'User was baned',
+  featureDisabled: 'This action is disabled. Contact your administrator.',
+  checkCard: 'Check the card.',
+  messageSent: 'Message sent successfully',
+  passwordUpdated: 'Password updated successfully',
+  registrationCompleted: 'Registration completed successfully!',
+  verificationSent: 'An email with verification instructions has been sent to your email address.',
+  profileUpdated: 'Profile updated successfully!',
+  emailChangeHint: 'Can be changed once every 6 months',
+  validationFailed: 'Validation failed',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  tokenExpired: 'Access token expired',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  notFound: 'Not found',
+} as const;
+
+export const ERROR_CODES = {
+  tokenExpired: 'TOKEN_EXPIRED_ERROR',
+  invalidToken: 'INVALID_TOKEN_ERROR',
+  banned: 'USER_BANNED_ERROR',
+  rateLimited: 'RATE_LIMITED_ERROR',
+} as const;

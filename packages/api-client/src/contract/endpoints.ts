@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, Tokens, VerifyEmailRequest } from './auth.ts';
+import { MessageBody } from './common.ts';
+import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
+import { RegisterRequest, RegisterResponse } from './users.ts';
+
+export interface Endpoint {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  summary: string;
+  auth: 'none' | 'user' | 'admin' | 'optional';
+  body?: z.ZodType;
+  multipart?: Record<string, 'file' | 'string'>;
+  response?: z.ZodType;
+}
+
+export const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z.string(), queue: z.string() });
+
+/** Every call of the API, for the OpenAPI document. Routes validate with the same schemas. */
+export const endpoints: Endpoint[] = [
+  { method: 'get', path: '/api/health', summary: 'Database and queue status', auth: 'none', response: Health },
+  { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token', auth: 'none', body: RefreshRequest, response: Tokens },
+  { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password', auth: 'none', body: LoginRequest, response: LoginResponse },
+  { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token', auth: 'none', body: PlatformLoginRequest, response: LoginResponse },
+  { method: 'post', path: '/api/auth/logout', summary: 'End this session', auth: 'user', response: MessageBody },
+  { method: 'post', path: '/api/auth/forgot-password', summary: 'Mail a password reset link', auth: 'none', body: ForgotPasswordRequest, response: MessageBody },
+  { method: 'post', path: '/api/auth/reset-password', summary: 'Set a new password with a reset token', auth: 'none', body: ResetPasswordRequest, response: MessageBody },
+  { method: 'post', path: '/api/auth/verify-email', summary: 'Confirm an email address and sign in', auth: 'none', body: VerifyEmailRequest, response: LoginResponse },
+  { method: 'post', path: '/api/users', summary: 'Register (or, as admin, create a user)', auth: 'optional', body: RegisterRequest, response: RegisterResponse },
+  { method: 'get', path: '/api/profile', summary: 'The signed-in user profile', auth: 'user', response: Profile },
+  { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', body: ProfileUpdate, response: ProfileUpdateResponse },
+  { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
+];

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ErrorBody, ValidationErrorBody } from './common.ts';
+import { endpoints } from './endpoints.ts';
+
+const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
+
+/** OpenAPI 3.1 document generated from the contract, so the docs cannot drift from the checks. */
+export function buildOpenApiDocument(serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) {
+    const responses: Record<string, unknown> = {
+      200: { description: 'OK', content: e.response ? { 'application/json': { schema: schema(e.response, 'output') } } : undefined },
+      '4XX': { description: 'Client error', content: { 'application/json': { schema: schema(ErrorBody, 'output') } } },
+    };
+    if (e.body || e.multipart) responses[422] = { description: 'Validation failed', content: { 'application/json': { schema: schema(ValidationErrorBody, 'output') } } };
+    const body = e.body
+      ? { required: true, content: { 'application/json': { schema: schema(e.body, 'input') } } }
+      : e.multipart
+        ? {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  properties: Object.fromEntries(Object.entries(e.multipart).map(([k, t]) => [k, t === 'file' ? { type: 'string', format: 'binary' } : { type: 'string' }])),
+                },
+              },
+            },
+          }
+        : undefined;
+    paths[e.path] ??= {};
+    paths[e.path][e.method] = {
+      summary: e.summary,
+      security: e.auth === 'none' ? [] : e.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+      requestBody: body,
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Reelbase API', version: '0.1.0' },
+    servers: [{ url: serverUrl }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { FEATURE_FLAGS } from './constants.ts';
+import { email, hexColor, text } from './common.ts';
+
+export const ColorScheme = z.object({
+  playerCanvas: hexColor(),
+  transparentCanvas: z.boolean(),
+  playerPlayButton: hexColor(),
+  playerControlBar: hexColor(),
+});
+export type ColorScheme = z.infer<typeof ColorScheme>;
+
+export const Features = z.record(z.string(), z.boolean());
+
+export const Profile = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  colorScheme: ColorScheme,
+  showLogoOnPlayer: z.boolean(),
+  playerLogo: z.string().nullable(),
+  paymentMethod: z.enum(['card', 'paypal']).nullable(),
+  features: Features,
+  videoGeneratorCredits: z.number().int(),
+  promoCode: z.string().nullable(),
+  created_at: z.string(),
+  isChangeEmail: z.boolean(),
+  isPaymentMethodSet: z.boolean(),
+  isConfirmedEmail: z.boolean(),
+  isActive: z.boolean(),
+  ban: z.boolean(),
+  isAdmin: z.boolean(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const ProfileUpdate = z
+  .object({
+    firstName: text(1),
+    lastName: text(1),
+    email: email(),
+    // Sent only when the user typed one; an empty string means "unchanged".
+    password: z.string().refine((p) => p === '' || p.length >= 6, { error: 'Must NOT have fewer than 6 characters.' }),
+    currentPassword: z.string(),
+    colorScheme: ColorScheme.partial(),
+    showLogoOnPlayer: z.boolean(),
+    promoCode: z.string().trim().max(64).nullable(),
+  })
+  .partial();
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+export const ProfileUpdateResponse = z.object({ message: z.string(), profile: Profile });
+
+export const PROFILE_IMAGE_KINDS = ['avatar', 'playerLogo'] as const;
+export const ProfileUploadResponse = z.object({ url: z.string(), profile: Profile });
+
+export const KNOWN_FEATURES = FEATURE_FLAGS;
