@@ -43,13 +43,15 @@ export function errorMiddleware(log: Logger) {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw notFound();
     } catch (err) {
-      const e = err as Partial<HttpError> & { expose?: boolean; status?: number };
+      const e = err as Partial<HttpError> & { expose?: boolean; status?: number; httpCode?: number };
+      // Multipart errors (formidable: too large, too many files) carry theirs as httpCode.
+      const status = e.status ?? e.httpCode;
       if (err instanceof HttpError) {
         ctx.status = err.status;
         ctx.body = { message: err.message, ...(err.code && { code: err.code }), ...(err.errors && { errors: err.errors }) };
-      } else if (e.status && e.status >= 400 && e.status < 500 && e.expose !== false) {
+      } else if (status && status >= 400 && status < 500 && e.expose !== false) {
         // Errors raised by Koa and its body parser (bad JSON, too large) carry their own status.
-        ctx.status = e.status;
+        ctx.status = status;
         ctx.body = { message: e.message ?? 'Bad request' };
       } else {
         log.error({ err, path: ctx.path }, 'unhandled error');

@@ -42,7 +42,7 @@ export function createAuthService(d: AuthDeps) {
     assertNotBanned(user);
     user.lastLoginAt = new Date();
     const tokens = await issueTokens(em, user, crypto.randomUUID(), rememberMe);
-    return { ...tokens, isAdmin: user.isAdmin, isPaymentMethodSet: user.paymentMethod !== null };
+    return { ...tokens, isAdmin: user.isAdmin, isPaymentMethodSet: user.paymentMethod != null };
   }
 
   async function revokeFamily(em: EntityManager, familyId: string) {
@@ -100,8 +100,15 @@ export function createAuthService(d: AuthDeps) {
             isConfirmedEmail: identity.emailVerified,
           });
         if (byEmail && !byEmail.platformId) {
+          if (!byEmail.isConfirmedEmail) {
+            // Whoever set this password never proved the address was theirs: drop it and its sessions.
+            byEmail.passwordHash = null;
+            await em.nativeUpdate(RefreshToken, { userId: byEmail.id, revokedAt: null }, { revokedAt: new Date() });
+          }
           byEmail.isConfirmedEmail = true;
         }
+        // The refresh token refers to the user by a plain id, so the user row must exist first.
+        await em.flush();
       }
       return startSession(em, user, false);
     },

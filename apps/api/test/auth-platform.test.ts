@@ -1,0 +1,249 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { User } from '../src/modules/users/user.entity.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+const GOOGLE_CLIENT_ID = 'reelbase-test.apps.googleusercontent.com';
+const FB_APP_ID = '424242';
+const FB_APP_SECRET = 'fb-app-secret';
+const KID = 'test-key-1';
+
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+let googleKeys: KeyPair;
+let otherKeys: KeyPair;
+let issuer: Server;
+let s: TestServer;
+
+/** Facebook users known to the stand-in, by user token. */
+const fbTokens: Record<string, { appId: string; valid: boolean; me: { id: string; email?: string; first_name: string; last_name: string } }> = {
+  'fb-good': { appId: FB_APP_ID, valid: true, me: { id: '1001', email: 'Fb.User@Example.com', first_name: 'Face', last_name: 'Book' } },
+  'fb-other-app': { appId: '999999', valid: true, me: { id: '1002', email: 'other-app@example.com', first_name: 'Other', last_name: 'App' } },
+  'fb-invalid': { appId: FB_APP_ID, valid: false, me: { id: '1003', email: 'invalid@example.com', first_name: 'In', last_name: 'Valid' } },
+  'fb-no-email': { appId: FB_APP_ID, valid: true, me: { id: '1004', first_name: 'No', last_name: 'Email' } },
+};
+const fbAppCalls: string[] = [];
+
+/** A local stand-in for Google's certificate endpoint and Facebook's Graph API. */
+async function startIssuer(): Promise<Server> {
+  const jwk = { ...(await exportJWK(googleKeys.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/certs') return json(200, { keys: [jwk] });
+    if (url.pathname === '/debug_token') {
+      const appToken = url.searchParams.get('access_token') ?? '';
+      fbAppCalls.push(appToken);
+      if (appToken !== `${FB_APP_ID}|${FB_APP_SECRET}`) return json(400, { error: { message: 'Invalid OAuth access token.' } });
+      const t = fbTokens[url.searchParams.get('input_token') ?? ''];
+      if (!t) return json(200, { data: { is_valid: false } });
+      return json(200, { data: { is_valid: t.valid, app_id: t.appId, user_id: t.me.id } });
+    }
+    if (url.pathname === '/me') {
+      const t = fbTokens[url.searchParams.get('access_token') ?? ''];
+      if (!t) return json(400, { error: { message: 'Invalid OAuth access token.' } });
+      return json(200, t.me);
+    }
+    json(404, { error: 'not found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return server;
+}
+
+beforeAll(async () => {
+  googleKeys = await generateKeyPair('RS256', { extractable: true });
+  otherKeys = await generateKeyPair('RS256', { extractable: true });
+  issuer = await startIssuer();
+  const base = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}`;
+  s = await startTestServer({
+    GOOGLE_CLIENT_ID,
+    GOOGLE_CERTS_URL: `${base}/certs`,
+    FACEBOOK_APP_ID: FB_APP_ID,
+    FACEBOOK_APP_SECRET: FB_APP_SECRET,
+    FACEBOOK_GRAPH_URL: base,
+  });
+});
+afterAll(async () => {
+  await s?.stop();
+  issuer?.closeAllConnections();
+  await new Promise((r) => issuer?.close(r));
+});
+
+function googleToken(claims: JWTPayload = {}, opts: { key?: KeyPair; audience?: string; issuer?: string; expiresAt?: number } = {}) {
+  return new SignJWT({ email_verified: true, given_name: 'Goo', family_name: 'Gle', ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: KID })
+    .setIssuer(opts.issuer ?? 'https://accounts.google.com')
+    .setAudience(opts.audience ?? GOOGLE_CLIENT_ID)
+    .setSubject(String(claims.sub ?? crypto.randomUUID()))
+    .setIssuedAt()
+    .setExpirationTime(opts.expiresAt ?? '10m')
+    .sign((opts.key ?? googleKeys).privateKey);
+}
+
+const platformLogin = (platform: string, token: string) => s.api('POST', '/api/auth/platform', { body: { platform, token } });
+const profileOf = async (accessToken: string) => (await s.api('GET', '/api/profile', { token: accessToken })).body;
+const userCount = () => s.services.orm.em.fork().count(User, {});
+const newEmail = () => `g${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+describe('Google', () => {
+  test('a valid ID token signs in and creates the account', async () => {
+    const email = newEmail();
+    const sub = `sub-${crypto.randomUUID()}`;
+    const res = await platformLogin('google', await googleToken({ sub, email }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), isAdmin: false, isPaymentMethodSet: false });
+    const profile = await profileOf(res.body.accessToken);
+    expect(profile).toMatchObject({ email, firstName: 'Goo', lastName: 'Gle', isConfirmedEmail: true, isAdmin: false, paymentMethod: null });
+
+    // The same Google identity signs into the same account next time, without a new row.
+    const before = await userCount();
+    const again = await platformLogin('google', await googleToken({ sub, email }));
+    expect(again.status).toBe(200);
+    expect((await profileOf(again.body.accessToken)).id).toBe(profile.id);
+    expect(await userCount()).toBe(before);
+  });
+
+  test('a token signed with another key is refused', async () => {
+    const before = await userCount();
+    const res = await platformLogin('google', await googleToken({ email: newEmail() }, { key: otherKeys }));
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_TOKEN_ERROR');
+    expect(res.body).not.toHaveProperty('accessToken');
+    expect(await userCount()).toBe(before);
+  });
+
+  test('a token minted for another client (audience) is refused', async () => {
+    const res = await platformLogin('google', await googleToken({ email: newEmail() }, { audience: 'someone-else.apps.googleusercontent.com' }));
+    expect(res.status).toBe(401);
+    expect(res.body).not.toHaveProperty('accessToken');
+  });
+
+  test('a token from another issuer is refused', async () => {
+    const res = await platformLogin('google', await googleToken({ email: newEmail() }, { issuer: 'https://evil.example.com' }));
+    expect(res.status).toBe(401);
+  });
+
+  test('an expired token is refused', async () => {
+    const res = await platformLogin('google', await googleToken({ email: newEmail() }, { expiresAt: Math.floor(Date.now() / 1000) - 60 }));
+    expect(res.status).toBe(401);
+  });
+
+  test('a token that is not a JWT is refused', async () => {
+    expect((await platformLogin('google', 'not-a-jwt')).status).toBe(401);
+  });
+
+  test('with a verified email it signs into the existing confirmed account of that address, which keeps its password', async () => {
+    const email = newEmail();
+    const reg = await s.api('POST', '/api/users', { body: { firstName: 'Pass', lastName: 'Word', email, password: 'secret123' } });
+    const verifyToken = new URL((await s.lastMail(email)).link as string).searchParams.get('token');
+    expect((await s.api('POST', '/api/auth/verify-email', { body: { token: verifyToken } })).status).toBe(200);
+
+    const res = await platformLogin('google', await googleToken({ email: email.toUpperCase() }));
+    expect(res.status).toBe(200);
+    expect((await profileOf(res.body.accessToken)).id).toBe(reg.body.id);
+    expect((await s.api('POST', '/api/auth/login', { body: { email, password: 'secret123' } })).status).toBe(200);
+  });
+
+  test('linking to an account whose address was never confirmed ends the password and sessions of whoever registered it', async () => {
+    // Someone registers the victim's address first (unconfirmed accounts may sign in)...
+    const email = newEmail();
+    const squatter = await s.api('POST', '/api/users', { body: { firstName: 'Squat', lastName: 'Ter', email, password: 'squatter-pass' } });
+    const squatterLogin = await s.api('POST', '/api/auth/login', { body: { email, password: 'squatter-pass' } });
+    expect(squatterLogin.status).toBe(200);
+
+    // ...then the real owner, vouched for by Google, signs in.
+    const res = await platformLogin('google', await googleToken({ email }));
+    expect(res.status).toBe(200);
+    expect(await profileOf(res.body.accessToken)).toMatchObject({ id: squatter.body.id, isConfirmedEmail: true });
+
+    expect((await s.api('POST', '/api/auth/login', { body: { email, password: 'squatter-pass' } })).status).toBe(401);
+    expect((await s.api('GET', '/api/profile', { token: squatterLogin.body.accessToken })).status).toBe(401);
+    expect((await s.api('POST', '/auth/refresh', { body: { refreshToken: squatterLogin.body.refreshToken } })).status).toBe(401);
+    // The owner's own session is unaffected.
+    expect((await s.api('GET', '/api/profile', { token: res.body.accessToken })).status).toBe(200);
+  });
+
+  test('with an unverified email it does not take over the existing account of that address', async () => {
+    const email = newEmail();
+    const reg = await s.api('POST', '/api/users', { body: { firstName: 'Pass', lastName: 'Word', email, password: 'secret123' } });
+    expect(reg.status).toBe(201);
+    const before = await userCount();
+    const res = await platformLogin('google', await googleToken({ email, email_verified: false }));
+    expect(res.status).toBe(401);
+    expect(res.body).not.toHaveProperty('accessToken');
+    expect(await userCount()).toBe(before);
+  });
+
+  test('a Google-created account has no password: password sign-in fails until it sets one', async () => {
+    const email = newEmail();
+    const res = await platformLogin('google', await googleToken({ email }));
+    const login = (password: string) => s.api('POST', '/api/auth/login', { body: { email, password } });
+    expect((await login('')).status).toBe(422);
+    expect((await login('anything')).status).toBe(401);
+
+    // With no password yet, none is asked for to set the first one.
+    const set = await s.api('PUT', '/api/profile', { token: res.body.accessToken, body: { password: 'first-password' } });
+    expect(set.status).toBe(200);
+    expect((await login('first-password')).status).toBe(200);
+    // From then on the current one is required.
+    const change = await s.api('PUT', '/api/profile', { token: res.body.accessToken, body: { password: 'second-password' } });
+    expect(change.status).toBe(422);
+  });
+
+  test('a banned Google account is refused with the ban message', async () => {
+    const sub = `sub-${crypto.randomUUID()}`;
+    const email = newEmail();
+    const first = await platformLogin('google', await googleToken({ sub, email }));
+    await s.services.orm.em.fork().nativeUpdate(User, { email }, { ban: true });
+    const res = await platformLogin('google', await googleToken({ sub, email }));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('User was baned');
+    expect((await s.api('GET', '/api/profile', { token: first.body.accessToken })).status).toBe(403);
+  });
+});
+
+describe('Facebook', () => {
+  test('a valid user token signs in, creating the account, checked with the app token', async () => {
+    fbAppCalls.length = 0;
+    const res = await platformLogin('facebook', 'fb-good');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ isAdmin: false, isPaymentMethodSet: false });
+    expect(await profileOf(res.body.accessToken)).toMatchObject({ email: 'fb.user@example.com', firstName: 'Face', lastName: 'Book' });
+    expect(fbAppCalls).toEqual([`${FB_APP_ID}|${FB_APP_SECRET}`]);
+
+    const again = await platformLogin('facebook', 'fb-good');
+    expect((await profileOf(again.body.accessToken)).id).toBe((await profileOf(res.body.accessToken)).id);
+  });
+
+  test('a token of another app is refused', async () => {
+    const before = await userCount();
+    const res = await platformLogin('facebook', 'fb-other-app');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_TOKEN_ERROR');
+    expect(await userCount()).toBe(before);
+  });
+
+  test('a token Facebook says is invalid, or unknown to it, is refused', async () => {
+    expect((await platformLogin('facebook', 'fb-invalid')).status).toBe(401);
+    expect((await platformLogin('facebook', 'fb-never-issued')).status).toBe(401);
+  });
+
+  test('an account without an email address is refused', async () => {
+    expect((await platformLogin('facebook', 'fb-no-email')).status).toBe(401);
+  });
+
+  test('a Google ID token is not accepted as a Facebook token', async () => {
+    expect((await platformLogin('facebook', await googleToken({ email: newEmail() }))).status).toBe(401);
+  });
+});
+
+test('an unknown platform or missing token answers 422', async () => {
+  const res = await platformLogin('myspace', 'x');
+  expect(res.status).toBe(422);
+  expect(res.body.errors).toEqual({ platform: 'Must be equal to one of the allowed values: google, facebook.' });
+  expect((await s.api('POST', '/api/auth/platform', { body: { platform: 'google' } })).status).toBe(422);
+});

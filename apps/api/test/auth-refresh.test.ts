@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { RefreshToken } from '../src/modules/auth/token.entities.ts';
+import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.stop());
+
+const refresh = (refreshToken: unknown) => s.api('POST', '/auth/refresh', { body: { refreshToken } });
+const profileWith = (token: string) => s.api('GET', '/api/profile', { token });
+
+test('POST /auth/refresh (no /api prefix) rotates: new tokens, both working', async () => {
+  const u = await signUpAndLogin(s);
+  const res = await refresh(u.refreshToken);
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+  expect(res.body.refreshToken).not.toBe(u.refreshToken);
+  expect((await profileWith(res.body.accessToken)).body.id).toBe(u.id);
+  // The chain goes on.
+  const next = await refresh(res.body.refreshToken);
+  expect(next.status).toBe(200);
+  expect((await profileWith(next.body.accessToken)).status).toBe(200);
+});
+
+test('reusing a rotated refresh token revokes the whole chain', async () => {
+  const u = await signUpAndLogin(s);
+  const second = await refresh(u.refreshToken);
+  expect(second.status).toBe(200);
+  const third = await refresh(second.body.refreshToken);
+  expect(third.status).toBe(200);
+  expect((await profileWith(third.body.accessToken)).status).toBe(200);
+
+  // An attacker replays the first token.
+  const replay = await refresh(u.refreshToken);
+  expect(replay.status).toBe(401);
+  expect(replay.body.code).toBe('INVALID_TOKEN_ERROR');
+
+  // The newest refresh token and every access token of the session stop working.
+  expect((await refresh(third.body.refreshToken)).status).toBe(401);
+  for (const token of [third.body.accessToken, second.body.accessToken, u.accessToken]) {
+    const res = await profileWith(token);
+    expect(res.status).toBe(401);
+    expect(res.body.code).not.toBe('TOKEN_EXPIRED_ERROR');
+  }
+});
+
+test("revoking one session's chain leaves the user's other sessions alone", async () => {
+  const u = await signUpAndLogin(s);
+  const other = await s.api('POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
+  await refresh(u.refreshToken);
+  expect((await refresh(u.refreshToken)).status).toBe(401);
+
+  expect((await profileWith(other.body.accessToken)).status).toBe(200);
+  expect((await refresh(other.body.refreshToken)).status).toBe(200);
+});
+
+test('two simultaneous refreshes with one token: exactly one succeeds', async () => {
+  const u = await signUpAndLogin(s);
+  const answers = await Promise.all([refresh(u.refreshToken), refresh(u.refreshToken)]);
+  expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+});
+
+test('an unknown, empty or missing refresh token answers 401 or 422', async () => {
+  const unknown = await refresh('definitely-not-a-token');
+  expect(unknown.status).toBe(401);
+  expect(unknown.body.message).toEqual(expect.any(String));
+  expect((await refresh('')).status).toBe(422);
+  const missing = await s.api('POST', '/auth/refresh', { body: {} });
+  expect(missing.status).toBe(422);
+  expect(missing.body.errors).toEqual({ refreshToken: 'Refresh token is required.' });
+});
+
+test('an access token is not accepted as a refresh token', async () => {
+  const u = await signUpAndLogin(s);
+  expect((await refresh(u.accessToken)).status).toBe(401);
+});
+
+test('an expired refresh token answers 401', async () => {
+  const u = await signUpAndLogin(s);
+  const tokenHash = createHash('sha256').update(u.refreshToken).digest('hex');
+  const changed = await s.services.orm.em.fork().nativeUpdate(RefreshToken, { tokenHash }, { expiresAt: new Date(Date.now() - 1000) });
+  expect(changed).toBe(1);
+  expect((await refresh(u.refreshToken)).status).toBe(401);
+});

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { User } from '../src/modules/users/user.entity.ts';
+import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.stop());
+
+const get = (token: string) => s.api('GET', '/api/profile', { token });
+const put = (token: string, body: unknown) => s.api('PUT', '/api/profile', { token, body });
+const login = (email: string, password: string) => s.api('POST', '/api/auth/login', { body: { email, password } });
+const newEmail = () => `p${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+test('GET /api/profile shows the owner their fields', async () => {
+  const u = await signUpAndLogin(s);
+  const res = await get(u.accessToken);
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({
+    id: u.id,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: u.email,
+    avatar: null,
+    colorScheme: { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+    showLogoOnPlayer: false,
+    playerLogo: null,
+    paymentMethod: 'paypal',
+    features: { uploadPlayerLogo: true, videoTrimmer: true, setVideoImage: true, createGif: true, addWatermark: true },
+    videoGeneratorCredits: 0,
+    promoCode: null,
+    created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    isChangeEmail: true,
+    isPaymentMethodSet: true,
+    isConfirmedEmail: false,
+    isActive: true,
+    ban: false,
+    isAdmin: false,
+  });
+  // Secrets never leave the server.
+  expect(JSON.stringify(res.body)).not.toMatch(/password|hash|paymentRef|platformId/i);
+});
+
+test('GET /api/profile without a token answers 401', async () => {
+  expect((await s.api('GET', '/api/profile')).status).toBe(401);
+});
+
+describe('PUT /api/profile', () => {
+  test('updates names, colours, logo switch and promo code, answering the spec message', async () => {
+    const u = await signUpAndLogin(s);
+    const res = await put(u.accessToken, {
+      firstName: 'Augusta',
+      lastName: 'King',
+      colorScheme: { playerCanvas: '#000000', transparentCanvas: true },
+      showLogoOnPlayer: true,
+      promoCode: 'SPRING24',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Profile updated successfully!');
+    const expected = {
+      firstName: 'Augusta',
+      lastName: 'King',
+      // Colours not sent keep their value.
+      colorScheme: { playerCanvas: '#000000', transparentCanvas: true, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+      showLogoOnPlayer: true,
+      promoCode: 'SPRING24',
+    };
+    expect(res.body.profile).toMatchObject(expected);
+    // Stored, not just echoed.
+    expect((await get(u.accessToken)).body).toMatchObject(expected);
+  });
+
+  test('an empty promo code clears it', async () => {
+    const u = await signUpAndLogin(s);
+    await put(u.accessToken, { promoCode: 'X1' });
+    const res = await put(u.accessToken, { promoCode: '' });
+    expect(res.body.profile.promoCode).toBeNull();
+  });
+
+  test('invalid values answer 422 with field messages and change nothing', async () => {
+    const u = await signUpAndLogin(s);
+    const res = await put(u.accessToken, { firstName: '', colorScheme: { playerCanvas: 'blue' }, email: 'nope' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      firstName: 'Must NOT have fewer than 1 characters.',
+      'colorScheme.playerCanvas': expect.any(String),
+      email: 'Must match format "email".',
+    });
+    expect((await get(u.accessToken)).body).toMatchObject({ firstName: 'Ada', email: u.email });
+  });
+
+  test('the email can be changed once, then not again within 6 months', async () => {
+    const u = await signUpAndLogin(s);
+    const first = newEmail();
+    const res = await put(u.accessToken, { email: first });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({ email: first, isChangeEmail: false, isConfirmedEmail: false });
+
+    // The new address must be confirmed again: a verification mail goes to it.
+    expect((await s.lastMail(first)).link).toMatch(/\/verify-email\?token=/);
+    // Sign-in now uses the new address.
+    expect((await login(first, u.password)).status).toBe(200);
+    expect((await login(u.email, u.password)).status).toBe(401);
+
+    const second = await put(u.accessToken, { email: newEmail() });
+    expect(second.status).toBe(422);
+    expect(second.body.errors).toEqual({ email: 'Can be changed once every 6 months' });
+    expect((await get(u.accessToken)).body.email).toBe(first);
+
+    // Sending the unchanged address along with other fields is fine.
+    const same = await put(u.accessToken, { email: first, firstName: 'Still' });
+    expect(same.status).toBe(200);
+  });
+
+  test('the new address is confirmed through the new link; the old registration link no longer confirms anything', async () => {
+    const u = await signUpAndLogin(s);
+    const oldLink = (await s.lastMail(u.email)).link as string;
+    const email = newEmail();
+    await put(u.accessToken, { email });
+    const verify = (link: string) => s.api('POST', '/api/auth/verify-email', { body: { token: new URL(link).searchParams.get('token') } });
+    expect((await verify(oldLink)).status).toBe(422);
+    expect((await get(u.accessToken)).body.isConfirmedEmail).toBe(false);
+    expect((await verify((await s.lastMail(email)).link as string)).status).toBe(200);
+    expect((await get(u.accessToken)).body).toMatchObject({ email, isConfirmedEmail: true });
+  });
+
+  test('the email can be changed again once 6 months have passed', async () => {
+    const u = await signUpAndLogin(s);
+    await put(u.accessToken, { email: newEmail() });
+    const sevenMonthsAgo = new Date();
+    sevenMonthsAgo.setMonth(sevenMonthsAgo.getMonth() - 7);
+    await s.services.orm.em.fork().nativeUpdate(User, { id: u.id }, { emailChangedAt: sevenMonthsAgo });
+    expect((await get(u.accessToken)).body.isChangeEmail).toBe(true);
+    expect((await put(u.accessToken, { email: newEmail() })).status).toBe(200);
+  });
+
+  test("another account's address is refused", async () => {
+    const u = await signUpAndLogin(s);
+    const other = await signUpAndLogin(s);
+    const res = await put(u.accessToken, { email: other.email.toUpperCase() });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ email: 'Email is already taken' });
+    // The refused attempt does not use up the once-in-6-months change.
+    expect((await get(u.accessToken)).body.isChangeEmail).toBe(true);
+  });
+
+  test('changing the password needs the right current password', async () => {
+    const u = await signUpAndLogin(s);
+    const wrong = await put(u.accessToken, { password: 'new-password', currentPassword: 'not-it' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toHaveProperty('currentPassword');
+    const missing = await put(u.accessToken, { password: 'new-password' });
+    expect(missing.status).toBe(422);
+    expect((await login(u.email, 'new-password')).status).toBe(401);
+    expect((await login(u.email, u.password)).status).toBe(200);
+
+    const ok = await put(u.accessToken, { password: 'new-password', currentPassword: u.password });
+    expect(ok.status).toBe(200);
+    expect((await login(u.email, 'new-password')).status).toBe(200);
+    expect((await login(u.email, u.password)).status).toBe(401);
+  });
+
+  test('a new password shorter than 6 characters is refused', async () => {
+    const u = await signUpAndLogin(s);
+    const res = await put(u.accessToken, { password: '12345', currentPassword: u.password });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ password: 'Must NOT have fewer than 6 characters.' });
+  });
+
+  test('an empty password leaves the password unchanged', async () => {
+    const u = await signUpAndLogin(s);
+    const res = await put(u.accessToken, { password: '', firstName: 'Changed' });
+    expect(res.status).toBe(200);
+    expect(res.body.profile.firstName).toBe('Changed');
+    expect((await login(u.email, u.password)).status).toBe(200);
+    expect((await login(u.email, '')).status).toBe(422);
+  });
+
+  test('fields the profile does not own are ignored', async () => {
+    const u = await signUpAndLogin(s);
+    const res = await put(u.accessToken, { isAdmin: true, ban: false, features: { createGif: false }, videoGeneratorCredits: 999, firstName: 'Eve' });
+    expect(res.status).toBe(200);
+    const p = (await get(u.accessToken)).body;
+    expect(p).toMatchObject({ isAdmin: false, videoGeneratorCredits: 0, firstName: 'Eve' });
+    expect(p.features.createGif).toBe(true);
+  });
+});
