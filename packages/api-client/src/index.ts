@@ -1,2 +1,3 @@
-// The typed client arrives with the web app; for now the package exports the contract.
+// The contract (zod schemas, constants, endpoints) and the typed client built on it.
 export * from './contract/index.ts';
+export * from './client/index.ts';

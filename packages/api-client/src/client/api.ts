@@ -1,0 +1,181 @@
+import type { z } from 'zod';
+import type { LoginResponse } from '../contract/auth.ts';
+import type { MessageBody } from '../contract/common.ts';
+import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
+import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
+import type { ImportStarted, ImportStatus, Video, VideoList } from '../contract/videos.ts';
+import { type CoreOptions, createCore } from './core.ts';
+import { buildEmbedCode, type EmbedOptions } from './embed.ts';
+import { ApiError } from './errors.ts';
+import { type ProgressHandler, sendForm } from './transport.ts';
+import { tusUpload } from './tus.ts';
+
+export type LoginInput = { email: string; password: string; rememberMe?: boolean };
+export type RegisterInput = z.input<typeof RegisterRequest>;
+export type PaymentMethodChoice = z.input<typeof PaymentMethodInput>;
+/** The profile update, plus the payment method the access gate saves (once the API takes it). */
+export type ProfileUpdateInput = z.input<typeof ProfileUpdate> & { paymentMethod?: PaymentMethodChoice };
+export type VideoListPage = z.infer<typeof VideoList>;
+export type ImportProgress = z.infer<typeof ImportStatus>;
+export type MessageAnswer = z.infer<typeof MessageBody>;
+
+export interface VideoListParams {
+  limit?: number;
+  page?: number;
+  direction?: 'ASC' | 'DESC';
+  field?: 'createdAt' | 'name' | 'size';
+  folderId?: string | null;
+  search?: string;
+}
+
+export interface VideoUploadInput {
+  /** A File (or Blob with a name given) in browsers; a Blob in Node. */
+  file: Blob;
+  filename?: string;
+  /** The video's name; defaults to the file name without its extension. */
+  name?: string;
+  onProgress?: ProgressHandler;
+  signal?: AbortSignal;
+  /** Files larger than this go through resumable (tus) upload. */
+  resumableAboveBytes?: number;
+}
+
+/** Above this size uploads are resumable (tus) rather than one multipart request. */
+export const RESUMABLE_UPLOAD_THRESHOLD = 50 * 1024 * 1024;
+
+export interface ApiClientOptions extends CoreOptions {
+  /** Origin used in embed codes built on this side (default: baseUrl, else the page's origin). */
+  publicOrigin?: string;
+}
+
+const stripExtension = (filename: string) => filename.replace(/\.[^./\\]+$/, '') || filename;
+
+/** The typed Reelbase client shared by the web and desktop apps. */
+export function createApiClient(o: ApiClientOptions) {
+  const core = createCore(o);
+  const { request } = core;
+  const id = (v: string) => encodeURIComponent(v);
+
+  const startSession = async (r: LoginResponse) => {
+    await core.setSession({ accessToken: r.accessToken, refreshToken: r.refreshToken, isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
+    return r;
+  };
+
+  const publicOrigin = () => o.publicOrigin || core.baseUrl || ((globalThis as { location?: { origin: string } }).location?.origin ?? '');
+
+  const auth = {
+    async login(input: LoginInput) {
+      return startSession(await request<LoginResponse>('POST', '/api/auth/login', { body: { ...input, rememberMe: !!input.rememberMe }, auth: false }));
+    },
+    async platform(input: { token: string; platform: 'google' | 'facebook' }) {
+      return startSession(await request<LoginResponse>('POST', '/api/auth/platform', { body: input, auth: false }));
+    },
+    async verifyEmail(token: string) {
+      return startSession(await request<LoginResponse>('POST', '/api/auth/verify-email', { body: { token }, auth: false }));
+    },
+    /** Ends the session on the server and here; the local tokens go even when the call fails. */
+    async logout() {
+      try {
+        if (core.getSession()) await request<MessageAnswer>('POST', '/api/auth/logout');
+      } catch {
+        // Signed out locally regardless.
+      } finally {
+        await core.setSession(null);
+      }
+    },
+    forgotPassword: (email: string) => request<MessageAnswer>('POST', '/api/auth/forgot-password', { body: { email }, auth: false }),
+    resetPassword: (token: string, password: string) => request<MessageAnswer>('POST', '/api/auth/reset-password', { body: { token, password }, auth: false }),
+  };
+
+  const users = {
+    /** Self-registration (anonymous) or, with an admin session, creation of a user. */
+    register: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input, auth: !!core.getSession() }),
+  };
+
+  const profile = {
+    get: () => request<Profile>('GET', '/api/profile'),
+    async update(input: ProfileUpdateInput) {
+      const r = await request<z.infer<typeof ProfileUpdateResponse>>('PUT', '/api/profile', { body: input });
+      await core.updateSession({ isPaymentMethodSet: r.profile.isPaymentMethodSet });
+      return r;
+    },
+    async upload(file: Blob, type: 'avatar' | 'playerLogo', opts: { filename?: string; onProgress?: ProgressHandler } = {}) {
+      const res = await core.execute((token) => {
+        const form = new FormData();
+        form.append('type', type);
+        form.append('file', file, opts.filename ?? (file as File).name ?? 'image');
+        return sendForm(core.fetch, `${core.baseUrl}/api/profile/upload`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
+      });
+      return res.body as z.infer<typeof ProfileUploadResponse>;
+    },
+  };
+
+  const videos = {
+    list: (p: VideoListParams = {}) =>
+      request<VideoListPage>('GET', '/api/videos', {
+        query: { limit: p.limit, page: p.page, direction: p.direction, field: p.field, folder_id: p.folderId ?? undefined, search: p.search?.trim() || undefined },
+      }),
+    get: (videoId: string) => request<Video>('GET', `/api/videos/${id(videoId)}`),
+    rename: (videoId: string, name: string) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: { name } }),
+    remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
+    importUrl: (url: string) => request<z.infer<typeof ImportStarted>>('POST', '/api/videos/import', { body: { url } }),
+    importStatus: (videoId: string) => request<ImportProgress>('GET', `/api/videos/${id(videoId)}/import`),
+
+    /**
+     * Uploads one video file with progress: one multipart request for ordinary files, a
+     * resumable tus upload for large ones. Resolves with the new video.
+     */
+    async upload(input: VideoUploadInput): Promise<Video> {
+      const filename = input.filename ?? (input.file as File).name ?? 'video';
+      const name = input.name?.trim() || stripExtension(filename);
+      const filetype = input.file.type || 'application/octet-stream';
+      if (!filetype.startsWith('video/')) throw new ApiError(422, 'Only video files are accepted.');
+      if (input.file.size > (input.resumableAboveBytes ?? RESUMABLE_UPLOAD_THRESHOLD)) {
+        const body = typeof Buffer !== 'undefined' && typeof (globalThis as { window?: unknown }).window === 'undefined' ? Buffer.from(await input.file.arrayBuffer()) : input.file;
+        const videoId = await tusUpload(core, { file: body, filename, filetype, name, onProgress: input.onProgress, signal: input.signal });
+        return videos.get(videoId);
+      }
+      const res = await core.execute((token) => {
+        const form = new FormData();
+        form.append('name', name);
+        form.append('video', input.file, filename);
+        return sendForm(core.fetch, `${core.baseUrl}/api/videos`, form, token ? { authorization: `Bearer ${token}` } : {}, input.onProgress, input.signal);
+      });
+      return res.body as Video;
+    },
+
+    /** The embed snippet: the API's when it offers the call, otherwise built here from the same parts. */
+    async embedCode(videoId: string, e: EmbedOptions): Promise<string> {
+      try {
+        const r = await request<unknown>('GET', `/api/videos/${id(videoId)}/embed`, {
+          query: { width: Math.round(e.width), height: Math.round(e.height), redirect: e.redirect?.trim() || undefined, 'new-window': e.newWindow ? 1 : 0 },
+        });
+        const code = typeof r === 'string' ? r : ((r as { embed?: string; code?: string; html?: string } | undefined)?.embed ?? (r as { code?: string })?.code ?? (r as { html?: string })?.html);
+        if (typeof code === 'string' && code.includes('<iframe')) return code;
+      } catch (err) {
+        if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 405)) throw err;
+      }
+      return buildEmbedCode(publicOrigin(), videoId, e);
+    },
+  };
+
+  const folders = {
+    create: (name: string, parentId?: string | null) => request<{ id: string; name: string }>('POST', '/api/folders', { body: { name, ...(parentId ? { parentId } : {}) } }),
+  };
+
+  return {
+    ready: core.ready,
+    baseUrl: core.baseUrl,
+    getSession: core.getSession,
+    subscribe: core.subscribe,
+    /** Ends the session locally (e.g. the UI saw a ban) and tells `onSignOut`. */
+    endSession: core.endSession,
+    request: core.request,
+    auth,
+    users,
+    profile,
+    videos,
+    folders,
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;

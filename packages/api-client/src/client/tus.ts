@@ -1,0 +1,94 @@
+import { type DetailedError, Upload } from 'tus-js-client';
+import { MESSAGES } from '../contract/constants.ts';
+import type { Core } from './core.ts';
+import { ApiError, errorFromBody } from './errors.ts';
+import { SESSION_EXPIRED_MESSAGE } from './session.ts';
+import { type ProgressHandler, parseBody, progressOf } from './transport.ts';
+
+export const TUS_PATH = '/api/uploads';
+
+export interface TusInput {
+  /** A File or Blob in browsers, a Buffer in Node. */
+  file: Blob | Uint8Array;
+  filename: string;
+  filetype: string;
+  name: string;
+  onProgress?: ProgressHandler;
+  signal?: AbortSignal;
+  chunkSize?: number;
+}
+
+const absolute = (baseUrl: string) => {
+  if (/^https?:\/\//.test(baseUrl)) return baseUrl;
+  const origin = (globalThis as { location?: { origin: string } }).location?.origin ?? '';
+  return `${origin}${baseUrl}`;
+};
+
+/**
+ * A resumable upload (tus) for large files: an interrupted upload continues from the last byte
+ * the server holds. Every request carries the current access token; a 401 refreshes it (shared
+ * with the other calls) and the request is retried. Resolves with the new video's id.
+ */
+export function tusUpload(core: Core, input: TusInput): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let videoId: string | null = null;
+    let usedToken: string | null = null;
+    let refreshes = 0;
+    const upload = new Upload(input.file as Blob, {
+      endpoint: `${absolute(core.baseUrl)}${TUS_PATH}`,
+      metadata: { filename: input.filename, filetype: input.filetype, name: input.name },
+      chunkSize: input.chunkSize ?? 50 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000, 10000],
+      removeFingerprintOnSuccess: true,
+      async onBeforeRequest(req) {
+        usedToken = await core.accessToken();
+        if (usedToken) req.setHeader('Authorization', `Bearer ${usedToken}`);
+      },
+      onAfterResponse(_req, res) {
+        const id = res.getHeader('X-Video-Id');
+        if (id) videoId = id;
+      },
+      onShouldRetry(err: DetailedError, attempt) {
+        const status = err.originalResponse?.getStatus() ?? 0;
+        if (status === 401 && usedToken && refreshes < 3) {
+          refreshes++;
+          // The next attempt's onBeforeRequest waits for this refresh through core.accessToken().
+          void core.refreshAfter(usedToken).catch(() => {});
+          return true;
+        }
+        if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false;
+        return attempt < 5;
+      },
+      onProgress(sent, total) {
+        input.onProgress?.(progressOf(sent, total));
+      },
+      onSuccess() {
+        if (videoId) resolve(videoId);
+        else reject(new ApiError(500, 'The upload finished but the server did not name the new video.'));
+      },
+      async onError(err) {
+        const res = (err as DetailedError).originalResponse;
+        if (!res) return reject(err);
+        const status = res.getStatus();
+        const error = errorFromBody(status, parseBody(res.getBody()), '');
+        // tus answers carry only a message, so a ban is recognised by its text.
+        if (status === 403 && error.message === MESSAGES.banned) await core.endSession({ reason: 'banned', message: MESSAGES.banned });
+        else if (status === 401) await core.endSession({ reason: 'expired', message: SESSION_EXPIRED_MESSAGE });
+        reject(error);
+      },
+    });
+    if (input.signal) {
+      if (input.signal.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      input.signal.addEventListener(
+        'abort',
+        () => {
+          void upload.abort(true);
+          reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        },
+        { once: true },
+      );
+    }
+    input.onProgress?.(progressOf(0, 1));
+    upload.start();
+  });
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../src/client/api.ts';
+import { ApiError } from '../src/client/errors.ts';
+import { memoryTokenStorage } from '../src/client/session.ts';
+import { signedIn, testClient, uniqueEmail } from './support/client.ts';
+
+describe('sign-in against the real API', () => {
+  it('registers, signs in and keeps the tokens and flags in the injected storage', async () => {
+    const { client, storage, email, password } = await signedIn();
+    const stored = await storage.load();
+    expect(stored).toMatchObject({ isAdmin: false, isPaymentMethodSet: true });
+    expect(stored?.accessToken).toBeTruthy();
+    const profile = await client.profile.get();
+    expect(profile).toMatchObject({ email, firstName: 'Ada', isPaymentMethodSet: true, paymentMethod: 'paypal' });
+    expect(password).toBe('secret123');
+  });
+
+  it('reports a user without a payment method', async () => {
+    const { client } = await signedIn(null);
+    expect(client.getSession()?.isPaymentMethodSet).toBe(false);
+  });
+
+  it('formats 422 answers as field: message pairs', async () => {
+    const { client } = testClient();
+    const err = await client.users.register({ firstName: '', lastName: 'L', email: 'nope', password: '123' }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(422);
+    expect(err.message).toContain('email: Must match format "email".');
+    expect(err.message).toContain('password: Must NOT have fewer than 6 characters.');
+    expect(err.message).toContain('firstName: Must NOT have fewer than 1 characters.');
+  });
+
+  it("shows the server's message for other failures", async () => {
+    const { client } = testClient();
+    const err = await client.auth.login({ email: uniqueEmail(), password: 'whatever' }).catch((e) => e);
+    expect(err).toMatchObject({ status: 401, message: 'Invalid email or password' });
+    expect(client.getSession()).toBeNull();
+  });
+
+  it('signs in an admin with the admin flag', async () => {
+    const { client } = testClient();
+    const { inject } = await import('vitest');
+    const r = await client.auth.login({ email: inject('adminEmail'), password: inject('adminPassword'), rememberMe: true });
+    expect(r.isAdmin).toBe(true);
+    expect(client.getSession()?.isAdmin).toBe(true);
+  });
+
+  it('logout clears the tokens, and the old access token no longer works', async () => {
+    const { client, storage } = await signedIn();
+    const token = client.getSession()!.accessToken;
+    await client.auth.logout();
+    expect(await storage.load()).toBeNull();
+    const res = await fetch(`${client.baseUrl}/api/profile`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it('logout clears the tokens even when the call fails', async () => {
+    const storage = memoryTokenStorage({ accessToken: 'a', refreshToken: 'r', isAdmin: false, isPaymentMethodSet: true });
+    const calls: string[] = [];
+    const client = createApiClient({
+      baseUrl: 'http://127.0.0.1:9',
+      storage,
+      fetch: async (url) => {
+        calls.push(url);
+        return new Response('{"message":"down"}', { status: 503 });
+      },
+    });
+    await client.ready;
+    expect(client.getSession()?.accessToken).toBe('a');
+    await client.auth.logout();
+    expect(calls).toEqual(['http://127.0.0.1:9/api/auth/logout']);
+    expect(await storage.load()).toBeNull();
+    expect(client.getSession()).toBeNull();
+  });
+
+  it('updates the profile and tells the session the payment flag', async () => {
+    const { client } = await signedIn();
+    const r = await client.profile.update({ firstName: 'Grace' });
+    expect(r.message).toBe('Profile updated successfully!');
+    expect(r.profile.firstName).toBe('Grace');
+  });
+});
