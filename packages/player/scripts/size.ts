@@ -1,0 +1,84 @@
+// Builds the embed bundle and prints what the embed page loads before the first frame, gzipped:
+// on the native-HLS path (page, script, stylesheet, playback answer) and on the hls.js path
+// (the same plus the lazily imported hls.js chunk). Fails when the native path exceeds the budget.
+//   node scripts/size.ts [--no-build]
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 60_000;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+
+if (!process.argv.includes('--no-build')) {
+  const { build } = await import('vite');
+  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+const files = readdirSync(dist);
+const mainJs = 'reelbase-player.js';
+const css = 'reelbase-player.css';
+const hlsChunk = files.find((f) => /^reelbase-hls-.*\.js$/.test(f));
+for (const required of [mainJs, css]) {
+  if (!files.includes(required)) throw new Error(`dist/${required} is missing`);
+}
+if (!hlsChunk) throw new Error('dist has no hls.js chunk (reelbase-hls-*.js)');
+const main = readFileSync(join(dist, mainJs), 'utf8');
+// The native path must not pull any other chunk statically (only the dynamic import of hls.js).
+if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
+  throw new Error(`${mainJs} imports another chunk statically; the native-HLS path would load it`);
+}
+const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
+if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
+
+// A representative playback answer (the API writes the real one).
+const playback = JSON.stringify({
+  id: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0',
+  name: 'Spring sale',
+  hlsSource: '/media/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/hls/master.m3u8',
+  mp4Source: '/media/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/main.mp4',
+  poster: '/media/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/poster.jpg',
+  playerConfig: {
+    id: '5a6b7c8d-9e0f-1a2b-3c4d-5e6f7a8b9c0d',
+    endAction: 'pause',
+    nextVideo: null,
+    startAction: 'none',
+    autoHideControls: true,
+    playPauseButton: true,
+    volumeControl: true,
+    videoPopOut: true,
+    showLogoInPlayer: true,
+    logoPatn: '/media/logos/5a6b7c8d.png',
+    colorScheme: { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+  },
+  nextVideo: null,
+  durationSec: 93.4,
+  width: 1280,
+  height: 720,
+});
+
+const gz = (data: string | Buffer) => gzipSync(data).length;
+const rows: Array<[string, number, number]> = [
+  ['embed page (embed.example.html)', ...sizes(readFileSync(join(root, 'embed.example.html')))],
+  [`dist/${mainJs}`, ...sizes(readFileSync(join(dist, mainJs)))],
+  [`dist/${css}`, ...sizes(readFileSync(join(dist, css)))],
+  ['playback answer (sample JSON)', ...sizes(Buffer.from(playback))],
+];
+function sizes(data: Buffer): [number, number] {
+  return [data.length, gz(data)];
+}
+const hlsRow: [string, number, number] = [`dist/${hlsChunk}`, ...sizes(readFileSync(join(dist, hlsChunk)))];
+
+const native = rows.reduce((sum, [, , g]) => sum + g, 0);
+const hlsjs = native + hlsRow[2];
+const kb = (n: number) => `${(n / 1000).toFixed(2)} KB`;
+const width = Math.max(...[...rows, hlsRow].map(([name]) => name.length));
+console.log('Loaded before the first frame (gzip, default level):');
+for (const [name, raw, g] of [...rows, hlsRow]) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
+console.log(`native-HLS path: ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
+console.log(`hls.js path:     ${hlsjs} bytes (${kb(hlsjs)}) (native path + hls.js chunk)`);
+if (native > BUDGET_BYTES) {
+  console.error(`FAIL: the native-HLS path is ${native - BUDGET_BYTES} bytes over budget`);
+  process.exit(1);
+}

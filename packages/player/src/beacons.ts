@@ -1,0 +1,41 @@
+import { DROP_OFF_INTERVAL_SECONDS } from './constants.ts';
+
+/**
+ * Decides when a drop-off beacon is due: when the current whole second is a multiple of the
+ * interval, once per such second. `timeupdate` fires several times a second, so a second is sent
+ * only when the playhead arrives in it (from another second, by playing or seeking), never twice
+ * while it stays there (pause and resume inside second 15 sends nothing new). Coming back to a
+ * mark later (seeking back, looping) counts again, as a new pass.
+ */
+export function createDropOffTracker(send: (curTime: number) => void, interval = DROP_OFF_INTERVAL_SECONDS) {
+  let current = Number.NaN;
+  return {
+    update(time: number): void {
+      if (!Number.isFinite(time) || time < 0) return;
+      const second = Math.floor(time);
+      if (second === current) return;
+      current = second;
+      if (second % interval === 0) send(second);
+    },
+    reset(): void {
+      current = Number.NaN;
+    },
+  };
+}
+
+export function dropOffUrl(apiBase: string, videoId: string): string {
+  return `${apiBase.replace(/\/+$/, '')}/api/statistics/drop-off/${encodeURIComponent(videoId)}`;
+}
+
+/** POST `{ curTime }` as JSON: sendBeacon when it is there (survives page unload), else fetch keepalive. */
+export function sendDropOff(apiBase: string, videoId: string, curTime: number): void {
+  const url = dropOffUrl(apiBase, videoId);
+  const body = JSON.stringify({ curTime });
+  try {
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return;
+  } catch {
+    // Some browsers refuse a JSON Blob cross-origin; fetch below handles it with CORS.
+  }
+  if (typeof fetch !== 'function') return;
+  fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+}

@@ -1,0 +1,184 @@
+import { PLAYER_MESSAGES } from './constants.ts';
+import { createPlayer } from './player.ts';
+import { chooseEngine, importHls } from './source.ts';
+import type { HlsModule, PlaybackInfo, Player, PlayerNavigation } from './types.ts';
+
+export interface MountOptions {
+  videoId: string;
+  /** `{embedType}` of `/embed/{embedType}/{videoId}`, used by the playNext end action. */
+  embedType?: string;
+  /** Origin (or path prefix) of the API; '' (default) is the page's own origin. */
+  apiBase?: string;
+  /** Use hls.js even where the browser plays HLS itself (`?engine=hlsjs`). */
+  forceHlsJs?: boolean;
+  /** `?redirect=`: at the end of playback go there (http/https only, others are ignored). */
+  redirect?: string | null;
+  /** `?new-window=1`: open the redirect in a new window. */
+  newWindow?: boolean;
+  /** The playback answer when the page already carries it (saves one request). */
+  playback?: PlaybackInfo;
+  /** Test seams. */
+  fetch?: typeof fetch;
+  navigate?: PlayerNavigation;
+  loadHls?: () => Promise<HlsModule>;
+}
+
+export type PlaybackResult =
+  | { status: 'ok'; info: PlaybackInfo }
+  | { status: 'notAvailable' | 'processing' | 'failed' };
+
+export function playbackUrl(apiBase: string, videoId: string): string {
+  return `${apiBase.replace(/\/+$/, '')}/api/playback/${encodeURIComponent(videoId)}`;
+}
+
+/** GET the playback answer and classify it: 404/403/410 not available, 409 or `processing` still processing. */
+export async function fetchPlayback(apiBase: string, videoId: string, fetchImpl: typeof fetch = fetch): Promise<PlaybackResult> {
+  let response: Response;
+  try {
+    response = await fetchImpl(playbackUrl(apiBase, videoId), { headers: { accept: 'application/json' } });
+  } catch {
+    return { status: 'failed' };
+  }
+  if (response.status === 404 || response.status === 403 || response.status === 410) return { status: 'notAvailable' };
+  if (response.status === 409) return { status: 'processing' };
+  if (!response.ok) return { status: 'failed' };
+  let info: PlaybackInfo;
+  try {
+    info = (await response.json()) as PlaybackInfo;
+  } catch {
+    return { status: 'failed' };
+  }
+  return classify(info);
+}
+
+function classify(info: PlaybackInfo | null | undefined): PlaybackResult {
+  if (!info || typeof info !== 'object') return { status: 'failed' };
+  if (info.processing || (!info.hlsSource && !info.mp4Source)) return { status: 'processing' };
+  return { status: 'ok', info };
+}
+
+/** Source URLs from the API are relative to the API, which may sit on another origin than the page. */
+export function resolveUrl(url: string | null, apiBase: string, pageUrl: string): string | null {
+  if (!url) return null;
+  try {
+    const base = apiBase ? new URL(`${apiBase.replace(/\/+$/, '')}/`, pageUrl) : new URL(pageUrl);
+    return new URL(url, base).href;
+  } catch {
+    return url;
+  }
+}
+
+/** Shows a message in the player area without a player (not available, processing, failed). */
+export function renderMessage(element: HTMLElement, text: string): void {
+  const doc = element.ownerDocument;
+  const root = doc.createElement('div');
+  root.className = 'rb-player';
+  const message = doc.createElement('div');
+  message.className = 'rb-message';
+  message.setAttribute('role', 'alert');
+  message.textContent = text;
+  root.append(message);
+  element.replaceChildren(root);
+}
+
+/**
+ * Fetches `GET {apiBase}/api/playback/{videoId}` and builds the player in `element`.
+ * Resolves with the player, or null when a message was shown instead.
+ */
+export async function mount(element: HTMLElement, options: MountOptions): Promise<Player | null> {
+  const apiBase = (options.apiBase ?? '').replace(/\/+$/, '');
+  const loadHls = options.loadHls ?? importHls;
+  // On the hls.js path, fetch the hls.js chunk while the playback answer is on its way.
+  const probe = element.ownerDocument.createElement('video');
+  if (chooseEngine(probe, { hls: 'probe.m3u8' }, options.forceHlsJs) === 'hlsjs') loadHls().catch(() => {});
+
+  const result = options.playback
+    ? classify(options.playback)
+    : await fetchPlayback(apiBase, options.videoId, options.fetch ?? fetch.bind(globalThis));
+  if (result.status !== 'ok') {
+    const text =
+      result.status === 'notAvailable' ? PLAYER_MESSAGES.notAvailable : result.status === 'processing' ? PLAYER_MESSAGES.processing : PLAYER_MESSAGES.loadFailed;
+    renderMessage(element, text);
+    return null;
+  }
+  const { info } = result;
+  const page = element.ownerDocument.defaultView?.location.href ?? 'http://localhost/';
+  const aspect = info.width && info.height ? info.width / info.height : null;
+  return createPlayer(element, {
+    source: {
+      hls: resolveUrl(info.hlsSource, apiBase, page),
+      mp4: resolveUrl(info.mp4Source, apiBase, page),
+      poster: resolveUrl(info.poster, apiBase, page),
+    },
+    config: info.playerConfig,
+    videoId: info.id || options.videoId,
+    apiBase,
+    embedType: options.embedType,
+    nextVideo: info.nextVideo ?? info.playerConfig?.nextVideo ?? null,
+    forceHlsJs: options.forceHlsJs,
+    redirect: options.redirect,
+    newWindow: options.newWindow,
+    durationSec: info.durationSec,
+    title: info.name,
+    aspectRatio: aspect,
+    navigate: options.navigate,
+    loadHls,
+  });
+}
+
+export interface EmbedLocation {
+  embedType?: string;
+  videoId?: string;
+  redirect: string | null;
+  newWindow: boolean;
+  forceHlsJs: boolean;
+}
+
+/** Reads `/embed/{embedType}/{videoId}?redirect=&new-window=1&engine=hlsjs`. */
+export function parseEmbedLocation(pathname: string, search: string): EmbedLocation {
+  const match = /\/embed\/([^/]+)\/([^/?#]+)\/?$/.exec(pathname);
+  const query = new URLSearchParams(search);
+  return {
+    embedType: match ? decodeURIComponent(match[1]) : undefined,
+    videoId: match ? decodeURIComponent(match[2]) : undefined,
+    redirect: query.get('redirect'),
+    newWindow: query.get('new-window') === '1',
+    forceHlsJs: query.get('engine') === 'hlsjs',
+  };
+}
+
+/**
+ * Boots the embed page: ids from the element's data attributes or the page path, flags from the
+ * query, and the playback answer from an inline `<script type="application/json" id="reelbase-playback">`
+ * when the page carries one.
+ */
+export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}): Promise<Player | null> {
+  const doc = element.ownerDocument;
+  const loc = doc.defaultView?.location;
+  const parsed = parseEmbedLocation(loc?.pathname ?? '', loc?.search ?? '');
+  const data = element.dataset;
+  let playback: PlaybackInfo | undefined;
+  const inline = doc.getElementById('reelbase-playback');
+  if (inline?.textContent) {
+    try {
+      playback = JSON.parse(inline.textContent) as PlaybackInfo;
+    } catch {
+      playback = undefined;
+    }
+  }
+  const videoId = overrides.videoId ?? data.videoId ?? parsed.videoId;
+  if (!videoId) {
+    renderMessage(element, PLAYER_MESSAGES.notAvailable);
+    return Promise.resolve(null);
+  }
+  return mount(element, {
+    embedType: data.embedType ?? parsed.embedType,
+    apiBase: data.apiBase ?? '',
+    forceHlsJs: parsed.forceHlsJs,
+    redirect: parsed.redirect,
+    newWindow: parsed.newWindow,
+    playback,
+    ...overrides,
+    videoId,
+  });
+}

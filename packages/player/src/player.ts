@@ -1,0 +1,470 @@
+import { createAutoHide } from './autohide.ts';
+import { createDropOffTracker, sendDropOff } from './beacons.ts';
+import { resolveConfig } from './config.ts';
+import { PLAYER_MESSAGES } from './constants.ts';
+import { formatTime } from './format.ts';
+import { ICONS } from './icons.ts';
+import { browserNavigation, nextVideoPath, safeRedirectUrl } from './navigation.ts';
+import { type Attached, attachSource, importHls } from './source.ts';
+import type { Engine, Player, PlayerOptions } from './types.ts';
+import { volumeLevel } from './volume.ts';
+
+/** Seeking here makes a browser that reports an infinite duration find the real end. */
+const FAR_END = 1e101;
+const SEEK_STEP = 5;
+const VOLUME_STEP = 0.1;
+const DRAG_THRESHOLD_PX = 4;
+
+function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className: string): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  node.className = className;
+  return node;
+}
+
+function button(doc: Document, className: string, label: string, icon: string): HTMLButtonElement {
+  const b = el(doc, 'button', className);
+  b.type = 'button';
+  b.setAttribute('aria-label', label);
+  b.innerHTML = icon;
+  return b;
+}
+
+function range(doc: Document, className: string, label: string, max: number, step: string): HTMLInputElement {
+  const r = el(doc, 'input', className);
+  r.type = 'range';
+  r.min = '0';
+  r.max = String(max);
+  r.step = step;
+  r.value = '0';
+  r.setAttribute('aria-label', label);
+  return r;
+}
+
+/** Builds the player inside `element` and applies every PlayerConfig field. */
+export function createPlayer(element: HTMLElement, options: PlayerOptions): Player {
+  const doc = element.ownerDocument;
+  const win = doc.defaultView ?? window;
+  const config = resolveConfig(options.config);
+  const nav = options.navigate ?? browserNavigation;
+  const redirect = safeRedirectUrl(options.redirect);
+  const apiBase = options.apiBase ?? '';
+  const nextVideo = options.nextVideo ?? config.nextVideo;
+  const signal = new AbortController();
+  const on = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void) =>
+    target.addEventListener(type, fn as EventListener, { signal: signal.signal });
+
+  // ---- DOM ----
+  const root = el(doc, 'div', 'rb-player');
+  root.tabIndex = 0;
+  root.setAttribute('role', 'region');
+  root.setAttribute('aria-label', options.title ? `Video player: ${options.title}` : 'Video player');
+  const video = el(doc, 'video', 'rb-video');
+  video.playsInline = true;
+  video.setAttribute('webkit-playsinline', '');
+  video.controls = false;
+  video.preload = config.startAction === 'none' ? 'none' : 'auto';
+  if (options.source.poster) video.poster = options.source.poster;
+  if (options.title) video.title = options.title;
+
+  const logo = el(doc, 'img', 'rb-logo');
+  logo.alt = '';
+  logo.hidden = true;
+  const spinner = el(doc, 'div', 'rb-spinner');
+  const bigPlay = button(doc, 'rb-big-play', 'Play', ICONS.play);
+  const message = el(doc, 'div', 'rb-message');
+  message.setAttribute('role', 'alert');
+  message.hidden = true;
+
+  const bar = el(doc, 'div', 'rb-bar');
+  const playBtn = button(doc, 'rb-play', 'Play', ICONS.play);
+  const time = el(doc, 'div', 'rb-time');
+  time.setAttribute('aria-hidden', 'true');
+  const seek = range(doc, 'rb-seek', 'Seek', 0, 'any');
+  const muteBtn = button(doc, 'rb-mute', 'Mute', ICONS.volume);
+  const volume = range(doc, 'rb-volume', 'Volume', 1, '0.05');
+  const popBtn = button(doc, 'rb-popout', 'Pop out', ICONS.popout);
+  const fsBtn = button(doc, 'rb-fullscreen-button', 'Full screen', ICONS.fullscreen);
+  bar.append(playBtn, time, seek, muteBtn, volume, popBtn, fsBtn);
+  root.append(video, logo, spinner, bigPlay, bar, message);
+
+  // ---- PlayerConfig ----
+  const scheme = config.colorScheme;
+  root.style.setProperty('--rb-canvas', scheme.playerCanvas);
+  root.style.setProperty('--rb-play-button', scheme.playerPlayButton);
+  root.style.setProperty('--rb-control-bar', scheme.playerControlBar);
+  root.classList.toggle('rb-transparent', scheme.transparentCanvas);
+  if (options.aspectRatio && Number.isFinite(options.aspectRatio) && options.aspectRatio > 0) {
+    root.style.setProperty('--rb-aspect', String(options.aspectRatio));
+  }
+  playBtn.hidden = bigPlay.hidden = !config.playPauseButton;
+  muteBtn.hidden = volume.hidden = !config.volumeControl;
+  popBtn.hidden = !config.videoPopOut;
+  const canFullscreen = Boolean(doc.fullscreenEnabled || (video as { webkitEnterFullscreen?: unknown }).webkitEnterFullscreen);
+  fsBtn.hidden = !canFullscreen;
+  if (config.showLogoInPlayer && config.logoPatn) {
+    logo.src = config.logoPatn;
+    logo.hidden = false;
+    on(logo, 'error', () => (logo.hidden = true));
+  }
+
+  element.replaceChildren(root);
+
+  // ---- state ----
+  let engine: Engine = 'none';
+  let attached: Attached | null = null;
+  let destroyed = false;
+  let mini = false;
+  let probing = false;
+  let probed = false;
+  let live = false;
+  let fellBack = false;
+  let seeking = false;
+
+  const isPlaying = () => !video.paused && !video.ended;
+  const autoHide = createAutoHide(root, config.autoHideControls, isPlaying);
+  const tracker = createDropOffTracker((curTime) => {
+    if (options.videoId && options.statistics !== false) sendDropOff(apiBase, options.videoId, curTime);
+  });
+
+  function showMessage(text: string, link?: string): void {
+    message.replaceChildren(text);
+    if (link) {
+      const a = el(doc, 'a', '');
+      a.href = link;
+      a.target = '_blank';
+      a.rel = 'noopener';
+      a.textContent = new URL(link).host;
+      message.append(' ', a);
+    }
+    message.hidden = false;
+    root.classList.remove('rb-waiting');
+  }
+
+  function knownDuration(): number {
+    if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
+    if (options.durationSec && options.durationSec > 0) return options.durationSec;
+    const seekable = video.seekable;
+    if (seekable && seekable.length > 0) return seekable.end(seekable.length - 1);
+    return Number.NaN;
+  }
+
+  function renderTime(): void {
+    const duration = knownDuration();
+    const current = probing ? 0 : video.currentTime;
+    time.textContent = live ? 'Live' : `${formatTime(current)} / ${formatTime(duration)}`;
+    if (Number.isFinite(duration)) seek.max = String(duration);
+    if (!seeking) seek.value = String(current);
+    seek.setAttribute('aria-valuetext', `${formatTime(current)} of ${formatTime(duration)}`);
+  }
+
+  function renderVolume(): void {
+    const level = volumeLevel(video.volume, video.muted);
+    muteBtn.dataset.level = level;
+    muteBtn.setAttribute('aria-label', level === 'off' ? 'Unmute' : 'Mute');
+    volume.value = String(video.muted ? 0 : video.volume);
+  }
+
+  function renderPlaying(): void {
+    const playing = isPlaying();
+    root.classList.toggle('rb-playing', playing);
+    const label = playing ? 'Pause' : 'Play';
+    playBtn.setAttribute('aria-label', label);
+    bigPlay.setAttribute('aria-label', label);
+  }
+
+  async function play(): Promise<void> {
+    try {
+      await video.play();
+    } catch {
+      // Refused (no user gesture) or aborted by a new load: the play button stays available.
+    }
+  }
+
+  function togglePlay(): void {
+    if (video.paused || video.ended) void play();
+    else video.pause();
+  }
+
+  /** autoPlay: try with sound, and muted when the browser allows autoplay only without sound. */
+  async function autoplay(): Promise<void> {
+    try {
+      await video.play();
+    } catch (error) {
+      if ((error as { name?: string } | null)?.name !== 'NotAllowedError' || destroyed) return;
+      video.muted = true;
+      await play();
+    }
+  }
+
+  function switchToMp4(): boolean {
+    if (fellBack || !options.source.mp4 || engine === 'mp4') return false;
+    fellBack = true;
+    const at = video.currentTime;
+    const resume = isPlaying() || config.startAction === 'autoPlay';
+    attached?.hls?.destroy();
+    attached = { engine: 'mp4', hls: null };
+    engine = 'mp4';
+    video.src = options.source.mp4;
+    if (at > 0) on(video, 'loadedmetadata', () => { if (video.currentTime === 0) video.currentTime = at; });
+    if (resume) void play();
+    return true;
+  }
+
+  function onFatal(): void {
+    if (fellBack) return; // already on the mp4; its own errors are reported by the 'error' listener
+    if (!switchToMp4()) showMessage(PLAYER_MESSAGES.playFailed);
+  }
+
+  function runEndAction(): void {
+    if (redirect) {
+      // The embed code's redirect replaces the end action.
+      if (!options.newWindow) nav.redirect(redirect);
+      else if (!nav.open(redirect)) showMessage(PLAYER_MESSAGES.continueTo, redirect);
+      return;
+    }
+    switch (config.endAction) {
+      case 'stop':
+        video.pause();
+        video.currentTime = 0;
+        break;
+      case 'loop':
+        video.currentTime = 0;
+        tracker.reset();
+        void play();
+        break;
+      case 'playNext': {
+        const type = options.embedType ?? /^\/embed\/([^/]+)\//.exec(win.location.pathname)?.[1];
+        if (nextVideo && type) nav.assign(nextVideoPath(decodeURIComponent(type), nextVideo, win.location.search));
+        break;
+      }
+      default:
+        // pause: the browser already stopped on the last frame.
+        break;
+    }
+  }
+
+  /** A stream reporting an infinite duration: seek far ahead so the browser learns the real end. */
+  function probeDuration(): void {
+    if (probed || video.duration !== Number.POSITIVE_INFINITY) return;
+    probed = probing = true;
+    video.currentTime = FAR_END;
+  }
+
+  function finishProbe(): void {
+    if (!probing) return;
+    probing = false;
+    if (Number.isFinite(video.duration)) video.currentTime = 0;
+    else live = true; // a real live stream: stay at the live edge
+    renderTime();
+  }
+
+  // ---- media events ----
+  on(video, 'play', () => {
+    renderPlaying();
+    message.hidden = true;
+    autoHide.poke();
+  });
+  on(video, 'pause', () => {
+    renderPlaying();
+    autoHide.show();
+  });
+  on(video, 'playing', () => {
+    root.classList.remove('rb-waiting');
+    renderPlaying();
+  });
+  on(video, 'waiting', () => root.classList.add('rb-waiting'));
+  on(video, 'canplay', () => root.classList.remove('rb-waiting'));
+  on(video, 'loadedmetadata', () => {
+    probeDuration();
+    renderTime();
+  });
+  on(video, 'durationchange', () => {
+    if (probing && Number.isFinite(video.duration)) finishProbe();
+    else probeDuration();
+    renderTime();
+  });
+  on(video, 'seeked', () => {
+    if (probing) finishProbe();
+    else if (isPlaying()) tracker.update(video.currentTime);
+  });
+  on(video, 'timeupdate', () => {
+    if (probing && Number.isFinite(video.duration)) finishProbe();
+    if (!probing && isPlaying()) tracker.update(video.currentTime);
+    renderTime();
+  });
+  on(video, 'volumechange', renderVolume);
+  on(video, 'ended', () => {
+    renderPlaying();
+    autoHide.show();
+    if (!probing) runEndAction();
+  });
+  on(video, 'error', () => {
+    if (engine === 'native' || engine === 'hlsjs') onFatal();
+    else if (engine === 'mp4') showMessage(PLAYER_MESSAGES.playFailed);
+  });
+
+  // ---- controls ----
+  on(playBtn, 'click', togglePlay);
+  on(bigPlay, 'click', togglePlay);
+  let suppressClick = false;
+  on(video, 'click', () => {
+    if (suppressClick) suppressClick = false;
+    else togglePlay();
+  });
+  on(video, 'dblclick', () => void toggleFullscreen());
+  on(seek, 'pointerdown', () => (seeking = true));
+  on(seek, 'pointerup', () => (seeking = false));
+  on(seek, 'input', () => {
+    const target = Number(seek.value);
+    if (Number.isFinite(target)) video.currentTime = target;
+  });
+  on(seek, 'change', () => (seeking = false));
+  on(muteBtn, 'click', () => {
+    if (video.muted || video.volume === 0) {
+      video.muted = false;
+      if (video.volume === 0) video.volume = 0.5;
+    } else video.muted = true;
+  });
+  on(volume, 'input', () => {
+    const v = Math.min(1, Math.max(0, Number(volume.value)));
+    video.volume = v;
+    video.muted = v === 0;
+  });
+  on(popBtn, 'click', () => setMini(!mini));
+  on(fsBtn, 'click', () => void toggleFullscreen());
+
+  // Activity for auto-hide. A touch on hidden controls reveals them instead of toggling playback.
+  for (const type of ['pointermove', 'pointerdown', 'keydown', 'focusin', 'wheel']) on(root, type, () => autoHide.poke());
+  on<PointerEvent>(video, 'pointerdown', (e) => {
+    if (e.pointerType === 'touch' && autoHide.hidden) suppressClick = true;
+  });
+
+  on<KeyboardEvent>(root, 'keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement;
+    const onSurface = target === root || target === video;
+    const inRange = target instanceof HTMLInputElement;
+    let handled = true;
+    if ((e.key === ' ' && onSurface) || (e.key === 'k' && !inRange)) togglePlay();
+    else if (e.key === 'm' && !inRange) video.muted = !video.muted;
+    else if (e.key === 'f' && !inRange) void toggleFullscreen();
+    else if (e.key === 'Escape' && mini) setMini(false);
+    else if (onSurface && e.key === 'ArrowRight') video.currentTime = Math.min(knownDuration() || 0, video.currentTime + SEEK_STEP);
+    else if (onSurface && e.key === 'ArrowLeft') video.currentTime = Math.max(0, video.currentTime - SEEK_STEP);
+    else if (onSurface && e.key === 'ArrowUp') video.volume = Math.min(1, video.volume + VOLUME_STEP);
+    else if (onSurface && e.key === 'ArrowDown') video.volume = Math.max(0, video.volume - VOLUME_STEP);
+    else handled = false;
+    if (handled) e.preventDefault();
+  });
+
+  // ---- miniature (pop-out) mode, draggable by the video surface ----
+  function setMini(value: boolean): void {
+    if (value && doc.fullscreenElement === root) void doc.exitFullscreen();
+    mini = value;
+    root.classList.toggle('rb-mini', value);
+    for (const p of ['left', 'top', 'right', 'bottom']) root.style.removeProperty(p);
+    popBtn.setAttribute('aria-pressed', String(value));
+    popBtn.setAttribute('aria-label', value ? 'Exit pop-out' : 'Pop out');
+  }
+
+  let drag: { id: number; x: number; y: number; left: number; top: number; moved: boolean } | null = null;
+  on<PointerEvent>(root, 'pointerdown', (e) => {
+    if (!mini || e.button !== 0 || bar.contains(e.target as Node)) return;
+    const box = root.getBoundingClientRect();
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, left: box.left, top: box.top, moved: false };
+    root.setPointerCapture?.(e.pointerId);
+  });
+  on<PointerEvent>(root, 'pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+    drag.moved = true;
+    const maxLeft = Math.max(0, win.innerWidth - root.offsetWidth);
+    const maxTop = Math.max(0, win.innerHeight - root.offsetHeight);
+    root.style.left = `${Math.min(maxLeft, Math.max(0, drag.left + dx))}px`;
+    root.style.top = `${Math.min(maxTop, Math.max(0, drag.top + dy))}px`;
+    root.style.right = root.style.bottom = 'auto';
+  });
+  const endDrag = (e: PointerEvent) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (drag.moved) suppressClick = true;
+    drag = null;
+  };
+  on(root, 'pointerup', endDrag);
+  on(root, 'pointercancel', endDrag);
+
+  // ---- full screen ----
+  async function toggleFullscreen(): Promise<void> {
+    try {
+      if (doc.fullscreenElement) await doc.exitFullscreen();
+      else if (root.requestFullscreen) {
+        if (mini) setMini(false);
+        await root.requestFullscreen();
+      } else (video as { webkitEnterFullscreen?: () => void }).webkitEnterFullscreen?.();
+    } catch {
+      // Refused (not allowed in this frame): nothing to do.
+    }
+  }
+  on(doc, 'fullscreenchange', () => {
+    const full = doc.fullscreenElement === root;
+    root.classList.toggle('rb-fullscreen', full);
+    fsBtn.setAttribute('aria-label', full ? 'Exit full screen' : 'Full screen');
+  });
+
+  renderTime();
+  renderVolume();
+  renderPlaying();
+
+  // ---- source and start action ----
+  const ready = attachSource(video, options.source, {
+    startAction: config.startAction,
+    forceHlsJs: options.forceHlsJs ?? false,
+    loadHls: options.loadHls ?? importHls,
+    onFatal,
+  }).then((result) => {
+    if (destroyed) {
+      result.hls?.destroy();
+      return result.engine;
+    }
+    attached = result;
+    engine = result.engine;
+    root.dataset.engine = engine;
+    if (engine === 'none') {
+      showMessage(PLAYER_MESSAGES.notAvailable);
+      return engine;
+    }
+    if (config.startAction === 'loadVideo' && engine !== 'hlsjs') video.load();
+    if (config.startAction === 'autoPlay') void autoplay();
+    return engine;
+  });
+
+  return {
+    root,
+    video,
+    ready,
+    get engine() {
+      return engine;
+    },
+    get controlsVisible() {
+      return !autoHide.hidden;
+    },
+    get mini() {
+      return mini;
+    },
+    play,
+    pause: () => video.pause(),
+    setMini,
+    toggleFullscreen,
+    showMessage: (text: string) => showMessage(text),
+    destroy() {
+      destroyed = true;
+      signal.abort();
+      autoHide.show();
+      attached?.hls?.destroy();
+      video.pause?.();
+      video.removeAttribute('src');
+      root.remove();
+    },
+  };
+}

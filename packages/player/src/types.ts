@@ -1,0 +1,117 @@
+import type { PlayerConfig } from '@reelbase/api-client';
+
+export type { PlayerConfig };
+export type StartAction = PlayerConfig['startAction'];
+export type EndAction = PlayerConfig['endAction'];
+export type ColorScheme = PlayerConfig['colorScheme'];
+
+/**
+ * Expected answer of the public `GET {apiBase}/api/playback/{videoId}` (no auth).
+ * 404 (or 403/410) means the video is not available; 409, or `processing: true`, means it is
+ * still being processed. Source URLs may be absolute or relative to the embed page.
+ */
+export interface PlaybackInfo {
+  id: string;
+  name: string;
+  /** Master playlist (.m3u8), or null while HLS is not ready. */
+  hlsSource: string | null;
+  /** Progressive mp4 (served with Range support), or null. */
+  mp4Source: string | null;
+  /** Cover image URL, or null. */
+  poster: string | null;
+  playerConfig: PlayerConfig;
+  /** Id of the video that the playNext end action goes to; falls back to playerConfig.nextVideo. */
+  nextVideo: string | null;
+  /** Known duration in seconds (used while the media reports an infinite duration). */
+  durationSec: number | null;
+  width: number | null;
+  height: number | null;
+  processing?: boolean;
+}
+
+export interface PlayerSource {
+  hls?: string | null;
+  mp4?: string | null;
+  poster?: string | null;
+}
+
+/** How the media is attached: the browser's own HLS, hls.js over MediaSource, or a plain mp4. */
+export type Engine = 'native' | 'hlsjs' | 'mp4' | 'none';
+
+export interface PlayerNavigation {
+  /** Navigates the player's own window or frame (playNext). */
+  assign(url: string): void;
+  /** Navigates the viewer's page (the top window when the embed frame may, else the frame). */
+  redirect(url: string): void;
+  /** Redirect in a new window; returns false when the browser blocked the window. */
+  open(url: string): boolean;
+}
+
+export interface PlayerOptions {
+  source: PlayerSource;
+  /** Missing fields take the product defaults (startAction none, endAction pause, default colours). */
+  config?: Partial<PlayerConfig> | null;
+  /** Video id: needed for statistics beacons; no beacons without it. */
+  videoId?: string;
+  /** Origin (or path prefix) of the API, '' for the same origin. */
+  apiBase?: string;
+  /** Route segment of the embed route, `/embed/{embedType}/{videoId}`. */
+  embedType?: string;
+  /** Overrides config.nextVideo for the playNext end action. */
+  nextVideo?: string | null;
+  /** Skip native HLS and use hls.js (embed flag `?engine=hlsjs`). */
+  forceHlsJs?: boolean;
+  /** At the end of playback go to this URL instead of running the end action (http/https only). */
+  redirect?: string | null;
+  /** Open the redirect in a new window. */
+  newWindow?: boolean;
+  /** Duration known from the server, shown while the media reports an infinite duration. */
+  durationSec?: number | null;
+  /** Accessible name of the player, e.g. the video name. */
+  title?: string;
+  /** Aspect ratio width / height, used when the host element has no height of its own. */
+  aspectRatio?: number | null;
+  /** Send drop-off beacons (default true when videoId is set). */
+  statistics?: boolean;
+  /** Test seam: how to navigate. */
+  navigate?: PlayerNavigation;
+  /** Test seam: how to load hls.js. */
+  loadHls?: () => Promise<HlsModule>;
+}
+
+/** The part of hls.js the player uses. */
+export interface HlsInstance {
+  loadSource(url: string): void;
+  attachMedia(media: HTMLMediaElement): void;
+  startLoad(startPosition?: number): void;
+  recoverMediaError(): void;
+  destroy(): void;
+  on(event: string, listener: (event: string, data: { fatal?: boolean; type?: string }) => void): void;
+}
+
+export interface HlsConstructor {
+  new (config?: Record<string, unknown>): HlsInstance;
+  isSupported(): boolean;
+  Events: { ERROR: string };
+  ErrorTypes: { NETWORK_ERROR: string; MEDIA_ERROR: string };
+}
+
+export interface HlsModule {
+  default: HlsConstructor;
+}
+
+export interface Player {
+  readonly root: HTMLElement;
+  readonly video: HTMLVideoElement;
+  /** Resolves with the engine once the source is attached. */
+  readonly ready: Promise<Engine>;
+  readonly engine: Engine;
+  readonly controlsVisible: boolean;
+  readonly mini: boolean;
+  play(): Promise<void>;
+  pause(): void;
+  setMini(on: boolean): void;
+  toggleFullscreen(): Promise<void>;
+  showMessage(text: string): void;
+  destroy(): void;
+}

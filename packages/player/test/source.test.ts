@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseEngine } from '../src/source.ts';
+import type { HlsModule } from '../src/types.ts';
+import { config, makePlayer, stubMediaMethods } from './helpers.ts';
+
+const HLS = 'https://cdn.test/v/master.m3u8';
+const MP4 = 'https://cdn.test/v/main.mp4';
+
+class FakeHls {
+  static supported = true;
+  static instances: FakeHls[] = [];
+  static isSupported = () => FakeHls.supported;
+  static Events = { ERROR: 'hlsError' };
+  static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
+  listeners: Array<(event: string, data: { fatal?: boolean; type?: string }) => void> = [];
+  source = '';
+  media: HTMLMediaElement | null = null;
+  startLoad = vi.fn();
+  recoverMediaError = vi.fn();
+  destroy = vi.fn();
+  config: Record<string, unknown>;
+  constructor(config: Record<string, unknown> = {}) {
+    this.config = config;
+    FakeHls.instances.push(this);
+  }
+  loadSource(url: string) {
+    this.source = url;
+  }
+  attachMedia(media: HTMLMediaElement) {
+    this.media = media;
+  }
+  on(_event: string, listener: (event: string, data: { fatal?: boolean; type?: string }) => void) {
+    this.listeners.push(listener);
+  }
+  fail(type: string) {
+    for (const l of this.listeners) l('hlsError', { fatal: true, type });
+  }
+}
+
+const loadHls = vi.fn(async () => ({ default: FakeHls }) as unknown as HlsModule);
+
+beforeEach(() => {
+  stubMediaMethods();
+  FakeHls.instances = [];
+  FakeHls.supported = true;
+  loadHls.mockClear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+function nativeHls(answer: CanPlayTypeResult) {
+  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? answer : ''));
+}
+
+describe('engine choice', () => {
+  it('uses the browser HLS where canPlayType says so, without loading hls.js', async () => {
+    nativeHls('maybe');
+    vi.stubGlobal('MediaSource', class {});
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls });
+    expect(player.engine).toBe('native');
+    expect(player.video.getAttribute('src')).toBe(HLS);
+    expect(loadHls).not.toHaveBeenCalled();
+  });
+
+  it('uses hls.js (loaded lazily) where MediaSource exists and HLS is not native', async () => {
+    nativeHls('');
+    vi.stubGlobal('MediaSource', class {});
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls, config: config({ startAction: 'loadVideo' }) });
+    expect(loadHls).toHaveBeenCalledTimes(1);
+    expect(player.engine).toBe('hlsjs');
+    const hls = FakeHls.instances[0];
+    expect(hls.source).toBe(HLS);
+    expect(hls.media).toBe(player.video);
+    expect(hls.config.autoStartLoad).toBe(true);
+  });
+
+  it('forceHlsJs takes the hls.js path even with native HLS', async () => {
+    nativeHls('probably');
+    vi.stubGlobal('MediaSource', class {});
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls, forceHlsJs: true });
+    expect(player.engine).toBe('hlsjs');
+    expect(loadHls).toHaveBeenCalledTimes(1);
+  });
+
+  it('plays the mp4 without MediaSource or native HLS', async () => {
+    nativeHls('');
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls });
+    expect(player.engine).toBe('mp4');
+    expect(player.video.getAttribute('src')).toBe(MP4);
+    expect(loadHls).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the mp4 when the hls.js chunk fails to load', async () => {
+    nativeHls('');
+    vi.stubGlobal('MediaSource', class {});
+    const failing = vi.fn(async () => {
+      throw new Error('chunk failed');
+    });
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls: failing });
+    expect(player.engine).toBe('mp4');
+    expect(player.video.getAttribute('src')).toBe(MP4);
+  });
+
+  it('chooseEngine covers ManagedMediaSource and sources without HLS', () => {
+    nativeHls('');
+    const video = document.createElement('video');
+    expect(chooseEngine(video, { mp4: MP4 })).toBe('mp4');
+    expect(chooseEngine(video, {})).toBe('none');
+    vi.stubGlobal('ManagedMediaSource', class {});
+    expect(chooseEngine(video, { hls: HLS })).toBe('hlsjs');
+  });
+});
+
+describe('hls.js', () => {
+  beforeEach(() => {
+    nativeHls('');
+    vi.stubGlobal('MediaSource', class {});
+  });
+
+  it('with startAction none loads segments only once playback starts', async () => {
+    const { media } = await makePlayer({ source: { hls: HLS }, loadHls, config: config({ startAction: 'none' }) });
+    const hls = FakeHls.instances[0];
+    expect(hls.config.autoStartLoad).toBe(false);
+    expect(hls.startLoad).not.toHaveBeenCalled();
+    media.startPlaying();
+    expect(hls.startLoad).toHaveBeenCalledTimes(1);
+    media.state.paused = true;
+    media.startPlaying();
+    expect(hls.startLoad).toHaveBeenCalledTimes(1);
+  });
+
+  it('recovers a media error once, then falls back to the mp4', async () => {
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls });
+    const hls = FakeHls.instances[0];
+    hls.fail('mediaError');
+    expect(hls.recoverMediaError).toHaveBeenCalledTimes(1);
+    expect(player.engine).toBe('hlsjs');
+    hls.fail('mediaError');
+    expect(hls.destroy).toHaveBeenCalled();
+    expect(player.engine).toBe('mp4');
+    expect(player.video.getAttribute('src')).toBe(MP4);
+  });
+
+  it('shows a message when nothing else can play', async () => {
+    const { player } = await makePlayer({ source: { hls: HLS }, loadHls });
+    const hls = FakeHls.instances[0];
+    hls.fail('networkError');
+    expect(hls.startLoad).toHaveBeenCalledTimes(1);
+    hls.fail('networkError');
+    const message = player.root.querySelector<HTMLElement>('.rb-message')!;
+    expect(message.hidden).toBe(false);
+    expect(message.textContent).toBe('The video could not be played.');
+  });
+
+  it('destroy() tears hls.js down and removes the player', async () => {
+    const { player, host } = await makePlayer({ source: { hls: HLS }, loadHls });
+    player.destroy();
+    expect(FakeHls.instances[0].destroy).toHaveBeenCalled();
+    expect(host.children.length).toBe(0);
+  });
+});
+
+describe('native HLS', () => {
+  it('falls back to the mp4 on a media error, keeping the position', async () => {
+    nativeHls('maybe');
+    const { player, media } = await makePlayer({ source: { hls: HLS, mp4: MP4 } }, { duration: 60 });
+    media.startPlaying();
+    media.timeUpdate(12);
+    media.fire('error');
+    expect(player.engine).toBe('mp4');
+    expect(player.video.getAttribute('src')).toBe(MP4);
+    media.state.currentTime = 0;
+    media.fire('loadedmetadata');
+    expect(player.video.currentTime).toBe(12);
+  });
+});
