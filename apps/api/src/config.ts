@@ -38,6 +38,17 @@ const schema = z.object({
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   WORKER_CONCURRENCY: positiveInt(2),
+  /** Whether this API process also runs a worker (the one-command start does). */
+  RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  JOB_RETRY_DELAY_SECONDS: positiveInt(5),
+  JOB_HEARTBEAT_SECONDS: positiveInt(30),
+  PROCESS_TIMEOUT_SECONDS: positiveInt(3 * 3600),
+  STORAGE_LIMIT_BYTES_PER_ACCOUNT: positiveInt(50 * 1024 ** 3),
+  BANDWIDTH_FLUSH_SECONDS: z.coerce.number().positive().default(5),
+  /** How long delivery trusts its cached 'may this video be served' answer. */
+  DELIVERY_STATUS_CACHE_SECONDS: z.coerce.number().min(0).default(5),
+  IMPORT_MAX_BYTES: positiveInt(10 * 1024 ** 3),
+  IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
   IMPORT_ALLOWED_HOSTS: csv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -2,11 +2,10 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/orm.ts';
+import { type CoreHooks, startCore } from './core.ts';
 import { createApp } from './http/app.ts';
 import { authGuards } from './http/auth.ts';
 import { mediaRoutes } from './http/media-routes.ts';
-import { startQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -18,14 +17,18 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { jwtSecret } from './secrets-file.ts';
-import { localStorage } from './storage/local-storage.ts';
+import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
+import { deliveryRoutes } from './modules/videos/delivery.routes.ts';
+import { tusUploads } from './modules/videos/tus-uploads.ts';
+import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { createVideosService } from './modules/videos/videos.service.ts';
 
-/** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP. */
-export async function startServer(config: Config, log: Logger, databaseUrl: string) {
-  const orm = await openDatabase(databaseUrl, log);
-  const queue = await startQueue(databaseUrl, log);
-  const storage = localStorage(join(config.DATA_DIR, 'media'), config.PUBLIC_URL);
+/** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
+export async function startServer(config: Config, log: Logger, databaseUrl: string, hooks: CoreHooks = {}) {
+  const core = await startCore(config, log, databaseUrl);
+  const { orm, queue, storage } = core;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log });
 
   const auth = createAuthService({
@@ -51,6 +54,17 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const users = createUsersService({ orm, auth, payments: sandboxPaymentProvider() });
   const profile = createProfileService({ orm, storage, auth });
   const guards = authGuards(auth);
+  const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.IMPORT_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
+  const videos = createVideosService({
+    orm,
+    storage,
+    queue,
+    ffprobePath: config.FFPROBE_PATH,
+    storageLimitBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
+    checkImportUrl: (url) => importGuard.check(url),
+  });
+  const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
+  const tus = tusUploads({ dir: join(config.DATA_DIR, 'uploads'), auth, videos, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
 
@@ -62,11 +76,22 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       database: (await orm.isConnected()) ? 'ok' : 'unreachable',
       queue: await queue.status(),
     }),
-    routers: [authRoutes(auth, guards), usersRoutes(users, guards), profileRoutes(profile, guards), mediaRoutes(storage)],
+    rawRouters: [tus.router],
+    routers: [
+      authRoutes(auth, guards),
+      usersRoutes(users, guards),
+      profileRoutes(profile, guards),
+      videosRoutes(videos, guards, core.tmpDir),
+      deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
+      mediaRoutes(storage),
+    ],
   });
+  if (config.RUN_WORKER) await core.startWorkers(hooks);
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    // Large uploads over slow links take long; the default 5-minute request limit would cut them.
+    s.requestTimeout = 6 * 3600 * 1000;
   });
   const { port } = server.address() as { port: number };
   log.info({ url: `http://localhost:${port}`, publicUrl: config.PUBLIC_URL }, 'Reelbase is listening');
@@ -74,12 +99,12 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile },
+    services: { orm, queue, storage, auth, users, profile, videos, bandwidth },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
-      await queue.stop();
-      await orm.close();
+      await bandwidth.stop();
+      await core.close();
     },
   };
 }

@@ -3,9 +3,10 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { OneTimeToken, RefreshToken } from '../modules/auth/token.entities.ts';
 import { User } from '../modules/users/user.entity.ts';
+import { Video } from '../modules/videos/video.entity.ts';
 import { migrations } from './migrations/index.ts';
 
-export const entities = [User, RefreshToken, OneTimeToken];
+export const entities = [User, RefreshToken, OneTimeToken, Video];
 
 /** Connects, then applies committed migrations (never schema auto-sync). */
 export async function openDatabase(clientUrl: string, log?: Logger) {
@@ -13,7 +14,7 @@ export async function openDatabase(clientUrl: string, log?: Logger) {
     clientUrl,
     entities,
     extensions: [Migrator],
-    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true },
+    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
     pool: { min: 0, max: 10 },
     debug: false,
     logger: (message: string) => log?.debug({ orm: message }),

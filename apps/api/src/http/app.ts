@@ -14,6 +14,8 @@ export interface AppOptions {
   corsOrigins: string[];
   health: () => Promise<{ database: string; queue: string }>;
   routers: Router[];
+  /** Routes that read the request stream themselves (tus), mounted before the body parser. */
+  rawRouters?: Router[];
   trustProxy?: boolean;
 }
 
@@ -24,6 +26,7 @@ export function createApp(o: AppOptions) {
   app.use(errorMiddleware(o.log));
   app.use(securityHeaders);
   app.use(corsFor(o.publicUrl, o.corsOrigins));
+  for (const r of o.rawRouters ?? []) app.use(r.routes());
   // JSON only here; routes that take files add their own multipart parser with limits.
   app.use(koaBody({ multipart: false, urlencoded: false, text: false, jsonLimit: '1mb' }));
 

@@ -1,18 +1,41 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import { JOBS, RETRY_LIMIT } from './job-names.ts';
 
-/** The durable job queue on the same PostgreSQL (pg-boss keeps its tables in its own schema). */
-export async function startQueue(databaseUrl: string, log: Logger) {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+export interface QueueOptions {
+  retryDelaySeconds: number;
+  heartbeatSeconds: number;
+}
+
+/**
+ * The durable job queue on the same PostgreSQL (pg-boss keeps its tables in its own schema).
+ * LISTEN/NOTIFY wakes workers the moment a job is sent, so processing starts without a poll
+ * delay; heartbeats let another worker retry a job whose worker died.
+ */
+export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOptions) {
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 4, useListenNotify: true } as ConstructorParameters<typeof PgBoss>[0]);
   let lastError: Error | null = null;
   boss.on('error', (err: Error) => {
     lastError = err;
     log.error({ err }, 'queue error');
   });
   await boss.start();
+  for (const name of Object.values(JOBS)) {
+    const options = {
+      retryLimit: RETRY_LIMIT,
+      retryDelay: opts.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: 4 * 3600,
+      heartbeatSeconds: opts.heartbeatSeconds,
+      notify: true,
+    };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+    else await boss.createQueue(name, options);
+  }
   return {
     boss,
-    /** 'ok' when the queue's schema answers; the last error otherwise. */
+    send: (name: string, data: object, singletonKey?: string) => boss.send(name, data, singletonKey ? { singletonKey } : undefined),
+    /** 'ok' when the queue's schema answers; the error otherwise. */
     async status(): Promise<string> {
       try {
         return (await boss.isInstalled()) ? 'ok' : 'not installed';
@@ -20,7 +43,7 @@ export async function startQueue(databaseUrl: string, log: Logger) {
         return `error: ${(err as Error).message ?? lastError?.message}`;
       }
     },
-    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }
 export type Queue = Awaited<ReturnType<typeof startQueue>>;

@@ -1,3 +1,4 @@
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { type Env, loadConfig } from '../../src/config.ts';
+import type { CoreHooks } from '../../src/core.ts';
+import { freePort } from '../../src/db/embedded-postgres.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 
 export interface TestServer extends RunningServer {
@@ -13,6 +16,10 @@ export interface TestServer extends RunningServer {
   api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
   /** The newest mail in the outbox sent to `to`, and the first link in it. */
   lastMail(to: string): Promise<{ text: string; link: string | undefined }>;
+  /** Multipart upload of a local file to POST /api/videos. */
+  upload(token: string, file: string, opts?: { name?: string; type?: string; filename?: string }): Promise<{ status: number; body: any }>;
+  /** Polls GET /api/videos/{id} until `until` holds. */
+  waitForVideo(token: string, id: string, until: (v: any) => boolean, timeoutMs?: number): Promise<any>;
   stop(): Promise<void>;
 }
 
@@ -29,10 +36,13 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-export async function startTestServer(env: Env = {}): Promise<TestServer> {
+export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'reelbase-test-'));
+  // A known port up front, so the URLs the API hands out (PUBLIC_URL) reach this server.
+  const port = await freePort();
   const config = loadConfig({
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -41,12 +51,9 @@ export async function startTestServer(env: Env = {}): Promise<TestServer> {
     LOG_LEVEL: 'silent',
     ...env,
   } as Record<string, string>);
-  const server = await startServer(config, pino({ level: 'silent' }), await freshDatabase());
+  const server = await startServer(config, pino({ level: 'silent' }), await freshDatabase(), hooks);
 
-  return {
-    ...server,
-    dataDir,
-    async api(method, path, opts = {}) {
+  const api: TestServer['api'] = async (method, path, opts = {}) => {
       const res = await fetch(server.url + path, {
         method,
         headers: {
@@ -62,6 +69,27 @@ export async function startTestServer(env: Env = {}): Promise<TestServer> {
         body = JSON.parse(text);
       } catch {}
       return { status: res.status, body, headers: res.headers };
+  };
+
+  return {
+    ...server,
+    dataDir,
+    api,
+    async upload(token, file, opts = {}) {
+      const form = new FormData();
+      form.append('name', opts.name ?? 'My clip');
+      form.append('video', await openAsBlob(file, { type: opts.type ?? 'video/mp4' }), opts.filename ?? 'clip.mp4');
+      const res = await fetch(`${server.url}/api/videos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      return { status: res.status, body: await res.json() };
+    },
+    async waitForVideo(token, id, until, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const res = await api('GET', `/api/videos/${id}`, { token });
+        if (res.status === 200 && until(res.body)) return res.body;
+        if (Date.now() > deadline) throw new Error(`video ${id} did not get there in time: ${JSON.stringify(res.body)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
     },
     async lastMail(to) {
       const dir = join(dataDir, 'outbox');

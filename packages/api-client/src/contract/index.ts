@@ -5,3 +5,4 @@ export * from './endpoints.ts';
 export * from './openapi.ts';
 export * from './profile.ts';
 export * from './users.ts';
+export * from './videos.ts';

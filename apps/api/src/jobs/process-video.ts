@@ -1,0 +1,129 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Logger } from 'pino';
+import type { Orm } from '../db/orm.ts';
+import { probe } from '../media/probe.ts';
+import { buildLadder, extractThumbnails, publishFirstRendition } from '../media/pipelines.ts';
+import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
+import { videoKeys } from '../modules/videos/video-view.ts';
+import type { Storage } from '../storage/storage.ts';
+
+export interface ProcessDeps {
+  orm: Orm;
+  storage: Storage;
+  log: Logger;
+  workDir: string;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  timeoutMs: number;
+  /** Test seam: called before each step; a throw there acts like a crash at that point. */
+  onStep?: (step: 'publish' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
+}
+
+/** Moves every file under `dir` into storage below `prefix`, `last` (the master) after the rest. */
+async function putDir(storage: Storage, dir: string, prefix: string, last?: string) {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+  for (const rel of files.filter((f) => f !== last)) await storage.putFile(`${prefix}/${rel}`, join(dir, rel));
+  if (last && files.includes(last)) await storage.putFile(`${prefix}/${last}`, join(dir, last));
+}
+
+/**
+ * The process-video job. Each step checks what is already done, writes its outputs in a
+ * private work folder and moves them into storage before flipping the flag that publishes
+ * them, so a worker killed at any point leaves a video the retry can finish.
+ */
+export function processVideoHandler(d: ProcessDeps) {
+  return async function processVideo(videoId: string, attempt = 0) {
+    const em = d.orm.em.fork();
+    const video = await em.findOne(Video, { id: videoId });
+    if (!video?.originalKey) return; // deleted meanwhile, or nothing to do
+    const input = d.storage.localPath(video.originalKey);
+    const work = join(d.workDir, `${videoId}-${crypto.randomUUID()}`);
+    let lastProgressWrite = 0;
+    const progress = async (pct: number, force = false) => {
+      if (!force && Date.now() - lastProgressWrite < 1_000) return;
+      lastProgressWrite = Date.now();
+      video.progress = Math.max(video.progress, Math.min(100, Math.round(pct)));
+      await em.flush();
+    };
+    // A video deleted while a step ran must not get files back: drop them and stop.
+    const deletedMeanwhile = async () => {
+      if (await d.orm.em.fork().count(Video, { id: videoId })) return false;
+      await d.storage.deletePrefix(videoKeys.dir(videoId));
+      return true;
+    };
+    const opts = (from: number, to: number) => ({
+      ffmpegPath: d.ffmpegPath,
+      timeoutMs: d.timeoutMs,
+      onProgress: (f: number) => void progress(from + (to - from) * f).catch(() => {}),
+    });
+
+    try {
+      await mkdir(work, { recursive: true });
+      const info = await probe(input, { ffprobePath: d.ffprobePath });
+      video.status = 'processing';
+      video.durationSec = info.durationSec;
+      video.width = info.width;
+      video.height = info.height;
+      video.videoCodec = info.videoCodec;
+      video.audioCodec = info.audioCodec;
+      await em.flush();
+
+      if (!video.isHlsReady || !video.isMainReady) {
+        await d.onStep?.('publish', videoId, attempt);
+        const out = join(work, 'first');
+        const first = await publishFirstRendition(input, out, info, opts(0, 30));
+        await putDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
+        if (await deletedMeanwhile()) return;
+        video.renditions = [first.rendition as StoredRendition];
+        video.isMainReady = true;
+        video.isHlsReady = true;
+        await progress(30, true);
+        d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
+      }
+
+      if (video.thumbnails.length === 0) {
+        await d.onStep?.('thumbnails', videoId, attempt);
+        const out = join(work, 'thumbs');
+        const files = await extractThumbnails(input, out, info, opts(30, 35));
+        await putDir(d.storage, out, `${videoKeys.dir(videoId)}/thumbs`);
+        if (await deletedMeanwhile()) return;
+        video.thumbnails = files.map((f) => d.storage.url(`${videoKeys.dir(videoId)}/thumbs/${f.split('/').pop()}`));
+        video.imageUrl ??= video.thumbnails[0] ?? null;
+        await progress(35, true);
+      }
+
+      if (!video.isLadderReady) {
+        await d.onStep?.('ladder', videoId, attempt);
+        const out = join(work, 'ladder');
+        const previous = video.renditions;
+        const ladder = await buildLadder(input, out, info, opts(35, 100));
+        // Rendition folders first, the master last: players switch to the ladder in one step.
+        await putDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
+        if (await deletedMeanwhile()) return;
+        const kept = new Set(ladder.map((r) => r.playlist.split('/').slice(0, -1).join('/')));
+        for (const r of previous) {
+          const folder = r.playlist.split('/').slice(0, -1).join('/');
+          if (!kept.has(folder)) await d.storage.deletePrefix(videoKeys.file(videoId, folder));
+        }
+        video.renditions = ladder as StoredRendition[];
+        video.isLadderReady = true;
+      }
+      video.status = 'ready';
+      video.error = null;
+      await progress(100, true);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  };
+}
+
+/** After the last retry: a video that never became playable is marked failed for its owner. */
+export async function markProcessingFailed(orm: Orm, videoId: string, message: string) {
+  const em = orm.em.fork();
+  const video = await em.findOne(Video, { id: videoId });
+  if (!video) return;
+  video.error = message.slice(0, 2000);
+  video.status = video.isHlsReady && video.isMainReady ? 'ready' : 'failed';
+  await em.flush();
+}

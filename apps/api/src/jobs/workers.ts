@@ -1,0 +1,32 @@
+import type { Job } from 'pg-boss';
+import type { Logger } from 'pino';
+import { type ImportVideoJob, JOBS, type ProcessVideoJob, RETRY_LIMIT } from './job-names.ts';
+import type { Queue } from './queue.ts';
+
+export interface JobHandlers {
+  processVideo: (videoId: string, attempt: number) => Promise<void>;
+  importVideo: (videoId: string, attempt: number) => Promise<void>;
+  onFinalFailure: (name: string, videoId: string, message: string) => Promise<void>;
+}
+
+
+
+/** Subscribes the handlers to their queues; each job gets its own try, its failures their retries. */
+export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: { concurrency: number; log: Logger }) {
+  const run = (name: string, fn: (videoId: string, attempt: number) => Promise<void>) =>
+    queue.boss.work<ProcessVideoJob | ImportVideoJob>(name, { localConcurrency: opts.concurrency, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, includeMetadata: true }, async (jobs: Job<ProcessVideoJob | ImportVideoJob>[]) => {
+      for (const job of jobs) {
+        const attempt = (job as unknown as { retryCount?: number }).retryCount ?? 0;
+        try {
+          await fn(job.data.videoId, attempt);
+        } catch (err) {
+          const message = (err as Error).message ?? String(err);
+          opts.log.warn({ job: name, videoId: job.data.videoId, attempt, err: message }, 'job failed');
+          if (attempt >= RETRY_LIMIT) await handlers.onFinalFailure(name, job.data.videoId, message).catch(() => {});
+          throw err;
+        }
+      }
+    });
+  await run(JOBS.processVideo, handlers.processVideo);
+  await run(JOBS.importVideo, handlers.importVideo);
+}

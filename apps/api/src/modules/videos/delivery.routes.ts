@@ -1,0 +1,105 @@
+import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { Orm } from '../../db/orm.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { BandwidthCounter } from './bandwidth-counter.ts';
+import { videoKeys } from './video-view.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+};
+// Only these files of a video are public; the original upload never is.
+const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg)$/i;
+
+interface Servable {
+  ok: boolean;
+  main: boolean;
+  hls: boolean;
+  at: number;
+}
+
+/** Parses a single `bytes=` range; multi-range requests get the whole file, as RFC 9110 allows. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header?.match(/^bytes=(\d*)-(\d*)$/);
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Public playback files: playlists, segments, the mp4 and thumbnails, with Range support and
+ * long caching for segments. A blocked video, or one whose owner is banned, is not served.
+ */
+export function deliveryRoutes(orm: Orm, storage: Storage, bandwidth: BandwidthCounter, cacheMs: number) {
+  const cache = new Map<string, Servable>();
+  async function servable(id: string): Promise<Servable> {
+    const hit = cache.get(id);
+    if (hit && Date.now() - hit.at < cacheMs) return hit;
+    const rows = /^[0-9a-f-]{36}$/i.test(id)
+      ? await orm.em.getConnection().execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean }[]>(
+          'select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready from videos v join users u on u.id = v.user_id where v.id = ?',
+          [id],
+        )
+      : [];
+    const row = rows[0];
+    const s = { ok: !!row && !row.ban && !row.owner_ban, main: !!row?.is_main_ready, hls: !!row?.is_hls_ready, at: Date.now() };
+    if (cache.size > 10_000) cache.clear();
+    cache.set(id, s);
+    return s;
+  }
+
+  async function serve(ctx: Context) {
+    const { id } = ctx.params;
+    const rel = ctx.path.slice(`/media/videos/${id}/`.length);
+    if (!PUBLIC_FILE.test(rel)) throw notFound();
+    const s = await servable(id);
+    if (!s.ok || (rel === 'main.mp4' && !s.main) || (rel.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
+    const key = videoKeys.file(id, rel);
+    const info = await storage.stat(key);
+    if (!info) throw notFound();
+
+    const ext = rel.split('.').pop() as string;
+    ctx.type = CONTENT_TYPES[ext];
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    ctx.set('Accept-Ranges', 'bytes');
+    ctx.set('Last-Modified', info.mtime.toUTCString());
+    ctx.set('Cache-Control', ext === 'm3u8' ? (rel === 'hls/master.m3u8' ? 'no-cache' : 'public, max-age=60') : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+
+    const range = parseRange(ctx.get('Range') || undefined, info.size);
+    if (range === 'unsatisfiable') {
+      ctx.set('Content-Range', `bytes */${info.size}`);
+      throw new HttpError(416, 'Range not satisfiable');
+    }
+    if (range) {
+      ctx.status = 206;
+      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+      ctx.length = range.end - range.start + 1;
+    } else {
+      ctx.status = 200;
+      ctx.length = info.size;
+    }
+    if (ctx.method === 'HEAD') return;
+    const stream = storage.stream(key, range ?? undefined);
+    stream.on('close', () => bandwidth.add(id, (stream as unknown as { bytesRead: number }).bytesRead ?? 0));
+    ctx.body = stream;
+  }
+
+  const r = new Router({ prefix: '/media/videos/:id' });
+  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c']) r.get(path, serve);
+  return r;
+}

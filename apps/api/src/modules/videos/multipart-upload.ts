@@ -1,0 +1,49 @@
+import { mkdir, rm } from 'node:fs/promises';
+import type { Context } from 'koa';
+import formidable, { errors as formidableErrors } from 'formidable';
+import { HttpError, unprocessable } from '../../http/errors.ts';
+
+export const ONLY_VIDEOS = 'Only video files are accepted.';
+
+/**
+ * Streams the multipart `video` field to a file in `tmpDir` (formidable writes as it reads, so
+ * memory stays flat) and returns it with the `name` field. Refuses non-video types before
+ * storing a byte, and removes whatever was written when anything fails.
+ */
+export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: number): Promise<{ path: string; name: string; originalName: string }> {
+  await mkdir(tmpDir, { recursive: true });
+  let refusedType = false;
+  const form = formidable({
+    uploadDir: tmpDir,
+    maxFiles: 1,
+    maxFileSize: maxBytes,
+    maxTotalFileSize: maxBytes,
+    maxFields: 10,
+    maxFieldsSize: 64 * 1024,
+    allowEmptyFiles: false,
+    filter: ({ name, mimetype }) => {
+      if (name !== 'video') return false;
+      const ok = !!mimetype?.startsWith('video/');
+      if (!ok) refusedType = true;
+      return ok;
+    },
+  });
+  let files: formidable.Files = {};
+  try {
+    const [fields, parsed] = await form.parse(ctx.req);
+    files = parsed;
+    const file = parsed.video?.[0];
+    if (!file) throw unprocessable({ video: refusedType ? ONLY_VIDEOS : 'A video file is required.' });
+    const name = String(fields.name?.[0] ?? '').trim() || (file.originalFilename ?? 'Untitled').replace(/\.[^.]+$/, '');
+    return { path: file.filepath, name: name.slice(0, 255), originalName: file.originalFilename ?? '' };
+  } catch (err) {
+    await Promise.all(Object.values(files).flat().map((f) => f && rm(f.filepath, { force: true })));
+    // formidable keeps the partial file of an aborted or oversized upload in openedFiles.
+    await Promise.all((form as unknown as { _openedFiles?: { filepath: string }[] })._openedFiles?.map((f) => rm(f.filepath, { force: true })) ?? []);
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: number }).code;
+    if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) throw new HttpError(413, 'The file is larger than your remaining storage allows.');
+    if (code === formidableErrors.noEmptyFiles) throw unprocessable({ video: 'The file is empty.' });
+    throw new HttpError(400, 'The upload could not be read.');
+  }
+}

@@ -1,0 +1,51 @@
+import type { Video as VideoDto } from '@reelbase/api-client';
+import type { Storage } from '../../storage/storage.ts';
+import type { IVideo } from './video.entity.ts';
+
+/** Storage keys of a video's files; one place so jobs, delivery and deletion agree. */
+export const videoKeys = {
+  dir: (id: string) => `videos/${id}`,
+  original: (id: string, ext: string) => `videos/${id}/original${ext}`,
+  main: (id: string) => `videos/${id}/main.mp4`,
+  hlsMaster: (id: string) => `videos/${id}/hls/master.m3u8`,
+  file: (id: string, rel: string) => `videos/${id}/${rel}`,
+};
+
+export function toVideo(v: IVideo, storage: Storage): VideoDto {
+  const stage = v.status;
+  return {
+    id: v.id,
+    name: v.name,
+    videoSource: v.isMainReady ? storage.url(videoKeys.main(v.id)) : null,
+    hlsSource: v.isHlsReady ? storage.url(videoKeys.hlsMaster(v.id)) : null,
+    imageUrl: v.imageUrl ?? null,
+    thumbnails: v.thumbnails,
+    size: v.size,
+    createdAt: v.createdAt.toISOString(),
+    ban: v.ban,
+    monthlyBandwidthUsage: v.monthlyBandwidthUsage,
+    totalBandwidthUsage: v.totalBandwidthUsage,
+    status: stage === 'failed' ? 'failed' : v.isMainReady && v.isHlsReady ? 'ready' : 'loading',
+    processing: { stage, progress: v.progress, error: v.error ?? null, isLadderReady: v.isLadderReady },
+    isMainReady: v.isMainReady,
+    isHlsReady: v.isHlsReady,
+    folderId: v.folderId ?? null,
+    metadata: { durationSec: v.durationSec ?? null, video: { width: v.width ?? null, height: v.height ?? null } },
+    playerConfig: { id: v.id, ...v.playerConfig },
+  };
+}
+
+/** The spec's pagination meta for a page of `limit` items out of `total`. */
+export function pageMeta(page: number, limit: number, total: number) {
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return {
+    limit,
+    currentPage: page,
+    hasNextPage: page < totalPages,
+    hasPrevPage: page > 1,
+    nextPage: page < totalPages ? page + 1 : null,
+    prevPage: page > 1 ? page - 1 : null,
+    totalPages,
+    totalItems: total,
+  };
+}

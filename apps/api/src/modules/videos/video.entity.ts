@@ -1,0 +1,56 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import type { PlayerConfig } from '@reelbase/api-client';
+
+export const VIDEO_STATUSES = ['importing', 'queued', 'processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export interface StoredRendition {
+  name: string;
+  width: number;
+  height: number;
+  bandwidth: number;
+  codecs: string;
+  playlist: string;
+}
+
+/**
+ * A video and its processing state. Files live in storage under videos/{id}/; the row holds
+ * only what lists and players need, so a list is one indexed query.
+ */
+export const Video = defineEntity({
+  name: 'Video',
+  tableName: 'videos',
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    userId: p.uuid(),
+    folderId: p.uuid().nullable(),
+    name: p.string(),
+    source: p.enum(['upload', 'import'] as const),
+    importUrl: p.text().nullable(),
+    importProgress: p.integer().default(0),
+    originalKey: p.string().nullable(),
+    size: p.bigint('number').default(0),
+    durationSec: p.float().nullable(),
+    width: p.integer().nullable(),
+    height: p.integer().nullable(),
+    videoCodec: p.string().nullable(),
+    audioCodec: p.string().nullable(),
+    status: p.enum(VIDEO_STATUSES).default('queued'),
+    progress: p.integer().default(0),
+    error: p.text().nullable(),
+    isMainReady: p.boolean().default(false),
+    isHlsReady: p.boolean().default(false),
+    isLadderReady: p.boolean().default(false),
+    renditions: p.json<StoredRendition[]>(),
+    imageUrl: p.string().nullable(),
+    thumbnails: p.json<string[]>(),
+    playerConfig: p.json<Omit<PlayerConfig, 'id'>>(),
+    ban: p.boolean().default(false),
+    monthlyBandwidthUsage: p.bigint('number').default(0),
+    totalBandwidthUsage: p.bigint('number').default(0),
+    bandwidthMonth: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IVideo = InferEntity<typeof Video>;

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { Router } from '@koa/router';
+import { ImportRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
+import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { body, query } from '../../http/validate.ts';
+import { receiveVideo } from './multipart-upload.ts';
+import type { VideosService } from './videos.service.ts';
+
+export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: string) {
+  const r = new Router({ prefix: '/api/videos' });
+  r.use(guards.requireUser);
+  r.get('/', async (ctx) => {
+    ctx.body = await videos.list(currentUser(ctx).id, query(ctx, VideoListQuery));
+  });
+  r.post('/', async (ctx) => {
+    const userId = currentUser(ctx).id;
+    const upload = await receiveVideo(ctx, join(tmpDir, 'multipart'), await videos.remainingBytes(userId));
+    ctx.status = 201;
+    ctx.body = await videos.createFromFile(userId, upload);
+  });
+  r.post('/import', async (ctx) => {
+    ctx.status = 202;
+    ctx.body = await videos.startImport(currentUser(ctx).id, body(ctx, ImportRequest).url);
+  });
+  r.get('/:id', async (ctx) => {
+    ctx.body = await videos.get(currentUser(ctx).id, ctx.params.id);
+  });
+  r.get('/:id/import', async (ctx) => {
+    ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
+  });
+  r.put('/:id/edit', async (ctx) => {
+    ctx.body = await videos.rename(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit).name);
+  });
+  r.delete('/:id', async (ctx) => {
+    await videos.remove(currentUser(ctx).id, ctx.params.id);
+    ctx.body = { message: 'Video deleted' };
+  });
+  return r;
+}

@@ -1,0 +1,177 @@
+import { extname } from 'node:path';
+import { rm } from 'node:fs/promises';
+import type { PlayerConfig, Video as VideoDto } from '@reelbase/api-client';
+import { END_ACTIONS, START_ACTIONS } from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
+import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { JOBS } from '../../jobs/job-names.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import { NotAVideoError, probe } from '../../media/probe.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { User } from '../users/user.entity.ts';
+import { type IVideo, Video } from './video.entity.ts';
+import { pageMeta, toVideo, videoKeys } from './video-view.ts';
+
+export const NOT_A_VIDEO = 'The file is not a video we can play.';
+export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
+
+export interface ListQuery {
+  limit: number;
+  page: number;
+  direction: 'ASC' | 'DESC';
+  field: 'createdAt' | 'name' | 'size';
+  folder_id?: string;
+  search?: string;
+}
+
+export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorScheme']; playerLogo?: string | null; showLogoOnPlayer: boolean }): Omit<PlayerConfig, 'id'> {
+  return {
+    endAction: END_ACTIONS[0],
+    nextVideo: null,
+    startAction: START_ACTIONS[0],
+    autoHideControls: true,
+    playPauseButton: true,
+    volumeControl: true,
+    videoPopOut: true,
+    showLogoInPlayer: owner.showLogoOnPlayer && !!owner.playerLogo,
+    logoPatn: owner.playerLogo ?? null,
+    colorScheme: { ...owner.colorScheme },
+  };
+}
+
+export function createVideosService(d: {
+  orm: Orm;
+  storage: Storage;
+  queue: Queue;
+  ffprobePath?: string;
+  storageLimitBytes: number;
+  /** Refuses (ImportRefusedError, a 422) a link the import job would not be allowed to fetch. */
+  checkImportUrl: (url: string) => Promise<unknown>;
+}) {
+  async function owned(userId: string, id: string) {
+    const em = d.orm.em.fork();
+    // Another user's id answers exactly like a missing one.
+    const video = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Video, { id, userId }) : null;
+    if (!video) throw notFound('Video not found');
+    return { em, video };
+  }
+
+  async function usedBytes(userId: string): Promise<number> {
+    const rows = await d.orm.em.fork().getConnection().execute<{ used: string | null }[]>('select coalesce(sum(size), 0) as used from videos where user_id = ?', [userId]);
+    return Number(rows[0]?.used ?? 0);
+  }
+
+  return {
+    usedBytes,
+    /** Bytes this account may still upload; a full account is refused before any byte is read. */
+    async remainingBytes(userId: string): Promise<number> {
+      const remaining = d.storageLimitBytes - (await usedBytes(userId));
+      if (remaining <= 0) throw new HttpError(413, STORAGE_FULL);
+      return remaining;
+    },
+
+    /**
+     * Takes a finished upload (a local file): ffprobe confirms it is a video, then it moves into
+     * storage, the row is written and processing is queued. On any failure the file is removed.
+     */
+    async createFromFile(userId: string, input: { path: string; name: string; originalName?: string }): Promise<VideoDto> {
+      const em = d.orm.em.fork();
+      let id: string | null = null;
+      try {
+        const info = await probe(input.path, { ffprobePath: d.ffprobePath }).catch((err) => {
+          if (err instanceof NotAVideoError) throw unprocessable({ video: NOT_A_VIDEO });
+          throw err;
+        });
+        const owner = await em.findOneOrFail(User, { id: userId });
+        const ext = (extname(input.originalName ?? '').toLowerCase().match(/^\.[a-z0-9]{1,5}$/) ?? [''])[0];
+        const video = em.create(Video, {
+          userId,
+          name: input.name,
+          source: 'upload',
+          status: 'queued',
+          renditions: [],
+          thumbnails: [],
+          playerConfig: defaultPlayerConfig(owner),
+          durationSec: info.durationSec,
+          width: info.width,
+          height: info.height,
+          videoCodec: info.videoCodec,
+          audioCodec: info.audioCodec,
+        });
+        id = video.id;
+        video.originalKey = videoKeys.original(video.id, ext || '.bin');
+        const stored = await d.storage.putFile(video.originalKey, input.path);
+        video.size = stored.size;
+        await em.flush();
+        await d.queue.send(JOBS.processVideo, { videoId: video.id }, video.id);
+        return toVideo(video, d.storage);
+      } catch (err) {
+        await rm(input.path, { force: true });
+        if (id) {
+          await d.storage.deletePrefix(videoKeys.dir(id));
+          await d.orm.em.fork().nativeDelete(Video, { id });
+        }
+        throw err;
+      }
+    },
+
+    async list(userId: string, q: ListQuery) {
+      const em = d.orm.em.fork();
+      const where: Record<string, unknown> = { userId };
+      if (q.folder_id) where.folderId = q.folder_id;
+      if (q.search) where.name = { $ilike: `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+      const [rows, total] = await em.findAndCount(Video, where, {
+        orderBy: { [q.field]: q.direction, id: q.direction },
+        limit: q.limit,
+        offset: (q.page - 1) * q.limit,
+      });
+      return { items: rows.map((v) => toVideo(v, d.storage)), meta: pageMeta(q.page, q.limit, total) };
+    },
+
+    async get(userId: string, id: string): Promise<VideoDto> {
+      return toVideo((await owned(userId, id)).video, d.storage);
+    },
+
+    async rename(userId: string, id: string, name: string): Promise<VideoDto> {
+      const { em, video } = await owned(userId, id);
+      video.name = name;
+      await em.flush();
+      return toVideo(video, d.storage);
+    },
+
+    /** Deletes the row first (players stop finding it), then every file of the video. */
+    async remove(userId: string, id: string) {
+      const { em, video } = await owned(userId, id);
+      await em.nativeDelete(Video, { id: video.id });
+      await d.storage.deletePrefix(videoKeys.dir(video.id));
+    },
+
+    async startImport(userId: string, url: string): Promise<{ id: string }> {
+      // Refuse private and loopback addresses at once; the job checks every hop again.
+      await d.checkImportUrl(url);
+      const em = d.orm.em.fork();
+      const owner = await em.findOneOrFail(User, { id: userId });
+      const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '').slice(0, 255) || new URL(url).hostname;
+      const video = em.create(Video, {
+        userId,
+        name,
+        source: 'import',
+        importUrl: url,
+        status: 'importing',
+        renditions: [],
+        thumbnails: [],
+        playerConfig: defaultPlayerConfig(owner),
+      });
+      await em.flush();
+      await d.queue.send(JOBS.importVideo, { videoId: video.id }, video.id);
+      return { id: video.id };
+    },
+
+    async importStatus(userId: string, id: string) {
+      const { video } = await owned(userId, id);
+      return { progress: video.importProgress, name: video.name, error: video.status === 'failed' ? (video.error ?? 'Import failed') : null };
+    },
+  };
+}
+export type VideosService = ReturnType<typeof createVideosService>;
+export type { IVideo };
