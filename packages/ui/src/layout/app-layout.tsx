@@ -1,0 +1,232 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  CustomerServiceOutlined,
+  LineChartOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  QuestionCircleOutlined,
+  SearchOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Drawer, Flex, Grid, Input, Layout, Tag, theme } from 'antd';
+import { useSetAtom } from 'jotai';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { AlertBar } from '../components/alert-bar.tsx';
+import { Brand } from '../components/brand.tsx';
+import { CONTACT_EMAIL, SiteFooter } from '../components/site-footer.tsx';
+import { useProfile } from '../queries.ts';
+import { resetUserState, useAlert, useClient, useServices, useSession } from '../services.tsx';
+import { videoListAtom } from '../state/atoms.ts';
+
+export const SIDER_WIDTH = 232;
+
+function UserNav({ onNavigate }: { onNavigate?: () => void }) {
+  const alert = useAlert();
+  const soon = (what: string) => () => {
+    alert('info', `${what} is coming soon.`);
+    onNavigate?.();
+  };
+  return (
+    <>
+      <h2 id="nav-account">My account</h2>
+      <ul aria-labelledby="nav-account">
+        <li>
+          <button type="button" onClick={soon('View Usage')}>
+            <BarChartOutlined aria-hidden /> View Usage
+          </button>
+        </li>
+        <li>
+          <NavLink to="/settings" onClick={onNavigate}>
+            <SettingOutlined aria-hidden /> Settings
+          </NavLink>
+        </li>
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              alert('info', 'Open a video and choose Analytics to see who watched it.');
+              onNavigate?.();
+            }}
+          >
+            <LineChartOutlined aria-hidden /> Analytics
+          </button>
+        </li>
+      </ul>
+      <h2 id="nav-video">Video</h2>
+      <ul aria-labelledby="nav-video">
+        <li>
+          <NavLink to="/" end onClick={onNavigate}>
+            <AppstoreOutlined aria-hidden /> My videos
+          </NavLink>
+        </li>
+        <li>
+          <button type="button" onClick={soon('How to')}>
+            <QuestionCircleOutlined aria-hidden /> How to
+          </button>
+        </li>
+      </ul>
+      <h2 id="nav-support">Help</h2>
+      <ul aria-labelledby="nav-support">
+        <li>
+          <a href={`mailto:${CONTACT_EMAIL}`}>
+            <CustomerServiceOutlined aria-hidden /> Support
+          </a>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul>
+      <li>
+        <NavLink to="/admin/users" onClick={onNavigate}>
+          <TeamOutlined aria-hidden /> Users
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/admin/inactive" onClick={onNavigate}>
+          <UserOutlined aria-hidden /> Inactive users
+        </NavLink>
+      </li>
+      <li>
+        <a href={`mailto:${CONTACT_EMAIL}`}>
+          <CustomerServiceOutlined aria-hidden /> Support
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+function SearchBox({ onDone }: { onDone?: () => void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const setList = useSetAtom(videoListAtom);
+  const navigate = useNavigate();
+  const session = useSession();
+  const { token } = theme.useToken();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setList((s) => ({ ...s, search: text.trim(), page: 1, selectedIds: [] }));
+    // Non-admins see the results on My videos.
+    if (!session?.isAdmin) navigate('/');
+    onDone?.();
+  }
+  return (
+    <search style={{ flex: 1, maxWidth: 480 }}>
+    <form onSubmit={submit} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+      <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
+        Search videos
+      </label>
+      <Input id={id} value={text} onChange={(e) => setText(e.target.value)} style={{ flex: 1, minWidth: 140 }} />
+      <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+        Search
+      </Button>
+    </form>
+    </search>
+  );
+}
+
+function UserBadge() {
+  const profile = useProfile().data;
+  if (!profile) return null;
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+  return (
+    <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+      <Avatar src={profile.avatar ?? undefined} icon={!profile.avatar && <UserOutlined />} alt="" />
+      <span style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="user-name">
+        {name}
+      </span>
+      <Tag color={profile.isActive ? 'green' : 'red'} style={{ marginInlineEnd: 0 }} data-testid="user-status">
+        {profile.isActive ? 'Active' : 'Canceled'}
+      </Tag>
+    </Flex>
+  );
+}
+
+function useLogout() {
+  const client = useClient();
+  const { store, queryClient } = useServices();
+  const navigate = useNavigate();
+  return async () => {
+    await client.auth.logout();
+    resetUserState(store, queryClient);
+    navigate('/login', { replace: true });
+  };
+}
+
+/** Signed-in layout: sidebar (a drawer on phones), top bar, alert bar, page, footer. */
+export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'; children?: ReactNode }) {
+  const screens = Grid.useBreakpoint();
+  const mobile = screens.md === false;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const logout = useLogout();
+  const { token } = theme.useToken();
+  const nav = area === 'admin' ? <AdminNav onNavigate={() => setMenuOpen(false)} /> : <UserNav onNavigate={() => setMenuOpen(false)} />;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <a className="rb-skip" href="#main">
+        Skip to content
+      </a>
+      {!mobile && (
+        <Layout.Sider width={SIDER_WIDTH} style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
+          <div style={{ padding: '18px 16px 4px' }}>
+            <Brand light to={area === 'admin' ? '/admin' : '/'} />
+          </div>
+          <nav aria-label="Main" className="rb-nav" style={{ padding: '0 8px 16px' }}>
+            {nav}
+          </nav>
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, borderBottom: `1px solid ${token.colorSplit}`, position: 'sticky', top: 0, zIndex: 950, height: 64 }}>
+          {mobile ? (
+            <>
+              <Button icon={<MenuOutlined aria-hidden />} onClick={() => setMenuOpen(true)} aria-expanded={menuOpen} aria-controls="rb-mobile-menu">
+                Menu
+              </Button>
+              <Brand to={area === 'admin' ? '/admin' : '/'} />
+            </>
+          ) : (
+            <>
+              {area === 'user' && <SearchBox />}
+              <Flex align="center" gap={16} style={{ marginInlineStart: 'auto' }}>
+                <UserBadge />
+                <Button icon={<LogoutOutlined aria-hidden />} onClick={logout}>
+                  Logout
+                </Button>
+              </Flex>
+            </>
+          )}
+        </Layout.Header>
+        <AlertBar />
+        <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
+          <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
+            {children ?? <Outlet />}
+          </main>
+        </Layout.Content>
+        <SiteFooter />
+      </Layout>
+      {mobile && (
+        <Drawer id="rb-mobile-menu" title="Menu" placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} size={300} closable={{ 'aria-label': 'Close menu' }}>
+          <Flex vertical gap={16}>
+            <UserBadge />
+            {area === 'user' && <SearchBox onDone={() => setMenuOpen(false)} />}
+            <nav aria-label="Main" className="rb-nav rb-drawer-nav">
+              {nav}
+            </nav>
+            <Button icon={<LogoutOutlined aria-hidden />} onClick={logout} block>
+              Logout
+            </Button>
+          </Flex>
+        </Drawer>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,47 @@
+/** What the access gate knows: the stored session and the profile request. */
+export interface GateInput {
+  /** An access token is stored. */
+  hasToken: boolean;
+  /** The session's admin flag (from the login answer). */
+  isAdmin: boolean;
+  /** Which part of the app the route belongs to. */
+  area: 'user' | 'admin';
+  profile:
+    | { state: 'loading' }
+    | { state: 'error'; status?: number; code?: string }
+    | { state: 'ready'; isPaymentMethodSet: boolean; ban: boolean; isAdmin?: boolean };
+}
+
+export type GateDecision =
+  | { kind: 'redirect'; to: '/login' | '/' | '/admin' }
+  | { kind: 'spinner' }
+  | { kind: 'payment-gate' }
+  | { kind: 'banned' }
+  | { kind: 'error' }
+  | { kind: 'allowed' };
+
+/**
+ * The access gate (spec section 2): no token goes to /login; admin routes are for admins only and
+ * admins land in their own area; a banned profile is forced out; a user without a payment method
+ * sees the payment-method choice; a spinner shows while the profile loads.
+ */
+export function decideAccess(g: GateInput): GateDecision {
+  if (!g.hasToken) return { kind: 'redirect', to: '/login' };
+  if (g.area === 'admin' && !g.isAdmin) return { kind: 'redirect', to: '/' };
+  if (g.area === 'user' && g.isAdmin) return { kind: 'redirect', to: '/admin' };
+  const p = g.profile;
+  if (p.state === 'loading') return { kind: 'spinner' };
+  if (p.state === 'error') {
+    if (p.status === 403 && p.code === 'USER_BANNED_ERROR') return { kind: 'banned' };
+    // 401s end the session in the client, which brings the visitor back here without a token.
+    return p.status === 401 ? { kind: 'spinner' } : { kind: 'error' };
+  }
+  if (p.ban) return { kind: 'banned' };
+  if (g.area === 'user' && !p.isPaymentMethodSet) return { kind: 'payment-gate' };
+  return { kind: 'allowed' };
+}
+
+/** Where a signed-in visitor of a public sign-in page goes instead (login, registration, verify). */
+export function homeFor(isAdmin: boolean): '/admin' | '/' {
+  return isAdmin ? '/admin' : '/';
+}

@@ -1,0 +1,27 @@
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** MM/DD/YYYY (spec section 9); empty for a missing or unreadable date. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()}`;
+}
+
+/** Sizes are shown in MB with two decimals. */
+export function formatMegabytes(bytes: number | null | undefined): string {
+  const mb = (bytes ?? 0) / (1024 * 1024);
+  return `${mb.toFixed(2)} MB`;
+}
+
+/** The redirect link of an embed: blank, or an http, https or www address. */
+export function isValidRedirect(text: string): boolean {
+  const t = text.trim();
+  if (!t) return true;
+  return /^(https?:\/\/|www\.)[^\s]+\.[^\s]+/i.test(t) || /^https?:\/\/localhost(:\d+)?(\/\S*)?$/i.test(t);
+}
+
+export const REDIRECT_FORMAT_MESSAGE = 'Must match format "http:// or https://".';
+
+/** Only files whose type starts with video/ are accepted for upload. */
+export const isVideoFile = (f: { type: string }) => f.type.startsWith('video/');

@@ -1,0 +1,26 @@
+import type { Profile, ProfileUpdateInput } from '@reelbase/api-client';
+
+export interface SettingsValues {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  promoCode?: string;
+  currentPassword?: string;
+  password?: string;
+}
+
+/** Only what changed is sent: email only if editable and changed, password only when typed. */
+export function profileChanges(profile: Profile, v: SettingsValues): ProfileUpdateInput {
+  const out: ProfileUpdateInput = {};
+  if (v.firstName.trim() !== profile.firstName) out.firstName = v.firstName.trim();
+  if (v.lastName.trim() !== profile.lastName) out.lastName = v.lastName.trim();
+  if (profile.isChangeEmail && v.email !== undefined && v.email.trim().toLowerCase() !== profile.email) out.email = v.email.trim();
+  const promo = (v.promoCode ?? '').trim();
+  if (promo !== (profile.promoCode ?? '')) out.promoCode = promo || null;
+  if (v.password) {
+    out.password = v.password;
+    out.currentPassword = v.currentPassword ?? '';
+  }
+  return out;
+}
+

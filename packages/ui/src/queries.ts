@@ -1,0 +1,21 @@
+import type { Profile } from '@reelbase/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { useClient, useSession } from './services.tsx';
+
+export const keys = {
+  profile: ['profile'] as const,
+  videos: ['videos'] as const,
+  video: (id: string) => ['video', id] as const,
+};
+
+/** The signed-in user's profile; refetched on focus so a ban or cancellation shows up. */
+export function useProfile() {
+  const client = useClient();
+  const session = useSession();
+  return useQuery<Profile>({
+    queryKey: keys.profile,
+    queryFn: () => client.profile.get(),
+    enabled: !!session,
+    retry: (count, err) => count < 2 && ((err as { status?: number }).status ?? 500) >= 500,
+  });
+}

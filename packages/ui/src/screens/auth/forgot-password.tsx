@@ -1,0 +1,48 @@
+import { errorMessage } from '@reelbase/api-client';
+import { Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAlert, useClient } from '../../services.tsx';
+import { AuthShell } from './auth-shell.tsx';
+
+export function ForgotPasswordPage() {
+  const client = useClient();
+  const alert = useAlert();
+  const [loading, setLoading] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(v: { email: string }) {
+    setLoading(true);
+    try {
+      const r = await client.auth.forgotPassword(v.email);
+      alert('success', r.message);
+      setSent(true);
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <AuthShell title="Forgot password">
+      <Typography.Paragraph type="secondary">Enter the email of your account and we will send you a link to choose a new password.</Typography.Paragraph>
+      <Form layout="vertical" name="forgot" onFinish={submit} requiredMark={false}>
+        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required.' }]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading}>
+          Send
+        </Button>
+      </Form>
+      {sent && (
+        <Typography.Paragraph role="status" style={{ marginTop: 16 }}>
+          If an account exists for that address, the link is on its way.
+        </Typography.Paragraph>
+      )}
+      <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthShell>
+  );
+}

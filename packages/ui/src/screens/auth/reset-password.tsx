@@ -1,0 +1,51 @@
+import { errorMessage, PASSWORD_MIN_LENGTH } from '@reelbase/api-client';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAlert, useClient } from '../../services.tsx';
+import { AuthShell } from './auth-shell.tsx';
+
+export function ResetPasswordPage() {
+  const client = useClient();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [loading, setLoading] = useState(false);
+
+  async function submit(v: { password: string }) {
+    setLoading(true);
+    try {
+      const r = await client.auth.resetPassword(token, v.password);
+      alert('success', r.message);
+      navigate('/login', { replace: true, state: { resetDone: true } });
+    } catch (err) {
+      alert('error', errorMessage(err));
+      setLoading(false);
+    }
+  }
+
+  return (
+    <AuthShell title="Choose a new password">
+      {!token ? (
+        <Alert type="error" showIcon title="This link has no reset token." description={<Link to="/forgot-password">Ask for a new link</Link>} />
+      ) : (
+        <Form layout="vertical" name="reset" onFinish={submit} requiredMark={false}>
+          <Form.Item
+            label="New password"
+            name="password"
+            rules={[{ min: PASSWORD_MIN_LENGTH, required: true, message: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` }]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loading}>
+            Save
+          </Button>
+        </Form>
+      )}
+      <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,65 @@
+import { ApiError, MESSAGES } from '@reelbase/api-client';
+import { Button, Result } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { decideAccess, type GateInput } from '../../lib/access-gate.ts';
+import { useProfile } from '../../queries.ts';
+import { useClient, useSession } from '../../services.tsx';
+import { PaymentGate } from './payment-gate.tsx';
+
+/** Guards the signed-in areas with the decision of `decideAccess`. */
+export function AccessGate({ area, children }: { area: 'user' | 'admin'; children: ReactNode }) {
+  const session = useSession();
+  const client = useClient();
+  const profile = useProfile();
+  const err = profile.error as ApiError | null;
+  const input: GateInput = {
+    hasToken: !!session,
+    isAdmin: !!session?.isAdmin,
+    area,
+    profile: profile.data
+      ? { state: 'ready', isPaymentMethodSet: profile.data.isPaymentMethodSet, ban: profile.data.ban }
+      : profile.isError
+        ? { state: 'error', status: err instanceof ApiError ? err.status : undefined, code: err instanceof ApiError ? err.code : undefined }
+        : { state: 'loading' },
+  };
+  const decision = decideAccess(input);
+
+  useEffect(() => {
+    // The client ends banned sessions itself on a 403; this covers a profile that reads ban=true.
+    if (decision.kind === 'banned') void client.endSession({ reason: 'banned', message: MESSAGES.banned });
+  }, [decision.kind, client]);
+
+  switch (decision.kind) {
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'spinner':
+    case 'banned':
+      return <PageSpinner />;
+    case 'payment-gate':
+      return <PaymentGate />;
+    case 'error':
+      return (
+        <Result
+          status="warning"
+          title="Your account could not be loaded"
+          subTitle={err?.message}
+          extra={
+            <Button type="primary" onClick={() => profile.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      );
+    case 'allowed':
+      return <>{children}</>;
+  }
+}
+
+/** Public sign-in pages send a signed-in visitor home (admins to /admin). */
+export function PublicOnly({ children, home }: { children: ReactNode; home?: (isAdmin: boolean) => string }) {
+  const session = useSession();
+  if (session) return <Navigate to={home ? home(session.isAdmin) : session.isAdmin ? '/admin' : '/'} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,174 @@
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { errorMessage, MESSAGES, type Profile, ProfileUpdate } from '@reelbase/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Card, Col, Descriptions, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { profileChanges, type SettingsValues } from '../../lib/profile-changes.ts';
+import { keys, useProfile } from '../../queries.ts';
+import { useAlert, useClient, usePlatform } from '../../services.tsx';
+
+
+const rule = (field: 'firstName' | 'lastName' | 'email') => ({
+  validator: async (_: unknown, value: unknown) => {
+    const r = ProfileUpdate.shape[field].safeParse(value ?? '');
+    if (!r.success) throw new Error(r.error.issues[0]?.message);
+  },
+});
+
+function ImageUpload({ kind, label, current }: { kind: 'avatar' | 'playerLogo'; label: string; current: string | null }) {
+  const client = useClient();
+  const platform = usePlatform();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function pick() {
+    const [file] = await platform.pickFiles({ accept: 'image/png,image/jpeg,image/gif,image/svg+xml' });
+    if (!file) return;
+    setBusy(true);
+    try {
+      const r = await client.profile.upload(file, kind);
+      queryClient.setQueryData(keys.profile, r.profile);
+      alert('success', MESSAGES.profileUpdated);
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Flex align="center" gap={16} wrap>
+      {kind === 'avatar' ? (
+        <Avatar size={72} src={current ?? undefined} icon={!current && <UserOutlined />} alt="Your avatar" />
+      ) : current ? (
+        <img src={current} alt="Your player logo" style={{ maxHeight: 56, maxWidth: 160 }} />
+      ) : (
+        <Typography.Text type="secondary">No logo yet</Typography.Text>
+      )}
+      <Button icon={<UploadOutlined aria-hidden />} loading={busy} onClick={pick}>
+        {label}
+      </Button>
+    </Flex>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const client = useClient();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<SettingsValues>();
+  const [busy, setBusy] = useState(false);
+  const password = Form.useWatch('password', form);
+
+  async function save(v: SettingsValues) {
+    const changes = profileChanges(profile, v);
+    if (Object.keys(changes).length === 0) {
+      alert('info', 'Nothing to save.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await client.profile.update(changes);
+      queryClient.setQueryData(keys.profile, r.profile);
+      form.setFieldsValue({ password: '', currentPassword: '' });
+      alert('success', r.message);
+    } catch (err) {
+      const fields = (err as { errors?: Record<string, string> }).errors;
+      if (fields) form.setFields(Object.entries(fields).map(([name, m]) => ({ name: name as keyof SettingsValues, errors: [m] })));
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form<SettingsValues>
+      form={form}
+      layout="vertical"
+      name="settings"
+      requiredMark={false}
+      initialValues={{ firstName: profile.firstName, lastName: profile.lastName, email: profile.email, promoCode: profile.promoCode ?? '' }}
+      onFinish={save}
+    >
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item label="First name" name="firstName" rules={[rule('firstName')]}>
+            <Input autoComplete="given-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Last name" name="lastName" rules={[rule('lastName')]}>
+            <Input autoComplete="family-name" />
+          </Form.Item>
+        </Col>
+      </Row>
+      {profile.isChangeEmail ? (
+        <Form.Item label="Email" name="email" rules={[rule('email')]} extra={MESSAGES.emailChangeHint}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+      ) : (
+        <Descriptions column={1} size="small" style={{ marginBottom: 16 }} items={[{ key: 'email', label: 'Email', children: profile.email }]} />
+      )}
+      <Form.Item label="Promo code" name="promoCode">
+        <Input maxLength={64} />
+      </Form.Item>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        Change password
+      </Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item label="New password" name="password" rules={[{ min: 6, message: 'Must NOT have fewer than 6 characters.' }]} extra="Leave blank to keep your password.">
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label="Current password"
+            name="currentPassword"
+            dependencies={['password']}
+            rules={[{ required: !!password, message: 'Enter your current password to change it.' }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        Save changes
+      </Button>
+    </Form>
+  );
+}
+
+export function SettingsPage() {
+  const profile = useProfile().data;
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
+        Settings
+      </Typography.Title>
+      {!profile ? (
+        <Skeleton active />
+      ) : (
+        <Row gutter={[24, 24]}>
+          <Col xs={24} lg={14}>
+            <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Profile</h2>}>
+              <ProfileForm profile={profile} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={10}>
+            <Flex vertical gap={24}>
+              <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Avatar</h2>}>
+                <ImageUpload kind="avatar" label="Upload avatar" current={profile.avatar} />
+              </Card>
+              <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Default player logo</h2>}>
+                <ImageUpload kind="playerLogo" label="Upload player logo" current={profile.playerLogo} />
+              </Card>
+              <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Payment method</h2>}>
+                <Typography.Text>{profile.paymentMethod === 'paypal' ? 'PayPal' : profile.paymentMethod === 'card' ? 'Card' : 'None'}</Typography.Text>
+              </Card>
+            </Flex>
+          </Col>
+        </Row>
+      )}
+    </>
+  );
+}

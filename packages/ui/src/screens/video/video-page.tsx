@@ -1,0 +1,164 @@
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName } from '@reelbase/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, Form, Input, Modal, Result, Row, Skeleton, theme, Typography } from 'antd';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { keys, useProfile } from '../../queries.ts';
+import { useAlert, useClient } from '../../services.tsx';
+import { videoListAtom } from '../../state/atoms.ts';
+import { VideoStatus } from '../videos/video-status.tsx';
+import { EmbedPanel } from './embed-panel.tsx';
+
+export const DELETE_VIDEO_TEXT = 'Are you sure you want to permanently delete this video? This cannot be undone.';
+
+/** /{videoId}: title with a back arrow, the mp4 player, rename, delete and the embedding panel. */
+export function VideoPage() {
+  const { videoId = '' } = useParams();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const setList = useSetAtom(videoListAtom);
+  const active = !!useProfile().data?.isActive;
+  const { token } = theme.useToken();
+  const [modal, setModal] = useState<'rename' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const video = useQuery({
+    queryKey: keys.video(videoId),
+    queryFn: () => client.videos.get(videoId),
+    refetchInterval: (q) => (q.state.data?.status === 'loading' ? 2000 : false),
+  });
+  const v = video.data;
+
+  async function rename(values: { name: string }) {
+    setBusy(true);
+    try {
+      const updated = await client.videos.rename(videoId, values.name);
+      queryClient.setQueryData(keys.video(videoId), updated);
+      void queryClient.invalidateQueries({ queryKey: keys.videos });
+      alert('success', 'Video renamed.');
+      setModal(null);
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await client.videos.remove(videoId);
+      // Back to My videos, listed again with limit 10, page 1.
+      setList((s) => ({ ...s, limit: VIDEO_PAGE_SIZE_DEFAULT, page: 1, selectedIds: [] }));
+      queryClient.removeQueries({ queryKey: keys.video(videoId) });
+      await queryClient.invalidateQueries({ queryKey: keys.videos });
+      alert('success', 'Video deleted.');
+      navigate('/', { replace: true });
+    } catch (err) {
+      alert('error', errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+          <ArrowLeftOutlined aria-hidden /> Back
+        </Link>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>
+          {v?.name ?? (video.isError ? 'Video' : '…')}
+        </Typography.Title>
+      </Flex>
+      {video.isPending ? (
+        <Skeleton active />
+      ) : video.isError ? (
+        <Result status="404" title="This video is not available" subTitle={errorMessage(video.error)} extra={<Link to="/">Back to My videos</Link>} />
+      ) : (
+        v && (
+          <Row gutter={[24, 24]}>
+            <Col xs={24} lg={15}>
+              <Card styles={{ body: { padding: 0, overflow: 'hidden' } }}>
+                {v.isMainReady && v.videoSource ? (
+                  <video
+                    controls
+                    src={v.videoSource}
+                    poster={v.imageUrl ?? undefined}
+                    style={{ display: 'block', width: '100%', maxHeight: '70vh', background: '#000' }}
+                    aria-label={`Video: ${v.name}`}
+                  >
+                    <track kind="captions" />
+                  </video>
+                ) : (
+                  <div style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center', background: token.colorFillSecondary }} role="status">
+                    {v.status === 'failed' ? 'This video could not be processed.' : 'The video is being processed…'}
+                  </div>
+                )}
+                <Flex justify="space-between" align="center" wrap gap={12} style={{ padding: 16 }}>
+                  <Flex vertical gap={6}>
+                    <VideoStatus video={v} />
+                    <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>
+                      Uploaded {formatDate(v.createdAt)} · {formatMegabytes(v.size)}
+                    </span>
+                  </Flex>
+                  {active && (
+                    <Flex gap={8} wrap>
+                      <Button icon={<EditOutlined aria-hidden />} onClick={() => setModal('rename')}>
+                        Rename
+                      </Button>
+                      <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setModal('delete')}>
+                        Delete
+                      </Button>
+                    </Flex>
+                  )}
+                </Flex>
+              </Card>
+            </Col>
+            <Col xs={24} lg={9}>
+              <EmbedPanel video={v} />
+            </Col>
+          </Row>
+        )
+      )}
+      <Modal title="Rename video" open={modal === 'rename'} onCancel={() => setModal(null)} footer={null} destroyOnHidden>
+        <Form layout="vertical" name="rename" initialValues={{ name: v?.name }} onFinish={rename} requiredMark={false}>
+          <Form.Item
+            label="Video name"
+            name="name"
+            rules={[
+              {
+                validator: async (_, value) => {
+                  const r = VideoName.safeParse(value ?? '');
+                  if (!r.success) throw new Error(r.error.issues[0]?.message);
+                },
+              },
+            ]}
+          >
+            <Input />
+          </Form.Item>
+          <Flex gap={8} justify="end">
+            <Button onClick={() => setModal(null)}>Cancel</Button>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              Save
+            </Button>
+          </Flex>
+        </Form>
+      </Modal>
+      <Modal
+        title="Delete video"
+        open={modal === 'delete'}
+        onCancel={() => setModal(null)}
+        okText="Delete"
+        okButtonProps={{ danger: true, loading: busy }}
+        onOk={remove}
+      >
+        <p>{DELETE_VIDEO_TEXT}</p>
+      </Modal>
+    </>
+  );
+}

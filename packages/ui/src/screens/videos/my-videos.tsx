@@ -1,0 +1,228 @@
+import { CloudUploadOutlined, EditOutlined, FolderAddOutlined, LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { errorMessage, MOBILE_SEE_MORE_STEP, type Video, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Empty, Flex, Grid, Modal, Pagination, Select, Skeleton, theme, Typography } from 'antd';
+import { useAtom } from 'jotai';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { keys, useProfile } from '../../queries.ts';
+import { useAlert, useClient } from '../../services.tsx';
+import { videoListAtom } from '../../state/atoms.ts';
+import { selectAllState, toggleAll, toggleId } from '../../state/selection.ts';
+import { CreateFolderModal } from './create-folder-modal.tsx';
+import { ImportModal } from './import-modal.tsx';
+import { UploadModal } from './upload-modal.tsx';
+import { VideoStatus } from './video-status.tsx';
+
+function VideoRow({ video, selected, onToggle, canEdit }: { video: Video; selected: boolean; onToggle(): void; canEdit: boolean }) {
+  const nameId = useId();
+  const { token } = theme.useToken();
+  return (
+    <li className="rb-video-row" data-testid="video-row">
+      <Checkbox checked={selected} onChange={onToggle} aria-labelledby={nameId} />
+      {video.imageUrl ? (
+        <img className="rb-thumb" src={video.imageUrl} alt="" />
+      ) : (
+        <div className="rb-thumb" style={{ display: 'grid', placeItems: 'center', color: token.colorTextTertiary }}>
+          <VideoCameraOutlined aria-hidden />
+        </div>
+      )}
+      <div style={{ minWidth: 0 }}>
+        <div id={nameId} style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {video.name}
+        </div>
+        <Flex gap={12} wrap style={{ color: token.colorTextSecondary, fontSize: 13, margin: '2px 0 6px' }}>
+          <span>{formatDate(video.createdAt)}</span>
+          <span>{formatMegabytes(video.size)}</span>
+        </Flex>
+        <VideoStatus video={video} />
+      </div>
+      <div className="rb-row-actions">
+        {canEdit && (
+          <Link to={`/${video.id}`} aria-describedby={nameId}>
+            <EditOutlined aria-hidden /> Edit
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** My videos: sort by date, select-all on the page, pagination (5/10/100), bulk delete, upload and import. */
+export function MyVideosPage() {
+  const client = useClient();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const profile = useProfile().data;
+  const active = !!profile?.isActive;
+  const [list, setList] = useAtom(videoListAtom);
+  const screens = Grid.useBreakpoint();
+  const mobile = screens.md === false;
+  const [modal, setModal] = useState<'upload' | 'import' | 'folder' | 'delete' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const sortId = useId();
+  const sizeId = useId();
+
+  const params = {
+    limit: mobile ? list.mobileCount : list.limit,
+    page: mobile ? 1 : list.page,
+    direction: list.direction,
+    field: list.field,
+    search: list.search || undefined,
+    folderId: list.folderId,
+  };
+  const videos = useQuery({
+    queryKey: [...keys.videos, params],
+    queryFn: () => client.videos.list(params),
+    placeholderData: keepPreviousData,
+    // Processing videos are polled until main and HLS are ready.
+    refetchInterval: (q) => (q.state.data?.items.some((v) => v.status === 'loading') ? 2000 : false),
+  });
+  const items = videos.data?.items ?? [];
+  const meta = videos.data?.meta;
+  const pageIds = items.map((v) => v.id);
+  const all = selectAllState(list.selectedIds, pageIds);
+
+  async function deleteSelected() {
+    setDeleting(true);
+    const ids = list.selectedIds;
+    const results = await Promise.allSettled(ids.map((id) => client.videos.remove(id)));
+    const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    setDeleting(false);
+    setModal(null);
+    setList((s) => ({ ...s, selectedIds: [] }));
+    await queryClient.invalidateQueries({ queryKey: keys.videos });
+    if (failed.length) alert('error', errorMessage(failed[0].reason));
+    else alert('success', ids.length === 1 ? 'Video deleted.' : `${ids.length} videos deleted.`);
+  }
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
+          My videos
+        </Typography.Title>
+        {active && (
+          <Flex gap={8} wrap>
+            <Button type="primary" icon={<CloudUploadOutlined aria-hidden />} onClick={() => setModal('upload')}>
+              Upload video
+            </Button>
+            <Button icon={<LinkOutlined aria-hidden />} onClick={() => setModal('import')}>
+              Import video
+            </Button>
+            <Button icon={<FolderAddOutlined aria-hidden />} onClick={() => setModal('folder')}>
+              Create folder
+            </Button>
+          </Flex>
+        )}
+      </Flex>
+      {list.search && (
+        <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
+          <span>
+            Results for “{list.search}”
+          </span>
+          <Button size="small" onClick={() => setList((s) => ({ ...s, search: '', page: 1 }))}>
+            Clear search
+          </Button>
+        </Flex>
+      )}
+      <Card styles={{ body: { padding: 0 } }}>
+        <Flex align="center" justify="space-between" wrap gap={12} style={{ padding: 12, borderBottom: '1px solid rgba(5,5,5,0.06)' }}>
+          <Flex align="center" gap={16} wrap>
+            <Checkbox
+              checked={all === 'all'}
+              indeterminate={all === 'some'}
+              disabled={items.length === 0}
+              onChange={() => setList((s) => ({ ...s, selectedIds: toggleAll(s.selectedIds, pageIds) }))}
+            >
+              Select all
+            </Checkbox>
+            <Button danger disabled={list.selectedIds.length === 0} onClick={() => setModal('delete')}>
+              Delete{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
+            </Button>
+          </Flex>
+          <Flex align="center" gap={8}>
+            <label htmlFor={sortId}>Sort by date</label>
+            <Select
+              id={sortId}
+              value={list.direction}
+              style={{ width: 150 }}
+              onChange={(direction) => setList((s) => ({ ...s, direction, page: 1, selectedIds: [] }))}
+              options={[
+                { value: 'ASC', label: 'Oldest first' },
+                { value: 'DESC', label: 'Newest first' },
+              ]}
+            />
+          </Flex>
+        </Flex>
+        {videos.isPending ? (
+          <div style={{ padding: 16 }}>
+            <Skeleton active />
+          </div>
+        ) : videos.isError ? (
+          <Empty style={{ padding: 32 }} description={errorMessage(videos.error)} />
+        ) : items.length === 0 ? (
+          <Empty style={{ padding: 32 }} description={list.search ? 'No videos match your search.' : 'No videos yet. Upload your first one.'} />
+        ) : (
+          <ul aria-label="Videos" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {items.map((v) => (
+              <VideoRow
+                key={v.id}
+                video={v}
+                canEdit={active}
+                selected={list.selectedIds.includes(v.id)}
+                onToggle={() => setList((s) => ({ ...s, selectedIds: toggleId(s.selectedIds, v.id) }))}
+              />
+            ))}
+          </ul>
+        )}
+      </Card>
+      {meta && meta.totalItems > 0 && (
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginTop: 16 }}>
+          {mobile ? (
+            meta.hasNextPage && (
+              <Button block onClick={() => setList((s) => ({ ...s, mobileCount: s.mobileCount + MOBILE_SEE_MORE_STEP }))}>
+                See more
+              </Button>
+            )
+          ) : (
+            <>
+              <Flex align="center" gap={8}>
+                <label htmlFor={sizeId}>Rows per page</label>
+                <Select
+                  id={sizeId}
+                  value={list.limit}
+                  style={{ width: 90 }}
+                  onChange={(limit) => setList((s) => ({ ...s, limit, page: 1, selectedIds: [] }))}
+                  options={VIDEO_PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
+                />
+              </Flex>
+              <Pagination
+                current={meta.currentPage}
+                pageSize={list.limit}
+                total={meta.totalItems}
+                showSizeChanger={false}
+                onChange={(page) => setList((s) => ({ ...s, page, selectedIds: [] }))}
+                showTotal={(total) => `${total} videos`}
+              />
+            </>
+          )}
+        </Flex>
+      )}
+      <UploadModal open={modal === 'upload'} onClose={() => setModal(null)} />
+      <ImportModal open={modal === 'import'} onClose={() => setModal(null)} />
+      <CreateFolderModal open={modal === 'folder'} onClose={() => setModal(null)} parentId={list.folderId} />
+      <Modal
+        title="Delete videos"
+        open={modal === 'delete'}
+        onCancel={() => setModal(null)}
+        okText="Delete"
+        okButtonProps={{ danger: true, loading: deleting }}
+        onOk={deleteSelected}
+      >
+        <p>Are you sure you want to permanently delete {list.selectedIds.length === 1 ? 'this video' : `these ${list.selectedIds.length} videos`}? This cannot be undone.</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { Button, Flex, List, Modal, Progress, theme, Typography } from 'antd';
+import { useAtom } from 'jotai';
+import { type DragEvent, useState } from 'react';
+import { usePlatform } from '../../services.tsx';
+import { uploadsAtom } from '../../state/atoms.ts';
+import { useUploader } from './use-uploader.ts';
+
+/** Upload video: drag and drop or browse, several files, video files only, one progress entry per file. */
+export function UploadModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const platform = usePlatform();
+  const upload = useUploader();
+  const [uploads, setUploads] = useAtom(uploadsAtom);
+  const [over, setOver] = useState(false);
+  const { token } = theme.useToken();
+
+  async function browse() {
+    const files = await platform.pickFiles({ accept: 'video/*', multiple: true });
+    if (files.length) upload(files);
+  }
+  function drop(e: DragEvent) {
+    e.preventDefault();
+    setOver(false);
+    upload(Array.from(e.dataTransfer.files));
+  }
+  const finished = uploads.some((u) => u.status !== 'uploading');
+
+  return (
+    <Modal
+      title="Upload video"
+      open={open}
+      onCancel={onClose}
+      footer={
+        <Flex justify="space-between" wrap gap={8}>
+          <Button disabled={!finished} onClick={() => setUploads((l) => l.filter((u) => u.status === 'uploading'))}>
+            Clear finished
+          </Button>
+          <Button type="primary" onClick={onClose}>
+            Done
+          </Button>
+        </Flex>
+      }
+      destroyOnHidden
+    >
+      <section
+        aria-label="Drop zone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+        data-testid="drop-zone"
+        style={{
+          border: `2px dashed ${over ? token.colorPrimary : token.colorBorder}`,
+          background: over ? token.colorPrimaryBg : token.colorFillQuaternary,
+          borderRadius: token.borderRadiusLG,
+          padding: 24,
+          textAlign: 'center',
+        }}
+      >
+        <CloudUploadOutlined aria-hidden style={{ fontSize: 40, color: token.colorPrimary }} />
+        <Typography.Paragraph style={{ margin: '8px 0 12px' }}>Drag and drop video files here, or</Typography.Paragraph>
+        <Button type="primary" onClick={browse}>
+          Browse files
+        </Button>
+        <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0', fontSize: 13 }}>
+          Video files only. You can choose several at once.
+        </Typography.Paragraph>
+      </section>
+      {uploads.length > 0 && (
+        <List
+          style={{ marginTop: 16 }}
+          aria-label="Uploads"
+          dataSource={uploads}
+          renderItem={(u) => (
+            <List.Item key={u.key}>
+              <div style={{ width: '100%' }}>
+                <Flex justify="space-between" gap={8}>
+                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{u.fileName}</span>
+                  <span>{u.status === 'done' ? 'Uploaded' : u.status === 'error' ? 'Failed' : `${u.percent}%`}</span>
+                </Flex>
+                <Progress
+                  percent={u.percent}
+                  status={u.status === 'error' ? 'exception' : u.status === 'done' ? 'success' : 'active'}
+                  showInfo={false}
+                  aria-label={`Upload of ${u.fileName}`}
+                />
+                {u.error && (
+                  <Typography.Text type="danger" role="alert">
+                    {u.error}
+                  </Typography.Text>
+                )}
+              </div>
+            </List.Item>
+          )}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { errorMessage } from '@reelbase/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { isVideoFile } from '../../lib/format.ts';
+import { keys } from '../../queries.ts';
+import { useAlert, useClient } from '../../services.tsx';
+import { type UploadEntry, uploadsAtom } from '../../state/atoms.ts';
+
+let seq = 0;
+
+/** Starts one upload per video file, each with its own entry and progress; other files are refused. */
+export function useUploader() {
+  const client = useClient();
+  const setUploads = useSetAtom(uploadsAtom);
+  const queryClient = useQueryClient();
+  const alert = useAlert();
+
+  return useCallback(
+    (files: File[]) => {
+      const refused = files.filter((f) => !isVideoFile(f));
+      if (refused.length) alert('error', `Only video files are accepted: ${refused.map((f) => f.name).join(', ')}`);
+      const update = (key: string, patch: Partial<UploadEntry>) => setUploads((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
+      for (const file of files.filter(isVideoFile)) {
+        const key = `upload-${++seq}`;
+        setUploads((list) => [...list, { key, fileName: file.name, percent: 0, status: 'uploading' }]);
+        client.videos
+          .upload({ file, onProgress: (p) => update(key, { percent: p.percent }) })
+          .then((video) => {
+            update(key, { status: 'done', percent: 100, videoId: video.id });
+            void queryClient.invalidateQueries({ queryKey: keys.videos });
+          })
+          .catch((err) => update(key, { status: 'error', error: errorMessage(err) }));
+      }
+    },
+    [client, setUploads, queryClient, alert],
+  );
+}

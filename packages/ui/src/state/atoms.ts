@@ -1,0 +1,50 @@
+import { VIDEO_PAGE_SIZE_DEFAULT } from '@reelbase/api-client';
+import { atom } from 'jotai';
+
+export type AlertKind = 'success' | 'error' | 'info' | 'warning';
+export interface AlertMessage {
+  id: number;
+  kind: AlertKind;
+  text: string;
+}
+
+/** The top alert bar; it clears itself after ALERT_DISMISS_MS. */
+export const alertAtom = atom<AlertMessage | null>(null);
+
+export interface VideoListState {
+  page: number;
+  limit: number;
+  direction: 'ASC' | 'DESC';
+  field: 'createdAt';
+  search: string;
+  folderId: string | null;
+  selectedIds: string[];
+  /** Rows shown on a phone, where See more adds MOBILE_SEE_MORE_STEP per step. */
+  mobileCount: number;
+}
+
+export const initialVideoListState: VideoListState = {
+  page: 1,
+  limit: VIDEO_PAGE_SIZE_DEFAULT,
+  // Spec section 9: video sort by date, createdAt ascending by default.
+  direction: 'ASC',
+  field: 'createdAt',
+  search: '',
+  folderId: null,
+  selectedIds: [],
+  mobileCount: VIDEO_PAGE_SIZE_DEFAULT,
+};
+
+export const videoListAtom = atom<VideoListState>(initialVideoListState);
+
+export interface UploadEntry {
+  key: string;
+  fileName: string;
+  percent: number;
+  status: 'uploading' | 'done' | 'error';
+  error?: string;
+  videoId?: string;
+}
+
+/** Uploads in progress or finished in this session, each with its own progress. */
+export const uploadsAtom = atom<UploadEntry[]>([]);

@@ -1,0 +1,52 @@
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+import { DEFAULT_COLOR_SCHEME } from '@reelbase/api-client';
+
+/** One visual system: antd's tokens seeded with the product's colours; custom CSS reads the same tokens. */
+export const reelbaseTheme: ThemeConfig = {
+  token: {
+    colorPrimary: DEFAULT_COLOR_SCHEME.playerCanvas,
+    colorInfo: DEFAULT_COLOR_SCHEME.playerCanvas,
+    colorLink: '#155f99',
+    borderRadius: 8,
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontSize: 15,
+  },
+  components: {
+    Layout: { headerBg: '#ffffff', siderBg: '#0f2b46', bodyBg: '#f4f7fb', footerBg: '#ffffff', headerPadding: '0 16px' },
+  },
+};
+
+/** Global rules antd does not cover: a visible focus ring on every focusable element, screen-reader-only text. */
+export function GlobalStyle() {
+  const { token } = antdTheme.useToken();
+  const css = `
+    body { margin: 0; background: ${token.colorBgLayout}; }
+    a:focus-visible, button:focus-visible, [tabindex]:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible,
+    .ant-checkbox-input:focus-visible + .ant-checkbox-inner, .ant-radio-input:focus-visible + .ant-radio-inner {
+      outline: 3px solid ${token.colorPrimaryBorderHover} !important; outline-offset: 2px;
+    }
+    .rb-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
+    .rb-skip { position: absolute; left: 8px; top: -48px; z-index: 1000; background: ${token.colorBgContainer}; padding: 8px 12px; border-radius: ${token.borderRadius}px; }
+    .rb-skip:focus { top: 8px; }
+    .rb-nav a, .rb-nav button { display: flex; align-items: center; gap: 10px; width: 100%; padding: 8px 12px; border-radius: ${token.borderRadius}px; color: rgba(255,255,255,0.85); background: none; border: 0; font: inherit; cursor: pointer; text-align: left; text-decoration: none; }
+    .rb-nav a:hover, .rb-nav button:hover { background: rgba(255,255,255,0.08); color: #fff; }
+    .rb-nav a[aria-current='page'] { background: ${token.colorPrimary}; color: #fff; }
+    .rb-nav h2 { color: rgba(255,255,255,0.55); font-size: 12px; text-transform: uppercase; letter-spacing: 0.06em; margin: 16px 12px 6px; }
+    .rb-nav ul { list-style: none; margin: 0; padding: 0; }
+    .rb-drawer-nav a, .rb-drawer-nav button { color: ${token.colorText}; }
+    .rb-drawer-nav a:hover, .rb-drawer-nav button:hover { background: ${token.colorFillTertiary}; color: ${token.colorText}; }
+    .rb-drawer-nav h2 { color: ${token.colorTextSecondary}; }
+    .rb-video-row { display: grid; grid-template-columns: auto 96px 1fr auto; gap: 12px; align-items: center; padding: 12px; border-bottom: 1px solid ${token.colorSplit}; }
+    .rb-video-row:last-child { border-bottom: 0; }
+    .rb-thumb { width: 96px; height: 54px; object-fit: cover; border-radius: 6px; background: ${token.colorFillSecondary}; display: block; }
+    .rb-legal { max-width: 860px; margin: 0 auto; background: ${token.colorBgContainer}; padding: 24px; border-radius: ${token.borderRadiusLG}px; line-height: 1.65; }
+    .rb-legal h2 { margin-top: 28px; }
+    @media (max-width: 575px) {
+      .rb-video-row { grid-template-columns: auto 1fr; }
+      .rb-video-row .rb-thumb { display: none; }
+      .rb-video-row .rb-row-actions { grid-column: 1 / -1; justify-self: start; }
+      .rb-legal { padding: 16px; }
+    }
+  `;
+  return <style>{css}</style>;
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    // Pure helpers run in Node; files that render components opt into jsdom with a docblock.
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});
