@@ -1,0 +1,97 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Context, Next } from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Paths that belong to the API (and the public player), never to the web app. */
+const API_PREFIXES = ['/api', '/auth/refresh', '/media', '/embed'];
+const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+
+async function fileAt(path: string) {
+  try {
+    const s = await stat(path);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the built web app from `distDir`: hashed files under /assets/ are cached for a year,
+ * index.html is revalidated on every visit, and GET requests for HTML pages that match no file
+ * (client-side routes such as /settings or /{videoId}) get index.html. API paths (/api,
+ * /auth/refresh, /media, /embed) and anything else pass through to the next middleware.
+ */
+export function staticWeb(distDir: string) {
+  const root = resolve(distDir);
+  const indexPath = join(root, 'index.html');
+
+  async function send(ctx: Context, path: string, cacheControl: string) {
+    const info = await fileAt(path);
+    if (!info) return false;
+    ctx.status = 200;
+    ctx.type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+    ctx.set('Cache-Control', cacheControl);
+    ctx.lastModified = info.mtime;
+    ctx.etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return true;
+    }
+    ctx.length = info.size;
+    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(path);
+    return true;
+  }
+
+  return async function serveWeb(ctx: Context, next: Next) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
+
+    let rel: string;
+    try {
+      rel = decodeURIComponent(ctx.path);
+    } catch {
+      return next();
+    }
+    if (rel.includes('\0')) return next();
+    if (rel !== '/' && !rel.endsWith('/')) {
+      const file = resolve(root, `.${rel}`);
+      // Never outside the dist folder, whatever the path says.
+      if (file.startsWith(root + sep)) {
+        const isIndex = file === indexPath;
+        const cache = isIndex ? NO_CACHE : rel.startsWith('/assets/') ? IMMUTABLE : SHORT;
+        if (await send(ctx, file, cache)) return;
+      }
+      // A missing hashed asset is a 404, not the app page (a stale tab would parse HTML as JS).
+      if (rel.startsWith('/assets/')) return next();
+    }
+
+    // Client-side routes: the app page for browsers asking for HTML.
+    if ((ctx.get('Accept') ?? '').includes('text/html') && (await send(ctx, indexPath, NO_CACHE))) return;
+    return next();
+  };
+}

@@ -1,0 +1,73 @@
+import { isSession, type Session, type TokenStorage } from '@reelbase/api-client';
+import type { PickFilesOptions, Platform } from '@reelbase/ui';
+
+export const SESSION_KEY = 'reelbase.session';
+
+/** Tokens in localStorage (spec section 4), shared by the tabs of this origin. */
+export function localStorageTokens(storage: Storage = window.localStorage, key = SESSION_KEY): TokenStorage {
+  return {
+    load() {
+      try {
+        const raw = storage.getItem(key);
+        const value: unknown = raw ? JSON.parse(raw) : null;
+        return isSession(value) ? (value as Session) : null;
+      } catch {
+        return null;
+      }
+    },
+    save(session) {
+      if (session) storage.setItem(key, JSON.stringify(session));
+      else storage.removeItem(key);
+    },
+  };
+}
+
+/** Opens the browser's file dialog through a hidden <input type=file>; resolves with [] on cancel. */
+export function pickFiles(o: PickFilesOptions): Promise<File[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = o.accept;
+    input.multiple = !!o.multiple;
+    input.style.display = 'none';
+    const done = (files: File[]) => {
+      input.remove();
+      resolve(files);
+    };
+    input.addEventListener('change', () => done(Array.from(input.files ?? [])), { once: true });
+    input.addEventListener('cancel', () => done([]), { once: true });
+    document.body.append(input);
+    input.click();
+  });
+}
+
+/** navigator.clipboard where allowed, else the older selection-and-copy route. */
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    // Not a secure context, or permission refused: fall through.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('The browser did not allow copying. Select the code and copy it yourself.');
+}
+
+export function browserPlatform(apiBaseUrl = ''): Platform {
+  return {
+    apiBaseUrl,
+    tokens: localStorageTokens(),
+    pickFiles,
+    copyText,
+    openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    router: 'browser',
+  };
+}

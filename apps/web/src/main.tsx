@@ -1,0 +1,13 @@
+import { ReelbaseApp } from '@reelbase/ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { browserPlatform } from './browser-platform.ts';
+
+// Served by the API (or a dev proxy to it), so calls go to this page's own origin.
+const platform = browserPlatform(import.meta.env.VITE_API_URL ?? '');
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <ReelbaseApp platform={platform} />
+  </StrictMode>,
+);
