@@ -21,10 +21,12 @@ export function GlobalStyle() {
   const { token } = antdTheme.useToken();
   const css = `
     body { margin: 0; background: ${token.colorBgLayout}; }
-    a:focus-visible, button:focus-visible, [tabindex]:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible,
+    a:focus-visible, button:focus-visible, [tabindex]:focus-visible, input:not(.ant-input-affix-wrapper input):focus-visible, select:focus-visible, textarea:focus-visible,
+    .ant-input-affix-wrapper:focus-within, .ant-input-number:focus-within, .ant-select-focused,
     .ant-checkbox-input:focus-visible + .ant-checkbox-inner, .ant-radio-input:focus-visible + .ant-radio-inner {
       outline: 3px solid ${token.colorPrimaryBorderHover} !important; outline-offset: 2px;
     }
+    .ant-input-number input:focus-visible, .ant-select input:focus-visible { outline: none !important; }
     .rb-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
     .rb-skip { position: absolute; left: 8px; top: -48px; z-index: 1000; background: ${token.colorBgContainer}; padding: 8px 12px; border-radius: ${token.borderRadius}px; }
     .rb-skip:focus { top: 8px; }

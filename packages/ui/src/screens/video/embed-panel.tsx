@@ -101,7 +101,7 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> })
             }}
           />
         </Form.Item>
-        <Flex align="center" gap={12}>
+        <Flex align="center" gap={12} style={{ marginTop: 8 }}>
           <Button type="primary" onClick={copy} loading={busy}>
             Copy embed code
           </Button>

@@ -1,0 +1,45 @@
+import { expect, registerViaApi, signIn, test } from './support/fixtures.ts';
+
+// This stack's access tokens live 2 seconds.
+test.use({ baseURL: process.env.E2E_SHORT_TTL_WEB_URL });
+
+test('an access token that expires mid-session is refreshed and the user stays signed in', async ({ page, request, baseURL }) => {
+  const a = await registerViaApi(request, baseURL as string);
+  const refreshes: number[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/auth/refresh') refreshes.push(r.status());
+  });
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+
+  await page.waitForTimeout(3_000);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+  // And again after a reload: the stored (rotated) tokens keep working.
+  await page.waitForTimeout(3_000);
+  await page.reload();
+  await expect(page.getByTestId('user-name')).toHaveText('Grace Lovelace');
+  await expect(page).toHaveURL(/\/settings$/);
+  expect(refreshes.length).toBeGreaterThanOrEqual(2);
+  expect(refreshes.every((s) => s === 200)).toBe(true);
+});
+
+test('when the refresh fails the user is sent to /login', async ({ page, request, baseURL }) => {
+  const a = await registerViaApi(request, baseURL as string);
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  // Spoil the stored refresh token, then let the access token expire.
+  await page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem('reelbase.session') as string);
+    localStorage.setItem('reelbase.session', JSON.stringify({ ...s, refreshToken: 'spoiled' }));
+  });
+  await page.waitForTimeout(3_000);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('reelbase.session'))).toBeNull();
+});

@@ -1,0 +1,67 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { type APIRequestContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import pg from 'pg';
+
+export { expect };
+
+const SCREENS_DIR = resolve(import.meta.dirname, '../../test-results/screens');
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const newAccount = (): Account => ({
+  email: `e2e-${crypto.randomUUID().slice(0, 8)}@example.com`,
+  password: 'secret123',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+});
+
+/** Tests run against the main stack unless they ask for the short-token one. */
+export const test = base.extend<{ baseURL: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a pattern.
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_WEB_URL as string);
+  },
+});
+
+/** Registers through the API; with a payment method unless `paymentMethod` is null. */
+export async function registerViaApi(request: APIRequestContext, baseURL: string, opts: { paymentMethod?: 'paypal' | null } = {}): Promise<Account> {
+  const a = newAccount();
+  const paymentMethod = opts.paymentMethod === null ? undefined : { type: opts.paymentMethod ?? 'paypal' };
+  const res = await request.post(`${baseURL}/api/users`, { data: { ...a, ...(paymentMethod && { paymentMethod }) } });
+  expect(res.status(), await res.text()).toBe(201);
+  return a;
+}
+
+export async function signIn(page: Page, a: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(a.email);
+  await page.getByLabel('Password').fill(a.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Runs SQL on the main stack's database (e.g. to ban a user; there is no ban call yet). */
+export async function sql(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A full-page screenshot in test-results/screens/{name}-{project}.png. */
+export async function shot(page: Page, info: TestInfo, name: string) {
+  await mkdir(SCREENS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENS_DIR, `${name}-${info.project.name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+export const sampleVideo = () => process.env.E2E_SAMPLE_VIDEO as string;
+/** One second at 160×120: for tests that need many videos. */
+export const tinyVideo = () => process.env.E2E_TINY_VIDEO as string;

@@ -1,0 +1,133 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startWebServer } from './web-server.ts';
+
+const WEB_DIR = resolve(import.meta.dirname, '../..');
+const API_DIR = resolve(WEB_DIR, '../api');
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
+
+interface EmbeddedDatabase {
+  url: string;
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, log: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}); see ${log}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the API did not become healthy; see ${log}`);
+}
+
+/** One API process (with its worker) on its own database, behind a web server on the same origin. */
+async function startStack(name: string, tmp: string, databaseUrl: string, env: Record<string, string>) {
+  const apiPort = await freePort();
+  const webPort = await freePort();
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const dataDir = join(tmp, `data-${name}`);
+  await mkdir(dataDir, { recursive: true });
+  const log = join(tmp, `api-${name}.log`);
+  const out = createWriteStream(log);
+  const child = spawn(process.execPath, [join(API_DIR, 'src/main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: webUrl,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: `e2e-secret-${name}-e2e-secret-e2e-secret-0123`,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  await waitHealthy(apiUrl, child, log);
+  const web = await startWebServer(join(WEB_DIR, 'dist'), apiUrl, webPort);
+  return {
+    webUrl,
+    async stop() {
+      await web.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(t);
+      }
+    },
+  };
+}
+
+/**
+ * Starts an embedded PostgreSQL (so tests can run SQL such as a ban), two API stacks (normal, and
+ * one whose access tokens live 2 seconds for the refresh test), and makes a sample video.
+ */
+export default async function globalSetup() {
+  if (!existsSync(join(WEB_DIR, 'dist/index.html'))) throw new Error('Build the web app first: pnpm --filter @reelbase/web build');
+  const tmp = await mkdtemp(join(tmpdir(), 'reelbase-e2e-'));
+  // As root, embedded PostgreSQL runs as a `postgres` user that must reach its folder.
+  await chmod(tmp, 0o755);
+  const modulePath = join(API_DIR, 'src/db/embedded-postgres.ts');
+  const { startEmbeddedPostgres } = (await import(modulePath)) as { startEmbeddedPostgres(dir: string): Promise<EmbeddedDatabase> };
+  const pg = await startEmbeddedPostgres(join(tmp, 'pg'));
+  const stacks: { stop(): Promise<void> }[] = [];
+  try {
+    const mainDb = await pg.createDatabase('e2e_main');
+    const shortDb = await pg.createDatabase('e2e_short');
+    const [main, short] = await Promise.all([
+      startStack('main', tmp, mainDb, {}),
+      startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '2' }),
+    ]);
+    stacks.push(main, short);
+
+    const ffmpeg = (createRequire(join(API_DIR, 'package.json'))('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    const sample = join(tmp, 'sample clip.mp4');
+    execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', sample]);
+
+    const tiny = join(tmp, 'tiny.mp4');
+    execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', tiny]);
+
+    process.env.E2E_WEB_URL = main.webUrl;
+    process.env.E2E_TINY_VIDEO = tiny;
+    process.env.E2E_SHORT_TTL_WEB_URL = short.webUrl;
+    process.env.E2E_DATABASE_URL = mainDb;
+    process.env.E2E_SAMPLE_VIDEO = sample;
+    process.env.E2E_TMP = tmp;
+  } catch (err) {
+    await Promise.all(stacks.map((s) => s.stop()));
+    await pg.stop();
+    throw err;
+  }
+
+  return async () => {
+    await Promise.all(stacks.map((s) => s.stop().catch(() => {})));
+    await pg.stop().catch(() => {});
+    if (!process.env.E2E_KEEP_TMP) await rm(tmp, { recursive: true, force: true });
+  };
+}
