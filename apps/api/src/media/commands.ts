@@ -1,0 +1,339 @@
+import type { LadderRung } from './ladder.ts';
+
+/*
+ * Every ffmpeg command of the service, as pure functions: typed options in, argument list out.
+ * Inputs are local files only (`file:` plus a protocol whitelist) in an allow-listed container,
+ * so a hostile upload cannot make ffmpeg open a URL or read another file through a playlist or
+ * concat script. Outputs are plain relative names resolved against the run's working folder,
+ * checked so that no name can be taken for a protocol or break a tee muxer specification.
+ */
+
+/** How much of an input ffmpeg may read, in bytes and microseconds, to find its streams. */
+export const PROBE_SIZE_BYTES = 20_000_000;
+export const ANALYZE_DURATION_US = 20_000_000;
+
+/** Demuxers accepted for uploads and downloads (their names as in `ffmpeg -formats`). */
+export const UPLOAD_INPUT_FORMATS: readonly string[] = ['mov', 'matroska', 'avi', 'flv', 'mpegts', 'mpeg', 'ogg', 'asf', 'mxf', 'dv'];
+/** Demuxers for an imported HLS playlist and its segments (TS, fMP4, packed audio). */
+export const HLS_INPUT_FORMATS: readonly string[] = ['hls', 'mpegts', 'mov', 'aac', 'mp3'];
+
+/** Apple's authoring spec: segments of 4 to 6 s, keyframes every 2 s. */
+export const HLS_SEGMENT_SECONDS = 6;
+export const KEYFRAME_INTERVAL_SECONDS = 2;
+export const DEFAULT_X264_PRESET = 'veryfast';
+
+const SAFE_OUTPUT = /^[A-Za-z0-9._/%-]+$/;
+
+/** Options every ffmpeg run starts with: quiet but for errors, no prompts, progress on stdout. */
+export function globalArgs(): string[] {
+  return ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1'];
+}
+
+export interface InputOptions {
+  formats?: readonly string[];
+  /** Demuxer to use instead of detecting one. */
+  format?: string;
+  /** Fast (keyframe) input seeking, then exact decoding up to the time. */
+  seekSec?: number;
+}
+
+export function inputArgs(path: string, options: InputOptions = {}): string[] {
+  const seek = options.seekSec === undefined ? [] : ['-ss', seconds(options.seekSec)];
+  return [
+    '-protocol_whitelist',
+    'file,pipe',
+    '-format_whitelist',
+    (options.formats ?? UPLOAD_INPUT_FORMATS).join(','),
+    '-probesize',
+    String(PROBE_SIZE_BYTES),
+    '-analyzeduration',
+    String(ANALYZE_DURATION_US),
+    ...(options.format ? ['-f', options.format] : []),
+    ...seek,
+    '-i',
+    `file:${path}`,
+  ];
+}
+
+/** An output name relative to the run's folder; refuses anything ffmpeg could read as more than a file name. */
+export function outputName(name: string): string {
+  if (!SAFE_OUTPUT.test(name) || name.startsWith('/') || name.split('/').includes('..')) {
+    throw new Error(`Unsafe ffmpeg output name: ${JSON.stringify(name)}`);
+  }
+  return name;
+}
+
+export interface HlsTarget {
+  /** Playlist file ffmpeg writes (a temporary name the pipeline renames when the run succeeds). */
+  playlist: string;
+  /** Segment file pattern with one %d field, e.g. hls/720p/seg-1a2b3c4d-%04d.ts. */
+  segmentPattern: string;
+}
+
+/** An HLS VOD output: MPEG-TS segments cut at keyframes near HLS_SEGMENT_SECONDS. */
+export function hlsOutputArgs(target: HlsTarget): string[] {
+  return [
+    '-f',
+    'hls',
+    '-hls_time',
+    String(HLS_SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_segment_filename',
+    outputName(target.segmentPattern),
+    outputName(target.playlist),
+  ];
+}
+
+const STRIP_METADATA = ['-map_metadata', '-1', '-map_chapters', '-1'];
+
+function streamMaps(input: number, video: number | string, audio: number | null): string[] {
+  const v = typeof video === 'string' ? video : `${input}:${video}`;
+  return ['-map', v, ...(audio === null ? [] : ['-map', `${input}:${audio}`])];
+}
+
+export interface RemuxPublishOptions {
+  input: string;
+  videoStreamIndex: number;
+  audioStreamIndex: number | null;
+  hls: HlsTarget;
+  mp4: string;
+}
+
+/**
+ * Fast publish of an H.264 (+ AAC) source: one read of the source, both streams copied into an
+ * HLS rendition and a fast-start mp4. No decoding, so it runs at disk speed.
+ */
+export function buildRemuxPublishArgs(o: RemuxPublishOptions): string[] {
+  const maps = streamMaps(0, o.videoStreamIndex, o.audioStreamIndex);
+  return [
+    ...globalArgs(),
+    ...inputArgs(o.input),
+    ...maps,
+    '-c',
+    'copy',
+    ...STRIP_METADATA,
+    ...hlsOutputArgs(o.hls),
+    ...maps,
+    '-c',
+    'copy',
+    ...STRIP_METADATA,
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    outputName(o.mp4),
+  ];
+}
+
+export interface SourceVideo {
+  input: string;
+  videoStreamIndex: number;
+  audioStreamIndex: number | null;
+  /** Deinterlace first (yadif) when the source is interlaced. */
+  deinterlace: boolean;
+  /** Source frame rate; when it differs from the rungs' rate an fps filter converts it. */
+  sourceFps: number;
+  preset?: string;
+}
+
+/** H.264 High profile, capped VBR, a keyframe every 2 s at the same frames in every rung. */
+export function videoEncodeArgs(rung: LadderRung, preset = DEFAULT_X264_PRESET): string[] {
+  const gop = String(Math.max(1, Math.round(rung.fps * KEYFRAME_INTERVAL_SECONDS)));
+  return [
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-profile:v',
+    'high',
+    '-level:v',
+    rung.level,
+    '-b:v',
+    `${rung.videoKbps}k`,
+    '-maxrate',
+    `${rung.maxrateKbps}k`,
+    '-bufsize',
+    `${rung.bufsizeKbps}k`,
+    '-g',
+    gop,
+    '-keyint_min',
+    gop,
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_SECONDS})`,
+  ];
+}
+
+export function audioEncodeArgs(rung: LadderRung): string[] {
+  return ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000'];
+}
+
+/** Filters applied once to the decoded source before it is scaled per rung. */
+function sourceFilters(s: SourceVideo, fps: number): string[] {
+  const filters: string[] = [];
+  if (s.deinterlace) filters.push('yadif');
+  if (s.sourceFps > 0 && Math.abs(s.sourceFps - fps) > 0.01) filters.push(`fps=${fps}`);
+  return filters;
+}
+
+function scaleFilter(rung: LadderRung): string {
+  return `scale=${rung.width}:${rung.height},setsar=1,format=yuv420p`;
+}
+
+/**
+ * `-filter_complex` graph: decode once, one output `[v<i>]` per rung (largest first). Each rung
+ * is scaled from the one above it rather than from the source, which roughly halves the
+ * single-threaded scaling work of a 1080p ladder.
+ */
+export function ladderFilterGraph(s: SourceVideo, rungs: readonly LadderRung[]): string {
+  if (rungs.length === 0) throw new Error('A ladder needs at least one rung');
+  const parts: string[] = [];
+  let from = `[0:${s.videoStreamIndex}]`;
+  let filters = sourceFilters(s, rungs[0].fps);
+  rungs.forEach((rung, i) => {
+    const last = i === rungs.length - 1;
+    filters.push(scaleFilter(rung));
+    if (last) {
+      parts.push(`${from}${filters.join(',')}[v${i}]`);
+    } else {
+      parts.push(`${from}${[...filters, 'split=2'].join(',')}[v${i}][c${i}]`);
+      from = `[c${i}]`;
+      filters = [];
+    }
+  });
+  return parts.join(';');
+}
+
+export interface TranscodePublishOptions extends SourceVideo {
+  rung: LadderRung;
+  hls: HlsTarget;
+  mp4: string;
+}
+
+/**
+ * First rendition of a source that cannot be remuxed: one encode of video and audio (never a
+ * copied stream beside an encoded one), fanned out by the tee muxer to HLS and a fast-start mp4.
+ */
+export function buildTranscodePublishArgs(o: TranscodePublishOptions): string[] {
+  const hasAudio = o.audioStreamIndex !== null;
+  const hls = [
+    'f=hls',
+    `hls_time=${HLS_SEGMENT_SECONDS}`,
+    'hls_playlist_type=vod',
+    'hls_flags=independent_segments',
+    'hls_segment_type=mpegts',
+    `hls_segment_filename=${outputName(o.hls.segmentPattern)}`,
+  ].join(':');
+  const tee = `[${hls}]${outputName(o.hls.playlist)}|[f=mp4:movflags=+faststart]${outputName(o.mp4)}`;
+  return [
+    ...globalArgs(),
+    ...inputArgs(o.input),
+    '-filter_complex',
+    ladderFilterGraph(o, [o.rung]),
+    ...streamMaps(0, '[v0]', o.audioStreamIndex),
+    ...videoEncodeArgs(o.rung, o.preset),
+    ...(hasAudio ? audioEncodeArgs(o.rung) : []),
+    ...STRIP_METADATA,
+    '-max_muxing_queue_size',
+    '1024',
+    '-f',
+    'tee',
+    tee,
+  ];
+}
+
+export interface LadderOptions extends SourceVideo {
+  outputs: readonly { rung: LadderRung; hls: HlsTarget }[];
+}
+
+/**
+ * The adaptive ladder in one run: the source is decoded once and split; each rung is its own
+ * libx264 encode with the same keyframe rule, so segments line up across renditions.
+ */
+export function buildLadderArgs(o: LadderOptions): string[] {
+  const rungs = o.outputs.map((out) => out.rung);
+  const args = [...globalArgs(), ...inputArgs(o.input), '-filter_complex', ladderFilterGraph(o, rungs)];
+  o.outputs.forEach((out, i) => {
+    args.push(
+      ...streamMaps(0, `[v${i}]`, o.audioStreamIndex),
+      ...videoEncodeArgs(out.rung, o.preset),
+      ...(o.audioStreamIndex === null ? [] : audioEncodeArgs(out.rung)),
+      ...STRIP_METADATA,
+      '-max_muxing_queue_size',
+      '1024',
+      ...hlsOutputArgs(out.hls),
+    );
+  });
+  return args;
+}
+
+export interface ThumbnailOptions {
+  input: string;
+  videoStreamIndex: number;
+  /** Seconds into the source, one per output. */
+  times: readonly number[];
+  outputs: readonly string[];
+  width: number;
+  height: number;
+}
+
+/** One JPEG per time in a single run: each time is its own fast-seeking input of the same file. */
+export function buildThumbnailArgs(o: ThumbnailOptions): string[] {
+  if (o.times.length !== o.outputs.length || o.times.length === 0) throw new Error('One output per thumbnail time');
+  const args = globalArgs();
+  for (const t of o.times) args.push(...inputArgs(o.input, { seekSec: t }));
+  o.outputs.forEach((out, i) => {
+    args.push(
+      '-map',
+      `${i}:${o.videoStreamIndex}`,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${o.width}:${o.height},setsar=1`,
+      '-q:v',
+      '3',
+      '-f',
+      'image2',
+      '-update',
+      '1',
+      outputName(out),
+    );
+  });
+  return args;
+}
+
+export interface HlsToMp4Options {
+  /** A local media playlist whose segments are files beside it (see hls-playlist.ts). */
+  playlist: string;
+  output: string;
+}
+
+/** An imported HLS stream, already downloaded, copied into one fast-start mp4. */
+export function buildHlsToMp4Args(o: HlsToMp4Options): string[] {
+  return [
+    ...globalArgs(),
+    ...inputArgs(o.playlist, { formats: HLS_INPUT_FORMATS, format: 'hls' }),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    ...STRIP_METADATA,
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    outputName(o.output),
+  ];
+}
+
+function seconds(s: number): string {
+  return (Math.round(Math.max(0, s) * 1000) / 1000).toFixed(3);
+}

@@ -1,0 +1,324 @@
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { resolveFfmpegPath } from './binaries.ts';
+import {
+  buildHlsToMp4Args,
+  buildLadderArgs,
+  buildRemuxPublishArgs,
+  buildThumbnailArgs,
+  buildTranscodePublishArgs,
+  type HlsTarget,
+  type SourceVideo,
+} from './commands.ts';
+import { isTempName, newRunId, removeFilesExcept, tempPath } from './files.ts';
+import { measureBandwidth, parseMediaPlaylist, sanitizeImportedPlaylist } from './hls-playlist.ts';
+import { aacCodec, avc1Codec, firstRung, type LadderRung, planLadder, scaledEven } from './ladder.ts';
+import { type MasterEntry, writeMasterPlaylist } from './master-playlist.ts';
+import type { ProbeResult } from './probe.ts';
+import { MediaProcessError, MediaTimeoutError, runFfmpeg } from './runner.ts';
+
+/*
+ * What the job handlers call. Each function reads local files and writes into an output folder,
+ * returning the paths it wrote relative to that folder. Output is written under temporary names
+ * and renamed when ffmpeg has succeeded, so a retried job (one run per folder at a time) replaces
+ * earlier output cleanly and a playlist the master lists is always complete.
+ */
+
+export const MAIN_MP4 = 'main.mp4';
+export const MASTER_PLAYLIST = 'hls/master.m3u8';
+/** Folder of the first rendition under hls/; the ladder's folders are named after their rungs. */
+export const FIRST_RENDITION_NAME = 'first';
+export const THUMBNAIL_COUNT = 4;
+/** Players start with the first variant of the master: a middle rung, not the heaviest. */
+const START_RUNG_MAX_SHORT_SIDE = 720;
+const THUMBNAIL_BOX = { long: 1280, short: 720 };
+
+export interface PipelineOptions {
+  /** FFMPEG_PATH; the npm binary when unset. */
+  ffmpegPath?: string;
+  /** Wall-clock limit of one ffmpeg run. */
+  timeoutMs: number;
+  /** Fraction 0..1 of this step. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  /** libx264 preset; veryfast unless set. */
+  preset?: string;
+}
+
+export interface Rendition {
+  name: string;
+  width: number;
+  height: number;
+  /** Peak segment bit rate (bits/s), measured on the written segments. */
+  bandwidth: number;
+  averageBandwidth: number;
+  /** RFC 6381, e.g. avc1.64001f,mp4a.40.2. */
+  codecs: string;
+  frameRate: number | null;
+  /** Relative to the output folder: hls/<name>/index.m3u8. */
+  playlist: string;
+}
+
+export interface FirstRendition {
+  mp4: typeof MAIN_MP4;
+  master: typeof MASTER_PLAYLIST;
+  rendition: Rendition;
+  /** True when the streams were copied, false when they were re-encoded. */
+  remuxed: boolean;
+}
+
+/**
+ * Whether the source can be published by copying its streams: H.264 in 8-bit 4:2:0 (what every
+ * browser decodes), AAC or no audio, progressive, and not rotated (MPEG-TS segments cannot
+ * carry the rotation, so players would show the picture sideways).
+ */
+export function isFastPublishable(probe: ProbeResult): boolean {
+  return (
+    probe.videoCodec === 'h264' &&
+    (probe.pixFmt === 'yuv420p' || probe.pixFmt === 'yuvj420p') &&
+    (probe.audioCodec === null || probe.audioCodec === 'aac') &&
+    probe.rotation === 0 &&
+    !probe.interlaced &&
+    Math.max(probe.width, probe.height) <= 4096
+  );
+}
+
+/**
+ * Publishes one playable rendition as fast as the source allows: a remux when isFastPublishable
+ * (re-encoding if the copy fails), else an encode of the ladder's top rung. Writes main.mp4,
+ * hls/first/index.m3u8 with its segments, and hls/master.m3u8 listing that one rendition.
+ */
+export async function publishFirstRendition(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions): Promise<FirstRendition> {
+  const out = resolve(outDir);
+  const source = resolve(input);
+  const dir = `hls/${FIRST_RENDITION_NAME}`;
+  const audio = probe.audioStreamIndex !== null;
+
+  const attempt = async (remux: boolean): Promise<{ runId: string; meta: RenditionMeta }> => {
+    await mkdir(join(out, dir), { recursive: true }); // a failed attempt removes it when empty
+    const runId = newRunId();
+    const hls = hlsTarget(dir, runId);
+    const mp4 = tempPath(MAIN_MP4, runId);
+    let meta: RenditionMeta;
+    let args: string[];
+    if (remux) {
+      const codecs = [avc1Codec(probe.videoProfile, probe.videoLevel), ...(audio ? [aacCodec(probe.audioProfile)] : [])];
+      meta = { name: FIRST_RENDITION_NAME, width: probe.width, height: probe.height, codecs: codecs.join(','), frameRate: probe.fps || null };
+      args = buildRemuxPublishArgs({ input: source, videoStreamIndex: probe.videoStreamIndex, audioStreamIndex: probe.audioStreamIndex, hls, mp4 });
+    } else {
+      const rung = firstRung(probe);
+      meta = rungMeta(FIRST_RENDITION_NAME, rung, audio);
+      args = buildTranscodePublishArgs({ ...sourceVideo(source, probe, options), rung, hls, mp4 });
+    }
+    await runCleaningUp(args, out, [dir, '.'], runId, probe.durationSec, options);
+    return { runId, meta };
+  };
+
+  let remuxed = isFastPublishable(probe);
+  let done: { runId: string; meta: RenditionMeta } | null = null;
+  if (remuxed) {
+    try {
+      done = await attempt(true);
+    } catch (err) {
+      // A copy can fail on odd timestamps or bitstreams that an encode repairs.
+      if (!(err instanceof MediaProcessError) || err instanceof MediaTimeoutError) throw err;
+      remuxed = false;
+    }
+  }
+  done ??= await attempt(false);
+
+  const { runId: id, meta: m } = done;
+  await rename(join(out, tempPath(MAIN_MP4, id)), join(out, MAIN_MP4));
+  const rendition = await commitRendition(out, dir, id, m);
+  await writeMasterPlaylist(join(out, MASTER_PLAYLIST), [masterEntry(rendition)]);
+  await removeFilesExcept(out, (n) => !isTempName(n));
+  await removeFilesExcept(join(out, 'hls'), (n) => !isTempName(n));
+  options.onProgress?.(1);
+  return { mp4: MAIN_MP4, master: MASTER_PLAYLIST, rendition, remuxed };
+}
+
+/**
+ * Encodes the adaptive ladder (planLadder: every rung up to the source size, 1080p at most) in
+ * one ffmpeg run into hls/<rung>/, then replaces hls/master.m3u8 with a master listing the
+ * ladder only. The first rendition is left out on purpose: its keyframes follow the source
+ * (a remux) while the rungs share keyframes every 2 s, which is what lets players switch
+ * cleanly. Its folder is left on disk for viewers still playing it; the caller removes it.
+ * Returns the rungs largest first.
+ */
+export async function buildLadder(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions): Promise<Rendition[]> {
+  const out = resolve(outDir);
+  const source = resolve(input);
+  const rungs = planLadder(probe);
+  const runId = newRunId();
+  const audio = probe.audioStreamIndex !== null;
+  const dirs = rungs.map((r) => `hls/${r.name}`);
+  for (const d of dirs) await mkdir(join(out, d), { recursive: true });
+  const args = buildLadderArgs({
+    ...sourceVideo(source, probe, options),
+    outputs: rungs.map((rung, i) => ({ rung, hls: hlsTarget(dirs[i], runId) })),
+  });
+  await runCleaningUp(args, out, dirs, runId, probe.durationSec, options);
+
+  const renditions: Rendition[] = [];
+  for (const [i, rung] of rungs.entries()) renditions.push(await commitRendition(out, dirs[i], runId, rungMeta(rung.name, rung, audio)));
+  await writeMasterPlaylist(join(out, MASTER_PLAYLIST), startFirst(renditions).map(masterEntry));
+  await removeFilesExcept(join(out, 'hls'), (n) => !isTempName(n));
+  options.onProgress?.(1);
+  return renditions;
+}
+
+/**
+ * Four JPEG frames at 1/5, 2/5, 3/5 and 4/5 of the video, at most 1280x720 (720x1280 for
+ * portrait), written as thumb-1.jpg..thumb-4.jpg. Returns those names.
+ */
+export async function extractThumbnails(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions): Promise<string[]> {
+  const out = resolve(outDir);
+  await mkdir(out, { recursive: true });
+  const runId = newRunId();
+  const names = Array.from({ length: THUMBNAIL_COUNT }, (_, i) => `thumb-${i + 1}.jpg`);
+  const temps = names.map((n) => tempPath(n, runId));
+  const size = thumbnailSize(probe);
+  const run = (times: number[], outputs: string[]) =>
+    runCleaningUp(
+      buildThumbnailArgs({ input: resolve(input), videoStreamIndex: probe.videoStreamIndex, times, outputs, ...size }),
+      out,
+      ['.'],
+      runId,
+      undefined,
+      options,
+    );
+  await run(thumbnailTimes(probe.durationSec), temps);
+  // A time past the last frame (a container that overstates its duration) writes nothing:
+  // those thumbnails fall back to the first frame.
+  const missing = [];
+  for (const t of temps) if (!(await nonEmpty(join(out, t)))) missing.push(t);
+  if (missing.length > 0) await run(missing.map(() => 0), missing);
+  for (const [i, t] of temps.entries()) await rename(join(out, t), join(out, names[i]));
+  options.onProgress?.(1);
+  return names;
+}
+
+/** 1/5 .. 4/5 of the duration. */
+export function thumbnailTimes(durationSec: number, count = THUMBNAIL_COUNT): number[] {
+  return Array.from({ length: count }, (_, i) => Math.round(((durationSec * (i + 1)) / (count + 1)) * 1000) / 1000);
+}
+
+export interface ImportedMp4 {
+  path: string;
+  durationSec: number;
+}
+
+/**
+ * Copies an imported HLS stream, downloaded beside its media playlist, into one fast-start mp4.
+ * The playlist is rewritten first (hls-playlist.ts: local segment names only, no encryption, no
+ * master) so ffmpeg reads nothing but those files. Segment names must keep their usual
+ * extensions (.ts, .m4s, .mp4, .aac). The result is probed and published like an upload.
+ */
+export async function remuxHlsToMp4(playlistPath: string, outputPath: string, options: PipelineOptions): Promise<ImportedMp4> {
+  const playlistFile = resolve(playlistPath);
+  const output = resolve(outputPath);
+  const runId = newRunId();
+  const { text, playlist } = sanitizeImportedPlaylist(await readFile(playlistFile, 'utf8'));
+  const safePlaylist = tempPath(playlistFile, runId);
+  const tempOutput = basename(tempPath(output, runId));
+  await mkdir(dirname(output), { recursive: true });
+  await writeFile(safePlaylist, text);
+  try {
+    await runCleaningUp(buildHlsToMp4Args({ playlist: safePlaylist, output: tempOutput }), dirname(output), ['.'], runId, playlist.durationSec, options);
+    await rename(join(dirname(output), tempOutput), output);
+  } finally {
+    await rm(safePlaylist, { force: true });
+  }
+  options.onProgress?.(1);
+  return { path: output, durationSec: playlist.durationSec };
+}
+
+type RenditionMeta = Omit<Rendition, 'bandwidth' | 'averageBandwidth' | 'playlist'>;
+
+function rungMeta(name: string, rung: LadderRung, audio: boolean): RenditionMeta {
+  return { name, width: rung.width, height: rung.height, codecs: audio ? `${rung.videoCodec},mp4a.40.2` : rung.videoCodec, frameRate: rung.fps };
+}
+
+function sourceVideo(input: string, probe: ProbeResult, options: PipelineOptions): SourceVideo {
+  return {
+    input,
+    videoStreamIndex: probe.videoStreamIndex,
+    audioStreamIndex: probe.audioStreamIndex,
+    deinterlace: probe.interlaced,
+    sourceFps: probe.fps,
+    preset: options.preset,
+  };
+}
+
+function hlsTarget(dir: string, runId: string): HlsTarget {
+  return { playlist: tempPath(`${dir}/index.m3u8`, runId), segmentPattern: `${dir}/seg-${runId}-%04d.ts` };
+}
+
+/** Runs ffmpeg in `out`; on failure removes every file of this run from `dirs` (relative to `out`). */
+async function runCleaningUp(args: string[], out: string, dirs: string[], runId: string, durationSec: number | undefined, options: PipelineOptions) {
+  try {
+    await runFfmpeg(resolveFfmpegPath(options.ffmpegPath), args, {
+      cwd: out,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      durationSec,
+      onProgress: options.onProgress,
+    });
+  } catch (err) {
+    for (const d of dirs) {
+      await removeFilesExcept(join(out, d), (n) => !n.includes(runId));
+      if (d !== '.') await rmdir(join(out, d)).catch(() => {}); // only when empty
+    }
+    throw err;
+  }
+}
+
+/**
+ * Puts a rendition written by run `runId` in place: its playlist replaces index.m3u8 in one
+ * rename, then files of earlier runs in that folder are removed.
+ */
+async function commitRendition(out: string, dir: string, runId: string, meta: RenditionMeta): Promise<Rendition> {
+  const folder = join(out, dir);
+  const temp = join(out, tempPath(`${dir}/index.m3u8`, runId));
+  const playlist = parseMediaPlaylist(await readFile(temp, 'utf8'));
+  if (playlist.segments.length === 0) throw new Error(`ffmpeg wrote no segments for ${dir}`);
+  const bandwidth = await measureBandwidth(folder, playlist);
+  await rename(temp, join(folder, 'index.m3u8'));
+  const keep = new Set(['index.m3u8', ...playlist.segments.map((s) => s.uri)]);
+  await removeFilesExcept(folder, (n) => keep.has(n));
+  return { ...meta, bandwidth: bandwidth.peak, averageBandwidth: bandwidth.average, playlist: `${dir}/index.m3u8` };
+}
+
+function masterEntry(r: Rendition): MasterEntry {
+  return {
+    uri: r.playlist.replace(/^hls\//, ''),
+    bandwidth: r.bandwidth,
+    averageBandwidth: r.averageBandwidth,
+    width: r.width,
+    height: r.height,
+    codecs: r.codecs,
+    frameRate: r.frameRate,
+  };
+}
+
+/** Largest first, except that the largest rung of at most 720p leads, as the starting variant. */
+export function startFirst<T extends { width: number; height: number }>(renditions: readonly T[]): T[] {
+  const i = renditions.findIndex((r) => Math.min(r.width, r.height) <= START_RUNG_MAX_SHORT_SIDE);
+  if (i <= 0) return [...renditions];
+  return [renditions[i], ...renditions.slice(0, i), ...renditions.slice(i + 1)];
+}
+
+function thumbnailSize(probe: ProbeResult): { width: number; height: number } {
+  const landscape = probe.width >= probe.height;
+  const boxW = landscape ? THUMBNAIL_BOX.long : THUMBNAIL_BOX.short;
+  const boxH = landscape ? THUMBNAIL_BOX.short : THUMBNAIL_BOX.long;
+  return scaledEven(probe.width, probe.height, Math.min(1, boxW / probe.width, boxH / probe.height));
+}
+
+async function nonEmpty(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).size > 0;
+  } catch {
+    return false;
+  }
+}

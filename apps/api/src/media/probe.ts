@@ -1,0 +1,231 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { resolveFfprobePath } from './binaries.ts';
+import { ANALYZE_DURATION_US, PROBE_SIZE_BYTES, UPLOAD_INPUT_FORMATS } from './commands.ts';
+import { MediaProcessError, MediaTimeoutError, runMediaProcess } from './runner.ts';
+
+/** What the pipelines need to know about a source, read once by ffprobe. */
+export interface ProbeResult {
+  durationSec: number;
+  /** Displayed size: the rotation and a non-square sample aspect ratio are applied. */
+  width: number;
+  height: number;
+  videoCodec: string;
+  audioCodec: string | null;
+  /** Average frame rate, 0 when the file does not say. */
+  fps: number;
+  /** Whole-file bit rate in bits per second, null when unknown. */
+  bitRate: number | null;
+  formatName: string;
+  /** Clockwise degrees a player turns the picture (0, 90, 180, 270); ffmpeg applies it when it re-encodes. */
+  rotation: number;
+  pixFmt: string | null;
+  /** H.264 profile name as ffprobe prints it ("High", "Main", "Constrained Baseline"...). */
+  videoProfile: string | null;
+  /** H.264 level times ten (40 for 4.0), null when unknown. */
+  videoLevel: number | null;
+  /** "LC", "HE-AAC"... for AAC. */
+  audioProfile: string | null;
+  videoStreamIndex: number;
+  audioStreamIndex: number | null;
+  interlaced: boolean;
+}
+
+export type NotAVideoReason = 'unreadable' | 'no-video' | 'no-duration';
+
+/** The file is not a video we can process: a user error, answered with a 4xx by the callers. */
+export class NotAVideoError extends Error {
+  readonly reason: NotAVideoReason;
+  /** ffprobe's own words, for logs only. */
+  readonly detail: string;
+  constructor(reason: NotAVideoReason, detail = '') {
+    super(
+      reason === 'no-video'
+        ? 'The file has no video stream'
+        : reason === 'no-duration'
+          ? 'The video has no duration'
+          : 'The file is not a video format we can read',
+    );
+    this.name = 'NotAVideoError';
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+export interface ProbeOptions {
+  ffprobePath?: string;
+  /** 60 s unless set: ffprobe reads headers, not the whole file. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
+const CRASH_SIGNALS = ['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE', 'SIGABRT'];
+
+/** Arguments for the one ffprobe run per source. Local files only, upload container formats only. */
+export function buildProbeArgs(inputPath: string): string[] {
+  return [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    UPLOAD_INPUT_FORMATS.join(','),
+    '-probesize',
+    String(PROBE_SIZE_BYTES),
+    '-analyzeduration',
+    String(ANALYZE_DURATION_US),
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    `file:${inputPath}`,
+  ];
+}
+
+/**
+ * Arguments to measure a duration the container does not state (a browser's MediaRecorder
+ * writes WebM without one): the last video packet's end time, read without decoding.
+ */
+export function buildPacketDurationArgs(inputPath: string, videoStreamIndex: number): string[] {
+  return [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    UPLOAD_INPUT_FORMATS.join(','),
+    '-select_streams',
+    String(videoStreamIndex),
+    '-show_entries',
+    'packet=pts_time,duration_time',
+    '-of',
+    'csv=p=0',
+    `file:${inputPath}`,
+  ];
+}
+
+/** Reads a source once. Throws NotAVideoError for anything that is not a playable video file. */
+export async function probe(inputPath: string, options: ProbeOptions = {}): Promise<ProbeResult> {
+  const path = resolve(inputPath);
+  const info = await stat(path);
+  if (!info.isFile()) throw new Error(`Not a file: ${path}`);
+  if (info.size === 0) throw new NotAVideoError('unreadable', 'empty file');
+  const ffprobe = resolveFfprobePath(options.ffprobePath);
+  const run = { timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, signal: options.signal, collectStdout: true };
+  let stdout: string;
+  try {
+    ({ stdout } = await runMediaProcess(ffprobe, buildProbeArgs(path), run));
+  } catch (err) {
+    // ffprobe exits 1 when it cannot open or recognise the file, and a file that crashes it
+    // will crash it again: the file's fault, not worth a retry.
+    if (err instanceof MediaProcessError && !(err instanceof MediaTimeoutError)) {
+      if (err.exitCode === 1 || CRASH_SIGNALS.includes(err.exitSignal ?? '')) throw new NotAVideoError('unreadable', err.stderrTail || String(err.exitSignal));
+    }
+    throw err;
+  }
+  const result = parseProbeOutput(JSON.parse(stdout));
+  if (result.durationSec > 0) return result;
+  const packets = await runMediaProcess(ffprobe, buildPacketDurationArgs(path, result.videoStreamIndex), run);
+  const durationSec = parsePacketDuration(packets.stdout);
+  if (!(durationSec > 0)) throw new NotAVideoError('no-duration');
+  return { ...result, durationSec };
+}
+
+interface FfprobeStream {
+  index: number;
+  codec_type?: string;
+  codec_name?: string;
+  profile?: string;
+  level?: number;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+  sample_aspect_ratio?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  field_order?: string;
+  duration?: string;
+  disposition?: Record<string, number>;
+  tags?: Record<string, string>;
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+}
+
+interface FfprobeOutput {
+  streams?: FfprobeStream[];
+  format?: { format_name?: string; duration?: string; bit_rate?: string };
+}
+
+/** ffprobe's JSON to a ProbeResult; durationSec is 0 when neither the container nor the streams state it. */
+export function parseProbeOutput(output: unknown): ProbeResult {
+  const { streams = [], format = {} } = (output ?? {}) as FfprobeOutput;
+  const videos = streams.filter((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0 && (s.height ?? 0) > 0);
+  const video = videos.find((s) => s.disposition?.default) ?? videos[0];
+  if (!video?.codec_name) throw new NotAVideoError('no-video');
+  const audio = streams.find((s) => s.codec_type === 'audio' && s.codec_name) ?? null;
+
+  const rotation = readRotation(video);
+  const sar = parseRatio(video.sample_aspect_ratio);
+  let width = video.width ?? 0;
+  const height = video.height ?? 0;
+  if (sar > 0 && Math.abs(sar - 1) > 0.001) width = Math.round(width * sar);
+  const turned = rotation === 90 || rotation === 270;
+
+  const fps = parseRatio(video.avg_frame_rate) || parseRatio(video.r_frame_rate);
+  const durations = [format.duration, video.duration, video.tags?.DURATION, audio?.duration]
+    .map(parseSeconds)
+    .filter((d) => d > 0);
+  const bitRate = Number(format.bit_rate);
+  return {
+    durationSec: durations[0] ?? 0,
+    width: turned ? height : width,
+    height: turned ? width : height,
+    videoCodec: video.codec_name,
+    audioCodec: audio?.codec_name ?? null,
+    fps: Math.round(fps * 1000) / 1000,
+    bitRate: Number.isFinite(bitRate) && bitRate > 0 ? bitRate : null,
+    formatName: format.format_name ?? '',
+    rotation,
+    pixFmt: video.pix_fmt ?? null,
+    videoProfile: video.profile ?? null,
+    videoLevel: typeof video.level === 'number' && video.level > 0 ? video.level : null,
+    audioProfile: audio?.profile ?? null,
+    videoStreamIndex: video.index,
+    audioStreamIndex: audio?.index ?? null,
+    interlaced: ['tt', 'bb', 'tb', 'bt'].includes(video.field_order ?? ''),
+  };
+}
+
+/** The end of the last packet in `pts_time,duration_time` CSV lines. */
+export function parsePacketDuration(csv: string): number {
+  let end = 0;
+  for (const line of csv.split('\n')) {
+    const [pts, dur] = line.split(',').map(Number);
+    if (Number.isFinite(pts)) end = Math.max(end, pts + (Number.isFinite(dur) ? dur : 0));
+  }
+  return Math.round(end * 1000) / 1000;
+}
+
+function readRotation(s: FfprobeStream): number {
+  // The display matrix angle is counter-clockwise; the old `rotate` tag was clockwise.
+  const matrix = s.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation;
+  const degrees = typeof matrix === 'number' ? -matrix : Number(s.tags?.rotate ?? 0);
+  const quarter = Math.round((Number.isFinite(degrees) ? degrees : 0) / 90) * 90;
+  return ((quarter % 360) + 360) % 360;
+}
+
+function parseRatio(value: string | undefined): number {
+  if (!value) return 0;
+  const [n, d = '1'] = value.split(/[:/]/);
+  const r = Number(n) / Number(d);
+  return Number.isFinite(r) && r > 0 ? r : 0;
+}
+
+function parseSeconds(value: string | undefined): number {
+  if (!value || value === 'N/A') return 0;
+  const hms = /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(value);
+  const n = hms ? Number(hms[1]) * 3600 + Number(hms[2]) * 60 + Number(hms[3]) : Number(value);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}

@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseMediaPlaylist } from '../../src/media/hls-playlist.ts';
+import { publishFirstRendition } from '../../src/media/pipelines.ts';
+import { probe } from '../../src/media/probe.ts';
+import { MediaTimeoutError } from '../../src/media/runner.ts';
+import { makeClip } from '../support/clips.ts';
+import { ffprobeJson, listFiles, tempDir, topLevelBoxes } from './media-helpers.ts';
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  dir = await tempDir('publish');
+});
+afterAll(() => dir.remove());
+
+const codecs = async (path: string) => (await ffprobeJson(path)).streams.map((s: any) => s.codec_name);
+
+async function segmentsOf(out: string, playlist: string) {
+  const text = await readFile(join(out, playlist), 'utf8');
+  expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+  expect(text).toContain('#EXT-X-ENDLIST');
+  return parseMediaPlaylist(text).segments.map((s) => join(playlist, '..', s.uri));
+}
+
+describe('publishFirstRendition', () => {
+  test('an H.264/AAC source is remuxed into playable HLS and a fast-start mp4', async () => {
+    const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 3, audio: true });
+    const out = join(dir.path, 'remux');
+    const result = await publishFirstRendition(clip, out, await probe(clip), { timeoutMs: 30_000 });
+
+    expect(result).toMatchObject({ mp4: 'main.mp4', master: 'hls/master.m3u8', remuxed: true });
+    expect(result.rendition).toMatchObject({ name: 'first', width: 320, height: 240, playlist: 'hls/first/index.m3u8', codecs: 'avc1.42e00d,mp4a.40.2' });
+    expect(result.rendition.bandwidth).toBeGreaterThan(0);
+
+    const segments = await segmentsOf(out, result.rendition.playlist);
+    expect(segments.length).toBeGreaterThan(0);
+    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', ...segments, 'hls/master.m3u8', 'main.mp4'].sort());
+    expect(await codecs(join(out, segments[0]))).toEqual(['h264', 'aac']);
+
+    expect(await codecs(join(out, 'main.mp4'))).toEqual(['h264', 'aac']);
+    const boxes = await topLevelBoxes(join(out, 'main.mp4'));
+    expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+
+    const master = await readFile(join(out, 'hls/master.m3u8'), 'utf8');
+    expect(master).toContain('RESOLUTION=320x240,CODECS="avc1.42e00d,mp4a.40.2"');
+    expect(master).toContain('\nfirst/index.m3u8\n');
+  });
+
+  test('a re-run into the same folder replaces the rendition cleanly', async () => {
+    const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 3, audio: true });
+    const out = join(dir.path, 'rerun');
+    const info = await probe(clip);
+    await publishFirstRendition(clip, out, info, { timeoutMs: 30_000 });
+    const before = await segmentsOf(out, 'hls/first/index.m3u8');
+    await publishFirstRendition(clip, out, info, { timeoutMs: 30_000 });
+    const after = await segmentsOf(out, 'hls/first/index.m3u8');
+    expect(after).not.toEqual(before); // new names: a reader of the old playlist never got a half-written file
+    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', ...after, 'hls/master.m3u8', 'main.mp4'].sort());
+  });
+
+  test('an MPEG-4 Part 2 source with MP3 audio is transcoded to H.264 and AAC', async () => {
+    const clip = await makeClip({ codec: 'mpeg4', width: 320, height: 240, seconds: 2, audio: 'mp3' });
+    const out = join(dir.path, 'transcode');
+    const result = await publishFirstRendition(clip, out, await probe(clip), { timeoutMs: 60_000 });
+    expect(result.remuxed).toBe(false);
+    expect(result.rendition).toMatchObject({ width: 320, height: 240, codecs: 'avc1.64001e,mp4a.40.2' });
+    const main = await ffprobeJson(join(out, 'main.mp4'));
+    expect(main.streams.map((s: any) => [s.codec_name, s.profile])).toEqual([
+      ['h264', 'High'],
+      ['aac', 'LC'],
+    ]);
+    const segments = await segmentsOf(out, result.rendition.playlist);
+    expect(await codecs(join(out, segments[0]))).toEqual(['h264', 'aac']);
+    const boxes = await topLevelBoxes(join(out, 'main.mp4'));
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+  });
+
+  test('a rotated H.264 source is re-encoded upright, as players of MPEG-TS would not turn it', async () => {
+    const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 1, audio: false, rotate: 90 });
+    const out = join(dir.path, 'rotated');
+    const result = await publishFirstRendition(clip, out, await probe(clip), { timeoutMs: 60_000 });
+    expect(result.remuxed).toBe(false);
+    expect(result.rendition).toMatchObject({ width: 240, height: 320, codecs: 'avc1.64001e' });
+    const [video] = (await ffprobeJson(join(out, 'main.mp4'))).streams;
+    expect([video.width, video.height, video.side_data_list]).toEqual([240, 320, undefined]);
+  });
+
+  test('when copying fails the source is re-encoded instead', async () => {
+    // A probe that wrongly calls a VP9/Opus WebM copyable: the 2018 mp4 muxer refuses VP9.
+    const clip = await makeClip({ codec: 'vp9', width: 320, height: 240, seconds: 1, audio: true });
+    const lying = { ...(await probe(clip)), videoCodec: 'h264', audioCodec: 'aac' };
+    const out = join(dir.path, 'fallback');
+    const result = await publishFirstRendition(clip, out, lying, { timeoutMs: 60_000 });
+    expect(result.remuxed).toBe(false);
+    expect(await codecs(join(out, 'main.mp4'))).toEqual(['h264', 'aac']);
+    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', ...(await segmentsOf(out, 'hls/first/index.m3u8')), 'hls/master.m3u8', 'main.mp4'].sort());
+  });
+
+  test('a run stopped by its time limit leaves no files behind', async () => {
+    const clip = await makeClip({ codec: 'mpeg4', width: 320, height: 240, seconds: 2, audio: 'mp3' });
+    const out = join(dir.path, 'killed');
+    await expect(publishFirstRendition(clip, out, await probe(clip), { timeoutMs: 1 })).rejects.toBeInstanceOf(MediaTimeoutError);
+    expect(await listFiles(out)).toEqual([]);
+  });
+});
