@@ -54,10 +54,12 @@ describe('formats and checks', () => {
     expect(formatMegabytes(5 * 1024 * 1024)).toBe('5.00 MB');
     expect(formatMegabytes(0)).toBe('0.00 MB');
   });
-  it('accepts blank, http, https and www redirects only', () => {
+  it('accepts blank, http and https redirects only', () => {
     expect(isValidRedirect('')).toBe(true);
     expect(isValidRedirect('https://shop.example/thanks')).toBe(true);
-    expect(isValidRedirect('www.shop.example')).toBe(true);
+    expect(isValidRedirect('http://localhost:3000/x')).toBe(true);
+    expect(isValidRedirect('www.shop.example')).toBe(false);
+    expect(isValidRedirect('ftp://shop.example')).toBe(false);
     expect(isValidRedirect('shop')).toBe(false);
     expect(isValidRedirect('javascript:alert(1)')).toBe(false);
   });

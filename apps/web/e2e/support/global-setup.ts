@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -39,6 +40,22 @@ async function waitHealthy(url: string, child: ChildProcess, log: string) {
 }
 
 /** One API process (with its worker) on its own database, behind a web server on the same origin. */
+/** Serves one file as video/mp4 on loopback: the source of the import test. */
+async function startClipServer(file: string): Promise<{ url: string; server: Server }> {
+  const port = await freePort();
+  const server = createHttpServer((req, res) => {
+    if (req.url !== '/imported-clip.mp4') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': statSync(file).size });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${port}/imported-clip.mp4`, server };
+}
+
 async function startStack(name: string, tmp: string, databaseUrl: string, env: Record<string, string>) {
   const apiPort = await freePort();
   const webPort = await freePort();
@@ -98,23 +115,26 @@ export default async function globalSetup() {
   const pg = await startEmbeddedPostgres(join(tmp, 'pg'));
   const stacks: { stop(): Promise<void> }[] = [];
   try {
+    const ffmpeg = (createRequire(join(API_DIR, 'package.json'))('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    const sample = join(tmp, 'sample clip.mp4');
+    execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', sample]);
+    const tiny = join(tmp, 'tiny.mp4');
+    execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', tiny]);
+    const clip = await startClipServer(sample);
+    stacks.push({ stop: () => new Promise<void>((done) => clip.server.close(() => done())) });
+
     const mainDb = await pg.createDatabase('e2e_main');
     const shortDb = await pg.createDatabase('e2e_short');
     const [main, short] = await Promise.all([
-      startStack('main', tmp, mainDb, {}),
+      // Imports may reach the loopback clip server.
+      startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1' }),
       startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '2' }),
     ]);
     stacks.push(main, short);
 
-    const ffmpeg = (createRequire(join(API_DIR, 'package.json'))('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-    const sample = join(tmp, 'sample clip.mp4');
-    execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', sample]);
-
-    const tiny = join(tmp, 'tiny.mp4');
-    execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', tiny]);
-
     process.env.E2E_WEB_URL = main.webUrl;
     process.env.E2E_TINY_VIDEO = tiny;
+    process.env.E2E_CLIP_URL = clip.url;
     process.env.E2E_SHORT_TTL_WEB_URL = short.webUrl;
     process.env.E2E_DATABASE_URL = mainDb;
     process.env.E2E_SAMPLE_VIDEO = sample;

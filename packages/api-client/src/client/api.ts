@@ -148,7 +148,8 @@ export function createApiClient(o: ApiClientOptions) {
     async embedCode(videoId: string, e: EmbedOptions): Promise<string> {
       try {
         const r = await request<unknown>('GET', `/api/videos/${id(videoId)}/embed`, {
-          query: { width: Math.round(e.width), height: Math.round(e.height), redirect: e.redirect?.trim() || undefined, 'new-window': e.newWindow ? 1 : 0 },
+          // A zero side counts as 1 (the API takes 1 to 10000).
+          query: { width: Math.max(1, Math.round(e.width)), height: Math.max(1, Math.round(e.height)), redirect: e.redirect?.trim() || undefined, 'new-window': e.newWindow ? 1 : 0 },
         });
         const code = typeof r === 'string' ? r : ((r as { embed?: string; code?: string; html?: string } | undefined)?.embed ?? (r as { code?: string })?.code ?? (r as { html?: string })?.html);
         if (typeof code === 'string' && code.includes('<iframe')) return code;

@@ -14,11 +14,11 @@ export function formatMegabytes(bytes: number | null | undefined): string {
   return `${mb.toFixed(2)} MB`;
 }
 
-/** The redirect link of an embed: blank, or an http, https or www address. */
+/** The redirect link of an embed: blank, or an absolute http(s) address (the API's rule too). */
 export function isValidRedirect(text: string): boolean {
   const t = text.trim();
   if (!t) return true;
-  return /^(https?:\/\/|www\.)[^\s]+\.[^\s]+/i.test(t) || /^https?:\/\/localhost(:\d+)?(\/\S*)?$/i.test(t);
+  return URL.canParse(t) && /^https?:$/.test(new URL(t).protocol) && !/\s/.test(t);
 }
 
 export const REDIRECT_FORMAT_MESSAGE = 'Must match format "http:// or https://".';
