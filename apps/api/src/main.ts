@@ -27,5 +27,10 @@ async function shutdown(signal: string) {
   await embedded?.stop().catch((err) => log.error({ err }, 'embedded PostgreSQL stop failed'));
   process.exit(0);
 }
+// Connections the database drops while it stops are expected then, not a crash.
+process.on('uncaughtException', (err) => {
+  if (!stopping) throw err;
+  log.debug({ err }, 'error while stopping');
+});
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,5 +1,6 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+// sharp (libvips) and file-type load on the first image upload: they cost ~20 MB of memory
+// that an API process serving video would otherwise carry for nothing.
+const loadSharp = async () => (await import('sharp')).default;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPE_ERROR = 'Only JPG, GIF, PNG and SVG images are accepted.';
@@ -17,7 +18,8 @@ const SVG_DANGER = /<script|<foreignObject|\son[a-z]+\s*=|javascript:|<!ENTITY|<
  */
 export async function prepareImage(input: Buffer, opts: { maxWidth?: number; maxHeight?: number } = {}): Promise<PreparedImage | { error: string }> {
   if (input.length === 0 || input.length > MAX_IMAGE_BYTES) return { error: `Images must be between 1 byte and ${MAX_IMAGE_BYTES / 1024 / 1024} MB.` };
-  const type = await fileTypeFromBuffer(input);
+  const type = await (await import('file-type')).fileTypeFromBuffer(input);
+  const sharp = await loadSharp();
   if (type && ['image/jpeg', 'image/png', 'image/gif'].includes(type.mime)) {
     try {
       const data = await sharp(input, { animated: false, limitInputPixels: 40_000_000 })

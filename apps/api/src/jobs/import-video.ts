@@ -39,7 +39,7 @@ export class ImportError extends Error {}
 export function importVideoHandler(d: ImportDeps) {
   const fetcher = createGuardedFetch({ allowedHosts: d.allowedHosts, maxBytes: d.maxBytes, timeoutMs: d.downloadTimeoutMs, maxRedirects: 5 });
 
-  return async function importVideo(videoId: string) {
+  return async function importVideo(videoId: string, _attempt = 0, signal?: AbortSignal) {
     const em = d.orm.em.fork();
     const video = await em.findOne(Video, { id: videoId });
     if (!video?.importUrl || video.originalKey) return; // deleted, or already imported by an earlier try
@@ -55,17 +55,17 @@ export function importVideoHandler(d: ImportDeps) {
     try {
       await mkdir(work, { recursive: true });
       const url = video.importUrl;
-      const kind = await probeKind(fetcher, url);
+      const kind = await probeKind(fetcher, url, { signal });
       let file: string;
       if (kind === 'hls') {
-        const playlist = await downloadHls(fetcher, url, join(work, 'hls'), { onProgress: (done: number, total: number | null) => report(total ? (done / total) * 0.9 : 0) });
+        const playlist = await downloadHls(fetcher, url, join(work, 'hls'), { signal, onProgress: (done: number, total: number | null) => report(total ? (done / total) * 0.9 : 0) });
         file = join(work, 'imported.mp4');
-        await remuxHlsToMp4(playlist, file, { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs });
+        await remuxHlsToMp4(playlist, file, { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, signal });
       } else if (kind === 'page') {
-        file = await downloadWithYtDlp(url, work, { timeoutMs: d.downloadTimeoutMs, maxBytes: d.maxBytes, allowedHosts: d.allowedHosts, onProgress: (f: number) => report(f) });
+        file = await downloadWithYtDlp(url, work, { timeoutMs: d.downloadTimeoutMs, maxBytes: d.maxBytes, allowedHosts: d.allowedHosts, signal, onProgress: (f: number) => report(f) });
       } else {
         file = join(work, 'download');
-        await downloadToFile(fetcher, url, file, { onProgress: (done: number, total: number | null) => report(total ? done / total : 0) });
+        await downloadToFile(fetcher, url, file, { signal, onProgress: (done: number, total: number | null) => report(total ? done / total : 0) });
       }
       const info = await probe(file, { ffprobePath: d.ffprobePath }).catch((err) => {
         throw err instanceof NotAVideoError ? new ImportError('The link does not lead to a video we can play.') : err;

@@ -33,7 +33,7 @@ async function putDir(storage: Storage, dir: string, prefix: string, last?: stri
  * them, so a worker killed at any point leaves a video the retry can finish.
  */
 export function processVideoHandler(d: ProcessDeps) {
-  return async function processVideo(videoId: string, attempt = 0) {
+  return async function processVideo(videoId: string, attempt = 0, signal?: AbortSignal) {
     const em = d.orm.em.fork();
     const video = await em.findOne(Video, { id: videoId });
     if (!video?.originalKey) return; // deleted meanwhile, or nothing to do
@@ -55,6 +55,7 @@ export function processVideoHandler(d: ProcessDeps) {
     const opts = (from: number, to: number) => ({
       ffmpegPath: d.ffmpegPath,
       timeoutMs: d.timeoutMs,
+      signal,
       onProgress: (f: number) => void progress(from + (to - from) * f).catch(() => {}),
     });
 
