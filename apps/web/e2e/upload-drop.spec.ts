@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import { expect, registerViaApi, signIn, test, tinyVideo } from './support/fixtures.ts';
+
+test('several files dropped on the upload modal: each video gets its own entry, other files are refused', async ({ page, request, baseURL }) => {
+  const a = await registerViaApi(request, baseURL as string);
+  await signIn(page, a);
+  await page.getByRole('button', { name: 'Upload video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload video' });
+  const bytes = [...(await readFile(tinyVideo()))];
+
+  const transfer = await page.evaluateHandle((data) => {
+    const dt = new DataTransfer();
+    const video = new Uint8Array(data);
+    dt.items.add(new File([video], 'first.mp4', { type: 'video/mp4' }));
+    dt.items.add(new File([video], 'second.mp4', { type: 'video/mp4' }));
+    dt.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    return dt;
+  }, bytes);
+  const zone = dialog.getByTestId('drop-zone');
+  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+  await zone.dispatchEvent('drop', { dataTransfer: transfer });
+
+  await expect(page.getByRole('alert').filter({ hasText: 'Only video files are accepted: notes.txt' })).toBeVisible();
+  await expect(dialog.getByRole('progressbar', { name: 'Upload of first.mp4' })).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
+  await expect(dialog.getByRole('progressbar', { name: 'Upload of second.mp4' })).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
+  await expect(dialog.getByText('notes.txt')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('video-row')).toHaveCount(2);
+});
