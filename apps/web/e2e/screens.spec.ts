@@ -21,6 +21,21 @@ test('public screens', async ({ page }, info) => {
     await fitsWidth(page);
     await shot(page, info, name);
   }
+  // Keyboard: every stop on the login form shows a focus ring.
+  await page.goto('/login');
+  await page.getByLabel('Email').focus();
+  for (let stop = 1; stop <= 5; stop++) {
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const target = el.closest('.ant-input-affix-wrapper') ?? el.closest('.ant-checkbox') ?? el;
+      const style = getComputedStyle(target as Element);
+      return { label: el.getAttribute('aria-label') ?? el.textContent ?? el.id, outline: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(ring.outline, `focus ring on tab stop ${stop} (${ring.label})`).not.toBe('none');
+  }
+  await shot(page, info, 'login-focus');
+
   await page.goto('/term-of-use');
   await expect(page.getByText('60-day money-back guarantee')).toBeVisible();
   await page.goto('/verify-email');

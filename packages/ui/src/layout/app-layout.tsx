@@ -175,13 +175,16 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
         Skip to content
       </a>
       {!mobile && (
-        <Layout.Sider width={SIDER_WIDTH} style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
-          <div style={{ padding: '18px 16px 4px' }}>
-            <Brand light to={area === 'admin' ? '/admin' : '/'} />
+        <Layout.Sider width={SIDER_WIDTH}>
+          {/* The sider spans the whole page; its content stays in view while the page scrolls. */}
+          <div style={{ position: 'sticky', top: 0, maxHeight: '100vh', overflow: 'auto' }}>
+            <div style={{ padding: '18px 16px 4px' }}>
+              <Brand light to={area === 'admin' ? '/admin' : '/'} />
+            </div>
+            <nav aria-label="Main" className="rb-nav" style={{ padding: '0 8px 16px' }}>
+              {nav}
+            </nav>
           </div>
-          <nav aria-label="Main" className="rb-nav" style={{ padding: '0 8px 16px' }}>
-            {nav}
-          </nav>
         </Layout.Sider>
       )}
       <Layout>
