@@ -50,6 +50,15 @@ const schema = z.object({
   IMPORT_MAX_BYTES: positiveInt(10 * 1024 ** 3),
   IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
   IMPORT_ALLOWED_HOSTS: csv,
+  /** Behind a reverse proxy: take the viewer's address (statistics, rate caps) from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** How often the in-memory viewer statistics are written to the database. */
+  STATS_FLUSH_SECONDS: z.coerce.number().positive().default(10),
+  /** Statistics beacons per address: sustained rate per second and burst. */
+  STATS_BEACONS_PER_SECOND: z.coerce.number().positive().default(1),
+  STATS_BEACON_BURST: positiveInt(20),
+  /** geoip-lite data folder (e.g. refreshed with a MaxMind licence key); unset: the data shipped in npm. */
+  GEODATADIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -24,6 +24,16 @@ import { deliveryRoutes } from './modules/videos/delivery.routes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
+import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
+import { createEmbedService } from './modules/embed/embed.service.ts';
+import { playerAssets } from './modules/embed/player-assets.ts';
+import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
+import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
+import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, hooks: CoreHooks = {}) {
@@ -65,6 +75,18 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
   const tus = tusUploads({ dir: join(config.DATA_DIR, 'uploads'), auth, videos, log });
+  const playback = createPlaybackService({ orm, storage });
+  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL });
+  const playerConfig = createPlayerConfigService({ orm, storage });
+  const statistics = createStatisticsService({
+    orm,
+    log,
+    flushMs: config.STATS_FLUSH_SECONDS * 1000,
+    beaconsPerSecond: config.STATS_BEACONS_PER_SECOND,
+    beaconBurst: config.STATS_BEACON_BURST,
+    geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
+  });
+  const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
 
@@ -76,7 +98,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       database: (await orm.isConnected()) ? 'ok' : 'unreachable',
       queue: await queue.status(),
     }),
-    rawRouters: [tus.router],
+    trustProxy: config.TRUST_PROXY,
+    rawRouters: [tus.router, beaconRoutes(statistics)],
     routers: [
       authRoutes(auth, guards),
       usersRoutes(users, guards),
@@ -84,8 +107,16 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       videosRoutes(videos, guards, core.tmpDir),
       deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
       mediaRoutes(storage),
+      playbackRoutes(playback),
+      playerConfigRoutes(playerConfig, guards),
+      statisticsRoutes(statistics, guards),
+      embedRoutes({ embed, assets, guards, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
+      assets.router,
     ],
   });
+  // Behind a proxy, the viewer is the address the nearest proxy appended, not one a client made up.
+  if (config.TRUST_PROXY) app.maxIpsCount = 1;
+  void assets.warm();
   if (config.RUN_WORKER) await core.startWorkers(hooks);
 
   const server: Server = await new Promise((resolve) => {
@@ -99,11 +130,12 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile, videos, bandwidth },
+    services: { orm, queue, storage, auth, users, profile, videos, bandwidth, playback, playerConfig, statistics },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await bandwidth.stop();
+      await statistics.stop();
       await core.close();
     },
   };

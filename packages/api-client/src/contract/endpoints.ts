@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, Tokens, VerifyEmailRequest } from './auth.ts';
 import { MessageBody } from './common.ts';
+import { DropOffBeacon, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
+import { PlayerConfig } from './videos.ts';
 
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -30,4 +32,10 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/profile', summary: 'The signed-in user profile', auth: 'user', response: Profile },
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', body: ProfileUpdate, response: ProfileUpdateResponse },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
+  { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
+  { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code (query: width, height, redirect, new-window, type)', auth: 'user', response: EmbedCodeResponse },
+  { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', body: PlayerConfigUpdate, response: PlayerConfig },
+  { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
+  { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap)', auth: 'none', body: DropOffBeacon },
+  { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video: drop-off, country, device, browser', auth: 'user', response: VideoStatistics },
 ];

@@ -1,0 +1,47 @@
+import type { EmbedType, PlaybackInfo } from '@reelbase/api-client';
+
+const html = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * The embed page: the player's stylesheet and module and the playback answer inline (no extra
+ * request before the first frame). `<` is escaped in the JSON so no text can close the script.
+ */
+export function renderEmbedPage(o: { type: EmbedType; videoId: string; playback: PlaybackInfo | null; script: string; stylesheet: string }): string {
+  const inline = o.playback ? `\n<script type="application/json" id="reelbase-playback">${JSON.stringify(o.playback).replaceAll('<', '\\u003c')}</script>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="strict-origin-when-cross-origin">
+<title>${html(o.playback?.name ?? 'Video not available')}</title>
+<link rel="stylesheet" href="${html(o.stylesheet)}">
+<script type="module" src="${html(o.script)}"></script>
+</head>
+<body>
+<div data-reelbase-player data-video-id="${html(o.videoId)}" data-embed-type="${o.type}"></div>${inline}
+</body>
+</html>
+`;
+}
+
+/**
+ * Framing by any site, and nothing else: scripts and styles from this server only, media and
+ * images also from the storage origin (and blob: for hls.js's MediaSource). No worker source:
+ * the ES module build of hls.js transmuxes on the page (checked in a real browser: no violation).
+ */
+export function embedContentSecurityPolicy(mediaOrigins: string[]): string {
+  const media = ["'self'", ...new Set(mediaOrigins)].join(' ');
+  return [
+    'frame-ancestors *',
+    "default-src 'self'",
+    `media-src ${media} blob:`,
+    `img-src ${media} data: blob:`,
+    "style-src 'self'",
+    "script-src 'self'",
+    `connect-src ${media}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { Router } from '@koa/router';
+import { EmbedCodeQuery } from '@reelbase/api-client';
+import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { query } from '../../http/validate.ts';
+import { embedContentSecurityPolicy, renderEmbedPage } from './embed-page.ts';
+import { type EmbedService, isEmbedType } from './embed.service.ts';
+import type { PlayerAssets } from './player-assets.ts';
+
+/** The public embed page `/embed/{hls|mp4}/{videoId}` and the owner's embed code call. */
+export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guards: AuthGuards; entries: { script: string; stylesheet: string }; mediaOrigins: string[] }) {
+  const csp = embedContentSecurityPolicy(d.mediaOrigins);
+  const r = new Router();
+  r.get('/embed/:type/:id', async (ctx) => {
+    const { type, id } = ctx.params;
+    if (!isEmbedType(type)) throw notFound();
+    const playback = await d.embed.page(type, id);
+    const page = renderEmbedPage({
+      type,
+      videoId: id,
+      playback,
+      script: await d.assets.url(d.entries.script),
+      stylesheet: await d.assets.url(d.entries.stylesheet),
+    });
+    // Setting a CSP here also keeps the shared X-Frame-Options: DENY off this page.
+    ctx.set('Content-Security-Policy', csp);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/html; charset=utf-8';
+    // Missing or blocked: 404, and the player shows 'This video is not available.'.
+    ctx.status = playback ? 200 : 404;
+    ctx.etag = createHash('sha256').update(page).digest('base64url').slice(0, 16);
+    if (playback && ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = page;
+  });
+  r.get('/api/videos/:id/embed', d.guards.requireUser, async (ctx) => {
+    ctx.body = await d.embed.code(currentUser(ctx).id, ctx.params.id, query(ctx, EmbedCodeQuery));
+  });
+  return r;
+}

@@ -1,0 +1,60 @@
+import { Router } from '@koa/router';
+import { DropOffBeacon } from '@reelbase/api-client';
+import type { Context } from 'koa';
+import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { HttpError, unprocessable, zodErrors } from '../../http/errors.ts';
+import { publicCors } from '../playback/playback.routes.ts';
+import type { StatisticsService } from './statistics.service.ts';
+
+const BEACON_MAX_BYTES = 1024;
+
+/**
+ * Reads a beacon body: `navigator.sendBeacon` sends JSON as application/json (a Blob) or
+ * text/plain (a string), so any type is read as JSON, up to 1 KB.
+ */
+async function readJson(ctx: Context): Promise<unknown> {
+  if (Number(ctx.get('Content-Length') || 0) > BEACON_MAX_BYTES) throw new HttpError(413, 'The body is too large.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BEACON_MAX_BYTES) throw new HttpError(413, 'The body is too large.');
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw unprocessable({ body: 'Must be JSON like {"curTime": 15}.' });
+  }
+}
+
+/**
+ * The public beacon. Mounted before the shared body parser, so the rate cap is checked before a
+ * byte of the body is read, and sendBeacon's text/plain bodies are accepted too.
+ */
+export function beaconRoutes(statistics: StatisticsService) {
+  const r = new Router({ prefix: '/api/statistics/drop-off' });
+  r.options('/:id', (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    ctx.status = 204;
+  });
+  r.post('/:id', async (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    const viewer = { address: ctx.ip, userAgent: ctx.get('User-Agent') };
+    statistics.admit(viewer);
+    const parsed = DropOffBeacon.safeParse(await readJson(ctx));
+    if (!parsed.success) throw unprocessable(zodErrors(parsed.error));
+    await statistics.recordDropOff(ctx.params.id, parsed.data.curTime, viewer);
+    ctx.status = 204;
+  });
+  return r;
+}
+
+export function statisticsRoutes(statistics: StatisticsService, guards: AuthGuards) {
+  const r = new Router({ prefix: '/api/statistics/video' });
+  r.use(guards.requireUser);
+  r.get('/:id', async (ctx) => {
+    ctx.body = await statistics.forVideo(currentUser(ctx).id, ctx.params.id);
+  });
+  return r;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { EMBED_DEFAULT_SIZE } from './constants.ts';
+import { ColorScheme } from './profile.ts';
+import { END_ACTIONS, PlayerConfig, START_ACTIONS } from './videos.ts';
+
+const oneOf = (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`;
+
+/**
+ * PUT /api/player-config/{id}: one or more PlayerConfig fields. `id` may be sent (the UI sends the
+ * video id with the changed setting) and is ignored; any other unknown field is refused.
+ */
+export const PlayerConfigUpdate = z
+  .strictObject(
+    {
+      id: z.string().optional(),
+      endAction: z.enum(END_ACTIONS, { error: oneOf(END_ACTIONS) }),
+      nextVideo: z.string().uuid({ error: 'Must be the id of one of your videos.' }).nullable(),
+      startAction: z.enum(START_ACTIONS, { error: oneOf(START_ACTIONS) }),
+      autoHideControls: z.boolean({ error: 'Must be true or false.' }),
+      playPauseButton: z.boolean({ error: 'Must be true or false.' }),
+      volumeControl: z.boolean({ error: 'Must be true or false.' }),
+      videoPopOut: z.boolean({ error: 'Must be true or false.' }),
+      showLogoInPlayer: z.boolean({ error: 'Must be true or false.' }),
+      logoPatn: z.string().max(1024).nullable(),
+      colorScheme: ColorScheme.partial(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}.` : undefined) },
+  )
+  .partial()
+  .refine((u) => Object.keys(u).some((k) => k !== 'id'), { error: 'At least one player setting is required.' });
+export type PlayerConfigUpdate = z.infer<typeof PlayerConfigUpdate>;
+
+/** PUT /api/player-config/{id}/image: the stored logo URL and the updated configuration. */
+export const PlayerLogoUploadResponse = z.object({ url: z.string(), playerConfig: PlayerConfig });
+
+/**
+ * The public GET /api/playback/{id} answer that the embed player boots from. Source URLs are
+ * absolute; both are null (and `processing` true) while the video is not playable yet.
+ */
+export const PlaybackInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  hlsSource: z.string().nullable(),
+  mp4Source: z.string().nullable(),
+  poster: z.string().nullable(),
+  playerConfig: PlayerConfig,
+  nextVideo: z.string().nullable(),
+  durationSec: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  processing: z.boolean(),
+});
+export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
+
+export const EMBED_TYPES = ['hls', 'mp4'] as const;
+export type EmbedType = (typeof EMBED_TYPES)[number];
+
+const HTTP_URL_MESSAGE = 'Must match format "http:// or https://".';
+const size = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number between 1 and 10000.` })
+    .int({ error: `${field} must be a whole number between 1 and 10000.` })
+    .min(1, { error: `${field} must be a whole number between 1 and 10000.` })
+    .max(10_000, { error: `${field} must be a whole number between 1 and 10000.` })
+    .default(EMBED_DEFAULT_SIZE);
+
+/** GET /api/videos/{id}/embed query: the embedding panel's fields. */
+export const EmbedCodeQuery = z.object({
+  width: size('Width'),
+  height: size('Height'),
+  // Blank means no redirect; anything else must be an absolute http(s) URL.
+  redirect: z
+    .string()
+    .trim()
+    .max(2048, { error: HTTP_URL_MESSAGE })
+    .optional()
+    .transform((s) => s || undefined)
+    .refine((s) => s === undefined || (URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)), { error: HTTP_URL_MESSAGE }),
+  'new-window': z
+    .enum(['0', '1', 'true', 'false'], { error: 'Must be 0 or 1.' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  type: z.enum(EMBED_TYPES, { error: oneOf(EMBED_TYPES) }).default('hls'),
+});
+export type EmbedCodeQuery = z.output<typeof EmbedCodeQuery>;
+export const EmbedCodeResponse = z.object({ embed: z.string() });
+
+/** POST /api/statistics/drop-off/{id}: the playhead second the viewer reached. */
+export const DropOffBeacon = z.object({
+  curTime: z.number({ error: 'Must be a number of seconds.' }).min(0, { error: 'Must be 0 or more.' }),
+});
+export type DropOffBeacon = z.infer<typeof DropOffBeacon>;
+
+export const STAT_KINDS = ['dropOff', 'country', 'device', 'browser'] as const;
+export type StatKind = (typeof STAT_KINDS)[number];
+export const StatDatum = z.object({ name: z.string(), count: z.number().int() });
+/** GET /api/statistics/video/{id}: dropOff by second (ascending), the others by count (descending). */
+export const VideoStatistics = z.object({
+  dropOff: z.array(StatDatum),
+  country: z.array(StatDatum),
+  device: z.array(StatDatum),
+  browser: z.array(StatDatum),
+});
+export type VideoStatistics = z.infer<typeof VideoStatistics>;
