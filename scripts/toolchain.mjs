@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const tools = join(root, '.tools');
 const NODE_MAJOR = 24;
-const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+// Pinned in devEngines, not packageManager: with packageManager pnpm records and fetches its
+// own binaries for every platform, which fails against registries that lack some of them.
+const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devEngines.packageManager.version;
 
 function run(cmd, args, env = process.env) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });

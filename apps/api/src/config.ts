@@ -38,7 +38,7 @@ const schema = z.object({
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   WORKER_CONCURRENCY: positiveInt(2),
-  /** Whether this API process also runs a worker (the one-command start does). */
+  /** Whether `npm start` also runs one worker (as a child process of the API). */
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   JOB_RETRY_DELAY_SECONDS: positiveInt(5),
   JOB_HEARTBEAT_SECONDS: positiveInt(30),

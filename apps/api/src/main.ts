@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
@@ -16,13 +17,34 @@ if (embedded) {
   log.info('embedded PostgreSQL started');
 }
 
+let stopping = false;
 const server = await startServer(config, log, databaseUrl as string);
 
-let stopping = false;
+// One worker beside the API, in its own process: media jobs never share the API's memory or
+// event loop, and a crashed worker is restarted without taking the API down.
+let worker: ChildProcess | null = null;
+function startWorker() {
+  worker = spawn(process.execPath, [...process.execArgv, join(import.meta.dirname, 'worker.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
+  worker.on('exit', (code, signal) => {
+    if (stopping) return;
+    log.error({ code, signal }, 'worker exited; restarting in 2 s');
+    setTimeout(startWorker, 2_000).unref();
+  });
+}
+if (config.RUN_WORKER) startWorker();
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
+  if (worker && worker.exitCode === null) {
+    const exited = new Promise((r) => worker?.once('exit', r));
+    worker.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  }
   await server.close().catch((err) => log.error({ err }, 'close failed'));
   await embedded?.stop().catch((err) => log.error({ err }, 'embedded PostgreSQL stop failed'));
   process.exit(0);

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type CoreHooks, startCore } from './core.ts';
+import { webDistPath } from '@reelbase/web/dist-path';
 import { createApp } from './http/app.ts';
+import { staticWeb } from './http/static-web.ts';
 import { authGuards } from './http/auth.ts';
 import { mediaRoutes } from './http/media-routes.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -36,7 +38,7 @@ import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
-export async function startServer(config: Config, log: Logger, databaseUrl: string, hooks: CoreHooks = {}) {
+export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
   const core = await startCore(config, log, databaseUrl);
   const { orm, queue, storage } = core;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log });
@@ -61,8 +63,9 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     rememberMeTtlDays: config.REMEMBER_ME_TTL_DAYS,
   });
-  const users = createUsersService({ orm, auth, payments: sandboxPaymentProvider() });
-  const profile = createProfileService({ orm, storage, auth });
+  const payments = sandboxPaymentProvider();
+  const users = createUsersService({ orm, auth, payments });
+  const profile = createProfileService({ orm, storage, auth, payments });
   const guards = authGuards(auth);
   const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.IMPORT_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
   const videos = createVideosService({
@@ -113,11 +116,14 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       embedRoutes({ embed, assets, guards, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       assets.router,
     ],
+    // Last: every other GET is the web app (its files, or index.html for its client routes).
+    fallback: staticWeb(webDistPath),
   });
   // Behind a proxy, the viewer is the address the nearest proxy appended, not one a client made up.
   if (config.TRUST_PROXY) app.maxIpsCount = 1;
   void assets.warm();
-  if (config.RUN_WORKER) await core.startWorkers(hooks);
+  // Tests run a worker in this process; `main` runs it as a child process instead.
+  if (opts.inlineWorker) await core.startWorkers(opts.hooks);
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));

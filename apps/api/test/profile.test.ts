@@ -186,3 +186,23 @@ describe('PUT /api/profile', () => {
     expect(p.features.createGif).toBe(true);
   });
 });
+
+test('the payment-method gate saves a card through PUT /api/profile, checking it with the card rules', async () => {
+  const email = newEmail();
+  await s.api('POST', '/api/users', { body: { firstName: 'No', lastName: 'Card', email, password: 'secret123' } });
+  const { accessToken } = (await login(email, 'secret123')).body;
+  expect((await get(accessToken)).body.isPaymentMethodSet).toBe(false);
+
+  const card = { cardNumber: '4242424242424242', cvc: '123', expMonth: '13', expYear: '29', firstName: 'No', lastName: 'Card' };
+  const bad = await put(accessToken, { paymentMethod: { type: 'card', cardInfo: card } });
+  expect(bad.status).toBe(422);
+  expect(bad.body.errors['paymentMethod.cardInfo.expMonth']).toBe('Enter a valid Exp month');
+  expect((await get(accessToken)).body.isPaymentMethodSet).toBe(false);
+
+  const ok = await put(accessToken, { paymentMethod: { type: 'card', cardInfo: { ...card, expMonth: '12' } } });
+  expect(ok.status).toBe(200);
+  expect(ok.body.profile).toMatchObject({ isPaymentMethodSet: true, paymentMethod: 'card' });
+  const row = await s.services.orm.em.fork().findOneOrFail(User, { email });
+  expect(row.paymentRef).toMatch(/^sandbox_pm_/);
+  expect(JSON.stringify(row)).not.toContain('4242424242424242');
+});

@@ -14,6 +14,8 @@ export interface AppOptions {
   corsOrigins: string[];
   health: () => Promise<{ database: string; queue: string }>;
   routers: Router[];
+  /** Runs when no route matched (the web app). */
+  fallback?: Koa.Middleware;
   /** Routes that read the request stream themselves (tus), mounted before the body parser. */
   rawRouters?: Router[];
   trustProxy?: boolean;
@@ -42,5 +44,6 @@ export function createApp(o: AppOptions) {
     ctx.body = openapi;
   });
   for (const r of [core, ...o.routers]) app.use(r.routes()).use(r.allowedMethods());
+  if (o.fallback) app.use(o.fallback);
   return app;
 }

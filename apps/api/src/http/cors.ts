@@ -10,7 +10,7 @@ export function corsFor(publicUrl: string, extraOrigins: string[]) {
       return allowed.has(origin) ? origin : '';
     },
     allowHeaders: ['Authorization', 'Content-Type', 'Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset', 'X-Request-Id'],
-    exposeHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'X-Request-Id'],
+    exposeHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'X-Request-Id', 'X-Video-Id'],
     maxAge: 600,
   });
 }

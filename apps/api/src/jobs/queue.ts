@@ -15,9 +15,10 @@ export interface QueueOptions {
 export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOptions) {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, useListenNotify: true } as ConstructorParameters<typeof PgBoss>[0]);
   let lastError: Error | null = null;
-  boss.on('error', (err: Error) => {
+  boss.on('error', (err: Error & { code?: string }) => {
     lastError = err;
-    log.error({ err }, 'queue error');
+    // 57P01: the database is shutting down (as the embedded one does when we stop): expected.
+    log[err.code === '57P01' ? 'debug' : 'error']({ err: err.message, code: err.code }, 'queue error');
   });
   await boss.start();
   for (const name of Object.values(JOBS)) {

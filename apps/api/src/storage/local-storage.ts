@@ -58,7 +58,8 @@ export function localStorage(root: string, publicBase: string): Storage {
       await rm(pathOf(key), { force: true });
     },
     async deletePrefix(prefix) {
-      await rm(pathOf(prefix), { recursive: true, force: true });
+      // A job may still be writing into the folder; retries absorb the ENOTEMPTY race.
+      await rm(pathOf(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
     url: (key) => `${publicBase}/media/${key}`,
     localPath: pathOf,

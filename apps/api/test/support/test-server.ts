@@ -51,7 +51,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}): Pro
     LOG_LEVEL: 'silent',
     ...env,
   } as Record<string, string>);
-  const server = await startServer(config, pino({ level: 'silent' }), await freshDatabase(), hooks);
+  const server = await startServer(config, pino({ level: 'silent' }), await freshDatabase(), { inlineWorker: true, hooks });
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {
       const res = await fetch(server.url + path, {

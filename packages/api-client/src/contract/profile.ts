@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEATURE_FLAGS } from './constants.ts';
 import { email, hexColor, text } from './common.ts';
+import { PaymentMethodInput } from './users.ts';
 
 export const ColorScheme = z.object({
   playerCanvas: hexColor(),
@@ -46,6 +47,8 @@ export const ProfileUpdate = z
     colorScheme: ColorScheme.partial(),
     showLogoOnPlayer: z.boolean(),
     promoCode: z.string().trim().max(64).nullable(),
+    // The payment-method gate saves the user's choice here (same shape as at registration).
+    paymentMethod: PaymentMethodInput,
   })
   .partial();
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

@@ -4,6 +4,7 @@ import type { Orm } from '../../db/orm.ts';
 import { prepareImage } from '../../images/image-upload.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canChangeEmail, toProfile } from '../users/profile-view.ts';
 import { User } from '../users/user.entity.ts';
@@ -11,7 +12,7 @@ import { EMAIL_TAKEN } from '../users/users.service.ts';
 
 export type ProfileImageKind = 'avatar' | 'playerLogo';
 
-export function createProfileService(d: { orm: Orm; storage: Storage; auth: AuthService }) {
+export function createProfileService(d: { orm: Orm; storage: Storage; auth: AuthService; payments: PaymentProvider }) {
   async function load(userId: string) {
     const em = d.orm.em.fork();
     const user = await em.findOne(User, { id: userId });
@@ -43,6 +44,12 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       if (input.colorScheme) user.colorScheme = { ...user.colorScheme, ...input.colorScheme };
       if (input.showLogoOnPlayer !== undefined) user.showLogoOnPlayer = input.showLogoOnPlayer;
       if (input.promoCode !== undefined) user.promoCode = input.promoCode || null;
+      if (input.paymentMethod) {
+        // The card goes to the provider; only its opaque reference is kept.
+        const method = await d.payments.registerMethod(input.paymentMethod, { email: user.email });
+        user.paymentMethod = method.type;
+        user.paymentRef = method.reference;
+      }
       if (passwordChanged) user.passwordHash = await hashPassword(input.password as string);
       if (emailChanged) {
         user.email = input.email as string;
