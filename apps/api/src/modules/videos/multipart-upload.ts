@@ -38,8 +38,9 @@ export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: numbe
     return { path: file.filepath, name: name.slice(0, 255), originalName: file.originalFilename ?? '' };
   } catch (err) {
     await Promise.all(Object.values(files).flat().map((f) => f && rm(f.filepath, { force: true })));
-    // formidable keeps the partial file of an aborted or oversized upload in openedFiles.
-    await Promise.all((form as unknown as { _openedFiles?: { filepath: string }[] })._openedFiles?.map((f) => rm(f.filepath, { force: true })) ?? []);
+    // formidable removes the partial file of an aborted or oversized upload only after a timer;
+    // remove it now, so the answer never comes before the cleanup.
+    await Promise.all((form as unknown as { openedFiles?: { filepath: string }[] }).openedFiles?.map((f) => rm(f.filepath, { force: true })) ?? []);
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: number }).code;
     if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) throw new HttpError(413, 'The file is larger than your remaining storage allows.');
