@@ -1,4 +1,4 @@
-import type { LadderRung } from './ladder.ts';
+import { gopFrames, type LadderRung } from './ladder.ts';
 
 /*
  * Every ffmpeg command of the service, as pure functions: typed options in, argument list out.
@@ -143,7 +143,7 @@ export interface SourceVideo {
 
 /** H.264 High profile, capped VBR, a keyframe every 2 s at the same frames in every rung. */
 export function videoEncodeArgs(rung: LadderRung, preset = DEFAULT_X264_PRESET): string[] {
-  const gop = String(Math.max(1, Math.round(rung.fps * KEYFRAME_INTERVAL_SECONDS)));
+  const gop = String(gopFrames(rung.fps, KEYFRAME_INTERVAL_SECONDS));
   return [
     '-c:v',
     'libx264',
