@@ -43,7 +43,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => host.listen(0, 'localhost', r));
   hostUrl = `http://localhost:${(host.address() as { port: number }).port}/`;
   browser = await launching;
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import { expect, registerViaApi, signIn, test } from './support/fixtures.ts';
 
-// This stack's access tokens live 2 seconds.
+// This stack's access tokens live 5 seconds (enough for a refresh and a retry on a loaded machine).
 test.use({ baseURL: process.env.E2E_SHORT_TTL_WEB_URL });
 
 test('an access token that expires mid-session is refreshed and the user stays signed in', async ({ page, request, baseURL }) => {
@@ -12,7 +12,7 @@ test('an access token that expires mid-session is refreshed and the user stays s
   await signIn(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
 
-  await page.waitForTimeout(3_000);
+  await page.waitForTimeout(6_000);
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   await page.getByLabel('First name').fill('Grace');
@@ -20,7 +20,7 @@ test('an access token that expires mid-session is refreshed and the user stays s
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
   // And again after a reload: the stored (rotated) tokens keep working.
-  await page.waitForTimeout(3_000);
+  await page.waitForTimeout(6_000);
   await page.reload();
   await expect(page.getByTestId('user-name')).toHaveText('Grace Lovelace');
   await expect(page).toHaveURL(/\/settings$/);
@@ -37,7 +37,7 @@ test('when the refresh fails the user is sent to /login', async ({ page, request
     const s = JSON.parse(localStorage.getItem('reelbase.session') as string);
     localStorage.setItem('reelbase.session', JSON.stringify({ ...s, refreshToken: 'spoiled' }));
   });
-  await page.waitForTimeout(3_000);
+  await page.waitForTimeout(6_000);
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();

@@ -103,7 +103,7 @@ async function startStack(name: string, tmp: string, databaseUrl: string, env: R
 
 /**
  * Starts an embedded PostgreSQL (so tests can run SQL such as a ban), two API stacks (normal, and
- * one whose access tokens live 2 seconds for the refresh test), and makes a sample video.
+ * one whose access tokens live 5 seconds for the refresh test), and makes a sample video.
  */
 export default async function globalSetup() {
   if (!existsSync(join(WEB_DIR, 'dist/index.html'))) throw new Error('Build the web app first: pnpm --filter @reelbase/web build');
@@ -128,7 +128,7 @@ export default async function globalSetup() {
     const [main, short] = await Promise.all([
       // Imports may reach the loopback clip server.
       startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1' }),
-      startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '2' }),
+      startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '5' }),
     ]);
     stacks.push(main, short);
 
