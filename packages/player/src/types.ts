@@ -1,4 +1,4 @@
-import type { PlayerConfig } from '@reelbase/api-client';
+import type { PlaybackInfo, PlayerConfig } from '@reelbase/api-client';
 
 export type { PlayerConfig };
 export type StartAction = PlayerConfig['startAction'];
@@ -6,28 +6,11 @@ export type EndAction = PlayerConfig['endAction'];
 export type ColorScheme = PlayerConfig['colorScheme'];
 
 /**
- * Expected answer of the public `GET {apiBase}/api/playback/{videoId}` (no auth).
+ * The public `GET {apiBase}/api/playback/{videoId}` answer, as the contract defines it.
  * 404 (or 403/410) means the video is not available; 409, or `processing: true`, means it is
- * still being processed. Source URLs may be absolute or relative to the embed page.
+ * still being processed.
  */
-export interface PlaybackInfo {
-  id: string;
-  name: string;
-  /** Master playlist (.m3u8), or null while HLS is not ready. */
-  hlsSource: string | null;
-  /** Progressive mp4 (served with Range support), or null. */
-  mp4Source: string | null;
-  /** Cover image URL, or null. */
-  poster: string | null;
-  playerConfig: PlayerConfig;
-  /** Id of the video that the playNext end action goes to; falls back to playerConfig.nextVideo. */
-  nextVideo: string | null;
-  /** Known duration in seconds (used while the media reports an infinite duration). */
-  durationSec: number | null;
-  width: number | null;
-  height: number | null;
-  processing?: boolean;
-}
+export type { PlaybackInfo };
 
 export interface PlayerSource {
   hls?: string | null;

@@ -15,6 +15,7 @@ function playback(overrides: Partial<PlaybackInfo> = {}): PlaybackInfo {
     durationSec: 90,
     width: 1280,
     height: 720,
+    processing: false,
     ...overrides,
   };
 }

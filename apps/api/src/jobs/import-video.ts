@@ -9,7 +9,7 @@ import { downloadWithYtDlp } from '../imports/yt-dlp.ts';
 import { remuxHlsToMp4 } from '../media/pipelines.ts';
 import { NotAVideoError, probe } from '../media/probe.ts';
 import { Video } from '../modules/videos/video.entity.ts';
-import { videoKeys } from '../modules/videos/video-view.ts';
+import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
 import { JOBS } from './job-names.ts';
 import type { Queue } from './queue.ts';
@@ -77,11 +77,7 @@ export function importVideoHandler(d: ImportDeps) {
         size: stored.size,
         importProgress: 100,
         status: 'queued',
-        durationSec: info.durationSec,
-        width: info.width,
-        height: info.height,
-        videoCodec: info.videoCodec,
-        audioCodec: info.audioCodec,
+        ...probeFacts(info),
       });
       await em.flush();
       await d.queue.send(JOBS.processVideo, { videoId }, videoId);

@@ -5,7 +5,7 @@ import type { Orm } from '../db/orm.ts';
 import { probe } from '../media/probe.ts';
 import { buildLadder, extractThumbnails, publishFirstRendition } from '../media/pipelines.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
-import { videoKeys } from '../modules/videos/video-view.ts';
+import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
 
 export interface ProcessDeps {
@@ -62,12 +62,7 @@ export function processVideoHandler(d: ProcessDeps) {
     try {
       await mkdir(work, { recursive: true });
       const info = await probe(input, { ffprobePath: d.ffprobePath });
-      video.status = 'processing';
-      video.durationSec = info.durationSec;
-      video.width = info.width;
-      video.height = info.height;
-      video.videoCodec = info.videoCodec;
-      video.audioCodec = info.audioCodec;
+      Object.assign(video, probeFacts(info), { status: 'processing' });
       await em.flush();
 
       if (!video.isHlsReady || !video.isMainReady) {

@@ -1,4 +1,5 @@
 import type { Video as VideoDto } from '@reelbase/api-client';
+import type { ProbeResult } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { IVideo } from './video.entity.ts';
 
@@ -10,6 +11,9 @@ export const videoKeys = {
   hlsMaster: (id: string) => `videos/${id}/hls/master.m3u8`,
   file: (id: string, rel: string) => `videos/${id}/${rel}`,
 };
+
+/** The facts of a probe that a Video row keeps. */
+export const probeFacts = (p: ProbeResult) => ({ durationSec: p.durationSec, width: p.width, height: p.height, videoCodec: p.videoCodec, audioCodec: p.audioCodec });
 
 export function toVideo(v: IVideo, storage: Storage): VideoDto {
   const stage = v.status;

@@ -10,7 +10,7 @@ import { NotAVideoError, probe } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, Video } from './video.entity.ts';
-import { pageMeta, toVideo, videoKeys } from './video-view.ts';
+import { pageMeta, probeFacts, toVideo, videoKeys } from './video-view.ts';
 
 export const NOT_A_VIDEO = 'The file is not a video we can play.';
 export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
@@ -92,11 +92,7 @@ export function createVideosService(d: {
           renditions: [],
           thumbnails: [],
           playerConfig: defaultPlayerConfig(owner),
-          durationSec: info.durationSec,
-          width: info.width,
-          height: info.height,
-          videoCodec: info.videoCodec,
-          audioCodec: info.audioCodec,
+          ...probeFacts(info),
         });
         id = video.id;
         video.originalKey = videoKeys.original(video.id, ext || '.bin');
