@@ -45,12 +45,13 @@ export function importVideoHandler(d: ImportDeps) {
     if (!video?.importUrl || video.originalKey) return; // deleted, or already imported by an earlier try
     const work = join(d.workDir, `${videoId}-${crypto.randomUUID()}`);
     let lastWrite = 0;
+    // Written outside this unit of work (see process-video), and never backwards.
     const report = (fraction: number) => {
       if (Date.now() - lastWrite < 1_000) return;
       lastWrite = Date.now();
       // 99 at most until the file is stored: 100 tells the dialog the import is done.
-      video.importProgress = Math.min(99, Math.max(video.importProgress, Math.floor(fraction * 100)));
-      void em.flush().catch(() => {});
+      const value = Math.min(99, Math.floor(fraction * 100));
+      void d.orm.em.fork().nativeUpdate(Video, { id: videoId, importProgress: { $lt: value } }, { importProgress: value }).catch(() => {});
     };
     try {
       await mkdir(work, { recursive: true });

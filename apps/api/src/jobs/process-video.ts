@@ -39,11 +39,17 @@ export function processVideoHandler(d: ProcessDeps) {
     if (!video?.originalKey) return; // deleted meanwhile, or nothing to do
     const input = d.storage.localPath(video.originalKey);
     const work = join(d.workDir, `${videoId}-${crypto.randomUUID()}`);
+    // Progress during a step goes straight to its column, outside this unit of work: a flush
+    // fired from a progress callback beside a step's own flush could swallow the step's changes.
     let lastProgressWrite = 0;
-    const progress = async (pct: number, force = false) => {
-      if (!force && Date.now() - lastProgressWrite < 1_000) return;
+    const reportProgress = (pct: number) => {
+      if (Date.now() - lastProgressWrite < 1_000) return;
       lastProgressWrite = Date.now();
-      video.progress = Math.max(video.progress, Math.min(100, Math.round(pct)));
+      const value = Math.min(99, Math.round(pct));
+      void d.orm.em.fork().nativeUpdate(Video, { id: videoId, progress: { $lt: value } }, { progress: value }).catch(() => {});
+    };
+    const stepDone = async (pct: number) => {
+      video.progress = Math.max(video.progress, pct);
       await em.flush();
     };
     // A video deleted while a step ran must not get files back: drop them and stop.
@@ -56,7 +62,7 @@ export function processVideoHandler(d: ProcessDeps) {
       ffmpegPath: d.ffmpegPath,
       timeoutMs: d.timeoutMs,
       signal,
-      onProgress: (f: number) => void progress(from + (to - from) * f).catch(() => {}),
+      onProgress: (f: number) => reportProgress(from + (to - from) * f),
     });
 
     try {
@@ -74,7 +80,7 @@ export function processVideoHandler(d: ProcessDeps) {
         video.renditions = [first.rendition as StoredRendition];
         video.isMainReady = true;
         video.isHlsReady = true;
-        await progress(30, true);
+        await stepDone(30);
         d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
       }
 
@@ -86,7 +92,7 @@ export function processVideoHandler(d: ProcessDeps) {
         if (await deletedMeanwhile()) return;
         video.thumbnails = files.map((f) => d.storage.url(`${videoKeys.dir(videoId)}/thumbs/${f.split('/').pop()}`));
         video.imageUrl ??= video.thumbnails[0] ?? null;
-        await progress(35, true);
+        await stepDone(35);
       }
 
       if (!video.isLadderReady) {
@@ -107,7 +113,7 @@ export function processVideoHandler(d: ProcessDeps) {
       }
       video.status = 'ready';
       video.error = null;
-      await progress(100, true);
+      await stepDone(100);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
