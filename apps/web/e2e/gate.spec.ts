@@ -1,9 +1,32 @@
+import type { Page } from '@playwright/test';
 import { expect, registerViaApi, shot, signIn, test } from './support/fixtures.ts';
 
-test('a user without a payment method sees the payment-method choice', async ({ page, request, baseURL }, info) => {
+const GATE = 'Choose a payment method';
+
+/** Fills the gate's card form, label by label. */
+async function fillCard(page: Page, card: Record<'cardNumber' | 'expMonth' | 'expYear' | 'cvc' | 'firstName' | 'lastName', string>) {
+  await page.getByLabel('Card number').fill(card.cardNumber);
+  await page.getByLabel('Exp month').fill(card.expMonth);
+  await page.getByLabel('Exp year').fill(card.expYear);
+  await page.getByLabel('CVC/CWV').fill(card.cvc);
+  await page.getByLabel('First name').fill(card.firstName);
+  await page.getByLabel('Last name').fill(card.lastName);
+}
+
+/** The PUT /api/profile calls the page makes, with their bodies. */
+function profileUpdates(page: Page) {
+  const bodies: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/profile') bodies.push(r.postDataJSON());
+  });
+  return bodies;
+}
+
+test('a user without a payment method gets in with a card once it is valid', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string, { paymentMethod: null });
+  const updates = profileUpdates(page);
   await signIn(page, a);
-  await expect(page.getByRole('heading', { name: 'Choose a payment method' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: GATE })).toBeVisible();
   await expect(page.getByLabel('Card', { exact: true })).toBeChecked();
   await shot(page, info, 'payment-gate');
   await page.getByRole('button', { name: 'Approve' }).click();
@@ -12,11 +35,61 @@ test('a user without a payment method sees the payment-method choice', async ({ 
 
   // The gate stays on every user route.
   await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Choose a payment method' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: GATE })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: GATE })).toBeVisible();
 
+  // An invalid card is refused before anything is sent.
+  await fillCard(page, { cardNumber: '4242 4242', expMonth: '13', expYear: '29', cvc: '12', firstName: 'Ada', lastName: 'Lovelace' });
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Check the card.' })).toBeVisible();
+  await expect(page.getByText('Enter a valid card number')).toBeVisible();
+  await expect(page.getByText('Enter a valid Exp month')).toBeVisible();
+  await expect(page.getByText('Enter a valid CWV/CVC')).toBeVisible();
+  expect(updates).toEqual([]);
+
+  // A valid card is saved on the profile and opens the app.
+  await fillCard(page, { cardNumber: '4242 4242 4242 4242', expMonth: '12', expYear: '29', cvc: '123', firstName: ' Ada ', lastName: 'Lovelace' });
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/profile');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toMatchObject({ message: 'Profile updated successfully!', profile: { isPaymentMethodSet: true, paymentMethod: 'card' } });
+  expect(updates).toEqual([
+    { paymentMethod: { type: 'card', cardInfo: { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '29', firstName: 'Ada', lastName: 'Lovelace' } } },
+  ]);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: GATE })).toHaveCount(0);
+
+  // Saved on the server: a reload stays in the app.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+});
+
+test('the gate can be left by signing out, and PayPal passes it', async ({ page, request, baseURL }) => {
+  const a = await registerViaApi(request, baseURL as string, { paymentMethod: null });
+  const updates = profileUpdates(page);
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: GATE })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel and log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('reelbase.session'))).toBeNull();
+
+  // Still without a payment method: the gate comes back at the next sign-in.
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: GATE })).toBeVisible();
+  await page.getByLabel('PayPal', { exact: true }).check();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  expect(updates).toEqual([{ paymentMethod: { type: 'paypal' } }]);
+  const profile = await page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('reelbase.session') ?? '{}') as { accessToken?: string; isPaymentMethodSet?: boolean };
+    const res = await fetch('/api/profile', { headers: { authorization: `Bearer ${session.accessToken}` } });
+    return { stored: session.isPaymentMethodSet, profile: await res.json() };
+  });
+  expect(profile).toMatchObject({ stored: true, profile: { isPaymentMethodSet: true, paymentMethod: 'paypal' } });
 });
 
 test('a protected route without a token goes to /login; a signed-in user skips /login', async ({ page, request, baseURL }) => {

@@ -79,4 +79,21 @@ describe('sign-in against the real API', () => {
     expect(r.message).toBe('Profile updated successfully!');
     expect(r.profile.firstName).toBe('Grace');
   });
+
+  it('saves a payment method through the profile (card field errors keyed by their path)', async () => {
+    const { client } = await signedIn(null);
+    const card = { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '29', firstName: 'Ada', lastName: 'Lovelace' };
+    const err = await client.profile.update({ paymentMethod: { type: 'card', cardInfo: { ...card, cardNumber: '4242', expMonth: '13' } } }).catch((e) => e);
+    expect(err).toMatchObject({ status: 422 });
+    expect(err.errors).toMatchObject({ 'paymentMethod.cardInfo.cardNumber': 'Enter a valid card number', 'paymentMethod.cardInfo.expMonth': 'Enter a valid Exp month' });
+    expect(client.getSession()?.isPaymentMethodSet).toBe(false);
+
+    const r = await client.profile.update({ paymentMethod: { type: 'card', cardInfo: card } });
+    expect(r.profile).toMatchObject({ isPaymentMethodSet: true, paymentMethod: 'card' });
+    expect(client.getSession()?.isPaymentMethodSet).toBe(true);
+
+    const paypal = await signedIn(null);
+    const p = await paypal.client.profile.update({ paymentMethod: { type: 'paypal' } });
+    expect(p.profile).toMatchObject({ isPaymentMethodSet: true, paymentMethod: 'paypal' });
+  });
 });

@@ -1,18 +1,52 @@
-import { describe, expect, it } from 'vitest';
-import { buildEmbedCode, embedUrl } from '../src/client/embed.ts';
+import { openAsBlob } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { ApiError } from '../src/client/errors.ts';
+import { signedIn } from './support/client.ts';
 
-describe('embed code built on the client', () => {
-  it('is an iframe of the mp4 embed page with the chosen size', () => {
-    expect(buildEmbedCode('https://reel.example/', 'abc', { width: 600, height: 338 })).toBe(
-      '<iframe src="https://reel.example/embed/mp4/abc" width="600" height="338" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>',
-    );
+const sample = () => openAsBlob(inject('sampleVideo'), { type: 'video/mp4' });
+
+describe('embed code from the API', () => {
+  it("is the API's hls embed by default: a responsive box when the size keeps the ratio", async () => {
+    const { client, requests } = await signedIn();
+    // The sample is 320x240, so 600x450 keeps its ratio.
+    const video = await client.videos.upload({ file: await sample(), filename: 'e.mp4' });
+    requests.length = 0;
+    const code = await client.videos.embedCode(video.id, { width: 600, height: 450, newWindow: true, redirect: ' https://shop.example/?a=1&b=2 ' });
+    expect(requests).toEqual([`GET /api/videos/${video.id}/embed`]);
+    expect(code).toContain(`src="${client.baseUrl}/embed/hls/${video.id}?redirect=https%3A%2F%2Fshop.example%2F%3Fa%3D1%26b%3D2&amp;new-window=1"`);
+    expect(code).toContain('max-width:600px');
+    expect(code).toContain('padding-top:75%');
   });
 
-  it('carries the redirect and new-window options, escaped for the attribute', () => {
-    const url = embedUrl('https://reel.example', 'abc', { redirect: ' https://shop.example/?a=1&b="2" ', newWindow: true });
-    expect(url).toBe('https://reel.example/embed/mp4/abc?redirect=https%3A%2F%2Fshop.example%2F%3Fa%3D1%26b%3D%222%22&new-window=1');
-    const code = buildEmbedCode('https://reel.example', 'abc', { width: 10.4, height: 0, redirect: 'https://x.example/?a&b' });
-    expect(code).toContain('src="https://reel.example/embed/mp4/abc?redirect=https%3A%2F%2Fx.example%2F%3Fa%26b"');
-    expect(code).toContain('width="10" height="1"');
+  it('takes the mp4 type; other sizes give a fixed iframe, and a zero side counts as 1', async () => {
+    const { client } = await signedIn();
+    const video = await client.videos.upload({ file: await sample(), filename: 'e.mp4' });
+    const code = await client.videos.embedCode(video.id, { width: 600, height: 600, type: 'mp4' });
+    expect(code).toMatch(new RegExp(`^<iframe src="${client.baseUrl}/embed/mp4/${video.id}" [^>]*width="600" height="600"`));
+    expect(await client.videos.embedCode(video.id, { width: 10.4, height: 0 })).toMatch(/width="10" height="1"/);
+  });
+
+  it("a 404 is 'Video not found', with no embed code made up here", async () => {
+    const { client, requests } = await signedIn();
+    const video = await client.videos.upload({ file: await sample(), filename: 'gone.mp4' });
+    await client.videos.remove(video.id);
+    for (const videoId of [video.id, crypto.randomUUID(), 'not-a-video']) {
+      requests.length = 0;
+      const err = await client.videos.embedCode(videoId, { width: 600, height: 600 }).catch((e) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status: 404, message: 'Video not found' });
+      expect(requests).toEqual([`GET /api/videos/${encodeURIComponent(videoId)}/embed`]);
+    }
+  });
+
+  it("another user's video is not found either; a bad redirect is the API's 422", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const video = await owner.client.videos.upload({ file: await sample(), filename: 'mine.mp4' });
+    await expect(other.client.videos.embedCode(video.id, { width: 600, height: 600 })).rejects.toMatchObject({ status: 404, message: 'Video not found' });
+    await expect(owner.client.videos.embedCode(video.id, { width: 600, height: 600, redirect: 'javascript:alert(1)' })).rejects.toMatchObject({
+      status: 422,
+      message: 'redirect: Must match format "http:// or https://".',
+    });
   });
 });

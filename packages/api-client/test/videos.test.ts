@@ -51,15 +51,4 @@ describe('videos through the client', () => {
     expect(err.message).toBe('Only video files are accepted.');
     expect(requests).toEqual([]);
   });
-
-  it("gets the embed code (the API's, or built here while the API has no embed call)", async () => {
-    const { client } = await signedIn();
-    const video = await client.videos.upload({ file: await sample(), filename: 'e.mp4' });
-    const code = await client.videos.embedCode(video.id, { width: 600, height: 450, newWindow: true });
-    expect(code).toContain('<iframe ');
-    expect(code).toMatch(new RegExp(`/embed/(mp4|hls)/${video.id}\\?new-window=(1|true)`));
-    // The client's plain iframe, or the API's responsive wrapper (max width and ratio).
-    expect(code).toMatch(/width="600"|max-width:600px/);
-    expect(code).toMatch(/height="450"|padding-top:75%/);
-  });
 });

@@ -14,8 +14,6 @@ export interface PickFilesOptions {
 export interface Platform {
   /** Origin of the API; '' when the app is served by the API itself (or proxied to it). */
   apiBaseUrl: string;
-  /** Origin written into embed codes; defaults to apiBaseUrl, else the page's origin. */
-  publicOrigin?: string;
   /** Where the session (tokens and flags) is kept. */
   tokens: TokenStorage;
   /** Lets the user choose files; resolves with none when they cancel. */

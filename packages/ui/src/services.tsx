@@ -25,7 +25,6 @@ export function createServices(platform: Platform): Services {
   });
   const client = createApiClient({
     baseUrl: platform.apiBaseUrl,
-    publicOrigin: platform.publicOrigin,
     storage: platform.tokens,
     onSignOut(event) {
       // A forced sign-out (ban, expired refresh) leaves the reason in the alert bar for /login.

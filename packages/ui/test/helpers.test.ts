@@ -1,6 +1,6 @@
-import type { Profile } from '@reelbase/api-client';
+import { ApiError, type Profile } from '@reelbase/api-client';
 import { describe, expect, it } from 'vitest';
-import { cardErrors } from '../src/lib/card.ts';
+import { cardErrors, serverCardErrors } from '../src/lib/card.ts';
 import { formatDate, formatMegabytes, isValidRedirect, isVideoFile } from '../src/lib/format.ts';
 import { profileChanges } from '../src/lib/profile-changes.ts';
 import { selectAllState, toggleAll, toggleId } from '../src/state/selection.ts';
@@ -28,6 +28,15 @@ describe('card form rules (checked on submit)', () => {
 
   it('accepts a 16-digit card (spaces allowed while typing)', () => {
     expect(cardErrors({ cardNumber: '4242 4242 4242 4242', cvc: '123', expMonth: '09', expYear: '30', firstName: 'Ada', lastName: 'Lovelace' })).toEqual({});
+  });
+
+  it("takes the card fields of the API's 422 on a payment method", () => {
+    const err = new ApiError(422, 'x', { errors: { 'paymentMethod.cardInfo.cardNumber': 'Enter a valid card number', 'paymentMethod.cardInfo.cvc': 'Enter a valid CWV/CVC', firstName: 'other' } });
+    expect(serverCardErrors(err)).toEqual({ cardNumber: 'Enter a valid card number', cvc: 'Enter a valid CWV/CVC' });
+    expect(serverCardErrors(new ApiError(422, 'x', { errors: { 'paymentMethod.type': 'Invalid input' } }))).toBeNull();
+    expect(serverCardErrors(new ApiError(500, 'x', { errors: { 'paymentMethod.cardInfo.cvc': 'x' } }))).toBeNull();
+    expect(serverCardErrors(new Error('x'))).toBeNull();
+    expect(serverCardErrors(null)).toBeNull();
   });
 });
 

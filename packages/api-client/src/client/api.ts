@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type { LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
+import type { EmbedCodeResponse } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { ImportStarted, ImportStatus, Video, VideoList } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
-import { buildEmbedCode, type EmbedOptions } from './embed.ts';
+import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
 import { type ProgressHandler, sendForm } from './transport.ts';
 import { tusUpload } from './tus.ts';
@@ -13,8 +14,8 @@ import { tusUpload } from './tus.ts';
 export type LoginInput = { email: string; password: string; rememberMe?: boolean };
 export type RegisterInput = z.input<typeof RegisterRequest>;
 export type PaymentMethodChoice = z.input<typeof PaymentMethodInput>;
-/** The profile update, plus the payment method the access gate saves (once the API takes it). */
-export type ProfileUpdateInput = z.input<typeof ProfileUpdate> & { paymentMethod?: PaymentMethodChoice };
+/** The profile update; `paymentMethod` is what the access gate saves (the registration's shape). */
+export type ProfileUpdateInput = z.input<typeof ProfileUpdate>;
 export type VideoListPage = z.infer<typeof VideoList>;
 export type ImportProgress = z.infer<typeof ImportStatus>;
 export type MessageAnswer = z.infer<typeof MessageBody>;
@@ -43,10 +44,7 @@ export interface VideoUploadInput {
 /** Above this size uploads are resumable (tus) rather than one multipart request. */
 export const RESUMABLE_UPLOAD_THRESHOLD = 50 * 1024 * 1024;
 
-export interface ApiClientOptions extends CoreOptions {
-  /** Origin used in embed codes built on this side (default: baseUrl, else the page's origin). */
-  publicOrigin?: string;
-}
+export type ApiClientOptions = CoreOptions;
 
 const stripExtension = (filename: string) => filename.replace(/\.[^./\\]+$/, '') || filename;
 
@@ -60,8 +58,6 @@ export function createApiClient(o: ApiClientOptions) {
     await core.setSession({ accessToken: r.accessToken, refreshToken: r.refreshToken, isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
     return r;
   };
-
-  const publicOrigin = () => o.publicOrigin || core.baseUrl || ((globalThis as { location?: { origin: string } }).location?.origin ?? '');
 
   const auth = {
     async login(input: LoginInput) {
@@ -144,19 +140,22 @@ export function createApiClient(o: ApiClientOptions) {
       return res.body as Video;
     },
 
-    /** The embed snippet: the API's when it offers the call, otherwise built here from the same parts. */
+    /**
+     * The embed snippet from GET /api/videos/{id}/embed (an hls embed unless `type` says mp4).
+     * Errors surface as they are, e.g. a 404 'Video not found' for a video that is gone.
+     */
     async embedCode(videoId: string, e: EmbedOptions): Promise<string> {
-      try {
-        const r = await request<unknown>('GET', `/api/videos/${id(videoId)}/embed`, {
-          // A zero side counts as 1 (the API takes 1 to 10000).
-          query: { width: Math.max(1, Math.round(e.width)), height: Math.max(1, Math.round(e.height)), redirect: e.redirect?.trim() || undefined, 'new-window': e.newWindow ? 1 : 0 },
-        });
-        const code = typeof r === 'string' ? r : ((r as { embed?: string; code?: string; html?: string } | undefined)?.embed ?? (r as { code?: string })?.code ?? (r as { html?: string })?.html);
-        if (typeof code === 'string' && code.includes('<iframe')) return code;
-      } catch (err) {
-        if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 405)) throw err;
-      }
-      return buildEmbedCode(publicOrigin(), videoId, e);
+      const r = await request<z.infer<typeof EmbedCodeResponse>>('GET', `/api/videos/${id(videoId)}/embed`, {
+        // A zero side counts as 1 (the API takes 1 to 10000).
+        query: {
+          width: Math.max(1, Math.round(e.width)),
+          height: Math.max(1, Math.round(e.height)),
+          redirect: e.redirect?.trim() || undefined,
+          'new-window': e.newWindow ? 1 : 0,
+          type: e.type,
+        },
+      });
+      return r.embed;
     },
   };
 

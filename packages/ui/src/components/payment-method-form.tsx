@@ -1,28 +1,41 @@
 import { CardInfo, MESSAGES, type PaymentMethodChoice } from '@reelbase/api-client';
 import { Button, Col, Flex, Form, Input, Radio, Row, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { type CardValues, cardErrors } from '../lib/card.ts';
+import { type CardFieldErrors, type CardValues, cardErrors } from '../lib/card.ts';
 import { useAlert } from '../services.tsx';
 
 /**
  * The payment-method choice: card (the default, with the card form) or PayPal. Used first in
- * registration and by the access gate for users who have none.
+ * registration and by the access gate for users who have none. `onSubmit` may resolve with the
+ * server's card field errors, which are shown like the form's own.
  */
-export function PaymentMethodForm(props: { submitText: string; busy?: boolean; onSubmit(method: PaymentMethodChoice): void; extra?: ReactNode }) {
+export function PaymentMethodForm(props: {
+  submitText: string;
+  busy?: boolean;
+  // biome-ignore lint/suspicious/noConfusingVoidType: registration passes a state setter (void); the gate answers with a promise.
+  onSubmit(method: PaymentMethodChoice): void | Promise<CardFieldErrors | null | undefined>;
+  extra?: ReactNode;
+}) {
   const [form] = Form.useForm<CardValues>();
   const [type, setType] = useState<'card' | 'paypal'>('card');
   const alert = useAlert();
 
-  function submit() {
-    if (type === 'paypal') return props.onSubmit({ type: 'paypal' });
-    const values = form.getFieldsValue(true) as Partial<CardValues>;
-    const errors = cardErrors(values);
+  /** Shows card field errors (clearing the others); true when there were any. */
+  function showCardErrors(errors: CardFieldErrors): boolean {
     form.setFields((Object.keys(CardInfo.shape) as (keyof CardInfo)[]).map((name) => ({ name, errors: errors[name] ? [errors[name]] : [] })));
-    if (Object.keys(errors).length) {
-      alert('error', MESSAGES.checkCard);
+    if (!Object.keys(errors).length) return false;
+    alert('error', MESSAGES.checkCard);
+    return true;
+  }
+
+  async function submit() {
+    if (type === 'paypal') {
+      await props.onSubmit({ type: 'paypal' });
       return;
     }
-    props.onSubmit({
+    const values = form.getFieldsValue(true) as Partial<CardValues>;
+    if (showCardErrors(cardErrors(values))) return;
+    const rejected = await props.onSubmit({
       type: 'card',
       cardInfo: {
         cardNumber: (values.cardNumber ?? '').replace(/\s+/g, ''),
@@ -33,6 +46,7 @@ export function PaymentMethodForm(props: { submitText: string; busy?: boolean; o
         lastName: (values.lastName ?? '').trim(),
       },
     });
+    if (rejected) showCardErrors(rejected);
   }
 
   return (

@@ -3,11 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
+import { serverCardErrors } from '../../lib/card.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { AuthShell } from '../auth/auth-shell.tsx';
 
-/** A signed-in user without a payment method chooses one (card by default) before using the app. */
+/**
+ * A signed-in user without a payment method chooses one (card by default) before using the app.
+ * The choice goes to PUT /api/profile as `paymentMethod`; once the answer's profile says it is set,
+ * the gate opens on the requested route (My videos after sign-in).
+ */
 export function PaymentGate() {
   const client = useClient();
   const queryClient = useQueryClient();
@@ -22,6 +27,9 @@ export function PaymentGate() {
       queryClient.setQueryData(keys.profile, r.profile);
       alert('success', r.message);
     } catch (err) {
+      // A 422 on the card's fields shows at those fields, as the form's own checks do.
+      const card = serverCardErrors(err);
+      if (card) return card;
       alert('error', errorMessage(err));
     } finally {
       setBusy(false);
