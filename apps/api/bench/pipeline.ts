@@ -31,9 +31,10 @@ const floorMs = performance.now() - floorStart;
 // The product as `npm start` runs it: API and one worker in one process, embedded PostgreSQL.
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-// Same flags as the package's start script: a 1 MB young generation keeps the resident set small.
+// Same flags as the package's start script: a 1 MB young generation and two malloc arenas keep
+// the resident set small (the API streams bytes; it builds no large object graphs).
 const api = spawn(process.execPath, ['--max-semi-space-size=1', join(import.meta.dirname, '../src/main.ts')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: join(dir, 'data'), ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn' },
+  env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: join(dir, 'data'), ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stopApi = () => api.exitCode === null && api.kill('SIGTERM');
