@@ -62,16 +62,13 @@ export interface ProbeOptions {
 const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
 const CRASH_SIGNALS = ['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE', 'SIGABRT'];
 
+/** Every ffprobe run: quiet, local files only, upload container formats only. */
+const probeSafety = () => ['-hide_banner', '-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', UPLOAD_INPUT_FORMATS.join(',')];
+
 /** Arguments for the one ffprobe run per source. Local files only, upload container formats only. */
 export function buildProbeArgs(inputPath: string): string[] {
   return [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-protocol_whitelist',
-    'file',
-    '-format_whitelist',
-    UPLOAD_INPUT_FORMATS.join(','),
+    ...probeSafety(),
     '-probesize',
     String(PROBE_SIZE_BYTES),
     '-analyzeduration',
@@ -90,13 +87,7 @@ export function buildProbeArgs(inputPath: string): string[] {
  */
 export function buildPacketDurationArgs(inputPath: string, videoStreamIndex: number): string[] {
   return [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-protocol_whitelist',
-    'file',
-    '-format_whitelist',
-    UPLOAD_INPUT_FORMATS.join(','),
+    ...probeSafety(),
     '-select_streams',
     String(videoStreamIndex),
     '-show_entries',
