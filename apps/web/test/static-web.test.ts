@@ -52,6 +52,12 @@ describe('staticWeb', () => {
     }
   });
 
+  it('serves the app page at / whatever the Accept header (curl, health checkers)', async () => {
+    const res = await fetch(`${base}/`, { headers: { accept: '*/*' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>Reelbase</title>');
+  });
+
   it('answers 304 to a revalidation of an unchanged file', async () => {
     const first = await fetch(`${base}/settings`, { headers: html });
     // node:http, because fetch adds `Cache-Control: no-cache` to conditional requests.

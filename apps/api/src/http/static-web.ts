@@ -90,8 +90,8 @@ export function staticWeb(distDir: string) {
       if (rel.startsWith('/assets/')) return next();
     }
 
-    // Client-side routes: the app page for browsers asking for HTML.
-    if ((ctx.get('Accept') ?? '').includes('text/html') && (await send(ctx, indexPath, NO_CACHE))) return;
+    // The root, and client-side routes for browsers asking for HTML, get the app page.
+    if ((rel === '/' || (ctx.get('Accept') ?? '').includes('text/html')) && (await send(ctx, indexPath, NO_CACHE))) return;
     return next();
   };
 }
