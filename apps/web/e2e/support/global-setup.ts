@@ -3,7 +3,6 @@ import { createReadStream, createWriteStream, existsSync, statSync } from 'node:
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startWebServer } from './web-server.ts';
@@ -18,16 +17,10 @@ interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-  });
-}
+// The API's own helpers, loaded by path so this package does not typecheck the API's sources.
+const apiDb = () =>
+  import(join(API_DIR, 'src/db/embedded-postgres.ts')) as Promise<{ startEmbeddedPostgres(dir: string): Promise<EmbeddedDatabase>; freePort(): Promise<number> }>;
+const freePort = async () => (await apiDb()).freePort();
 
 async function waitHealthy(url: string, child: ChildProcess, log: string) {
   const deadline = Date.now() + 120_000;
@@ -110,9 +103,7 @@ export default async function globalSetup() {
   const tmp = await mkdtemp(join(tmpdir(), 'reelbase-e2e-'));
   // As root, embedded PostgreSQL runs as a `postgres` user that must reach its folder.
   await chmod(tmp, 0o755);
-  const modulePath = join(API_DIR, 'src/db/embedded-postgres.ts');
-  const { startEmbeddedPostgres } = (await import(modulePath)) as { startEmbeddedPostgres(dir: string): Promise<EmbeddedDatabase> };
-  const pg = await startEmbeddedPostgres(join(tmp, 'pg'));
+  const pg = await (await apiDb()).startEmbeddedPostgres(join(tmp, 'pg'));
   const stacks: { stop(): Promise<void> }[] = [];
   try {
     const ffmpeg = (createRequire(join(API_DIR, 'package.json'))('@ffmpeg-installer/ffmpeg') as { path: string }).path;

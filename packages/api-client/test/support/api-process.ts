@@ -1,21 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const API_MAIN = resolve(import.meta.dirname, '../../../../apps/api/src/main.ts');
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-  });
-}
+// The API's helper, loaded by path so this package does not typecheck the API's sources.
+export const freePort = async (): Promise<number> =>
+  ((await import(resolve(import.meta.dirname, '../../../../apps/api/src/db/embedded-postgres.ts'))) as { freePort(): Promise<number> }).freePort();
 
 export interface ApiProcess {
   url: string;
