@@ -59,6 +59,17 @@ const schema = z.object({
   STATS_BEACON_BURST: positiveInt(20),
   /** geoip-lite data folder (e.g. refreshed with a MaxMind licence key); unset: the data shipped in npm. */
   GEODATADIR: z.string().optional(),
+  /** Where media and images live: DATA_DIR/media on this machine, or an S3-compatible bucket. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO-like servers want. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** The origin of media URLs handed out (a CDN whose origin is this service's /media); unset: PUBLIC_URL. */
+  MEDIA_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,9 +86,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid settings:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.STORAGE === 's3' && !c.S3_BUCKET) throw new Error('Invalid settings:\n  S3_BUCKET: required when STORAGE=s3');
   return {
     ...c,
     DATA_DIR: resolve(c.DATA_DIR),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    MEDIA_BASE_URL: c.MEDIA_BASE_URL?.replace(/\/$/, ''),
   };
 }

@@ -7,7 +7,7 @@ import { startQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { JOBS } from './jobs/job-names.ts';
-import { localStorage } from './storage/local-storage.ts';
+import { openStorage } from './storage/open-storage.ts';
 
 export interface CoreHooks {
   onStep?: ProcessDeps['onStep'];
@@ -17,7 +17,7 @@ export interface CoreHooks {
 export async function startCore(config: Config, log: Logger, databaseUrl: string) {
   const orm = await openDatabase(databaseUrl, log);
   const queue = await startQueue(databaseUrl, log, { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS, heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS });
-  const storage = localStorage(join(config.DATA_DIR, 'media'), config.PUBLIC_URL);
+  const storage = openStorage(config);
   const tmpDir = join(config.DATA_DIR, 'tmp');
 
   return {
@@ -53,6 +53,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     async close() {
       await queue.stop();
       await orm.close();
+      await storage.close?.();
     },
   };
 }

@@ -1,12 +1,12 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
 import { probe } from '../media/probe.ts';
 import { buildLadder, extractThumbnails, publishFirstRendition } from '../media/pipelines.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
-import type { Storage } from '../storage/storage.ts';
+import { publishDir, type Storage } from '../storage/storage.ts';
 
 export interface ProcessDeps {
   orm: Orm;
@@ -20,16 +20,9 @@ export interface ProcessDeps {
   onStep?: (step: 'publish' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
 }
 
-/** Moves every file under `dir` into storage below `prefix`, `last` (the master) after the rest. */
-async function putDir(storage: Storage, dir: string, prefix: string, last?: string) {
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
-  for (const rel of files.filter((f) => f !== last)) await storage.putFile(`${prefix}/${rel}`, join(dir, rel));
-  if (last && files.includes(last)) await storage.putFile(`${prefix}/${last}`, join(dir, last));
-}
-
 /**
  * The process-video job. Each step checks what is already done, writes its outputs in a
- * private work folder and moves them into storage before flipping the flag that publishes
+ * private work folder and hands them to storage (publishDir) before flipping the flag that publishes
  * them, so a worker killed at any point leaves a video the retry can finish.
  */
 export function processVideoHandler(d: ProcessDeps) {
@@ -37,8 +30,9 @@ export function processVideoHandler(d: ProcessDeps) {
     const em = d.orm.em.fork();
     const video = await em.findOne(Video, { id: videoId });
     if (!video?.originalKey) return; // deleted meanwhile, or nothing to do
-    const input = d.storage.localPath(video.originalKey);
     const work = join(d.workDir, `${videoId}-${crypto.randomUUID()}`);
+    // The source comes from storage into the work folder: the worker may be on another machine.
+    const input = join(work, `source${extname(video.originalKey)}`);
     // Progress during a step goes straight to its column, outside this unit of work: a flush
     // fired from a progress callback beside a step's own flush could swallow the step's changes.
     let lastProgressWrite = 0;
@@ -67,6 +61,7 @@ export function processVideoHandler(d: ProcessDeps) {
 
     try {
       await mkdir(work, { recursive: true });
+      await d.storage.getFile(video.originalKey, input);
       const info = await probe(input, { ffprobePath: d.ffprobePath });
       Object.assign(video, probeFacts(info), { status: 'processing' });
       await em.flush();
@@ -75,7 +70,7 @@ export function processVideoHandler(d: ProcessDeps) {
         await d.onStep?.('publish', videoId, attempt);
         const out = join(work, 'first');
         const first = await publishFirstRendition(input, out, info, opts(0, 30));
-        await putDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
+        await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
         if (await deletedMeanwhile()) return;
         video.renditions = [first.rendition as StoredRendition];
         video.isMainReady = true;
@@ -88,7 +83,7 @@ export function processVideoHandler(d: ProcessDeps) {
         await d.onStep?.('thumbnails', videoId, attempt);
         const out = join(work, 'thumbs');
         const files = await extractThumbnails(input, out, info, opts(30, 35));
-        await putDir(d.storage, out, `${videoKeys.dir(videoId)}/thumbs`);
+        await publishDir(d.storage, out, `${videoKeys.dir(videoId)}/thumbs`);
         if (await deletedMeanwhile()) return;
         video.thumbnails = files.map((f) => d.storage.url(`${videoKeys.dir(videoId)}/thumbs/${f.split('/').pop()}`));
         video.imageUrl ??= video.thumbnails[0] ?? null;
@@ -101,7 +96,7 @@ export function processVideoHandler(d: ProcessDeps) {
         const previous = video.renditions;
         const ladder = await buildLadder(input, out, info, opts(35, 100));
         // Rendition folders first, the master last: players switch to the ladder in one step.
-        await putDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
+        await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
         if (await deletedMeanwhile()) return;
         const kept = new Set(ladder.map((r) => r.playlist.split('/').slice(0, -1).join('/')));
         for (const r of previous) {

@@ -1,13 +1,13 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize, sep } from 'node:path';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Storage } from './storage.ts';
 
 const KEY_RE = /^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/;
 
 /** Local-disk storage under DATA_DIR/media; writes land in a temp file and are renamed in whole. */
-export function localStorage(root: string, publicBase: string): Storage {
+export function localStorage(root: string, mediaBase: string): Storage {
   const pathOf = (key: string) => {
     const p = normalize(join(root, key));
     if (!KEY_RE.test(key) || key.includes('..') || !p.startsWith(root + sep)) throw new Error(`invalid storage key: ${key}`);
@@ -20,6 +20,7 @@ export function localStorage(root: string, publicBase: string): Storage {
   };
 
   return {
+    kind: 'local',
     async put(key, data) {
       const p = pathOf(key);
       await mkdir(dirname(p), { recursive: true });
@@ -48,6 +49,12 @@ export function localStorage(root: string, publicBase: string): Storage {
       }
       return info(p);
     },
+    async getFile(key, path) {
+      await mkdir(dirname(path), { recursive: true });
+      // Stored files are only ever replaced by rename, never changed in place, so a hard link
+      // is a safe copy; across file systems it falls back to a real one.
+      await link(pathOf(key), path).catch(() => copyFile(pathOf(key), path));
+    },
     async stat(key) {
       return info(pathOf(key)).catch(() => null);
     },
@@ -61,7 +68,15 @@ export function localStorage(root: string, publicBase: string): Storage {
       // A job may still be writing into the folder; retries absorb the ENOTEMPTY race.
       await rm(pathOf(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
-    url: (key) => `${publicBase}/media/${key}`,
-    localPath: pathOf,
+    async *list(prefix) {
+      const dir = pathOf(prefix);
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        if (!e.isFile() || e.name.endsWith('.part')) continue;
+        const p = join(e.parentPath, e.name);
+        yield { key: relative(root, p).split(sep).join('/'), size: (await stat(p)).size };
+      }
+    },
+    url: (key) => `${mediaBase}/media/${key}`,
   };
 }

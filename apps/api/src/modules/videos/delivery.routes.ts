@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import { pipeline, Transform } from 'node:stream';
 import type { Context } from 'koa';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -94,9 +95,18 @@ export function deliveryRoutes(orm: Orm, storage: Storage, bandwidth: BandwidthC
       ctx.length = info.size;
     }
     if (ctx.method === 'HEAD') return;
-    const stream = storage.stream(key, range ?? undefined);
-    stream.on('close', () => bandwidth.add(id, (stream as unknown as { bytesRead: number }).bytesRead ?? 0));
-    ctx.body = stream;
+    // Counted as the bytes pass towards the viewer, whichever storage they come from; a viewer
+    // who stops early is charged for what was sent.
+    let sent = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        sent += chunk.length;
+        done(null, chunk);
+      },
+    });
+    counted.on('close', () => bandwidth.add(id, sent));
+    pipeline(storage.stream(key, range ?? undefined), counted, () => {});
+    ctx.body = counted;
   }
 
   const r = new Router({ prefix: '/media/videos/:id' });
