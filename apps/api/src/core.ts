@@ -17,7 +17,7 @@ export interface CoreHooks {
 export async function startCore(config: Config, log: Logger, databaseUrl: string) {
   const orm = await openDatabase(databaseUrl, log);
   const queue = await startQueue(databaseUrl, log, { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS, heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS });
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const tmpDir = join(config.DATA_DIR, 'tmp');
 
   return {

@@ -1,13 +1,16 @@
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { localStorage } from './local-storage.ts';
-import { s3Storage } from './s3-storage.ts';
 import type { Storage } from './storage.ts';
 
-/** The storage the settings choose; `kind` overrides STORAGE (the migrate command opens both). */
-export function openStorage(config: Config, kind: Config['STORAGE'] = config.STORAGE): Storage {
+/**
+ * The storage the settings choose; `kind` overrides STORAGE (the migrate command opens both).
+ * The S3 client is loaded only when used: a one-machine install never pays for it.
+ */
+export async function openStorage(config: Config, kind: Config['STORAGE'] = config.STORAGE): Promise<Storage> {
   const mediaBase = config.MEDIA_BASE_URL ?? config.PUBLIC_URL;
   if (kind === 'local') return localStorage(join(config.DATA_DIR, 'media'), mediaBase);
+  const { s3Storage } = await import('./s3-storage.ts');
   return s3Storage(
     {
       endpoint: config.S3_ENDPOINT,
