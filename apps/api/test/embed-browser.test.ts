@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path';
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Video } from '../src/modules/videos/video.entity.ts';
+import { launchChromium, media, until } from './support/browser.ts';
 import { makeClip } from './support/clips.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -14,7 +13,6 @@ import { signUpAndLogin, startTestServer, type TestServer } from './support/test
  * by the real pipeline plays inside the iframe snippet on another site, runs its end action, sends
  * its beacons, and the hls.js path (?engine=hlsjs) plays too.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = join(import.meta.dirname, '..', 'test-results');
 
 let s: TestServer;
@@ -26,12 +24,7 @@ let owner: Awaited<ReturnType<typeof signUpAndLogin>>;
 let video: any;
 
 beforeAll(async () => {
-  if (!existsSync(join(PLAYER_DIST_DIR, PLAYER_ENTRY_FILES.script))) throw new Error('The player is not built: run `pnpm --filter @reelbase/player build` (turbo does it before `test`).');
-  if (!existsSync(CHROMIUM)) throw new Error(`No chromium at ${CHROMIUM} (set CHROMIUM_PATH).`);
-  const launching = chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const launching = launchChromium();
   s = await startTestServer({ STATS_FLUSH_SECONDS: '3600' });
   owner = await signUpAndLogin(s);
   const clip = await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 4, audio: true });
@@ -76,22 +69,6 @@ async function watch(page: Page): Promise<Watch> {
     (globalThis as any).document.addEventListener('securitypolicyviolation', (e: any) => console.error(`CSP ${e.violatedDirective} ${e.blockedURI}`));
   });
   return w;
-}
-
-// The API compiles without the DOM library: code run in the browser reaches it through globalThis.
-const media = (f: Frame | Page) => f.evaluate(() => {
-  const v = (globalThis as any).document.querySelector('video');
-  return v ? { t: v.currentTime, paused: v.paused, ended: v.ended, src: v.currentSrc, muted: v.muted } : null;
-});
-
-async function until<T>(f: () => Promise<T>, ok: (x: T) => boolean, what: string, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const x = await f();
-    if (ok(x)) return x;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(x)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 test('the embed plays on another site, stops at the end, sends beacons, and plays through hls.js too', async () => {
