@@ -41,7 +41,8 @@ const schema = z.object({
   /** Whether `npm start` also runs one worker (as a child process of the API). */
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   JOB_RETRY_DELAY_SECONDS: positiveInt(5),
-  JOB_HEARTBEAT_SECONDS: positiveInt(30),
+  /** A worker silent this long is taken for dead and its job retried by another (pg-boss: at least 10). */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   PROCESS_TIMEOUT_SECONDS: positiveInt(3 * 3600),
   STORAGE_LIMIT_BYTES_PER_ACCOUNT: positiveInt(50 * 1024 ** 3),
   BANDWIDTH_FLUSH_SECONDS: z.coerce.number().positive().default(5),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/orm.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import { markProcessingFailed, type ProcessDeps, processVideoHandler } from './jobs/process-video.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
@@ -15,8 +16,11 @@ export interface CoreHooks {
 
 /** What the API and the workers share: database, queue, storage and the job handlers. */
 export async function startCore(config: Config, log: Logger, databaseUrl: string) {
-  const orm = await openDatabase(databaseUrl, log);
-  const queue = await startQueue(databaseUrl, log, { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS, heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS });
+  const { orm, queue } = await withStartupLock(databaseUrl, async () => {
+    const orm = await openDatabase(databaseUrl, log);
+    const queue = await startQueue(databaseUrl, log, { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS, heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS });
+    return { orm, queue };
+  });
   const storage = await openStorage(config);
   const tmpDir = join(config.DATA_DIR, 'tmp');
 

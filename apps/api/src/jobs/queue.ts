@@ -13,7 +13,11 @@ export interface QueueOptions {
  * delay; heartbeats let another worker retry a job whose worker died.
  */
 export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOptions) {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4, useListenNotify: true } as ConstructorParameters<typeof PgBoss>[0]);
+  // The supervisor fails jobs whose heartbeat stopped (a dead worker's) so another worker retries
+  // them; it checks (supervise and the per-queue monitor pass) at half the heartbeat, not pg-boss's
+  // default of once a minute.
+  const every = Math.max(1, Math.min(60, Math.floor(opts.heartbeatSeconds / 2)));
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 4, useListenNotify: true, superviseIntervalSeconds: every, monitorIntervalSeconds: every } as ConstructorParameters<typeof PgBoss>[0]);
   let lastError: Error | null = null;
   boss.on('error', (err: Error & { code?: string }) => {
     lastError = err;

@@ -24,7 +24,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A fresh database in the shared cluster, so test files never see each other's rows. */
-async function freshDatabase(): Promise<string> {
+export async function freshDatabase(): Promise<string> {
   const base = inject('databaseUrl');
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client({ connectionString: base });
