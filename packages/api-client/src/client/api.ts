@@ -9,7 +9,7 @@ import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
 import { type ProgressHandler, sendForm } from './transport.ts';
-import { tusUpload } from './tus.ts';
+import { type TusInput, tusOffset, tusUpload } from './tus.ts';
 
 export type LoginInput = { email: string; password: string; rememberMe?: boolean };
 export type RegisterInput = z.input<typeof RegisterRequest>;
@@ -141,6 +141,14 @@ export function createApiClient(o: ApiClientOptions) {
     },
 
     /**
+     * A resumable (tus) upload of any source the platform can read (the desktop app passes a
+     * file stream and keeps `uploadUrl` to continue after a restart). Resolves with the video id.
+     */
+    resumableUpload: (input: TusInput) => tusUpload(core, input),
+    /** Bytes the server holds of an unfinished resumable upload; null when it holds none. */
+    resumableOffset: (uploadUrl: string) => tusOffset(core, uploadUrl),
+
+    /**
      * The embed snippet from GET /api/videos/{id}/embed (an hls embed unless `type` says mp4).
      * Errors surface as they are, e.g. a 404 'Video not found' for a video that is gone.
      */
@@ -160,6 +168,7 @@ export function createApiClient(o: ApiClientOptions) {
   };
 
   const folders = {
+    list: (parentId: string | null) => request<{ id: string; name: string }[]>('GET', '/api/folders', { query: { parent_id: parentId ?? undefined } }),
     create: (name: string, parentId?: string | null) => request<{ id: string; name: string }>('POST', '/api/folders', { body: { name, ...(parentId ? { parentId } : {}) } }),
   };
 

@@ -4,4 +4,4 @@ export type { EmbedOptions } from './embed.ts';
 export { ApiError, errorFromBody, errorMessage, formatFieldErrors } from './errors.ts';
 export { isSession, memoryTokenStorage, SESSION_EXPIRED_MESSAGE, type Session, type SignOutEvent, type SignOutReason, type TokenStorage } from './session.ts';
 export { type ProgressHandler, progressOf, type UploadProgress } from './transport.ts';
-export { TUS_PATH, tusUpload } from './tus.ts';
+export { TUS_PATH, type TusInput, tusOffset, tusUpload } from './tus.ts';

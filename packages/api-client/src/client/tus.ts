@@ -1,20 +1,30 @@
+import type { Readable } from 'node:stream';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { MESSAGES } from '../contract/constants.ts';
 import type { Core } from './core.ts';
 import { ApiError, errorFromBody } from './errors.ts';
 import { SESSION_EXPIRED_MESSAGE } from './session.ts';
-import { type ProgressHandler, parseBody, progressOf } from './transport.ts';
+import { fetchRaw, type ProgressHandler, parseBody, progressOf } from './transport.ts';
 
 export const TUS_PATH = '/api/uploads';
 
 export interface TusInput {
-  /** A File or Blob in browsers, a Buffer in Node. */
-  file: Blob | Uint8Array;
+  /** A File or Blob in browsers; a Buffer or an fs.ReadStream (read by path, so it can seek) in Node. */
+  file: Blob | Uint8Array | Readable;
   filename: string;
   filetype: string;
   name: string;
+  /** More upload metadata, e.g. the folder the video goes into. */
+  metadata?: Record<string, string>;
   onProgress?: ProgressHandler;
+  /** Cancels: the server drops the bytes it holds. */
   signal?: AbortSignal;
+  /** Pauses: the server keeps the bytes, and `uploadUrl` continues from the last one later. */
+  pauseSignal?: AbortSignal;
+  /** The upload to continue (from an earlier `onUploadUrl`) instead of creating one. */
+  uploadUrl?: string | null;
+  /** Called once the server has created the upload, so the caller can keep its URL for resuming. */
+  onUploadUrl?: (url: string) => void;
   chunkSize?: number;
 }
 
@@ -23,6 +33,22 @@ const absolute = (baseUrl: string) => {
   const origin = (globalThis as { location?: { origin: string } }).location?.origin ?? '';
   return `${origin}${baseUrl}`;
 };
+
+/**
+ * How many bytes of an unfinished tus upload the server holds; null when it holds none any more
+ * (finished, expired, or not this user's).
+ */
+export async function tusOffset(core: Core, uploadUrl: string): Promise<number | null> {
+  try {
+    const res = await core.execute((token) =>
+      fetchRaw(core.fetch, uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', ...(token && { authorization: `Bearer ${token}` }) } }),
+    );
+    return Number(res.header('Upload-Offset'));
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 410)) return null;
+    throw err;
+  }
+}
 
 /**
  * A resumable upload (tus) for large files: an interrupted upload continues from the last byte
@@ -36,7 +62,8 @@ export function tusUpload(core: Core, input: TusInput): Promise<string> {
     let refreshes = 0;
     const upload = new Upload(input.file as Blob, {
       endpoint: `${absolute(core.baseUrl)}${TUS_PATH}`,
-      metadata: { filename: input.filename, filetype: input.filetype, name: input.name },
+      metadata: { ...input.metadata, filename: input.filename, filetype: input.filetype, name: input.name },
+      uploadUrl: input.uploadUrl ?? null,
       chunkSize: input.chunkSize ?? 50 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000],
       removeFingerprintOnSuccess: true,
@@ -58,6 +85,9 @@ export function tusUpload(core: Core, input: TusInput): Promise<string> {
         }
         if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false;
         return attempt < 5;
+      },
+      onUploadUrlAvailable() {
+        if (upload.url) input.onUploadUrl?.(upload.url);
       },
       onProgress(sent, total) {
         input.onProgress?.(progressOf(sent, total));
@@ -84,6 +114,17 @@ export function tusUpload(core: Core, input: TusInput): Promise<string> {
         () => {
           void upload.abort(true);
           reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        },
+        { once: true },
+      );
+    }
+    if (input.pauseSignal) {
+      if (input.pauseSignal.aborted) return reject(new DOMException('The upload was paused.', 'AbortError'));
+      input.pauseSignal.addEventListener(
+        'abort',
+        () => {
+          void upload.abort(false);
+          reject(new DOMException('The upload was paused.', 'AbortError'));
         },
         { once: true },
       );

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // The API's own setup: one PostgreSQL for the run (embedded unless DATABASE_URL is set).
+    globalSetup: ['../api/test/support/global-setup.ts'],
+    include: ['test/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+  },
+});
