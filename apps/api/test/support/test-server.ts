@@ -12,6 +12,7 @@ import { type RunningServer, startServer } from '../../src/server.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
+  databaseUrl: string;
   /** JSON request to the server over its real socket. */
   api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
   /** The newest mail in the outbox sent to `to`, and the first link in it. */
@@ -36,7 +37,8 @@ export async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}): Promise<TestServer> {
+/** A server on a fresh database, or on `opts.databaseUrl` to share one with another server. */
+export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'reelbase-test-'));
   // A known port up front, so the URLs the API hands out (PUBLIC_URL) reach this server.
   const port = await freePort();
@@ -51,7 +53,8 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}): Pro
     LOG_LEVEL: 'silent',
     ...env,
   } as Record<string, string>);
-  const server = await startServer(config, pino({ level: 'silent' }), await freshDatabase(), { inlineWorker: true, hooks });
+  const databaseUrl = opts.databaseUrl ?? (await freshDatabase());
+  const server = await startServer(config, pino({ level: 'silent' }), databaseUrl, { inlineWorker: true, hooks });
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {
       const res = await fetch(server.url + path, {
@@ -74,6 +77,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}): Pro
   return {
     ...server,
     dataDir,
+    databaseUrl,
     api,
     async upload(token, file, opts = {}) {
       const form = new FormData();
