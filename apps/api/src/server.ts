@@ -20,7 +20,7 @@ import { createProfileService } from './modules/profile/profile.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
-import { jwtSecret } from './secrets-file.ts';
+import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
 import { deliveryRoutes } from './modules/videos/delivery.routes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
@@ -46,7 +46,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const auth = createAuthService({
     orm,
     mailer,
-    tokens: accessTokens(await jwtSecret(config.DATA_DIR, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
+    tokens: accessTokens(await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
     limiter: loginLimiter({
       perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,

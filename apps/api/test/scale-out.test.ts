@@ -104,7 +104,6 @@ beforeAll(async () => {
   const common = {
     ...(s3.env as Record<string, string>),
     DATABASE_URL: databaseUrl,
-    JWT_SECRET: 'scale-out-secret-scale-out-secret-0123',
     LOG_LEVEL: 'info',
     JOB_HEARTBEAT_SECONDS: '10',
     JOB_RETRY_DELAY_SECONDS: '1',
@@ -112,6 +111,7 @@ beforeAll(async () => {
     PUBLIC_URL: hasNginx ? `http://127.0.0.1:${nginxPort}` : `http://127.0.0.1:${ports[0]}`,
   };
   // All at once, as machines booting together would: the startup lock orders the migrations.
+  // No JWT_SECRET: the processes agree on the one the first of them stored in the database.
   apis = ports.map((port, i) => ({
     url: `http://127.0.0.1:${port}`,
     proc: startNode(join(SRC, 'main.ts'), { ...common, PORT: String(port), HOST: '127.0.0.1', RUN_WORKER: 'false', TRUST_PROXY: 'true', DATA_DIR: join(tmp, `api${i}`) }),
