@@ -178,6 +178,26 @@ test('nginx serves the web app from disk, caches segments, never caches playlist
   expect(Buffer.from(await range.arrayBuffer())).toEqual(whole.subarray(100, 200));
 });
 
+test('a resumable (tus) upload in several requests through nginx stays on one API process and becomes a video', async () => {
+  const bytes = await readFile(await makeClip({ codec: 'h264', width: 160, height: 120, seconds: 1, audio: false }));
+  const b64 = (v: string) => Buffer.from(v).toString('base64');
+  const tus = { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${token}` };
+  const create = await fetch(`${front}/api/uploads`, {
+    method: 'POST',
+    headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${b64('parts.mp4')},filetype ${b64('video/mp4')},name ${b64('In parts')}` },
+  });
+  expect(create.status).toBe(201);
+  const url = new URL(create.headers.get('location') as string, front);
+  const half = Math.floor(bytes.length / 2);
+  let last: Response | undefined;
+  for (const [from, to] of [[0, half], [half, bytes.length]]) {
+    last = await fetch(url, { method: 'PATCH', headers: { ...tus, 'Upload-Offset': String(from), 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(from, to) });
+    expect(last.status).toBe(204);
+  }
+  const id = last?.headers.get('x-video-id') as string;
+  expect((await waitReady(id)).name).toBe('In parts');
+});
+
 test('a worker killed mid-job has its job finished by the other', async () => {
   const clip = await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 6, audio: true });
   const id = await upload(clip, 'Interrupted');
