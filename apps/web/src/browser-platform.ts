@@ -1,5 +1,5 @@
 import { isSession, type Session, type TokenStorage } from '@reelbase/api-client';
-import type { PickFilesOptions, Platform } from '@reelbase/ui';
+import { type Platform, pickFiles } from '@reelbase/ui';
 
 export const SESSION_KEY = 'reelbase.session';
 
@@ -20,25 +20,6 @@ export function localStorageTokens(storage: Storage = window.localStorage, key =
       else storage.removeItem(key);
     },
   };
-}
-
-/** Opens the browser's file dialog through a hidden <input type=file>; resolves with [] on cancel. */
-export function pickFiles(o: PickFilesOptions): Promise<File[]> {
-  return new Promise((resolve) => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = o.accept;
-    input.multiple = !!o.multiple;
-    input.style.display = 'none';
-    const done = (files: File[]) => {
-      input.remove();
-      resolve(files);
-    };
-    input.addEventListener('change', () => done(Array.from(input.files ?? [])), { once: true });
-    input.addEventListener('cancel', () => done([]), { once: true });
-    document.body.append(input);
-    input.click();
-  });
 }
 
 /** navigator.clipboard where allowed, else the older selection-and-copy route. */

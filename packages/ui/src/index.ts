@@ -1,6 +1,7 @@
 export { AppProviders, AppRoutes, ReelbaseApp } from './app.tsx';
 export { decideAccess, type GateDecision, type GateInput, homeFor } from './lib/access-gate.ts';
 export { heightForWidth, resizeEmbed, widthForHeight } from './lib/embed-size.ts';
+export { pickFiles } from './lib/file-input.ts';
 export { formatDate, formatMegabytes, isValidRedirect } from './lib/format.ts';
 export { clipGifEnd, formatTimeInput, GIF_MAX_SECONDS_BY_FPS, parseTimeInput } from './lib/time-input.ts';
 export type { PickFilesOptions, Platform } from './platform.ts';

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { isSession, type Session, type TokenStorage } from '@reelbase/api-client';
 
@@ -51,6 +53,9 @@ export function libsecretStore(env: NodeJS.ProcessEnv = process.env): SecretStor
     },
   };
 }
+
+/** Whether libsecret's secret-tool is on PATH (the deb depends on it; an AppImage may lack it). */
+export const hasSecretTool = (env: NodeJS.ProcessEnv = process.env) => (env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, 'secret-tool')));
 
 /** The part of Electron's safeStorage used here (macOS Keychain and Windows DPAPI hold its key). */
 export interface StringCipher {

@@ -10,9 +10,10 @@ import { type QueueOptions, UploadQueue } from './upload-queue.ts';
 /**
  * The upload queue wired to the API client, the folder calls and the shipped ffmpeg, with its
  * state in `dataDir` (the app's user-data folder). Used by the main process and by the tests.
+ * `clientOf` gives the current client (the main process makes a new one after each sign-in).
  */
 export async function openUploadQueue(
-  client: ApiClient,
+  clientOf: () => ApiClient,
   dataDir: string,
   o: Pick<QueueOptions, 'concurrency' | 'chunkSize' | 'backoff' | 'onChange' | 'onDrained' | 'onResume'> = {},
 ): Promise<UploadQueue> {
@@ -24,15 +25,15 @@ export async function openUploadQueue(
     store: new QueueStore(join(dataDir, 'upload-queue.json')),
     workDir,
     api: {
-      resumableUpload: client.videos.resumableUpload,
-      uploadOffset: client.videos.resumableOffset,
-      getVideo: client.videos.get,
+      resumableUpload: (input) => clientOf().videos.resumableUpload(input),
+      uploadOffset: (url) => clientOf().videos.resumableOffset(url),
+      getVideo: (id) => clientOf().videos.get(id),
       async findVideo(name, size, since) {
-        const page = await client.videos.list({ search: name, limit: 100, field: 'createdAt', direction: 'DESC' });
+        const page = await clientOf().videos.list({ search: name, limit: 100, field: 'createdAt', direction: 'DESC' });
         return page.items.find((v) => v.name === name && v.size === size && Date.parse(v.createdAt) >= since - 1000)?.id ?? null;
       },
     },
-    folders: folderMirror({ list: (parentId) => client.folders.list(parentId), create: (name, parentId) => client.folders.create(name, parentId) }),
+    folders: folderMirror({ list: (parentId) => clientOf().folders.list(parentId), create: (name, parentId) => clientOf().folders.create(name, parentId) }),
     trim: async (input, outputBase, range) => (await preTrim(tools, input, outputBase, range)).output,
   });
   await queue.open();

@@ -12,7 +12,7 @@ const print = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const client = createApiClient({ baseUrl: process.env.API_URL as string, storage: memoryTokenStorage(JSON.parse(process.env.SESSION as string)) });
 
 let dying = false;
-const queue = await openUploadQueue(client, dataDir, {
+const queue = await openUploadQueue(() => client, dataDir, {
   concurrency: 3,
   chunkSize: 16 * 1024,
   backoff: () => 200,

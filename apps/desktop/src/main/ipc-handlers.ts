@@ -1,0 +1,109 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { TokenStorage } from '@reelbase/api-client';
+import type { AddedFolder, DesktopConfig, Handlers } from '../shared/ipc.ts';
+import { sniffVideo, walkFolder } from './folder-walk.ts';
+import type { LocalFiles } from './local-files.ts';
+import { probeClip } from './pre-trim.ts';
+import { defaultApiBaseUrl, normalizeApiUrl, type SettingsFile } from './settings.ts';
+import type { UploadQueue } from './upload-queue.ts';
+
+/** What the handlers need from the app; Electron's parts (dialogs, clipboard, shell) come in here. */
+export interface HandlerDeps {
+  settings: SettingsFile;
+  /** The token storage for an API origin (the OS keychain). */
+  tokensFor(apiOrigin: string): TokenStorage;
+  /** Called after the renderer signed in or out, so the main process's API client reloads the session. */
+  onSessionSaved?(): void;
+  /** Called after the API was chosen. */
+  onApiChosen?(apiOrigin: string): void;
+  queue(): UploadQueue;
+  files: LocalFiles;
+  ffprobe: string;
+  chooseFolder(): Promise<string | null>;
+  chooseFiles(): Promise<string[]>;
+  writeClipboard(text: string): void;
+  openExternal(url: string): Promise<void>;
+}
+
+/**
+ * Every IPC channel's handler, as plain functions: main/index.ts registers them with ipcMain, and
+ * the renderer test calls them through the same preload bridge without Electron.
+ */
+export function createHandlers(d: HandlerDeps): Handlers {
+  const config = async (): Promise<DesktopConfig> => {
+    const s = await d.settings.load();
+    return { apiBaseUrl: s.apiBaseUrl, defaultApiBaseUrl: defaultApiBaseUrl(), updateFeedUrl: s.updateFeedUrl };
+  };
+  const api = async () => {
+    const s = await d.settings.load();
+    if (!s.apiBaseUrl) throw new Error('Choose your Reelbase server first.');
+    return s.apiBaseUrl;
+  };
+  const addFolder = async (folder: string, mirror: boolean): Promise<AddedFolder> => {
+    const found = await walkFolder(folder);
+    await d.queue().addFolder(folder, found.videos, mirror !== false);
+    return { folder: basename(folder), videos: found.videos.length, skipped: found.skipped.length };
+  };
+  return {
+    'config:get': config,
+    async 'config:set-api'(url) {
+      const origin = normalizeApiUrl(url);
+      await d.settings.save({ ...(await d.settings.load()), apiBaseUrl: origin });
+      d.onApiChosen?.(origin);
+      return config();
+    },
+    'tokens:load': async () => d.tokensFor(await api()).load(),
+    async 'tokens:save'(session) {
+      await d.tokensFor(await api()).save(session);
+      d.onSessionSaved?.();
+    },
+    'clipboard:write': (text) => d.writeClipboard(String(text)),
+    async 'shell:open-external'(url) {
+      // Only web pages: never file:, javascript: or an app's own scheme.
+      if (/^https?:\/\//i.test(url)) await d.openExternal(url);
+    },
+    async 'uploads:choose-folder'(mirror) {
+      const folder = await d.chooseFolder();
+      return folder ? addFolder(folder, mirror) : null;
+    },
+    async 'uploads:add-paths'(paths, mirror) {
+      const added: AddedFolder[] = [];
+      const loose = [];
+      for (const p of paths) {
+        const s = await stat(p).catch(() => null);
+        if (s?.isDirectory()) added.push(await addFolder(p, mirror));
+        else if (s?.isFile()) {
+          const mime = await sniffVideo(p);
+          if (mime) loose.push({ path: p, mime, size: s.size });
+        }
+      }
+      if (loose.length) await d.queue().add(loose);
+      return added;
+    },
+    async 'uploads:choose-files'() {
+      const picked = [];
+      for (const path of await d.chooseFiles()) {
+        if (!(await sniffVideo(path))) continue;
+        const [s, facts] = await Promise.all([stat(path), probeClip(d.ffprobe, path)]);
+        picked.push({ token: d.files.add(path), name: basename(path), size: s.size, duration: facts.duration });
+      }
+      return picked;
+    },
+    async 'uploads:add-picked'(files) {
+      const items = [];
+      for (const f of files) {
+        const path = d.files.path(f.token);
+        const mime = path && (await sniffVideo(path));
+        if (!path || !mime) continue;
+        items.push({ path, mime, size: (await stat(path)).size, trim: f.trim });
+      }
+      await d.queue().add(items);
+    },
+    'uploads:snapshot': () => d.queue().snapshot(),
+    'uploads:pause': (id) => d.queue().pause(id),
+    'uploads:resume': (id) => d.queue().resume(id),
+    'uploads:cancel': (id) => d.queue().cancel(id),
+    'uploads:clear-finished': () => d.queue().clearFinished(),
+  };
+}
