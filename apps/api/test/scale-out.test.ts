@@ -202,7 +202,7 @@ test('a worker killed mid-job has its job finished by the other', async () => {
   const clip = await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 6, audio: true });
   const id = await upload(clip, 'Interrupted');
   let victim: Proc | undefined;
-  for (let i = 0; i < 400 && !victim; i++) {
+  for (let i = 0; i < 1200 && !victim; i++) {
     victim = workers.find((w) => runs(w, id, 'job started') > 0);
     if (!victim) await new Promise((r) => setTimeout(r, 25));
   }
