@@ -16,6 +16,8 @@ const VIDEO_EXTENSIONS = ['mp4', 'mov', 'm4v', 'mkv', 'webm', 'avi', 'mpg', 'mpe
 
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
 
+// A separate profile (tests, a second server side by side): REELBASE_USER_DATA names its folder.
+if (process.env.REELBASE_USER_DATA) app.setPath('userData', process.env.REELBASE_USER_DATA);
 if (!app.requestSingleInstanceLock()) app.quit();
 
 async function main() {

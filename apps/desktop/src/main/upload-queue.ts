@@ -157,13 +157,14 @@ export class UploadQueue {
   /** Removes files from the queue; the server drops what it held of them. */
   async cancel(id?: string): Promise<void> {
     const gone = this.pick(id).filter((i) => PENDING.includes(i.status));
+    // Out of the list first, so no snapshot shows a cancelled file as still uploading.
+    this.state.items = this.state.items.filter((i) => !gone.includes(i));
     for (const i of gone) {
       const r = this.running.get(i.id);
       r?.cancel.abort();
       await r?.done;
       if (i.trimmedPath) await rm(i.trimmedPath, { force: true });
     }
-    this.state.items = this.state.items.filter((i) => !gone.includes(i));
     await this.changed();
     this.pump();
   }
@@ -298,6 +299,8 @@ export class UploadQueue {
       metadata: folderId ? { folderId } : {},
       uploadUrl: item.uploadUrl,
       chunkSize: this.o.chunkSize ?? 8 * 1024 * 1024,
+      // One quick retry (it also carries a token refresh); longer outages are the queue's backoff, shown as 'retrying'.
+      retryDelays: [0],
       signal: r.cancel.signal,
       pauseSignal: r.pause.signal,
       onUploadUrl: (url) => {

@@ -26,6 +26,8 @@ export interface TusInput {
   /** Called once the server has created the upload, so the caller can keep its URL for resuming. */
   onUploadUrl?: (url: string) => void;
   chunkSize?: number;
+  /** Delays of tus's own retries (default: five over 19 s); a caller with its own backoff passes fewer. */
+  retryDelays?: number[];
 }
 
 const absolute = (baseUrl: string) => {
@@ -65,7 +67,7 @@ export function tusUpload(core: Core, input: TusInput): Promise<string> {
       metadata: { ...input.metadata, filename: input.filename, filetype: input.filetype, name: input.name },
       uploadUrl: input.uploadUrl ?? null,
       chunkSize: input.chunkSize ?? 50 * 1024 * 1024,
-      retryDelays: [0, 1000, 3000, 5000, 10000],
+      retryDelays: input.retryDelays ?? [0, 1000, 3000, 5000, 10000],
       removeFingerprintOnSuccess: true,
       async onBeforeRequest(req) {
         usedToken = await core.accessToken();
@@ -129,7 +131,8 @@ export function tusUpload(core: Core, input: TusInput): Promise<string> {
         { once: true },
       );
     }
-    input.onProgress?.(progressOf(0, 1));
+    // A continued upload reports from the server's offset on; a new one starts at 0.
+    if (!input.uploadUrl) input.onProgress?.(progressOf(0, 1));
     upload.start();
   });
 }
