@@ -2,13 +2,13 @@
 // upload queue, and the OS's touches (dialogs, badge, notification, system browser).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Notification, net, protocol, safeStorage, session, shell } from 'electron';
+import { Readable } from 'node:stream';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Notification, protocol, safeStorage, session, shell } from 'electron';
 import electronUpdater from 'electron-updater';
 import { CHANNELS, QUEUE_EVENT } from '../shared/ipc.ts';
 import { createDesktopCore } from './desktop-core.ts';
 import { encryptedFileStore, hasSecretTool, libsecretStore } from './keychain.ts';
-import { APP_ORIGIN, isWebLink, mayNavigate, rendererFile } from './renderer-files.ts';
+import { APP_ORIGIN, isWebLink, LOCAL_PATH, localFileResponse, mayNavigate, rendererFile } from './renderer-files.ts';
 
 const RENDERER_DIR = join(__dirname, '../renderer');
 const PRELOAD = join(__dirname, '../preload/index.cjs');
@@ -66,11 +66,12 @@ async function main() {
 
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
-    const local = /^\/local\/([\w-]+)$/.exec(url.pathname);
+    const local = LOCAL_PATH.exec(url.pathname);
     if (local) {
       const path = files.path(local[1]);
-      // Range requests pass through so the trim preview can seek.
-      return path ? net.fetch(pathToFileURL(path).toString(), { headers: request.headers }) : new Response('Not found', { status: 404 });
+      if (!path) return new Response('Not found', { status: 404 });
+      const r = await localFileResponse(path, request.headers.get('range'));
+      return new Response(r.body ? (Readable.toWeb(r.body) as ReadableStream) : null, { status: r.status, headers: r.headers });
     }
     const r = await rendererFile(RENDERER_DIR, url.pathname, core.apiOrigin());
     return new Response(r.body as BodyInit, { status: r.status, headers: r.headers });

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 
 /** The renderer's origin: a privileged custom scheme, so pages never run from file://. */
@@ -12,6 +13,11 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.woff2': 'font/woff2',
   '.json': 'application/json',
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.mkv': 'video/x-matroska',
   '.map': 'application/json',
 };
 
@@ -52,6 +58,29 @@ export async function rendererFile(dir: string, pathname: string, apiOrigin: str
   } catch {
     return { status: 404, body: 'Not found', headers: { 'content-type': 'text/plain' } };
   }
+}
+
+/** Picked files for the trim preview are under /local/{token} (see local-files.ts). */
+export const LOCAL_PATH = /^\/local\/([\w-]+)$/;
+
+/**
+ * A picked local file for the trim preview, with byte ranges so the player can seek: 206 for a
+ * satisfiable `Range: bytes=a-b`, 416 for one past the end, else the whole file.
+ */
+export async function localFileResponse(path: string, range: string | null): Promise<{ status: number; headers: Record<string, string>; body: ReadStream | null }> {
+  const size = (await stat(path)).size;
+  const type = { 'content-type': TYPES[extname(path)] ?? 'video/mp4', 'accept-ranges': 'bytes' };
+  const m = range ? /^bytes=(\d*)-(\d*)$/.exec(range) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return { status: 200, headers: { ...type, 'content-length': String(size) }, body: createReadStream(path) };
+  // "bytes=-N" is the last N bytes.
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] !== '' && m[2] !== '' ? Math.min(Number(m[2]), size - 1) : size - 1;
+  if (start >= size || start > end) return { status: 416, headers: { 'content-range': `bytes */${size}` }, body: null };
+  return {
+    status: 206,
+    headers: { ...type, 'content-length': String(end - start + 1), 'content-range': `bytes ${start}-${end}/${size}` },
+    body: createReadStream(path, { start, end }),
+  };
 }
 
 /** Where a navigation may go inside the window: the app itself and the chosen API's origin. */

@@ -3,14 +3,24 @@ import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { DesktopCore } from '../../src/main/desktop-core.ts';
-import { rendererFile } from '../../src/main/renderer-files.ts';
+import { LOCAL_PATH, localFileResponse, rendererFile } from '../../src/main/renderer-files.ts';
 import { CHANNELS } from '../../src/shared/ipc.ts';
 
 const DIST = resolve(import.meta.dirname, '../../dist');
 
-/** The built renderer served as the app:// handler serves it (same files, same CSP), over HTTP. */
+/** The built renderer and picked files served as the app:// handler serves them (same code, same CSP), over HTTP. */
 export async function serveRenderer(core: DesktopCore): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
+    const local = LOCAL_PATH.exec(req.url ?? '');
+    const path = local && core.files.path(local[1]);
+    if (path) {
+      void localFileResponse(path, req.headers.range ?? null).then((r) => {
+        res.writeHead(r.status, r.headers);
+        if (r.body) r.body.pipe(res);
+        else res.end();
+      });
+      return;
+    }
     void rendererFile(resolve(DIST, 'renderer'), new URL(req.url ?? '/', 'http://x').pathname, core.apiOrigin()).then((r) => {
       res.writeHead(r.status, r.headers).end(r.body);
     });
