@@ -1,13 +1,13 @@
 // Measures the upload pipeline on this machine and prints the figures the README records:
 // time from upload end to a playable HLS, the bare remux floor, the full ladder time, and the
 // API's peak memory while a 1 GB file streams in.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../src/db/embedded-postgres.ts';
+import { startProduct } from './product.ts';
 
 const require = createRequire(import.meta.url);
 const ffmpeg: string = process.env.FFMPEG_PATH ?? require('@ffmpeg-installer/ffmpeg').path;
@@ -28,29 +28,7 @@ const floorStart = performance.now();
 run(['-i', clip, '-c', 'copy', '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', join(dir, 'floor.m3u8')]);
 const floorMs = performance.now() - floorStart;
 
-// The product as `npm start` runs it: API and one worker in one process, embedded PostgreSQL.
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-// Same flags as the package's start script: a 1 MB young generation and two malloc arenas keep
-// the resident set small (the API streams bytes; it builds no large object graphs).
-const api = spawn(process.execPath, ['--max-semi-space-size=1', join(import.meta.dirname, '../src/main.ts')], {
-  env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: join(dir, 'data'), ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stopApi = () => api.exitCode === null && api.kill('SIGTERM');
-process.on('exit', stopApi);
-
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return res.json() as Promise<any>;
-}
-for (let i = 0; ; i++) {
-  if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
-  if (i > 600) throw new Error('API did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-await call('POST', '/api/users', { firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', password: 'bench-password', paymentMethod: { type: 'paypal' } });
-const { accessToken: token } = await call('POST', '/api/auth/login', { email: 'bench@example.com', password: 'bench-password' });
+const { api, base, token, call, stop: stopApi } = await startProduct(join(dir, 'data'));
 
 /** Streams a file as multipart without reading it into memory; resolves the upload-end time too. */
 async function upload(file: string, type: string): Promise<{ body: any; uploadEnd: number }> {
@@ -123,6 +101,5 @@ console.log(`  bare ffmpeg -c copy HLS remux:     ${seconds(floorMs)} s (the flo
 console.log(`  upload end -> full ladder ready:   ${seconds(ladderAt - uploadEnd)} s for a 60 s clip (${((ladderAt - uploadEnd) / 60_000).toFixed(2)}x real time)`);
 console.log(`  1 GB upload (${(bigSize / 1024 ** 3).toFixed(2)} GiB) took ${seconds(bigMs)} s; API peak RSS ${mb(peak)} MB (before: ${mb(rssBefore)} MB)`);
 
-stopApi();
-await new Promise((r) => api.once('exit', r));
+await stopApi();
 await rm(dir, { recursive: true, force: true });

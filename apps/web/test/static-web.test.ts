@@ -2,11 +2,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
+import type { ResolvedConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticWeb } from '../../api/src/http/static-web.ts';
+import { precompress } from '../build/precompress.ts';
 
 let dir: string;
+const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};`;
 let server: Server;
 let base: string;
 
@@ -16,6 +20,11 @@ beforeAll(async () => {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Reelbase</title>');
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(join(dir, 'favicon.svg'), '<svg/>');
+  await writeFile(join(dir, 'assets', 'app-def456.js'), bigScript);
+  // The build's own step writes the compressed copies.
+  const plugin = precompress() as unknown as { configResolved(c: ResolvedConfig): void; closeBundle(): Promise<void> };
+  plugin.configResolved({ root: dir, build: { outDir: dir } } as ResolvedConfig);
+  await plugin.closeBundle();
   const app = new Koa();
   app.use(staticWeb(dir));
   app.use((ctx) => {
@@ -33,6 +42,17 @@ afterAll(async () => {
 });
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+/** The raw answer (fetch would decode it), with its headers. */
+function raw(path: string, headers: Record<string, string>) {
+  return new Promise<{ status?: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) =>
+    get(base + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', fail),
+  );
+}
 
 describe('staticWeb', () => {
   it('serves hashed assets with a long cache', async () => {
@@ -84,6 +104,34 @@ describe('staticWeb', () => {
     expect((await fetch(`${base}/settings`, { method: 'POST', headers: html })).status).toBe(404);
     const res = await fetch(`${base}/%2e%2e/%2e%2e/etc/passwd`, { headers: { accept: 'text/plain' } });
     expect(res.status).toBe(404);
+  });
+
+  it('sends the precompressed copy the client accepts (brotli first, then gzip), with Vary', async () => {
+    const br = await raw('/assets/app-def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(bigScript.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(bigScript);
+
+    const gz = await raw('/assets/app-def456.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(bigScript);
+    // Each encoding is its own version for caches.
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+
+    for (const accept of [{} as Record<string, string>, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+      const plain = await raw('/assets/app-def456.js', accept);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(bigScript);
+    }
+  });
+
+  it('keeps tiny files uncompressed (a compressed copy would not pay for itself)', async () => {
+    const res = await raw('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe('console.log(1)');
   });
 
   it('serves other files of dist with a short cache', async () => {

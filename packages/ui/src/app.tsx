@@ -1,29 +1,36 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { Provider as JotaiProvider } from 'jotai';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, HashRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { PageSpinner } from './components/page-spinner.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
 import type { Platform } from './platform.ts';
-import { AdminPlaceholder } from './screens/admin/admin-placeholder.tsx';
-import { ForgotPasswordPage } from './screens/auth/forgot-password.tsx';
 import { LoginPage } from './screens/auth/login.tsx';
-import { RegistrationPage } from './screens/auth/registration.tsx';
-import { ResetPasswordPage } from './screens/auth/reset-password.tsx';
-import { VerifyEmailPage } from './screens/auth/verify-email.tsx';
 import { AccessGate, PublicOnly } from './screens/gate/access-gate.tsx';
-import { PrivacyPage } from './screens/legal/privacy-page.tsx';
-import { TermsPage } from './screens/legal/terms-page.tsx';
-import { AnalyticsPlaceholder, NotFoundPage } from './screens/placeholder-pages.tsx';
-import { SettingsPage } from './screens/settings/settings-page.tsx';
-import { VideoPage } from './screens/video/video-page.tsx';
-import { MyVideosPage } from './screens/videos/my-videos.tsx';
 import { createServices, type Services, ServicesContext } from './services.tsx';
 import { GlobalStyle, reelbaseTheme } from './theme.tsx';
 
+/** A screen loaded when first opened, so the sign-in page does not carry every other screen. */
+function screen<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+const AppLayout = screen(() => import('./layout/app-layout.tsx'), 'AppLayout');
+const AdminPlaceholder = screen(() => import('./screens/admin/admin-placeholder.tsx'), 'AdminPlaceholder');
+const ForgotPasswordPage = screen(() => import('./screens/auth/forgot-password.tsx'), 'ForgotPasswordPage');
+const RegistrationPage = screen(() => import('./screens/auth/registration.tsx'), 'RegistrationPage');
+const ResetPasswordPage = screen(() => import('./screens/auth/reset-password.tsx'), 'ResetPasswordPage');
+const VerifyEmailPage = screen(() => import('./screens/auth/verify-email.tsx'), 'VerifyEmailPage');
+const PrivacyPage = screen(() => import('./screens/legal/privacy-page.tsx'), 'PrivacyPage');
+const TermsPage = screen(() => import('./screens/legal/terms-page.tsx'), 'TermsPage');
+const AnalyticsPlaceholder = screen(() => import('./screens/placeholder-pages.tsx'), 'AnalyticsPlaceholder');
+const NotFoundPage = screen(() => import('./screens/placeholder-pages.tsx'), 'NotFoundPage');
+const SettingsPage = screen(() => import('./screens/settings/settings-page.tsx'), 'SettingsPage');
+const VideoPage = screen(() => import('./screens/video/video-page.tsx'), 'VideoPage');
+const MyVideosPage = screen(() => import('./screens/videos/my-videos.tsx'), 'MyVideosPage');
+
 export function AppRoutes() {
   return (
+    <Suspense fallback={<PageSpinner />}>
     <Routes>
       <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
       <Route path="/registration" element={<PublicOnly home={() => '/'}><RegistrationPage /></PublicOnly>} />
@@ -61,6 +68,7 @@ export function AppRoutes() {
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
+    </Suspense>
   );
 }
 
@@ -76,11 +84,10 @@ export function AppProviders({ services, children }: { services: Services; child
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
         <JotaiProvider store={services.store}>
+          {/* No antd App wrapper: no screen uses its hooks, and it would bring modal, message and notification to the first load. */}
           <ConfigProvider theme={reelbaseTheme}>
-            <AntApp component={false}>
-              <GlobalStyle />
-              {children}
-            </AntApp>
+            <GlobalStyle />
+            {children}
           </ConfigProvider>
         </JotaiProvider>
       </QueryClientProvider>

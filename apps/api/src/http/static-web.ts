@@ -28,6 +28,13 @@ const TYPES: Record<string, string> = {
 const API_PREFIXES = ['/api', '/auth/refresh', '/media', '/embed'];
 const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
+/** Precompressed copies the web build writes (apps/web/build/precompress.ts), best first. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 const SHORT = 'public, max-age=3600';
@@ -43,6 +50,7 @@ async function fileAt(path: string) {
 
 /**
  * Serves the built web app from `distDir`: hashed files under /assets/ are cached for a year,
+ * text files go out as their precompressed .br or .gz copy when the client accepts it,
  * index.html is revalidated on every visit, and GET requests for HTML pages that match no file
  * (client-side routes such as /settings or /{videoId}) get index.html. API paths (/api,
  * /auth/refresh, /media, /embed) and anything else pass through to the next middleware.
@@ -51,20 +59,34 @@ export function staticWeb(distDir: string) {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
 
-  async function send(ctx: Context, path: string, cacheControl: string) {
+  /** The build's precompressed copy (file.br, file.gz) the client accepts, else the file itself. */
+  async function variant(ctx: Context, path: string) {
+    for (const [encoding, suffix] of ENCODINGS) {
+      if (ctx.acceptsEncodings(encoding, 'identity') !== encoding) continue;
+      const info = await fileAt(path + suffix);
+      if (info) return { encoding, file: path + suffix, info };
+    }
     const info = await fileAt(path);
-    if (!info) return false;
+    return info && { encoding: null, file: path, info };
+  }
+
+  async function send(ctx: Context, path: string, cacheControl: string) {
+    const found = await variant(ctx, path);
+    if (!found) return false;
+    const { encoding, file, info } = found;
     ctx.status = 200;
     ctx.type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
     ctx.set('Cache-Control', cacheControl);
+    if (COMPRESSIBLE.test(path)) ctx.vary('Accept-Encoding');
+    if (encoding) ctx.set('Content-Encoding', encoding);
     ctx.lastModified = info.mtime;
-    ctx.etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
+    ctx.etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}${encoding ? `-${encoding}` : ''}"`;
     if (ctx.fresh) {
       ctx.status = 304;
       return true;
     }
     ctx.length = info.size;
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(path);
+    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
     return true;
   }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type DetailedError, Upload } from 'tus-js-client';
+import type { DetailedError } from 'tus-js-client';
 import { MESSAGES } from '../contract/constants.ts';
 import type { Core } from './core.ts';
 import { ApiError, errorFromBody } from './errors.ts';
@@ -57,7 +57,9 @@ export async function tusOffset(core: Core, uploadUrl: string): Promise<number |
  * the server holds. Every request carries the current access token; a 401 refreshes it (shared
  * with the other calls) and the request is retried. Resolves with the new video's id.
  */
-export function tusUpload(core: Core, input: TusInput): Promise<string> {
+export async function tusUpload(core: Core, input: TusInput): Promise<string> {
+  // Loaded with the first upload, so screens that never upload (sign-in) do not carry it.
+  const { Upload } = await import('tus-js-client');
   return new Promise((resolve, reject) => {
     let videoId: string | null = null;
     let usedToken: string | null = null;

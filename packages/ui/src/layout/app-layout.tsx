@@ -13,10 +13,11 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Flex, Grid, Input, Layout, Tag, theme } from 'antd';
 import { useSetAtom } from 'jotai';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useId, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { AlertBar } from '../components/alert-bar.tsx';
 import { Brand } from '../components/brand.tsx';
+import { PageSpinner } from '../components/page-spinner.tsx';
 import { CONTACT_EMAIL, SiteFooter } from '../components/site-footer.tsx';
 import { useProfile } from '../queries.ts';
 import { resetUserState, useAlert, useClient, useServices, useSession } from '../services.tsx';
@@ -211,7 +212,8 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
         <AlertBar />
         <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
           <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
-            {children ?? <Outlet />}
+            {/* Screens load when first opened; the layout stays while they do. */}
+            <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
           </main>
         </Layout.Content>
         <SiteFooter />

@@ -1,4 +1,4 @@
-import { Card, Flex, Layout, Typography } from 'antd';
+import { Flex, Layout, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { AlertBar } from '../../components/alert-bar.tsx';
 import { Brand } from '../../components/brand.tsx';
@@ -6,6 +6,16 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 
 /** Public pages: the brand, one card in the middle, the footer. */
 export function AuthShell({ title, children, width = 440 }: { title: string; children: ReactNode; width?: number }) {
+  const { token } = theme.useToken();
+  // A plain box drawn like antd's Card: Card pulls in Tabs and Menu, which the sign-in page never uses.
+  const card = {
+    width: '100%',
+    maxWidth: width,
+    padding: token.paddingLG,
+    background: token.colorBgContainer,
+    border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadiusLG,
+  };
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AlertBar />
@@ -13,12 +23,12 @@ export function AuthShell({ title, children, width = 440 }: { title: string; chi
         <main>
           <Flex vertical align="center" gap={20}>
             <Brand to="/login" />
-            <Card style={{ width: '100%', maxWidth: width }}>
+            <div style={card}>
               <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
                 {title}
               </Typography.Title>
               {children}
-            </Card>
+            </div>
           </Flex>
         </main>
       </Layout.Content>

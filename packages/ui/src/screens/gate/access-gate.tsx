@@ -1,12 +1,14 @@
 import { ApiError, MESSAGES } from '@reelbase/api-client';
-import { Button, Result } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { decideAccess, type GateInput } from '../../lib/access-gate.ts';
 import { useProfile } from '../../queries.ts';
 import { useClient, useSession } from '../../services.tsx';
-import { PaymentGate } from './payment-gate.tsx';
+
+// The card form (with the contract's schemas it validates with) and the error page load only when shown.
+const PaymentGate = lazy(() => import('./payment-gate.tsx').then((m) => ({ default: m.PaymentGate })));
+const AccountError = lazy(() => import('./account-error.tsx').then((m) => ({ default: m.AccountError })));
 
 /** Guards the signed-in areas with the decision of `decideAccess`. */
 export function AccessGate({ area, children }: { area: 'user' | 'admin'; children: ReactNode }) {
@@ -38,19 +40,16 @@ export function AccessGate({ area, children }: { area: 'user' | 'admin'; childre
     case 'banned':
       return <PageSpinner />;
     case 'payment-gate':
-      return <PaymentGate />;
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <PaymentGate />
+        </Suspense>
+      );
     case 'error':
       return (
-        <Result
-          status="warning"
-          title="Your account could not be loaded"
-          subTitle={err?.message}
-          extra={
-            <Button type="primary" onClick={() => profile.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <AccountError message={err?.message} onRetry={() => profile.refetch()} />
+        </Suspense>
       );
     case 'allowed':
       return <>{children}</>;

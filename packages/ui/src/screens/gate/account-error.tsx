@@ -1,0 +1,17 @@
+import { Button, Result } from 'antd';
+
+/** The profile could not be loaded: a retry. Its own module, as antd's Result carries large illustrations. */
+export function AccountError({ message, onRetry }: { message?: string; onRetry: () => void }) {
+  return (
+    <Result
+      status="warning"
+      title="Your account could not be loaded"
+      subTitle={message}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}
