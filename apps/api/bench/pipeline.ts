@@ -3,7 +3,7 @@
 // API's peak memory while a 1 GB file streams in.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +67,7 @@ const { body: video, uploadEnd } = await upload(clip, 'video/mp4');
 if (!video.id) throw new Error(`upload failed: ${JSON.stringify(video)}`);
 const playableAt = await waitFor(video.id, (v) => v.isHlsReady && v.isMainReady, 60_000);
 const ladderAt = await waitFor(video.id, (v) => v.processing?.isLadderReady, 30 * 60_000);
+const storedBytes = await bytesUnder(join(dir, 'data', 'media', 'videos', video.id));
 
 // 1 GB: the clip as MPEG-TS repeated (TS concatenates cleanly, so it is still one valid video).
 console.log('building a 1 GB upload…');
@@ -93,12 +94,21 @@ clearInterval(sampler);
 const peak = Math.max(await kb('VmHWM'), sampledPeak);
 if (!bigUpload.body.id) throw new Error(`1 GB upload failed: ${JSON.stringify(bigUpload.body)}`);
 
+/** What storage holds for one video (local disk: DATA_DIR/media/videos/<id>). */
+async function bytesUnder(folder: string) {
+  let total = 0;
+  for (const e of await readdir(folder, { recursive: true, withFileTypes: true })) if (e.isFile()) total += (await stat(join(e.parentPath, e.name))).size;
+  return total;
+}
+
 const mb = (k: number) => (k / 1024).toFixed(0);
 console.log('\nReelbase pipeline benchmark');
 console.log(`  clip: 60 s 1080p30 H.264/AAC, ${((await stat(clip)).size / 1024 ** 2).toFixed(1)} MB`);
 console.log(`  upload end -> isHlsReady:          ${seconds(playableAt - uploadEnd)} s`);
 console.log(`  bare ffmpeg -c copy HLS remux:     ${seconds(floorMs)} s (the floor)`);
 console.log(`  upload end -> full ladder ready:   ${seconds(ladderAt - uploadEnd)} s for a 60 s clip (${((ladderAt - uploadEnd) / 60_000).toFixed(2)}x real time)`);
+const clipBytes = (await stat(clip)).size;
+console.log(`  storage per uploaded byte:         ${(storedBytes / clipBytes).toFixed(2)}x (${(storedBytes / 1024 ** 2).toFixed(1)} MB stored for ${(clipBytes / 1024 ** 2).toFixed(1)} MB uploaded, ladder included)`);
 console.log(`  1 GB upload (${(bigSize / 1024 ** 3).toFixed(2)} GiB) took ${seconds(bigMs)} s; API peak RSS ${mb(peak)} MB (before: ${mb(rssBefore)} MB)`);
 
 await stopApi();

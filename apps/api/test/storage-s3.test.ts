@@ -57,7 +57,8 @@ test('an upload is stored in the bucket, processed from it into a ladder and pla
   expect(up.status).toBe(201);
   const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady);
   const keys = await s3.keys(`videos/${done.id}/`);
-  expect(keys).toContain(`videos/${done.id}/original.mp4`);
+  // The remux replaced the upload: one copy of its bytes.
+  expect(keys).not.toContain(`videos/${done.id}/original.mp4`);
   expect(keys).toContain(`videos/${done.id}/main.mp4`);
   expect(keys).toContain(`videos/${done.id}/hls/master.m3u8`);
   expect(keys.filter((k) => k.endsWith('.jpg'))).toHaveLength(4);
@@ -96,6 +97,6 @@ test('an import lands its download in the bucket and becomes playable from it', 
   const res = await s.api('POST', '/api/videos/import', { token, body: { url: `${originUrl}/clips/harbour.mp4` } });
   expect(res.status).toBe(202);
   const video = await s.waitForVideo(token, res.body.id, (v) => v.isMainReady && v.isHlsReady);
-  expect(await s3.keys(`videos/${video.id}/original.mp4`)).toEqual([`videos/${video.id}/original.mp4`]);
+  expect(await s3.keys(`videos/${video.id}/main.mp4`)).toEqual([`videos/${video.id}/main.mp4`]);
   expect((await playAll(video.hlsSource)).length).toBeGreaterThan(0);
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeClip } from './support/clips.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
@@ -31,11 +33,13 @@ test('an H.264 upload is published by remux, then gets its ladder and thumbnails
   const variantUrl = new URL(variantRel, playable.hlsSource);
   const variant = await (await fetch(variantUrl)).text();
   expect(variant).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
-  const segmentRel = variant.split('\n').find((l) => l && !l.startsWith('#')) as string;
-  const segment = await fetch(new URL(segmentRel, variantUrl));
-  expect(segment.status).toBe(200);
-  expect(segment.headers.get('cache-control')).toContain('immutable');
-  expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  // A remuxed rendition's segments are byte ranges of main.mp4, which answers them.
+  const [, length, offset, segmentRel] = /#EXT-X-BYTERANGE:(\d+)@(\d+)\n(.+)\n/.exec(variant) ?? [];
+  const segmentUrl = new URL(segmentRel, variantUrl);
+  expect(segmentUrl.href).toBe(playable.videoSource);
+  const segment = await fetch(segmentUrl, { headers: { Range: `bytes=${offset}-${Number(offset) + Number(length) - 1}` } });
+  expect(segment.status).toBe(206);
+  expect((await segment.arrayBuffer()).byteLength).toBe(Number(length));
 
   // The mp4 answers byte ranges, as players and seeking need.
   const range = await fetch(playable.videoSource, { headers: { Range: 'bytes=0-99' } });
@@ -57,6 +61,13 @@ test('an H.264 upload is published by remux, then gets its ladder and thumbnails
   }
   // The original upload itself is never public.
   expect((await fetch(done.videoSource.replace('main.mp4', 'original.mp4'))).status).toBe(404);
+
+  // Stored once: the remux replaced the upload, and no two stored files hold the same bytes.
+  const stored: { key: string; size: number }[] = [];
+  for await (const o of s.services.storage.list(`videos/${done.id}`)) stored.push(o);
+  expect(stored.map((o) => o.key.split('/').slice(2).join('/')).filter((k) => !k.startsWith('hls/') && !k.startsWith('thumbs/'))).toEqual(['main.mp4']);
+  const hashes = await Promise.all(stored.map(async (o) => createHash('sha256').update(await readAll(s.services.storage.stream(o.key))).digest('hex')));
+  expect(new Set(hashes).size).toBe(stored.length);
 });
 
 test('a non-H.264 source is transcoded to H.264', async () => {

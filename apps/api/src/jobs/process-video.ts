@@ -75,7 +75,12 @@ export function processVideoHandler(d: ProcessDeps) {
         video.renditions = [first.rendition as StoredRendition];
         video.isMainReady = true;
         video.isHlsReady = true;
+        // A remux holds every stream the service uses, so it becomes the source of later steps
+        // and the upload is not kept twice (its metadata, e.g. a phone's location, goes with it).
+        const upload = video.originalKey;
+        if (first.remuxed) video.originalKey = videoKeys.main(videoId);
         await stepDone(30);
+        if (upload !== video.originalKey) await d.storage.delete(upload);
         d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
       }
 

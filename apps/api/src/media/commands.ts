@@ -100,33 +100,38 @@ export interface RemuxPublishOptions {
   input: string;
   videoStreamIndex: number;
   audioStreamIndex: number | null;
-  hls: HlsTarget;
+  /** Playlist ffmpeg writes; its segments are byte ranges of `mp4`. */
+  playlist: string;
   mp4: string;
 }
 
 /**
- * Fast publish of an H.264 (+ AAC) source: one read of the source, both streams copied into an
- * HLS rendition and a fast-start mp4. No decoding, so it runs at disk speed.
+ * Fast publish of an H.264 (+ AAC) source: both streams copied, once, into one fragmented mp4
+ * (a fragment per HLS segment, each with its own sidx) that is at the same time the download /
+ * mp4 source and the HLS rendition, whose playlist lists byte ranges of it. No decoding, so it
+ * runs at disk speed, and the bytes are stored once.
  */
 export function buildRemuxPublishArgs(o: RemuxPublishOptions): string[] {
-  const maps = streamMaps(0, o.videoStreamIndex, o.audioStreamIndex);
   return [
     ...globalArgs(),
     ...inputArgs(o.input),
-    ...maps,
+    ...streamMaps(0, o.videoStreamIndex, o.audioStreamIndex),
     '-c',
     'copy',
     ...STRIP_METADATA,
-    ...hlsOutputArgs(o.hls),
-    ...maps,
-    '-c',
-    'copy',
-    ...STRIP_METADATA,
-    '-movflags',
-    '+faststart',
     '-f',
-    'mp4',
+    'hls',
+    '-hls_time',
+    String(HLS_SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'single_file+independent_segments',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_segment_filename',
     outputName(o.mp4),
+    outputName(o.playlist),
   ];
 }
 

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 export interface MediaSegment {
   uri: string;
   durationSec: number;
+  /** EXT-X-BYTERANGE length: the segment is that part of `uri`. */
+  byteLength: number | null;
 }
 
 export interface MediaPlaylist {
   segments: MediaSegment[];
   /** EXT-X-MAP init section of fMP4 playlists. */
   initUri: string | null;
+  /** Its BYTERANGE length, when it is part of a file. */
+  initByteLength: number | null;
   durationSec: number;
 }
 
@@ -17,7 +21,9 @@ export interface MediaPlaylist {
 export function parseMediaPlaylist(text: string): MediaPlaylist {
   const segments: MediaSegment[] = [];
   let initUri: string | null = null;
+  let initByteLength: number | null = null;
   let pending: number | null = null;
+  let range: number | null = null;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
@@ -25,13 +31,17 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
       pending = Number.parseFloat(line.slice('#EXTINF:'.length));
     } else if (line.startsWith('#EXT-X-MAP:')) {
       initUri = attribute(line, 'URI');
+      initByteLength = byteLength(attribute(line, 'BYTERANGE'));
+    } else if (line.startsWith('#EXT-X-BYTERANGE:')) {
+      range = byteLength(line.slice('#EXT-X-BYTERANGE:'.length));
     } else if (!line.startsWith('#') && pending !== null) {
-      segments.push({ uri: line, durationSec: Number.isFinite(pending) ? pending : 0 });
+      segments.push({ uri: line, durationSec: Number.isFinite(pending) ? pending : 0, byteLength: range });
       pending = null;
+      range = null;
     }
   }
   const durationSec = segments.reduce((sum, s) => sum + s.durationSec, 0);
-  return { segments, initUri, durationSec: Math.round(durationSec * 1000) / 1000 };
+  return { segments, initUri, initByteLength, durationSec: Math.round(durationSec * 1000) / 1000 };
 }
 
 export interface Bandwidth {
@@ -47,8 +57,8 @@ export interface Bandwidth {
  * one keyframe would otherwise read as a burst.
  */
 export async function measureBandwidth(dir: string, playlist: MediaPlaylist): Promise<Bandwidth> {
-  const sizes = await Promise.all(playlist.segments.map(async (s) => (await stat(join(dir, s.uri))).size));
-  const initBytes = playlist.initUri ? (await stat(join(dir, playlist.initUri))).size : 0;
+  const sizes = await Promise.all(playlist.segments.map(async (s) => s.byteLength ?? (await stat(join(dir, s.uri))).size));
+  const initBytes = playlist.initUri ? (playlist.initByteLength ?? (await stat(join(dir, playlist.initUri))).size) : 0;
   const totalBits = (sizes.reduce((a, b) => a + b, 0) + initBytes) * 8;
   const longest = Math.max(0, ...playlist.segments.map((s) => s.durationSec));
   let peak = 0;
@@ -111,6 +121,12 @@ function localName(uri: string): string {
   const ok = /^[A-Za-z0-9._-][A-Za-z0-9._/-]*$/.test(uri) && !uri.split('/').includes('..');
   if (!ok) throw new UnsupportedPlaylistError(`Segment is not a local file beside the playlist: ${uri.slice(0, 200)}`);
   return uri;
+}
+
+/** "1234@5678" or "1234" -> 1234 */
+function byteLength(range: string | null): number | null {
+  const n = range ? Number.parseInt(range, 10) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
 }
 
 function attribute(line: string, name: string): string | null {

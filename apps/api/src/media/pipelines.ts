@@ -86,7 +86,8 @@ export function isFastPublishable(probe: ProbeResult): boolean {
 /**
  * Publishes one playable rendition as fast as the source allows: a remux when isFastPublishable
  * (re-encoding if the copy fails), else an encode of the ladder's top rung. Writes main.mp4,
- * hls/first/index.m3u8 with its segments, and hls/master.m3u8 listing that one rendition.
+ * hls/first/index.m3u8 (a remux: byte ranges of main.mp4; an encode: its own segments), and
+ * hls/master.m3u8 listing that one rendition.
  */
 export async function publishFirstRendition(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions): Promise<FirstRendition> {
   const out = resolve(outDir);
@@ -104,13 +105,15 @@ export async function publishFirstRendition(input: string, outDir: string, probe
     if (remux) {
       const codecs = [avc1Codec(probe.videoProfile, probe.videoLevel), ...(audio ? [aacCodec(probe.audioProfile)] : [])];
       meta = { name: FIRST_RENDITION_NAME, width: probe.width, height: probe.height, codecs: codecs.join(','), frameRate: probe.fps || null };
-      args = buildRemuxPublishArgs({ input: source, videoStreamIndex: probe.videoStreamIndex, audioStreamIndex: probe.audioStreamIndex, hls, mp4 });
+      args = buildRemuxPublishArgs({ input: source, videoStreamIndex: probe.videoStreamIndex, audioStreamIndex: probe.audioStreamIndex, playlist: hls.playlist, mp4 });
     } else {
       const rung = firstRung(probe);
       meta = rungMeta(FIRST_RENDITION_NAME, rung, audio);
       args = buildTranscodePublishArgs({ ...sourceVideo(source, probe, options), rung, hls, mp4 });
     }
     await runCleaningUp(args, out, [dir, '.'], runId, probe.durationSec, options);
+    // The remux's segments are byte ranges of the mp4, which is about to get its final name.
+    if (remux) await pointPlaylistAt(join(out, hls.playlist), basename(mp4), `${'../'.repeat(dir.split('/').length)}${MAIN_MP4}`);
     return { runId, meta };
   };
 
@@ -231,6 +234,12 @@ export async function remuxHlsToMp4(playlistPath: string, outputPath: string, op
   }
   options.onProgress?.(1);
   return { path: output, durationSec: playlist.durationSec };
+}
+
+/** Rewrites the URIs of a single-file playlist from the name ffmpeg wrote to `uri`. */
+async function pointPlaylistAt(playlist: string, written: string, uri: string) {
+  const lines = (await readFile(playlist, 'utf8')).split('\n');
+  await writeFile(playlist, lines.map((l) => (l === written ? uri : l.replace(`URI="${written}"`, `URI="${uri}"`))).join('\n'));
 }
 
 type RenditionMeta = Omit<Rendition, 'bandwidth' | 'averageBandwidth' | 'playlist'>;

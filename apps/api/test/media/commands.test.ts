@@ -26,25 +26,25 @@ const AAC = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'];
 const STRIP = ['-map_metadata', '-1', '-map_chapters', '-1'];
 
 describe('ffmpeg argument lists', () => {
-  test('remux publish: one input, both streams copied to HLS and to a fast-start mp4', () => {
+  test('remux publish: one input, both streams copied once into a single-file fMP4 that the HLS playlist ranges over', () => {
     const args = buildRemuxPublishArgs({
       input: '/src/in.mp4',
       videoStreamIndex: 0,
       audioStreamIndex: 1,
-      hls: { playlist: 'hls/first/.index.m3u8.abcd1234.tmp', segmentPattern: 'hls/first/seg-abcd1234-%04d.ts' },
+      playlist: 'hls/first/.index.m3u8.abcd1234.tmp',
       mp4: '.main.mp4.abcd1234.tmp',
     });
     expect(args).toEqual([
       ...GLOBAL, ...INPUT,
       '-map', '0:0', '-map', '0:1', '-c', 'copy', ...STRIP,
-      ...HLS_OPTS, '-hls_segment_filename', 'hls/first/seg-abcd1234-%04d.ts', 'hls/first/.index.m3u8.abcd1234.tmp',
-      '-map', '0:0', '-map', '0:1', '-c', 'copy', ...STRIP, '-movflags', '+faststart', '-f', 'mp4', '.main.mp4.abcd1234.tmp',
+      '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_flags', 'single_file+independent_segments', '-hls_segment_type', 'fmp4',
+      '-hls_segment_filename', '.main.mp4.abcd1234.tmp', 'hls/first/.index.m3u8.abcd1234.tmp',
     ]);
   });
 
   test('remux publish without audio maps the video alone', () => {
-    const args = buildRemuxPublishArgs({ input: '/src/in.mp4', videoStreamIndex: 2, audioStreamIndex: null, hls: { playlist: 'a.m3u8', segmentPattern: 's%d.ts' }, mp4: 'm.mp4' });
-    expect(args.filter((_, i) => args[i - 1] === '-map')).toEqual(['0:2', '0:2']);
+    const args = buildRemuxPublishArgs({ input: '/src/in.mp4', videoStreamIndex: 2, audioStreamIndex: null, playlist: 'a.m3u8', mp4: 'm.mp4' });
+    expect(args.filter((_, i) => args[i - 1] === '-map')).toEqual(['0:2']);
   });
 
   test('transcode publish: one encode of both streams, fanned out by tee to HLS and mp4', () => {

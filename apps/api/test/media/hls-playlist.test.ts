@@ -12,11 +12,20 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 test('a media playlist parses into its segments and duration', () => {
   const p = parseMediaPlaylist(VOD);
   expect(p.segments).toEqual([
-    { uri: 'a.ts', durationSec: 6 },
-    { uri: 'b.ts', durationSec: 6 },
-    { uri: 'c.ts', durationSec: 1.5 },
+    { uri: 'a.ts', durationSec: 6, byteLength: null },
+    { uri: 'b.ts', durationSec: 6, byteLength: null },
+    { uri: 'c.ts', durationSec: 1.5, byteLength: null },
   ]);
   expect(p.durationSec).toBe(13.5);
+});
+
+test('a single-file playlist measures its segments by their byte ranges', async () => {
+  const single = '#EXTM3U\n#EXT-X-MAP:URI="../../main.mp4",BYTERANGE="1000@0"\n#EXTINF:6.0,\n#EXT-X-BYTERANGE:600000@1000\n../../main.mp4\n#EXTINF:2.0,\n#EXT-X-BYTERANGE:100000@601000\n../../main.mp4\n#EXT-X-ENDLIST\n';
+  const p = parseMediaPlaylist(single);
+  expect(p.segments.map((s) => s.byteLength)).toEqual([600_000, 100_000]);
+  expect(p.initByteLength).toBe(1000);
+  // No file is read: the ranges say it all.
+  expect(await measureBandwidth(join(dir, 'missing'), p)).toEqual({ peak: 800_000, average: Math.ceil((701_000 * 8) / 8) });
 });
 
 test('bandwidth is the peak full segment and the overall average, from the files', async () => {

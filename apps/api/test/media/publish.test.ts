@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseMediaPlaylist } from '../../src/media/hls-playlist.ts';
@@ -16,6 +16,19 @@ afterAll(() => dir.remove());
 
 const codecs = async (path: string) => (await ffprobeJson(path)).streams.map((s: any) => s.codec_name);
 
+/** Byte ranges of main.mp4 a single-file playlist lists, in order and touching. */
+async function rangesOf(out: string, playlist: string) {
+  const text = await readFile(join(out, playlist), 'utf8');
+  expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+  expect(text).toContain('#EXT-X-MAP:URI="../../main.mp4",BYTERANGE=');
+  const ranges = [...text.matchAll(/#EXT-X-BYTERANGE:(\d+)@(\d+)\n(.+)\n/g)].map((m) => {
+    expect(m[3]).toBe('../../main.mp4');
+    return { start: Number(m[2]), end: Number(m[2]) + Number(m[1]) };
+  });
+  for (let i = 1; i < ranges.length; i++) expect(ranges[i].start).toBe(ranges[i - 1].end);
+  return ranges;
+}
+
 async function segmentsOf(out: string, playlist: string) {
   const text = await readFile(join(out, playlist), 'utf8');
   expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
@@ -24,7 +37,7 @@ async function segmentsOf(out: string, playlist: string) {
 }
 
 describe('publishFirstRendition', () => {
-  test('an H.264/AAC source is remuxed into playable HLS and a fast-start mp4', async () => {
+  test('an H.264/AAC source is remuxed once: main.mp4 is also the HLS rendition, as byte ranges', async () => {
     const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 3, audio: true });
     const out = join(dir.path, 'remux');
     const result = await publishFirstRendition(clip, out, await probe(clip), { timeoutMs: 30_000 });
@@ -33,12 +46,20 @@ describe('publishFirstRendition', () => {
     expect(result.rendition).toMatchObject({ name: 'first', width: 320, height: 240, playlist: 'hls/first/index.m3u8', codecs: 'avc1.42e00d,mp4a.40.2' });
     expect(result.rendition.bandwidth).toBeGreaterThan(0);
 
-    const segments = await segmentsOf(out, result.rendition.playlist);
-    expect(segments.length).toBeGreaterThan(0);
-    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', ...segments, 'hls/master.m3u8', 'main.mp4'].sort());
-    expect(await codecs(join(out, segments[0]))).toEqual(['h264', 'aac']);
+    // No segment files: the bytes are stored once.
+    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', 'hls/master.m3u8', 'main.mp4']);
+    const main = await readFile(join(out, 'main.mp4'));
+    const ranges = await rangesOf(out, result.rendition.playlist);
+    expect(ranges.length).toBeGreaterThan(0);
+    expect(ranges.at(-1)?.end).toBe(main.length);
+    // The init section and the first segment, cut out of main.mp4, are a playable file of their own.
+    const cut = join(out, 'cut.mp4');
+    await writeFile(cut, Buffer.concat([main.subarray(0, ranges[0].start), main.subarray(ranges[0].start, ranges[0].end)]));
+    expect(await codecs(cut)).toEqual(['h264', 'aac']);
+    await rm(cut);
 
     expect(await codecs(join(out, 'main.mp4'))).toEqual(['h264', 'aac']);
+    expect(Number((await ffprobeJson(join(out, 'main.mp4'))).format.duration)).toBeCloseTo(3, 0);
     const boxes = await topLevelBoxes(join(out, 'main.mp4'));
     expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
@@ -53,11 +74,9 @@ describe('publishFirstRendition', () => {
     const out = join(dir.path, 'rerun');
     const info = await probe(clip);
     await publishFirstRendition(clip, out, info, { timeoutMs: 30_000 });
-    const before = await segmentsOf(out, 'hls/first/index.m3u8');
     await publishFirstRendition(clip, out, info, { timeoutMs: 30_000 });
-    const after = await segmentsOf(out, 'hls/first/index.m3u8');
-    expect(after).not.toEqual(before); // new names: a reader of the old playlist never got a half-written file
-    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', ...after, 'hls/master.m3u8', 'main.mp4'].sort());
+    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', 'hls/master.m3u8', 'main.mp4']);
+    expect((await rangesOf(out, 'hls/first/index.m3u8')).at(-1)?.end).toBe((await readFile(join(out, 'main.mp4'))).length);
   });
 
   test('an MPEG-4 Part 2 source with MP3 audio is transcoded to H.264 and AAC', async () => {
