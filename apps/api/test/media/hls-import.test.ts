@@ -11,8 +11,8 @@ let dir: Awaited<ReturnType<typeof tempDir>>;
 let playlist: string;
 beforeAll(async () => {
   dir = await tempDir('import');
-  // A "downloaded" HLS stream: our own remux output stands in for the fetched files.
-  const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 3, audio: true });
+  // A "downloaded" HLS stream: our own encoded rendition (MPEG-TS segments) stands in for the fetched files.
+  const clip = await makeClip({ codec: 'mpeg4', width: 320, height: 240, seconds: 3, audio: 'mp3' });
   await publishFirstRendition(clip, join(dir.path, 'src'), await probe(clip), { timeoutMs: 30_000 });
   playlist = join(dir.path, 'src/hls/first/index.m3u8');
 });
