@@ -15,6 +15,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { loginLimiter } from './modules/auth/login-limiter.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { sandboxPaymentProvider } from './modules/payments/payment-provider.ts';
+import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { createFoldersService } from './modules/folders/folders.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -76,6 +78,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     storageLimitBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
     checkImportUrl: (url) => importGuard.check(url),
   });
+  const folders = createFoldersService({ orm });
   const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
   const tus = tusUploads({ dir: join(config.DATA_DIR, 'uploads'), auth, videos, log });
   const playback = createPlaybackService({ orm, storage });
@@ -108,6 +111,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       usersRoutes(users, guards),
       profileRoutes(profile, guards),
       videosRoutes(videos, guards, core.tmpDir),
+      foldersRoutes(folders, guards),
       deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
       mediaRoutes(storage),
       playbackRoutes(playback),
@@ -136,7 +140,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile, videos, bandwidth, playback, playerConfig, statistics },
+    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { walkFolder } from '../src/main/folder-walk.ts';
 import type { QueueState } from '../src/main/queue-store.ts';
@@ -20,7 +20,7 @@ type Line = { event: string; [k: string]: any };
 /** Runs the queue in a new process until it exits (by itself, or killed); returns its JSON lines. */
 function runQueue(dataDir: string, folder: string | null, env: Record<string, string> = {}): Promise<{ lines: Line[]; signal: string | null }> {
   const child = spawn(process.execPath, [RUNNER, dataDir, ...(folder ? [folder] : [])], {
-    env: { ...process.env, MIRROR: '0', API_URL: s.url, SESSION: JSON.stringify(sessionOf(user)), ...env },
+    env: { ...process.env, API_URL: s.url, SESSION: JSON.stringify(sessionOf(user)), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -90,8 +90,9 @@ test('a queue killed mid-upload is continued by a new process from each file’s
   const held = new Map<string, number>();
   for (const i of underWay) {
     const h = await tusHead(i.uploadUrl as string);
-    // 404: its last bytes arrived (the server made the video) but the id never reached the state.
-    expect([200, 404]).toContain(h.status);
+    // 404: its last bytes arrived (the server made the video) but the id never reached the state;
+    // 410: the same, caught while the server is still turning the upload into a video.
+    expect([200, 404, 410]).toContain(h.status);
     if (h.status === 200) held.set(i.id, h.offset);
   }
   const partial = [...held.entries()].filter(([id, offset]) => offset > 0 && offset < (state.items.find((i) => i.id === id)?.size ?? 0));
@@ -118,10 +119,18 @@ test('a queue killed mid-upload is continued by a new process from each file’s
   const list = await s.api('GET', '/api/videos?limit=100', { token: user.accessToken });
   const videos = list.body.items;
   expect(videos).toHaveLength(19);
+  // The picked tree is mirrored as Reelbase folders, and each uploaded file sits in its own one.
+  const folderIds = await folderTree();
+  expect([...folderIds.keys()]).toEqual(['.', 'trips', 'trips/2024']);
   for (const i of items) {
     const v = await s.api('GET', `/api/videos/${i.videoId}`, { token: user.accessToken });
     expect(v.status).toBe(200);
     expect(v.body.size).toBe((await stat(join(tree, i.relPath))).size);
+    if (i.status === 'done') expect(v.body.folderId, i.relPath).toBe(folderIds.get(dirname(i.relPath)));
+  }
+  for (const [dir, id] of folderIds) {
+    const inside = await s.api('GET', `/api/videos?folder_id=${id}&limit=100`, { token: user.accessToken });
+    expect(inside.body.items.length).toBe(items.filter((i) => i.status === 'done' && dirname(i.relPath) === dir).length);
   }
 
   // The same folder again: every file is already there.
@@ -131,4 +140,21 @@ test('a queue killed mid-upload is continued by a new process from each file’s
   expect(again.done).toBe(0);
   const after = await s.api('GET', '/api/videos?limit=100', { token: user.accessToken });
   expect(after.body.items).toHaveLength(19);
+  // The existing folders were reused, not made twice.
+  expect(await folderTree()).toEqual(folderIds);
 });
+
+/** The account's folders below the top-level 'Holidays', by path relative to the picked folder. */
+async function folderTree(): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const walk = async (parentId: string | null, path: string | null) => {
+    const level = await s.api('GET', `/api/folders${parentId ? `?parent_id=${parentId}` : ''}`, { token: user.accessToken });
+    for (const f of level.body.items as { id: string; name: string }[]) {
+      const p = path === null ? '.' : path === '.' ? f.name : `${path}/${f.name}`;
+      ids.set(p, f.id);
+      await walk(f.id, p);
+    }
+  };
+  await walk(null, null);
+  return ids;
+}

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { IUser } from '../modules/users/user.entity.ts';
 import type { AccessClaims } from '../modules/auth/access-tokens.ts';
+import { MESSAGES } from '@reelbase/api-client';
 import { forbidden } from './errors.ts';
 
 export interface AuthState {
@@ -27,6 +28,11 @@ export function authGuards(auth: AuthService) {
         if (!(ctx.state as AuthState).user.isAdmin) throw forbidden();
         await next();
       });
+    },
+    /** For changes (upload, edit, delete, folders): a canceled account may look, not change. */
+    async requireActive(ctx: Context, next: Next) {
+      if (!(ctx.state as AuthState).user.isActive) throw forbidden(MESSAGES.accountCanceled);
+      await next();
     },
     /** Signs the caller in when a token is sent; anonymous otherwise. A bad token still fails. */
     async optionalUser(ctx: Context, next: Next) {

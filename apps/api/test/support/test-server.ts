@@ -18,7 +18,7 @@ export interface TestServer extends RunningServer {
   /** The newest mail in the outbox sent to `to`, and the first link in it. */
   lastMail(to: string): Promise<{ text: string; link: string | undefined }>;
   /** Multipart upload of a local file to POST /api/videos. */
-  upload(token: string, file: string, opts?: { name?: string; type?: string; filename?: string }): Promise<{ status: number; body: any }>;
+  upload(token: string, file: string, opts?: { name?: string; type?: string; filename?: string; folderId?: string }): Promise<{ status: number; body: any }>;
   /** Polls GET /api/videos/{id} until `until` holds. */
   waitForVideo(token: string, id: string, until: (v: any) => boolean, timeoutMs?: number): Promise<any>;
   stop(): Promise<void>;
@@ -82,6 +82,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
     async upload(token, file, opts = {}) {
       const form = new FormData();
       form.append('name', opts.name ?? 'My clip');
+      if (opts.folderId) form.append('folderId', opts.folderId);
       form.append('video', await openAsBlob(file, { type: opts.type ?? 'video/mp4' }), opts.filename ?? 'clip.mp4');
       const res = await fetch(`${server.url}/api/videos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
       return { status: res.status, body: await res.json() };

@@ -33,7 +33,10 @@ export async function openUploadQueue(
         return page.items.find((v) => v.name === name && v.size === size && Date.parse(v.createdAt) >= since - 1000)?.id ?? null;
       },
     },
-    folders: folderMirror({ list: (parentId) => clientOf().folders.list(parentId), create: (name, parentId) => clientOf().folders.create(name, parentId) }),
+    folders: folderMirror({
+      list: async (parentId) => (await clientOf().folders.list(parentId)).items,
+      create: async (name, parentId) => (await clientOf().folders.create(name, parentId)).folder,
+    }),
     trim: async (input, outputBase, range) => (await preTrim(tools, input, outputBase, range)).output,
   });
   await queue.open();

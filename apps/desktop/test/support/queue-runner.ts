@@ -1,7 +1,7 @@
 // A queue in its own process, as the app's main process runs it: the folder-upload test starts
 // it, lets it kill itself mid-upload (SIGKILL, nothing flushed on the way out), and starts
 // another that must continue. Prints one JSON line per event.
-//   node queue-runner.ts <dataDir> [<folder to add>]   env: API_URL, SESSION (JSON), DIE_AFTER_BYTES, MIRROR (0: no folders)
+//   node queue-runner.ts <dataDir> [<folder to add>]   env: API_URL, SESSION (JSON), DIE_AFTER_BYTES
 import { createApiClient, memoryTokenStorage } from '@reelbase/api-client';
 import { walkFolder } from '../../src/main/folder-walk.ts';
 import { openUploadQueue } from '../../src/main/uploads.ts';
@@ -32,6 +32,6 @@ const queue = await openUploadQueue(() => client, dataDir, {
 });
 if (folder) {
   const found = await walkFolder(folder);
-  await queue.addFolder(folder, found.videos, process.env.MIRROR !== '0');
+  await queue.addFolder(folder, found.videos, true);
 }
 queue.start();

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
+import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { EmbedCodeResponse } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
-import type { ImportStarted, ImportStatus, Video, VideoList } from '../contract/videos.ts';
+import type { ImportStarted, ImportStatus, Video, VideoBulkRequest, VideoBulkResult, VideoList } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
@@ -25,6 +26,7 @@ export interface VideoListParams {
   page?: number;
   direction?: 'ASC' | 'DESC';
   field?: 'createdAt' | 'name' | 'size';
+  /** A folder's videos; null the top level's; left out, every video (a search across folders). */
   folderId?: string | null;
   search?: string;
 }
@@ -109,11 +111,13 @@ export function createApiClient(o: ApiClientOptions) {
   const videos = {
     list: (p: VideoListParams = {}) =>
       request<VideoListPage>('GET', '/api/videos', {
-        query: { limit: p.limit, page: p.page, direction: p.direction, field: p.field, folder_id: p.folderId ?? undefined, search: p.search?.trim() || undefined },
+        query: { limit: p.limit, page: p.page, direction: p.direction, field: p.field, folder_id: p.folderId === null ? 'null' : p.folderId, search: p.search?.trim() || undefined },
       }),
     get: (videoId: string) => request<Video>('GET', `/api/videos/${id(videoId)}`),
     rename: (videoId: string, name: string) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: { name } }),
     remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
+    /** One action on several videos, all or none (a foreign id refuses the whole call). */
+    bulk: (input: VideoBulkRequest) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: input }),
     importUrl: (url: string) => request<z.infer<typeof ImportStarted>>('POST', '/api/videos/import', { body: { url } }),
     importStatus: (videoId: string) => request<ImportProgress>('GET', `/api/videos/${id(videoId)}/import`),
 
@@ -168,8 +172,13 @@ export function createApiClient(o: ApiClientOptions) {
   };
 
   const folders = {
-    list: (parentId: string | null) => request<{ id: string; name: string }[]>('GET', '/api/folders', { query: { parent_id: parentId ?? undefined } }),
-    create: (name: string, parentId?: string | null) => request<{ id: string; name: string }>('POST', '/api/folders', { body: { name, ...(parentId ? { parentId } : {}) } }),
+    /** The folders in `parentId` (null: the top level) and the breadcrumbs down to it. */
+    list: (parentId: string | null, direction?: 'ASC' | 'DESC') => request<FolderList>('GET', '/api/folders', { query: { parent_id: parentId ?? undefined, direction } }),
+    get: (folderId: string) => request<z.infer<typeof FolderDetail>>('GET', `/api/folders/${id(folderId)}`),
+    create: (name: string, parentId?: string | null) => request<z.infer<typeof FolderSaved>>('POST', '/api/folders', { body: { name, parentId: parentId ?? null } satisfies z.input<typeof FolderCreate> }),
+    /** Rename (`name`) and/or move (`parentId`, null for the top level). */
+    update: (folderId: string, input: z.input<typeof FolderUpdate>) => request<z.infer<typeof FolderSaved>>('PUT', `/api/folders/${id(folderId)}`, { body: input }),
+    remove: (folderId: string) => request<MessageAnswer>('DELETE', `/api/folders/${id(folderId)}`),
   };
 
   return {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, Tokens, VerifyEmailRequest } from './auth.ts';
 import { MessageBody } from './common.ts';
+import { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from './folders.ts';
 import { DropOffBeacon, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
-import { PlayerConfig } from './videos.ts';
+import { PlayerConfig, VideoBulkRequest, VideoBulkResult } from './videos.ts';
 
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -33,6 +34,12 @@ export const endpoints: Endpoint[] = [
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', body: ProfileUpdate, response: ProfileUpdateResponse },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
   { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
+  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder or delete several videos at once (all or none; a foreign id is a 404)', auth: 'user', body: VideoBulkRequest, response: VideoBulkResult },
+  { method: 'get', path: '/api/folders', summary: 'Folders of one level (query: parent_id, direction) with counts, and the breadcrumbs to it', auth: 'user', response: FolderList },
+  { method: 'post', path: '/api/folders', summary: 'Create a folder', auth: 'user', body: FolderCreate, response: FolderSaved },
+  { method: 'get', path: '/api/folders/{id}', summary: 'A folder with its breadcrumbs', auth: 'user', response: FolderDetail },
+  { method: 'put', path: '/api/folders/{id}', summary: 'Rename or move a folder (not into itself or a subfolder)', auth: 'user', body: FolderUpdate, response: FolderSaved },
+  { method: 'delete', path: '/api/folders/{id}', summary: 'Delete a folder; its videos and subfolders move to its parent', auth: 'user', response: MessageBody },
   { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code (query: width, height, redirect, new-window, type)', auth: 'user', response: EmbedCodeResponse },
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },

@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
+export * from './folders.ts';
 export * from './openapi.ts';
 export * from './player.ts';
 export * from './profile.ts';

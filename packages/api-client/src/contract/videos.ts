@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MessageBody, paginated } from './common.ts';
 import { VIDEO_PAGE_SIZE_DEFAULT } from './constants.ts';
+import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
-import { paginated } from './common.ts';
 
 export const END_ACTIONS = ['pause', 'stop', 'playNext', 'loop'] as const;
 export const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'] as const;
@@ -65,7 +66,8 @@ export const VideoListQuery = z.object({
     .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
     .default('ASC'),
   field: z.enum(['createdAt', 'name', 'size'], { error: 'Must be one of createdAt, name, size.' }).default('createdAt'),
-  folder_id: z.string().uuid({ error: 'Must be a folder id.' }).optional(),
+  /** One folder's videos; `null` the top level's; left out, every video. */
+  folder_id: FolderParam.optional(),
   search: z.string().trim().max(255).optional(),
 });
 
@@ -81,3 +83,22 @@ export const ImportRequest = z.object({
 });
 export const ImportStarted = z.object({ id: z.string() });
 export const ImportStatus = z.object({ progress: z.number().int().min(0).max(100), name: z.string(), error: z.string().nullable() });
+
+/** Up to one page of the largest size per bulk call. */
+export const BULK_MAX_IDS = 100;
+const bulkIds = z
+  .array(z.uuid({ error: 'Must be video ids.' }), { error: 'Must be a list of video ids.' })
+  .min(1, { error: 'Select at least one video.' })
+  .max(BULK_MAX_IDS, { error: `Select at most ${BULK_MAX_IDS} videos.` });
+
+/** One action on several of the caller's videos; all of them or none. */
+export const VideoBulkRequest = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('addToFolder'), folderId: z.uuid({ error: 'Must be a folder id.' }).nullable(), ids: bulkIds }),
+    z.object({ action: z.literal('delete'), ids: bulkIds }),
+  ],
+  { error: 'Must be addToFolder or delete.' },
+);
+export type VideoBulkRequest = z.infer<typeof VideoBulkRequest>;
+export const VideoBulkResult = MessageBody.extend({ count: z.number().int() });

@@ -1,6 +1,7 @@
 import { Migration20261121000001Accounts } from './Migration20261121000001Accounts.ts';
 import { Migration20261122000002Videos } from './Migration20261122000002Videos.ts';
 import { Migration20261123000003VideoStats } from './Migration20261123000003VideoStats.ts';
+import { Migration20261125000001Folders } from './Migration20261125000001Folders.ts';
 import { Migration20261128000001SharedSecrets } from './Migration20261128000001SharedSecrets.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
@@ -8,5 +9,6 @@ export const migrations = [
   { name: 'Migration20261121000001Accounts', class: Migration20261121000001Accounts },
   { name: 'Migration20261122000002Videos', class: Migration20261122000002Videos },
   { name: 'Migration20261123000003VideoStats', class: Migration20261123000003VideoStats },
+  { name: 'Migration20261125000001Folders', class: Migration20261125000001Folders },
   { name: 'Migration20261128000001SharedSecrets', class: Migration20261128000001SharedSecrets },
 ];

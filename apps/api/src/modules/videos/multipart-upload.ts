@@ -7,10 +7,10 @@ export const ONLY_VIDEOS = 'Only video files are accepted.';
 
 /**
  * Streams the multipart `video` field to a file in `tmpDir` (formidable writes as it reads, so
- * memory stays flat) and returns it with the `name` field. Refuses non-video types before
- * storing a byte, and removes whatever was written when anything fails.
+ * memory stays flat) and returns it with the `name` and `folderId` fields. Refuses non-video
+ * types before storing a byte, and removes whatever was written when anything fails.
  */
-export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: number): Promise<{ path: string; name: string; originalName: string }> {
+export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: number): Promise<{ path: string; name: string; originalName: string; folderId: string | null }> {
   await mkdir(tmpDir, { recursive: true });
   let refusedType = false;
   const form = formidable({
@@ -35,7 +35,7 @@ export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: numbe
     const file = parsed.video?.[0];
     if (!file) throw unprocessable({ video: refusedType ? ONLY_VIDEOS : 'A video file is required.' });
     const name = String(fields.name?.[0] ?? '').trim() || (file.originalFilename ?? 'Untitled').replace(/\.[^.]+$/, '');
-    return { path: file.filepath, name: name.slice(0, 255), originalName: file.originalFilename ?? '' };
+    return { path: file.filepath, name: name.slice(0, 255), originalName: file.originalFilename ?? '', folderId: String(fields.folderId?.[0] ?? '').trim() || null };
   } catch (err) {
     await Promise.all(Object.values(files).flat().map((f) => f && rm(f.filepath, { force: true })));
     // formidable removes the partial file of an aborted or oversized upload only after a timer;

@@ -1,9 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Router } from '@koa/router';
+import { MESSAGES } from '@reelbase/api-client';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Context } from 'koa';
-import { Router } from '@koa/router';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -54,18 +55,24 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
     },
     async onUploadCreate(req, upload) {
       const user = await userOf(req);
+      if (!user.isActive) throw tusError(403, MESSAGES.accountCanceled);
       const type = upload.metadata?.filetype ?? '';
       if (!type.startsWith('video/')) throw tusError(422, 'Only video files are accepted.');
+      const folderId = upload.metadata?.folderId;
+      if (folderId) await o.videos.assertOwnFolder(user.id, folderId).catch((e: HttpError) => Promise.reject(tusError(e.status, e.message)));
       return { metadata: { ...upload.metadata, userId: user.id } };
     },
     async onUploadFinish(_req, upload) {
       const m = upload.metadata ?? {};
       const path = join(o.dir, upload.id);
+      // A folder deleted while the upload ran: the video lands at the top level rather than being lost.
+      const folderId = m.folderId ? await o.videos.assertOwnFolder(m.userId as string, m.folderId).then(() => m.folderId, () => null) : null;
       try {
         const video = await o.videos.createFromFile(m.userId as string, {
           path,
           name: (m.name || m.filename || 'Untitled').replace(/\.[^.]+$/, '').slice(0, 255),
           originalName: m.filename ?? '',
+          folderId,
         });
         return { status_code: 204, headers: { 'X-Video-Id': video.id } };
       } catch (err) {

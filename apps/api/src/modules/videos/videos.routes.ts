@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Router } from '@koa/router';
-import { ImportRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
+import { ImportRequest, VideoBulkRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { body, query } from '../../http/validate.ts';
 import { receiveVideo } from './multipart-upload.ts';
@@ -12,15 +12,18 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
   r.get('/', async (ctx) => {
     ctx.body = await videos.list(currentUser(ctx).id, query(ctx, VideoListQuery));
   });
-  r.post('/', async (ctx) => {
+  r.post('/', guards.requireActive, async (ctx) => {
     const userId = currentUser(ctx).id;
     const upload = await receiveVideo(ctx, join(tmpDir, 'multipart'), await videos.remainingBytes(userId));
     ctx.status = 201;
     ctx.body = await videos.createFromFile(userId, upload);
   });
-  r.post('/import', async (ctx) => {
+  r.post('/import', guards.requireActive, async (ctx) => {
     ctx.status = 202;
     ctx.body = await videos.startImport(currentUser(ctx).id, body(ctx, ImportRequest).url);
+  });
+  r.post('/bulk', guards.requireActive, async (ctx) => {
+    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, VideoBulkRequest));
   });
   r.get('/:id', async (ctx) => {
     ctx.body = await videos.get(currentUser(ctx).id, ctx.params.id);
@@ -28,10 +31,10 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
   r.get('/:id/import', async (ctx) => {
     ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
   });
-  r.put('/:id/edit', async (ctx) => {
+  r.put('/:id/edit', guards.requireActive, async (ctx) => {
     ctx.body = await videos.rename(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit).name);
   });
-  r.delete('/:id', async (ctx) => {
+  r.delete('/:id', guards.requireActive, async (ctx) => {
     await videos.remove(currentUser(ctx).id, ctx.params.id);
     ctx.body = { message: 'Video deleted' };
   });

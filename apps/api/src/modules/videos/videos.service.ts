@@ -1,6 +1,6 @@
-import { extname } from 'node:path';
 import { rm } from 'node:fs/promises';
-import type { PlayerConfig, Video as VideoDto } from '@reelbase/api-client';
+import { extname } from 'node:path';
+import type { PlayerConfig, VideoBulkRequest, Video as VideoDto } from '@reelbase/api-client';
 import { END_ACTIONS, START_ACTIONS } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
@@ -8,6 +8,7 @@ import { JOBS } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { NotAVideoError, probe } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, Video } from './video.entity.ts';
 import { pageMeta, probeFacts, toVideo, videoKeys } from './video-view.ts';
@@ -20,7 +21,7 @@ export interface ListQuery {
   page: number;
   direction: 'ASC' | 'DESC';
   field: 'createdAt' | 'name' | 'size';
-  folder_id?: string;
+  folder_id?: string | null;
   search?: string;
 }
 
@@ -56,6 +57,12 @@ export function createVideosService(d: {
     return { em, video };
   }
 
+
+  /** Every file of each video; called once its row is gone, so players stop finding it first. */
+  async function removeFiles(ids: string[]) {
+    for (const id of ids) await d.storage.deletePrefix(videoKeys.dir(id));
+  }
+
   async function usedBytes(userId: string): Promise<number> {
     const rows = await d.orm.em.fork().getConnection().execute<{ used: string | null }[]>('select coalesce(sum(size), 0) as used from videos where user_id = ?', [userId]);
     return Number(rows[0]?.used ?? 0);
@@ -63,6 +70,10 @@ export function createVideosService(d: {
 
   return {
     usedBytes,
+    /** A 404 unless the folder is the caller's: checked before an upload into it starts. */
+    async assertOwnFolder(userId: string, folderId: string) {
+      await assertOwnFolder(sqlOf(d.orm.em.fork()), userId, folderId);
+    },
     /** Bytes this account may still upload; a full account is refused before any byte is read. */
     async remainingBytes(userId: string): Promise<number> {
       const remaining = d.storageLimitBytes - (await usedBytes(userId));
@@ -74,10 +85,11 @@ export function createVideosService(d: {
      * Takes a finished upload (a local file): ffprobe confirms it is a video, then it moves into
      * storage, the row is written and processing is queued. On any failure the file is removed.
      */
-    async createFromFile(userId: string, input: { path: string; name: string; originalName?: string }): Promise<VideoDto> {
+    async createFromFile(userId: string, input: { path: string; name: string; originalName?: string; folderId?: string | null }): Promise<VideoDto> {
       const em = d.orm.em.fork();
       let id: string | null = null;
       try {
+        if (input.folderId) await assertOwnFolder(sqlOf(em), userId, input.folderId);
         const info = await probe(input.path, { ffprobePath: d.ffprobePath }).catch((err) => {
           if (err instanceof NotAVideoError) throw unprocessable({ video: NOT_A_VIDEO });
           throw err;
@@ -87,6 +99,7 @@ export function createVideosService(d: {
         const video = em.create(Video, {
           userId,
           name: input.name,
+          folderId: input.folderId ?? null,
           source: 'upload',
           status: 'queued',
           renditions: [],
@@ -114,7 +127,8 @@ export function createVideosService(d: {
     async list(userId: string, q: ListQuery) {
       const em = d.orm.em.fork();
       const where: Record<string, unknown> = { userId };
-      if (q.folder_id) where.folderId = q.folder_id;
+      if (q.folder_id) await assertOwnFolder(sqlOf(em), userId, q.folder_id);
+      if (q.folder_id !== undefined) where.folderId = q.folder_id;
       if (q.search) where.name = { $ilike: `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
       const [rows, total] = await em.findAndCount(Video, where, {
         orderBy: { [q.field]: q.direction, id: q.direction },
@@ -135,11 +149,33 @@ export function createVideosService(d: {
       return toVideo(video, d.storage);
     },
 
-    /** Deletes the row first (players stop finding it), then every file of the video. */
     async remove(userId: string, id: string) {
       const { em, video } = await owned(userId, id);
       await em.nativeDelete(Video, { id: video.id });
-      await d.storage.deletePrefix(videoKeys.dir(video.id));
+      await removeFiles([video.id]);
+    },
+
+    /**
+     * One action on several videos in one transaction: every id must be the caller's, or nothing
+     * changes and the answer is the 404 of a missing video. Files go only after the commit.
+     */
+    async bulk(userId: string, input: VideoBulkRequest): Promise<{ message: string; count: number }> {
+      const ids = [...new Set(input.ids)];
+      await d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        if (input.action === 'addToFolder') await lockFolders(sql, userId);
+        const mine = await sql<{ id: string }[]>('select id from videos where user_id = ? and id in (?) for update', [userId, ids]);
+        if (mine.length !== ids.length) throw notFound('Video not found');
+        if (input.action === 'delete') {
+          await sql('delete from videos where user_id = ? and id in (?)', [userId, ids]);
+        } else {
+          if (input.folderId) await assertOwnFolder(sql, userId, input.folderId);
+          await sql('update videos set folder_id = ?, updated_at = now() where user_id = ? and id in (?)', [input.folderId, userId, ids]);
+        }
+      });
+      if (input.action === 'delete') await removeFiles(ids);
+      const n = `${ids.length} video${ids.length === 1 ? '' : 's'}`;
+      return { message: input.action === 'delete' ? `${n} deleted.` : `${n} moved.`, count: ids.length };
     },
 
     async startImport(userId: string, url: string): Promise<{ id: string }> {
