@@ -79,3 +79,16 @@ test('a non-H.264 source is transcoded to H.264', async () => {
   // An mp4 of H.264 carries an avc1 sample entry.
   expect(head.includes(Buffer.from('avc1'))).toBe(true);
 });
+
+test('an H.264 upload with keyframes every 2 s at a sensible bit rate is its own top rung: only smaller rungs are encoded', async () => {
+  const aligned = await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 13, gop: 60, videoKbps: 900, audio: true });
+  const up = await s.upload(token, aligned, { name: 'Aligned' });
+  const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady);
+  const master = await (await fetch(done.hlsSource)).text();
+  expect(master.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['first/index.m3u8', '240p/index.m3u8']);
+  expect(master).toContain('RESOLUTION=640x360');
+  const keys: string[] = [];
+  for await (const o of s.services.storage.list(`videos/${done.id}/hls`)) keys.push(o.key.split('/').slice(3).join('/'));
+  expect(keys.filter((k) => k.startsWith('360p/'))).toEqual([]);
+  expect(keys).toContain('first/index.m3u8');
+});

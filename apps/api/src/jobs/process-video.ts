@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
 import { probe } from '../media/probe.ts';
-import { buildLadder, extractThumbnails, publishFirstRendition } from '../media/pipelines.ts';
+import { buildLadder, canBeTopRung, extractThumbnails, FIRST_RENDITION_NAME, publishFirstRendition, type Rendition } from '../media/pipelines.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { publishDir, type Storage } from '../storage/storage.ts';
@@ -99,7 +99,10 @@ export function processVideoHandler(d: ProcessDeps) {
         await d.onStep?.('ladder', videoId, attempt);
         const out = join(work, 'ladder');
         const previous = video.renditions;
-        const ladder = await buildLadder(input, out, info, opts(35, 100));
+        // Renditions are stored whole (the type names what lists need); the remux may be the top rung.
+        const first = (previous as Rendition[]).find((r) => r.name === FIRST_RENDITION_NAME);
+        const top = first && canBeTopRung(info, first) ? first : undefined;
+        const ladder = await buildLadder(input, out, info, opts(35, 100), top);
         // Rendition folders first, the master last: players switch to the ladder in one step.
         await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
         if (await deletedMeanwhile()) return;

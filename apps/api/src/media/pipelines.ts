@@ -7,11 +7,12 @@ import {
   buildRemuxPublishArgs,
   buildThumbnailArgs,
   buildTranscodePublishArgs,
+  HLS_SEGMENT_SECONDS,
   type HlsTarget,
   type SourceVideo,
 } from './commands.ts';
 import { isTempName, newRunId, removeFilesExcept, tempPath } from './files.ts';
-import { measureBandwidth, parseMediaPlaylist, sanitizeImportedPlaylist } from './hls-playlist.ts';
+import { type MediaPlaylist, measureBandwidth, parseMediaPlaylist, sanitizeImportedPlaylist } from './hls-playlist.ts';
 import { aacCodec, avc1Codec, firstRung, type LadderRung, planLadder, scaledEven } from './ladder.ts';
 import { type MasterEntry, writeMasterPlaylist } from './master-playlist.ts';
 import type { ProbeResult } from './probe.ts';
@@ -57,6 +58,11 @@ export interface Rendition {
   frameRate: number | null;
   /** Relative to the output folder: hls/<name>/index.m3u8. */
   playlist: string;
+  /**
+   * Every segment but the last lasts HLS_SEGMENT_SECONDS, so segments (each opening on a
+   * keyframe) start where the ladder's do and players can switch between them cleanly.
+   */
+  alignedSegments: boolean;
 }
 
 export interface FirstRendition {
@@ -140,30 +146,53 @@ export async function publishFirstRendition(input: string, outDir: string, probe
   return { mp4: MAIN_MP4, master: MASTER_PLAYLIST, rendition, remuxed };
 }
 
+/** A source above this multiple of its rung's bit rate is re-encoded rather than served as the top rung. */
+const TOP_RUNG_MAX_BITRATE_FACTOR = 1.5;
+
+/**
+ * Whether the remuxed first rendition can be the ladder's top rung as it is: the size and frame
+ * rate the top rung would have, segments aligned with the rungs', and no more than 1.5 times the
+ * rung's bit rate (viewers on the top rung would otherwise download far more than planned).
+ */
+export function canBeTopRung(probe: ProbeResult, first: Rendition): boolean {
+  const top = planLadder(probe)[0];
+  return (
+    first.alignedSegments === true &&
+    first.width === top.width &&
+    first.height === top.height &&
+    Math.abs(probe.fps - top.fps) < 0.01 &&
+    first.averageBandwidth <= TOP_RUNG_MAX_BITRATE_FACTOR * (top.videoKbps + top.audioKbps) * 1000
+  );
+}
+
 /**
  * Encodes the adaptive ladder (planLadder: every rung up to the source size, 1080p at most) in
- * one ffmpeg run into hls/<rung>/, then replaces hls/master.m3u8 with a master listing the
- * ladder only. The first rendition is left out on purpose: its keyframes follow the source
- * (a remux) while the rungs share keyframes every 2 s, which is what lets players switch
- * cleanly. Its folder is left on disk for viewers still playing it; the caller removes it.
- * Returns the rungs largest first.
+ * one ffmpeg run (decoded once) into hls/<rung>/, then replaces hls/master.m3u8 with a master
+ * listing the ladder. With `top` (a remux that canBeTopRung), that rendition is the top rung and
+ * only the smaller rungs are encoded: the source's own bytes at its own quality, no second copy.
+ * Otherwise the first rendition is left out, as its keyframes follow the source while the rungs
+ * share keyframes every 2 s, which is what lets players switch cleanly; its folder stays on disk
+ * for viewers still playing it and the caller removes it. Returns the rungs largest first.
  */
-export async function buildLadder(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions): Promise<Rendition[]> {
+export async function buildLadder(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions, top?: Rendition): Promise<Rendition[]> {
   const out = resolve(outDir);
   const source = resolve(input);
-  const rungs = planLadder(probe);
+  const rungs = planLadder(probe).slice(top ? 1 : 0);
   const runId = newRunId();
   const audio = probe.audioStreamIndex !== null;
   const dirs = rungs.map((r) => `hls/${r.name}`);
   for (const d of dirs) await mkdir(join(out, d), { recursive: true });
-  const args = buildLadderArgs({
-    ...sourceVideo(source, probe, options),
-    outputs: rungs.map((rung, i) => ({ rung, hls: hlsTarget(dirs[i], runId) })),
-  });
-  await runCleaningUp(args, out, dirs, runId, probe.durationSec, options);
+  if (rungs.length > 0) {
+    const args = buildLadderArgs({
+      ...sourceVideo(source, probe, options),
+      outputs: rungs.map((rung, i) => ({ rung, hls: hlsTarget(dirs[i], runId) })),
+    });
+    await runCleaningUp(args, out, dirs, runId, probe.durationSec, options);
+  }
 
-  const renditions: Rendition[] = [];
+  const renditions: Rendition[] = top ? [top] : [];
   for (const [i, rung] of rungs.entries()) renditions.push(await commitRendition(out, dirs[i], runId, rungMeta(rung.name, rung, audio)));
+  await mkdir(join(out, 'hls'), { recursive: true });
   await writeMasterPlaylist(join(out, MASTER_PLAYLIST), startFirst(renditions).map(masterEntry));
   await removeFilesExcept(join(out, 'hls'), (n) => !isTempName(n));
   options.onProgress?.(1);
@@ -242,7 +271,7 @@ async function pointPlaylistAt(playlist: string, written: string, uri: string) {
   await writeFile(playlist, lines.map((l) => (l === written ? uri : l.replace(`URI="${written}"`, `URI="${uri}"`))).join('\n'));
 }
 
-type RenditionMeta = Omit<Rendition, 'bandwidth' | 'averageBandwidth' | 'playlist'>;
+type RenditionMeta = Omit<Rendition, 'bandwidth' | 'averageBandwidth' | 'playlist' | 'alignedSegments'>;
 
 function rungMeta(name: string, rung: LadderRung, audio: boolean): RenditionMeta {
   return { name, width: rung.width, height: rung.height, codecs: audio ? `${rung.videoCodec},mp4a.40.2` : rung.videoCodec, frameRate: rung.fps };
@@ -295,7 +324,18 @@ async function commitRendition(out: string, dir: string, runId: string, meta: Re
   await rename(temp, join(folder, 'index.m3u8'));
   const keep = new Set(['index.m3u8', ...playlist.segments.map((s) => s.uri)]);
   await removeFilesExcept(folder, (n) => keep.has(n));
-  return { ...meta, bandwidth: bandwidth.peak, averageBandwidth: bandwidth.average, playlist: `${dir}/index.m3u8` };
+  return { ...meta, bandwidth: bandwidth.peak, averageBandwidth: bandwidth.average, playlist: `${dir}/index.m3u8`, alignedSegments: startsOnGrid(playlist, meta.frameRate) };
+}
+
+/** Whether segment i starts at i x HLS_SEGMENT_SECONDS (within half a frame), as the ladder's rungs do. */
+function startsOnGrid(playlist: MediaPlaylist, fps: number | null): boolean {
+  const tolerance = fps ? 0.5 / fps : 0.02;
+  let start = 0;
+  return playlist.segments.every((seg, i) => {
+    const onGrid = Math.abs(start - i * HLS_SEGMENT_SECONDS) < tolerance;
+    start += seg.durationSec;
+    return onGrid;
+  });
 }
 
 function masterEntry(r: Rendition): MasterEntry {

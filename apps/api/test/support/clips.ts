@@ -27,6 +27,8 @@ export interface ClipOptions {
   rotate?: 0 | 90 | 180 | 270;
   /** Keyframe interval in frames (x264's default is 250). */
   gop?: number;
+  /** H.264 only: a target bit rate instead of x264's default quality. */
+  videoKbps?: number;
   /** mp4 unless set (WebM for VP9). */
   container?: ClipContainer;
 }
@@ -50,15 +52,15 @@ async function exists(path: string) {
 
 /** Generates (once) and returns the path of a clip with these properties. */
 export async function makeClip(options: ClipOptions = {}): Promise<string> {
-  const o = { codec: 'h264' as ClipCodec, width: 320, height: 240, seconds: 2, fps: 30, audio: true as boolean | ClipAudio, pixFmt: 'yuv420p', rotate: 0, gop: 0, ...options };
+  const o = { codec: 'h264' as ClipCodec, width: 320, height: 240, seconds: 2, fps: 30, audio: true as boolean | ClipAudio, pixFmt: 'yuv420p', rotate: 0, gop: 0, videoKbps: 0, ...options };
   const container: ClipContainer = o.container ?? (o.codec === 'vp9' ? 'webm' : 'mp4');
   const audio: ClipAudio | null = o.audio === false ? null : o.audio === true ? (container === 'webm' ? 'opus' : 'aac') : o.audio;
-  const key = [o.codec, `${o.width}x${o.height}`, `${o.seconds}s`, `${o.fps}fps`, audio ?? 'silent', o.pixFmt, `r${o.rotate}`, `g${o.gop}`, container].join('-');
+  const key = [o.codec, `${o.width}x${o.height}`, `${o.seconds}s`, `${o.fps}fps`, audio ?? 'silent', o.pixFmt, `r${o.rotate}`, `g${o.gop}`, ...(o.videoKbps ? [`${o.videoKbps}k`] : []), container].join('-');
   const path = join(CACHE_DIR, `${key}.${container}`);
   if (await exists(path)) return path;
 
   const video: Record<ClipCodec, string[]> = {
-    h264: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', o.pixFmt, ...(o.gop ? ['-g', String(o.gop)] : [])],
+    h264: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', o.pixFmt, ...(o.gop ? ['-g', String(o.gop)] : []), ...(o.videoKbps ? ['-b:v', `${o.videoKbps}k`] : [])],
     mpeg4: ['-c:v', 'mpeg4', '-q:v', '5', '-pix_fmt', 'yuv420p'],
     vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-pix_fmt', 'yuv420p'],
     hevc: ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p'],
