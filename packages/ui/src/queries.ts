@@ -5,6 +5,7 @@ import { useClient, useSession } from './services.tsx';
 export const keys = {
   profile: ['profile'] as const,
   videos: ['videos'] as const,
+  folders: ['folders'] as const,
   video: (id: string) => ['video', id] as const,
 };
 

@@ -37,6 +37,8 @@ export interface VideoUploadInput {
   filename?: string;
   /** The video's name; defaults to the file name without its extension. */
   name?: string;
+  /** The folder the video goes into; the top level when left out. */
+  folderId?: string | null;
   onProgress?: ProgressHandler;
   signal?: AbortSignal;
   /** Files larger than this go through resumable (tus) upload. */
@@ -132,12 +134,13 @@ export function createApiClient(o: ApiClientOptions) {
       if (!filetype.startsWith('video/')) throw new ApiError(422, 'Only video files are accepted.');
       if (input.file.size > (input.resumableAboveBytes ?? RESUMABLE_UPLOAD_THRESHOLD)) {
         const body = typeof Buffer !== 'undefined' && typeof (globalThis as { window?: unknown }).window === 'undefined' ? Buffer.from(await input.file.arrayBuffer()) : input.file;
-        const videoId = await tusUpload(core, { file: body, filename, filetype, name, onProgress: input.onProgress, signal: input.signal });
+        const videoId = await tusUpload(core, { file: body, filename, filetype, name, metadata: input.folderId ? { folderId: input.folderId } : {}, onProgress: input.onProgress, signal: input.signal });
         return videos.get(videoId);
       }
       const res = await core.execute((token) => {
         const form = new FormData();
         form.append('name', name);
+        if (input.folderId) form.append('folderId', input.folderId);
         form.append('video', input.file, filename);
         return sendForm(core.fetch, `${core.baseUrl}/api/videos`, form, token ? { authorization: `Bearer ${token}` } : {}, input.onProgress, input.signal);
       });

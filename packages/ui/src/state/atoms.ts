@@ -11,13 +11,13 @@ export interface AlertMessage {
 /** The top alert bar; it clears itself after ALERT_DISMISS_MS. */
 export const alertAtom = atom<AlertMessage | null>(null);
 
+/** The list's paging, sort, search and selection; the open folder lives in the URL (`?folder=`). */
 export interface VideoListState {
   page: number;
   limit: number;
   direction: 'ASC' | 'DESC';
   field: 'createdAt';
   search: string;
-  folderId: string | null;
   selectedIds: string[];
   /** Rows shown on a phone, where See more adds MOBILE_SEE_MORE_STEP per step. */
   mobileCount: number;
@@ -30,7 +30,6 @@ export const initialVideoListState: VideoListState = {
   direction: 'ASC',
   field: 'createdAt',
   search: '',
-  folderId: null,
   selectedIds: [],
   mobileCount: VIDEO_PAGE_SIZE_DEFAULT,
 };

@@ -1,25 +1,34 @@
-import { CloudUploadOutlined, EditOutlined, FolderAddOutlined, LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { errorMessage, MOBILE_SEE_MORE_STEP, type Video, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
+import { CloudUploadOutlined, EditOutlined, FolderAddOutlined, HomeOutlined, LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Empty, Flex, Grid, Modal, Pagination, Select, Skeleton, theme, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Checkbox, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
-import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate, formatMegabytes } from '../../lib/format.ts';
 import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
-import { videoListAtom } from '../../state/atoms.ts';
+import { initialVideoListState, videoListAtom } from '../../state/atoms.ts';
 import { selectAllState, toggleAll, toggleId } from '../../state/selection.ts';
-import { CreateFolderModal } from './create-folder-modal.tsx';
+import { FolderNameModal, SelectFolderModal } from './folder-modals.tsx';
+import { FolderPanel, folderHref, VIDEO_DRAG_TYPE } from './folder-panel.tsx';
 import { ImportModal } from './import-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
 import { VideoStatus } from './video-status.tsx';
 
-function VideoRow({ video, selected, onToggle, canEdit }: { video: Video; selected: boolean; onToggle(): void; canEdit: boolean }) {
+function VideoRow({ video, selected, onToggle, canEdit, dragIds }: { video: Video; selected: boolean; onToggle(): void; canEdit: boolean; dragIds(): string[] }) {
   const nameId = useId();
   const { token } = theme.useToken();
   return (
-    <li className="rb-video-row" data-testid="video-row">
+    <li
+      className="rb-video-row"
+      data-testid="video-row"
+      draggable={canEdit}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(VIDEO_DRAG_TYPE, JSON.stringify(dragIds()));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+    >
       <Checkbox checked={selected} onChange={onToggle} aria-labelledby={nameId} />
       {video.imageUrl ? (
         <img className="rb-thumb" src={video.imageUrl} alt="" />
@@ -49,7 +58,12 @@ function VideoRow({ video, selected, onToggle, canEdit }: { video: Video; select
   );
 }
 
-/** My videos: sort by date, select-all on the page, pagination (5/10/100), bulk delete, upload and import. */
+/**
+ * My videos: the open folder (in the URL as ?folder=) with its breadcrumbs and subfolders beside
+ * its videos; sort by date, select-all on the page, pagination (5/10/100), bulk move and delete in
+ * one call each, upload (into the open folder) and import. The top bar's search covers every
+ * folder from the top level, and only the open folder inside one.
+ */
 export function MyVideosPage() {
   const client = useClient();
   const alert = useAlert();
@@ -59,10 +73,26 @@ export function MyVideosPage() {
   const [list, setList] = useAtom(videoListAtom);
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false;
-  const [modal, setModal] = useState<'upload' | 'import' | 'folder' | 'delete' | null>(null);
+  const [modal, setModal] = useState<'upload' | 'import' | 'folder' | 'delete' | 'move' | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [folderDirection, setFolderDirection] = useState<'ASC' | 'DESC'>('ASC');
   const sortId = useId();
   const sizeId = useId();
+  const [searchParams] = useSearchParams();
+  const folderId = searchParams.get('folder');
+
+  // Another folder starts on its first page with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs because the open folder changed (also by the back button).
+  useEffect(() => {
+    setList((s) => ({ ...s, page: 1, selectedIds: [], mobileCount: initialVideoListState.mobileCount }));
+  }, [folderId, setList]);
+
+  const level = useQuery({
+    queryKey: [...keys.folders, folderId, folderDirection],
+    queryFn: () => client.folders.list(folderId, folderDirection),
+    placeholderData: keepPreviousData,
+  });
+  const trail = level.data?.breadcrumbs ?? [];
 
   const params = {
     limit: mobile ? list.mobileCount : list.limit,
@@ -70,7 +100,8 @@ export function MyVideosPage() {
     direction: list.direction,
     field: list.field,
     search: list.search || undefined,
-    folderId: list.folderId,
+    // A search from the top level covers every folder; otherwise the open level only.
+    folderId: list.search && !folderId ? undefined : folderId,
   };
   const videos = useQuery({
     queryKey: [...keys.videos, params],
@@ -84,17 +115,36 @@ export function MyVideosPage() {
   const pageIds = items.map((v) => v.id);
   const all = selectAllState(list.selectedIds, pageIds);
 
+  /** One call for the whole selection; then the list reloads and the selection clears. */
+  async function bulk(input: VideoBulkRequest) {
+    try {
+      const r = await client.videos.bulk(input);
+      alert('success', r.message);
+      setModal(null);
+      setList((s) => ({ ...s, selectedIds: [] }));
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.videos }), queryClient.invalidateQueries({ queryKey: keys.folders })]);
+    }
+  }
   async function deleteSelected() {
     setDeleting(true);
-    const ids = list.selectedIds;
-    const results = await Promise.allSettled(ids.map((id) => client.videos.remove(id)));
-    const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    await bulk({ action: 'delete', ids: list.selectedIds });
     setDeleting(false);
-    setModal(null);
-    setList((s) => ({ ...s, selectedIds: [] }));
-    await queryClient.invalidateQueries({ queryKey: keys.videos });
-    if (failed.length) alert('error', errorMessage(failed[0].reason));
-    else alert('success', ids.length === 1 ? 'Video deleted.' : `${ids.length} videos deleted.`);
+  }
+  async function createFolder(name: string) {
+    try {
+      alert('success', (await client.folders.create(name, folderId)).message);
+      setModal(null);
+      await queryClient.invalidateQueries({ queryKey: keys.folders });
+    } catch (err) {
+      alert('error', errorMessage(err));
+    }
+  }
+
+  if (level.isError && (level.error as { status?: number }).status === 404) {
+    return <Result status="404" title="Folder not found" extra={<Link to="/">Back to My videos</Link>} />;
   }
 
   return (
@@ -117,16 +167,36 @@ export function MyVideosPage() {
           </Flex>
         )}
       </Flex>
+      <div style={{ marginBottom: 12 }}>
+        <Breadcrumb
+          aria-label="Breadcrumbs"
+          items={[
+            { title: folderId ? <Link to="/"><HomeOutlined aria-hidden /> My videos</Link> : <span><HomeOutlined aria-hidden /> My videos</span> },
+            ...trail.map((c, i) => ({ title: i === trail.length - 1 ? <span aria-current="page">{c.name}</span> : <Link to={folderHref(c.id)}>{c.name}</Link> })),
+          ]}
+        />
+      </div>
       {list.search && (
         <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
           <span>
-            Results for “{list.search}”
+            Results for “{list.search}” {folderId ? `in “${trail.at(-1)?.name ?? ''}”` : 'in all folders'}
           </span>
           <Button size="small" onClick={() => setList((s) => ({ ...s, search: '', page: 1 }))}>
             Clear search
           </Button>
         </Flex>
       )}
+      <div style={{ display: 'grid', gap: 16, gridTemplateColumns: mobile ? '1fr' : '240px minmax(0, 1fr)', alignItems: 'start' }}>
+      <FolderPanel
+        folders={level.data?.items ?? []}
+        trail={trail}
+        loading={level.isPending}
+        active={active}
+        direction={folderDirection}
+        onDirection={setFolderDirection}
+        onVideosDropped={(target, ids) => void bulk({ action: 'addToFolder', folderId: target, ids })}
+      />
+      <div>
       <Card styles={{ body: { padding: 0 } }}>
         <Flex align="center" justify="space-between" wrap gap={12} style={{ padding: 12, borderBottom: '1px solid rgba(5,5,5,0.06)' }}>
           <Flex align="center" gap={16} wrap>
@@ -138,9 +208,16 @@ export function MyVideosPage() {
             >
               Select all
             </Checkbox>
-            <Button danger disabled={list.selectedIds.length === 0} onClick={() => setModal('delete')}>
-              Delete{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
-            </Button>
+            {active && (
+              <>
+                <Button disabled={list.selectedIds.length === 0} onClick={() => setModal('move')}>
+                  Move to folder{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
+                </Button>
+                <Button danger disabled={list.selectedIds.length === 0} onClick={() => setModal('delete')}>
+                  Delete{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
+                </Button>
+              </>
+            )}
           </Flex>
           <Flex align="center" gap={8}>
             <label htmlFor={sortId}>Sort by date</label>
@@ -163,7 +240,7 @@ export function MyVideosPage() {
         ) : videos.isError ? (
           <Empty style={{ padding: 32 }} description={errorMessage(videos.error)} />
         ) : items.length === 0 ? (
-          <Empty style={{ padding: 32 }} description={list.search ? 'No videos match your search.' : 'No videos yet. Upload your first one.'} />
+          <Empty style={{ padding: 32 }} description={list.search ? 'No videos match your search.' : folderId ? 'No videos in this folder.' : 'No videos yet. Upload your first one.'} />
         ) : (
           <ul aria-label="Videos" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {items.map((v) => (
@@ -173,6 +250,8 @@ export function MyVideosPage() {
                 canEdit={active}
                 selected={list.selectedIds.includes(v.id)}
                 onToggle={() => setList((s) => ({ ...s, selectedIds: toggleId(s.selectedIds, v.id) }))}
+                // Dragging a selected row carries the whole selection.
+                dragIds={() => (list.selectedIds.includes(v.id) ? list.selectedIds : [v.id])}
               />
             ))}
           </ul>
@@ -210,9 +289,18 @@ export function MyVideosPage() {
           )}
         </Flex>
       )}
-      <UploadModal open={modal === 'upload'} onClose={() => setModal(null)} />
+      </div>
+      </div>
+      <UploadModal open={modal === 'upload'} onClose={() => setModal(null)} folderId={folderId} />
       <ImportModal open={modal === 'import'} onClose={() => setModal(null)} />
-      <CreateFolderModal open={modal === 'folder'} onClose={() => setModal(null)} parentId={list.folderId} />
+      <FolderNameModal open={modal === 'folder'} onClose={() => setModal(null)} save={createFolder} />
+      <SelectFolderModal
+        open={modal === 'move'}
+        title="Select video folder"
+        okText="Move here"
+        onClose={() => setModal(null)}
+        onSelect={(target) => bulk({ action: 'addToFolder', folderId: target, ids: list.selectedIds })}
+      />
       <Modal
         title="Delete videos"
         open={modal === 'delete'}

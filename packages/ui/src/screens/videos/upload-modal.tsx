@@ -7,7 +7,7 @@ import { uploadsAtom } from '../../state/atoms.ts';
 import { useUploader } from './use-uploader.ts';
 
 /** Upload video: drag and drop or browse, several files, video files only, one progress entry per file. */
-export function UploadModal({ open, onClose }: { open: boolean; onClose(): void }) {
+export function UploadModal({ open, onClose, folderId }: { open: boolean; onClose(): void; folderId: string | null }) {
   const platform = usePlatform();
   const upload = useUploader();
   const [uploads, setUploads] = useAtom(uploadsAtom);
@@ -16,12 +16,12 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose(): void 
 
   async function browse() {
     const files = await platform.pickFiles({ accept: 'video/*', multiple: true });
-    if (files.length) upload(files);
+    if (files.length) upload(files, folderId);
   }
   function drop(e: DragEvent) {
     e.preventDefault();
     setOver(false);
-    upload(Array.from(e.dataTransfer.files));
+    upload(Array.from(e.dataTransfer.files), folderId);
   }
   const finished = uploads.some((u) => u.status !== 'uploading');
 

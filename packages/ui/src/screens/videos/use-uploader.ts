@@ -9,7 +9,7 @@ import { type UploadEntry, uploadsAtom } from '../../state/atoms.ts';
 
 let seq = 0;
 
-/** Starts one upload per video file, each with its own entry and progress; other files are refused. */
+/** Starts one upload per video file (into `folderId`, or the top level), each with its own entry and progress; other files are refused. */
 export function useUploader() {
   const client = useClient();
   const setUploads = useSetAtom(uploadsAtom);
@@ -17,7 +17,7 @@ export function useUploader() {
   const alert = useAlert();
 
   return useCallback(
-    (files: File[]) => {
+    (files: File[], folderId: string | null = null) => {
       const refused = files.filter((f) => !isVideoFile(f));
       if (refused.length) alert('error', `Only video files are accepted: ${refused.map((f) => f.name).join(', ')}`);
       const update = (key: string, patch: Partial<UploadEntry>) => setUploads((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
@@ -25,10 +25,11 @@ export function useUploader() {
         const key = `upload-${++seq}`;
         setUploads((list) => [...list, { key, fileName: file.name, percent: 0, status: 'uploading' }]);
         client.videos
-          .upload({ file, onProgress: (p) => update(key, { percent: p.percent }) })
+          .upload({ file, folderId, onProgress: (p) => update(key, { percent: p.percent }) })
           .then((video) => {
             update(key, { status: 'done', percent: 100, videoId: video.id });
             void queryClient.invalidateQueries({ queryKey: keys.videos });
+            if (folderId) void queryClient.invalidateQueries({ queryKey: keys.folders });
           })
           .catch((err) => update(key, { status: 'error', error: errorMessage(err) }));
       }
