@@ -3,6 +3,7 @@ import { Migration20261122000002Videos } from './Migration20261122000002Videos.t
 import { Migration20261123000003VideoStats } from './Migration20261123000003VideoStats.ts';
 import { Migration20261125000001Folders } from './Migration20261125000001Folders.ts';
 import { Migration20261128000001SharedSecrets } from './Migration20261128000001SharedSecrets.ts';
+import { Migration20261130000001VideoListIndexes } from './Migration20261130000001VideoListIndexes.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   { name: 'Migration20261123000003VideoStats', class: Migration20261123000003VideoStats },
   { name: 'Migration20261125000001Folders', class: Migration20261125000001Folders },
   { name: 'Migration20261128000001SharedSecrets', class: Migration20261128000001SharedSecrets },
+  { name: 'Migration20261130000001VideoListIndexes', class: Migration20261130000001VideoListIndexes },
 ];

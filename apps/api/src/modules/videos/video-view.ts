@@ -15,7 +15,32 @@ export const videoKeys = {
 /** The facts of a probe that a Video row keeps. */
 export const probeFacts = (p: ProbeResult) => ({ durationSec: p.durationSec, width: p.width, height: p.height, videoCodec: p.videoCodec, audioCodec: p.audioCodec });
 
-export function toVideo(v: IVideo, storage: Storage): VideoDto {
+/** The fields of a Video row that its API shape needs (a list reads just these). */
+export type VideoFields = Pick<
+  IVideo,
+  | 'id'
+  | 'name'
+  | 'isMainReady'
+  | 'isHlsReady'
+  | 'isLadderReady'
+  | 'imageUrl'
+  | 'thumbnails'
+  | 'size'
+  | 'createdAt'
+  | 'ban'
+  | 'monthlyBandwidthUsage'
+  | 'totalBandwidthUsage'
+  | 'status'
+  | 'progress'
+  | 'error'
+  | 'folderId'
+  | 'durationSec'
+  | 'width'
+  | 'height'
+  | 'playerConfig'
+>;
+
+export function toVideo(v: VideoFields, storage: Storage): VideoDto {
   const stage = v.status;
   return {
     id: v.id,

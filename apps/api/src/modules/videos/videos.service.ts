@@ -11,6 +11,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, Video } from './video.entity.ts';
+import { listVideoRows } from './video-list.ts';
 import { pageMeta, probeFacts, toVideo, videoKeys } from './video-view.ts';
 
 export const NOT_A_VIDEO = 'The file is not a video we can play.';
@@ -126,15 +127,8 @@ export function createVideosService(d: {
 
     async list(userId: string, q: ListQuery) {
       const em = d.orm.em.fork();
-      const where: Record<string, unknown> = { userId };
       if (q.folder_id) await assertOwnFolder(sqlOf(em), userId, q.folder_id);
-      if (q.folder_id !== undefined) where.folderId = q.folder_id;
-      if (q.search) where.name = { $ilike: `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
-      const [rows, total] = await em.findAndCount(Video, where, {
-        orderBy: { [q.field]: q.direction, id: q.direction },
-        limit: q.limit,
-        offset: (q.page - 1) * q.limit,
-      });
+      const { rows, total } = await listVideoRows(sqlOf(em), userId, q);
       return { items: rows.map((v) => toVideo(v, d.storage)), meta: pageMeta(q.page, q.limit, total) };
     },
 

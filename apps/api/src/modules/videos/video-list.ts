@@ -1,0 +1,52 @@
+import type { Sql } from '../folders/folder-access.ts';
+import type { ListQuery } from './videos.service.ts';
+import type { VideoFields } from './video-view.ts';
+
+// Columns by the list's sort fields; each order has an index of (user_id, column, id). The query
+// orders by videos.<column>: a bare `size` would name the selected size::float8 and miss the index.
+const ORDER_COLUMNS: Record<ListQuery['field'], string> = { createdAt: 'created_at', name: 'name', size: 'size' };
+
+// Exactly what toVideo reads, under its names; bigints as numbers (they stay far below 2^53), the
+// creation time in epoch milliseconds (the driver hands timestamps over as text).
+const COLUMNS = `id, name, is_main_ready as "isMainReady", is_hls_ready as "isHlsReady", is_ladder_ready as "isLadderReady",
+  image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban,
+  monthly_bandwidth_usage::float8 as "monthlyBandwidthUsage", total_bandwidth_usage::float8 as "totalBandwidthUsage",
+  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig"`;
+
+/**
+ * One page of a user's videos in one statement: plain rows in the shape toVideo reads (no entity
+ * hydration) and the total beside them, counted once (an uncorrelated subquery) from the same
+ * index, so the page itself is read from its order's index and stops after its rows. Ordered by
+ * the chosen column, then id, so equal values keep a stable order across pages.
+ */
+export function videoListQuery(userId: string, q: ListQuery): { text: string; params: unknown[] } {
+  const filter: unknown[] = [userId];
+  let where = 'user_id = ?';
+  if (q.folder_id === null) where += ' and folder_id is null';
+  else if (q.folder_id !== undefined) {
+    where += ' and folder_id = ?';
+    filter.push(q.folder_id);
+  }
+  if (q.search) {
+    // "contains", case-insensitive; the trigram index answers it. \ escapes the LIKE wildcards.
+    where += " and name ilike ? escape '\\'";
+    filter.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  const dir = q.direction === 'DESC' ? 'desc' : 'asc';
+  return {
+    text: `select ${COLUMNS}, (select count(*) from videos where ${where}) as "totalCount" from videos where ${where} order by videos.${ORDER_COLUMNS[q.field]} ${dir}, videos.id ${dir} limit ? offset ?`,
+    params: [...filter, ...filter, q.limit, (q.page - 1) * q.limit],
+  };
+}
+
+export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Promise<{ rows: VideoFields[]; total: number }> {
+  const { text, params } = videoListQuery(userId, q);
+  const raw = await sql<(Omit<VideoFields, 'createdAt'> & { createdAt: number; totalCount: string })[]>(text, params);
+  const rows = raw.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+  if (rows.length > 0) return { rows, total: Number(raw[0].totalCount) };
+  // A page past the end has no row to carry the count: then (only then) count on its own.
+  if (q.page === 1) return { rows, total: 0 };
+  const first = videoListQuery(userId, { ...q, page: 1, limit: 1 });
+  const [row] = await sql<{ totalCount: string }[]>(first.text, first.params);
+  return { rows, total: row ? Number(row.totalCount) : 0 };
+}
