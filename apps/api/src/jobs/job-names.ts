@@ -1,7 +1,10 @@
+import type { TRIM_MODES } from '@reelbase/api-client';
+
 /** Queue names and payloads: the one contract between the API (which sends) and workers. */
 export const JOBS = {
   processVideo: 'process-video',
   importVideo: 'import-video',
+  editVideo: 'edit-video',
 } as const;
 
 export interface ProcessVideoJob {
@@ -9,6 +12,17 @@ export interface ProcessVideoJob {
 }
 export interface ImportVideoJob {
   videoId: string;
+}
+
+/** A trim: `videoId` is the video that receives the cut (a new one, or the source itself to overwrite it). */
+export interface EditVideoJob {
+  videoId: string;
+  sourceId: string;
+  /** Names the edited original, so a retry after the cut was stored does not cut it again. */
+  editId: string;
+  mode: (typeof TRIM_MODES)[number];
+  startSec: number;
+  endSec: number;
 }
 
 /** Tries after the first; the last failure marks the video failed for its owner. */

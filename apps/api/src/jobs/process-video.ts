@@ -7,6 +7,7 @@ import { buildLadder, canBeTopRung, extractThumbnails, FIRST_RENDITION_NAME, pub
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { publishDir, type Storage } from '../storage/storage.ts';
+import { progressReporter } from './progress.ts';
 
 export interface ProcessDeps {
   orm: Orm;
@@ -33,15 +34,7 @@ export function processVideoHandler(d: ProcessDeps) {
     const work = join(d.workDir, `${videoId}-${crypto.randomUUID()}`);
     // The source comes from storage into the work folder: the worker may be on another machine.
     const input = join(work, `source${extname(video.originalKey)}`);
-    // Progress during a step goes straight to its column, outside this unit of work: a flush
-    // fired from a progress callback beside a step's own flush could swallow the step's changes.
-    let lastProgressWrite = 0;
-    const reportProgress = (pct: number) => {
-      if (Date.now() - lastProgressWrite < 1_000) return;
-      lastProgressWrite = Date.now();
-      const value = Math.min(99, Math.round(pct));
-      void d.orm.em.fork().nativeUpdate(Video, { id: videoId, progress: { $lt: value } }, { progress: value }).catch(() => {});
-    };
+    const reportProgress = progressReporter(d.orm, videoId);
     const stepDone = async (pct: number) => {
       video.progress = Math.max(video.progress, pct);
       await em.flush();

@@ -342,3 +342,113 @@ export function buildHlsToMp4Args(o: HlsToMp4Options): string[] {
 function seconds(s: number): string {
   return (Math.round(Math.max(0, s) * 1000) / 1000).toFixed(3);
 }
+
+/** Trimmed sources are mp4 (exact timestamps); a codec mp4 cannot hold makes the copy fail and the cut is encoded. */
+export const TRIM_OUTPUT_FORMAT = 'mp4';
+
+/** Cuts are kept at near-source quality: they become the source of every rendition. */
+const CUT_X264 = ['-c:v', 'libx264', '-preset', DEFAULT_X264_PRESET, '-crf', '18'];
+
+export interface CutRange {
+  input: string;
+  /** Where the cut starts; for copies, the decode time of its first keyframe (see copyCut). */
+  startSec: number;
+  durationSec: number;
+}
+
+/** The source decoded from `startSec` (a fast seek, then exact decoding) for `durationSec`. */
+function decodedCut(o: CutRange): string[] {
+  return [...globalArgs(), ...inputArgs(o.input, { seekSec: o.startSec }), '-t', seconds(o.durationSec)];
+}
+
+/**
+ * Packets from `startSec` for `durationSec`, not decoded. A demuxer may land its seek early (a
+ * fragmented mp4 seeks to a fragment's start), so timestamps are kept (-copyts) and packets before
+ * the start dropped on output. Comparing decode times there works in every ffmpeg version, which
+ * is why a copy starts at its keyframe's decode time (packets ahead of it are non-keyframes,
+ * which ffmpeg drops at the start of a copy).
+ */
+function copyCut(o: CutRange): string[] {
+  if (o.startSec <= 0) return [...globalArgs(), ...inputArgs(o.input), '-t', seconds(o.durationSec)];
+  return [...globalArgs(), '-copyts', ...inputArgs(o.input, { seekSec: o.startSec }), '-ss', seconds(o.startSec), '-t', seconds(o.durationSec)];
+}
+
+/** A cut starting on a keyframe: every stream copied, no decoding, so it runs at disk speed. */
+export function buildTrimCopyArgs(o: CutRange & { output: string }): string[] {
+  return [...copyCut(o), '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', ...STRIP_METADATA, '-f', TRIM_OUTPUT_FORMAT, outputName(o.output)];
+}
+
+/**
+ * The frames from a cut point that is not a keyframe up to the next keyframe, re-encoded to
+ * MPEG-TS (parameter sets in band, so the parts concatenate); video only.
+ */
+export function buildTrimHeadArgs(o: CutRange & { output: string }): string[] {
+  return [
+    ...decodedCut(o),
+    '-map',
+    '0:v:0',
+    ...CUT_X264,
+    // No B-frames: the head's timestamps start at its first frame, so it joins the tail cleanly.
+    '-bf',
+    '0',
+    '-pix_fmt',
+    'yuv420p',
+    ...STRIP_METADATA,
+    '-f',
+    'mpegts',
+    outputName(o.output),
+  ];
+}
+
+/** One stream of the cut, copied into MPEG-TS: the video from a keyframe on ('v'), or the audio of the whole cut ('a'). */
+export function buildTrimPartArgs(o: CutRange & { stream: 'v' | 'a'; output: string }): string[] {
+  return [...copyCut(o), '-map', `0:${o.stream}:0`, '-c', 'copy', ...STRIP_METADATA, '-f', 'mpegts', outputName(o.output)];
+}
+
+export interface TrimJoinOptions {
+  /** A concat list (relative to the run's folder) naming the head and tail parts. */
+  partsList: string;
+  /** The audio part, when the source has audio. */
+  audio: string | null;
+  output: string;
+}
+
+/** Joins the re-encoded head, the copied tail and the copied audio. */
+export function buildTrimJoinArgs(o: TrimJoinOptions): string[] {
+  return [
+    ...globalArgs(),
+    ...inputArgs(o.partsList, { formats: ['concat', 'mpegts'], format: 'concat' }),
+    ...(o.audio ? inputArgs(o.audio, { formats: ['mpegts'] }) : []),
+    '-map',
+    '0:v:0',
+    ...(o.audio ? ['-map', '1:a:0'] : []),
+    '-c',
+    'copy',
+    ...STRIP_METADATA,
+    '-f',
+    TRIM_OUTPUT_FORMAT,
+    outputName(o.output),
+  ];
+}
+
+/** A cut of a source that cannot be copied in part: the whole cut encoded to H.264/AAC. */
+export function buildTrimEncodeArgs(o: CutRange & { output: string }): string[] {
+  return [
+    ...decodedCut(o),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    ...CUT_X264,
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '160k',
+    ...STRIP_METADATA,
+    '-f',
+    TRIM_OUTPUT_FORMAT,
+    outputName(o.output),
+  ];
+}

@@ -201,13 +201,14 @@ export async function buildLadder(input: string, outDir: string, probe: ProbeRes
 
 /**
  * Four JPEG frames at 1/5, 2/5, 3/5 and 4/5 of the video, at most 1280x720 (720x1280 for
- * portrait), written as thumb-1.jpg..thumb-4.jpg. Returns those names.
+ * portrait), written as thumb-1.jpg..thumb-4.jpg (thumb-1-<tag>.jpg.. with a tag, so frames of an
+ * edited video get new URLs rather than stale cached ones). Returns those names.
  */
-export async function extractThumbnails(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions): Promise<string[]> {
+export async function extractThumbnails(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions, tag = ''): Promise<string[]> {
   const out = resolve(outDir);
   await mkdir(out, { recursive: true });
   const runId = newRunId();
-  const names = Array.from({ length: THUMBNAIL_COUNT }, (_, i) => `thumb-${i + 1}.jpg`);
+  const names = Array.from({ length: THUMBNAIL_COUNT }, (_, i) => `thumb-${i + 1}${tag && `-${tag}`}.jpg`);
   const temps = names.map((n) => tempPath(n, runId));
   const size = thumbnailSize(probe);
   const run = (times: number[], outputs: string[]) =>

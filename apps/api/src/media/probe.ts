@@ -220,3 +220,49 @@ function parseSeconds(value: string | undefined): number {
   const n = hms ? Number(hms[1]) * 3600 + Number(hms[2]) * 60 + Number(hms[3]) : Number(value);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
+
+/**
+ * Arguments to list the video keyframe times from `fromSec` for `windowSec`, read without
+ * decoding (ffprobe seeks to the keyframe before `fromSec` and prints packet flags).
+ */
+export function buildKeyframeArgs(inputPath: string, videoStreamIndex: number, fromSec: number, windowSec: number): string[] {
+  return [
+    ...probeSafety(),
+    '-select_streams',
+    String(videoStreamIndex),
+    '-read_intervals',
+    // An absolute end: a seek may land well before `fromSec` (a fragmented mp4's fragment start).
+    `${fromSec.toFixed(3)}%${(fromSec + windowSec).toFixed(3)}`,
+    '-show_entries',
+    'packet=pts_time,dts_time,flags',
+    '-of',
+    'csv=p=0',
+    `file:${inputPath}`,
+  ];
+}
+
+export interface Keyframe {
+  /** Presentation time. */
+  pts: number;
+  /** Decode time (earlier than pts when frames are reordered). */
+  dts: number;
+}
+
+/** Keyframes by presentation time, from `pts_time,dts_time,flags` CSV lines. */
+export function parseKeyframes(csv: string): Keyframe[] {
+  const frames: Keyframe[] = [];
+  for (const line of csv.split('\n')) {
+    const [pts, dts, flags] = line.trim().split(',');
+    const p = Number(pts);
+    const d = dts === 'N/A' ? p : Number(dts);
+    if (flags?.startsWith('K') && pts !== 'N/A' && Number.isFinite(p) && Number.isFinite(d)) frames.push({ pts: p, dts: d });
+  }
+  return frames.sort((a, b) => a.pts - b.pts);
+}
+
+/** Keyframes in [fromSec, fromSec + windowSec] (from the one before, where the seek lands). */
+export async function keyframesFrom(inputPath: string, videoStreamIndex: number, fromSec: number, windowSec: number, options: ProbeOptions = {}): Promise<Keyframe[]> {
+  const run = { timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, signal: options.signal, collectStdout: true };
+  const { stdout } = await runMediaProcess(resolveFfprobePath(options.ffprobePath), buildKeyframeArgs(resolve(inputPath), videoStreamIndex, fromSec, windowSec), run);
+  return parseKeyframes(stdout);
+}

@@ -35,13 +35,21 @@ export interface Storage {
  * Moves every file under `dir` into storage below `prefix`, `last` after all the others. Each
  * object appears whole (a rename on disk, a completed upload in a bucket), and what lists the
  * files (the master playlist, then the row's flag) comes last, so a reader never sees a
- * half-written rendition.
+ * half-written rendition. Returns the keys it wrote.
  */
-export async function publishDir(storage: Storage, dir: string, prefix: string, last?: string) {
+export async function publishDir(storage: Storage, dir: string, prefix: string, last?: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
   // Small fan-out: a ladder has many segments and a bucket answers each upload with latency.
   const rest = files.filter((f) => f !== last);
   for (let i = 0; i < rest.length; i += 4) await Promise.all(rest.slice(i, i + 4).map((rel) => storage.putFile(`${prefix}/${rel}`, join(dir, rel))));
   if (last && files.includes(last)) await storage.putFile(`${prefix}/${last}`, join(dir, last));
+  return files.map((rel) => `${prefix}/${rel}`);
+}
+
+/** Deletes every object below `prefix` but those in `keep` (files a newer version replaced). */
+export async function deleteAllExcept(storage: Storage, prefix: string, keep: ReadonlySet<string>) {
+  const stale: string[] = [];
+  for await (const o of storage.list(prefix)) if (!keep.has(o.key)) stale.push(o.key);
+  for (const key of stale) await storage.delete(key);
 }

@@ -117,6 +117,8 @@ export function createApiClient(o: ApiClientOptions) {
       }),
     get: (videoId: string) => request<Video>('GET', `/api/videos/${id(videoId)}`),
     rename: (videoId: string, name: string) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: { name } }),
+    /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
+    trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: cut }),
     remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
     bulk: (input: VideoBulkRequest) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: input }),

@@ -5,7 +5,7 @@ import { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } fro
 import { DropOffBeacon, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
-import { PlayerConfig, VideoBulkRequest, VideoBulkResult } from './videos.ts';
+import { PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoEdit } from './videos.ts';
 
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -41,6 +41,7 @@ export const endpoints: Endpoint[] = [
   { method: 'put', path: '/api/folders/{id}', summary: 'Rename or move a folder (not into itself or a subfolder)', auth: 'user', body: FolderUpdate, response: FolderSaved },
   { method: 'delete', path: '/api/folders/{id}', summary: 'Delete a folder; its videos and subfolders move to its parent', auth: 'user', response: MessageBody },
   { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code (query: width, height, redirect, new-window, type)', auth: 'user', response: EmbedCodeResponse },
+  { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut)', auth: 'user', body: VideoEdit, response: Video },
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
   { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap)', auth: 'none', body: DropOffBeacon },

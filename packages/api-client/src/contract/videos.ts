@@ -73,7 +73,39 @@ export const VideoListQuery = z.object({
 
 export const VIDEO_NAME_MAX = 255;
 export const VideoName = z.string({ error: 'Must NOT have fewer than 1 characters.' }).trim().min(1, { error: 'Must NOT have fewer than 1 characters.' }).max(VIDEO_NAME_MAX, { error: `Must NOT have more than ${VIDEO_NAME_MAX} characters.` });
-export const VideoEdit = z.object({ name: VideoName });
+/** 'Save As New Video' (a new video, the original untouched) or 'Overwrite Original' (same id, embed code and statistics). */
+export const TRIM_MODES = ['new', 'overwrite'] as const;
+/** A shorter cut would hold no more than a few frames. */
+export const TRIM_MIN_SECONDS = 0.5;
+export const TRIM_MESSAGES = {
+  seconds: 'Must be a number of seconds, 0 or more.',
+  endAfterStart: `Must be at least ${TRIM_MIN_SECONDS} s after the start time.`,
+  startPastEnd: 'Must be before the end of the video.',
+  mode: 'Must be one of new, overwrite.',
+  incomplete: 'A trim needs start, end and mode.',
+  nothing: 'Give a name, or a start, end and mode to trim.',
+  busy: 'The video is still processing. Try again when it is ready.',
+} as const;
+const trimSeconds = z.number({ error: TRIM_MESSAGES.seconds }).min(0, { error: TRIM_MESSAGES.seconds }).max(24 * 3600, { error: TRIM_MESSAGES.seconds });
+
+/** PUT /api/videos/{id}/edit: a rename (name), a trim (start, end in seconds, mode), or both. */
+export const VideoEdit = z
+  .object({
+    name: VideoName.optional(),
+    start: trimSeconds.optional(),
+    end: trimSeconds.optional(),
+    mode: z.enum(TRIM_MODES, { error: TRIM_MESSAGES.mode }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const trim = [v.start, v.end, v.mode];
+    if (trim.every((x) => x === undefined)) {
+      if (v.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: TRIM_MESSAGES.nothing });
+      return;
+    }
+    for (const key of ['start', 'end', 'mode'] as const) if (v[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: TRIM_MESSAGES.incomplete });
+    if (v.start !== undefined && v.end !== undefined && v.end - v.start < TRIM_MIN_SECONDS) ctx.addIssue({ code: 'custom', path: ['end'], message: TRIM_MESSAGES.endAfterStart });
+  });
+export type VideoEdit = z.infer<typeof VideoEdit>;
 
 export const ImportRequest = z.object({
   url: z

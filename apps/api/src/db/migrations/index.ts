@@ -2,6 +2,7 @@ import { Migration20261121000001Accounts } from './Migration20261121000001Accoun
 import { Migration20261122000002Videos } from './Migration20261122000002Videos.ts';
 import { Migration20261123000003VideoStats } from './Migration20261123000003VideoStats.ts';
 import { Migration20261125000001Folders } from './Migration20261125000001Folders.ts';
+import { Migration20261126000001VideoEdits } from './Migration20261126000001VideoEdits.ts';
 import { Migration20261128000001SharedSecrets } from './Migration20261128000001SharedSecrets.ts';
 import { Migration20261130000001VideoListIndexes } from './Migration20261130000001VideoListIndexes.ts';
 
@@ -11,6 +12,7 @@ export const migrations = [
   { name: 'Migration20261122000002Videos', class: Migration20261122000002Videos },
   { name: 'Migration20261123000003VideoStats', class: Migration20261123000003VideoStats },
   { name: 'Migration20261125000001Folders', class: Migration20261125000001Folders },
+  { name: 'Migration20261126000001VideoEdits', class: Migration20261126000001VideoEdits },
   { name: 'Migration20261128000001SharedSecrets', class: Migration20261128000001SharedSecrets },
   { name: 'Migration20261130000001VideoListIndexes', class: Migration20261130000001VideoListIndexes },
 ];

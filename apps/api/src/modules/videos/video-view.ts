@@ -7,6 +7,8 @@ import type { IVideo } from './video.entity.ts';
 export const videoKeys = {
   dir: (id: string) => `videos/${id}`,
   original: (id: string, ext: string) => `videos/${id}/original${ext}`,
+  /** The original replaced by a trim that overwrote the video. */
+  edited: (id: string, editId: string) => `videos/${id}/original-${editId}.mp4`,
   main: (id: string) => `videos/${id}/main.mp4`,
   hlsMaster: (id: string) => `videos/${id}/hls/master.m3u8`,
   file: (id: string, rel: string) => `videos/${id}/${rel}`,

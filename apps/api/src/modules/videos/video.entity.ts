@@ -29,6 +29,7 @@ export const Video = defineEntity({
     importUrl: p.text().nullable(),
     importProgress: p.integer().default(0),
     originalKey: p.string().nullable(),
+    lastEditId: p.uuid().nullable(),
     size: p.bigint('number').default(0),
     durationSec: p.float().nullable(),
     width: p.integer().nullable(),

@@ -32,7 +32,9 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
     ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
   });
   r.put('/:id/edit', guards.requireActive, async (ctx) => {
-    ctx.body = await videos.rename(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit).name);
+    const { trimming, video } = await videos.edit(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit));
+    ctx.status = trimming ? 202 : 200;
+    ctx.body = video;
   });
   r.delete('/:id', guards.requireActive, async (ctx) => {
     await videos.remove(currentUser(ctx).id, ctx.params.id);

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { PlayerConfig, VideoBulkRequest, Video as VideoDto } from '@reelbase/api-client';
-import { END_ACTIONS, START_ACTIONS } from '@reelbase/api-client';
+import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto } from '@reelbase/api-client';
+import { END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { JOBS } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { NotAVideoError, probe } from '../../media/probe.ts';
@@ -58,15 +58,27 @@ export function createVideosService(d: {
     return { em, video };
   }
 
-
   /** Every file of each video; called once its row is gone, so players stop finding it first. */
   async function removeFiles(ids: string[]) {
     for (const id of ids) await d.storage.deletePrefix(videoKeys.dir(id));
   }
 
+  /** The owner's feature flags gate the editing tools (the admin turns them off per user). */
+  async function requireFeature(userId: string, flag: FeatureFlag) {
+    const user = await d.orm.em.fork().findOne(User, { id: userId });
+    if (!user?.features?.[flag]) throw forbidden(MESSAGES.featureDisabled);
+  }
+
   async function usedBytes(userId: string): Promise<number> {
     const rows = await d.orm.em.fork().getConnection().execute<{ used: string | null }[]>('select coalesce(sum(size), 0) as used from videos where user_id = ?', [userId]);
     return Number(rows[0]?.used ?? 0);
+  }
+
+  /** Bytes this account may still upload; a full account is refused before any byte is read. */
+  async function remainingBytes(userId: string): Promise<number> {
+    const remaining = d.storageLimitBytes - (await usedBytes(userId));
+    if (remaining <= 0) throw new HttpError(413, STORAGE_FULL);
+    return remaining;
   }
 
   return {
@@ -75,12 +87,7 @@ export function createVideosService(d: {
     async assertOwnFolder(userId: string, folderId: string) {
       await assertOwnFolder(sqlOf(d.orm.em.fork()), userId, folderId);
     },
-    /** Bytes this account may still upload; a full account is refused before any byte is read. */
-    async remainingBytes(userId: string): Promise<number> {
-      const remaining = d.storageLimitBytes - (await usedBytes(userId));
-      if (remaining <= 0) throw new HttpError(413, STORAGE_FULL);
-      return remaining;
-    },
+    remainingBytes,
 
     /**
      * Takes a finished upload (a local file): ffprobe confirms it is a video, then it moves into
@@ -136,11 +143,52 @@ export function createVideosService(d: {
       return toVideo((await owned(userId, id)).video, d.storage);
     },
 
-    async rename(userId: string, id: string, name: string): Promise<VideoDto> {
+    requireFeature,
+
+    /**
+     * A rename, or a trim queued as an edit-video job (see jobs/edit-video.ts). A trim into a new
+     * video answers with the new video, an overwrite with this one; both report progress on the
+     * row that receives the cut.
+     */
+    async edit(userId: string, id: string, input: VideoEdit): Promise<{ trimming: boolean; video: VideoDto }> {
+      if (input.mode === undefined || input.start === undefined || input.end === undefined) {
+        const { em, video } = await owned(userId, id);
+        if (input.name !== undefined) video.name = input.name;
+        await em.flush();
+        return { trimming: false, video: toVideo(video, d.storage) };
+      }
       const { em, video } = await owned(userId, id);
-      video.name = name;
+      await requireFeature(userId, 'videoTrimmer');
+      if (video.status !== 'ready' || !video.originalKey) throw conflict(TRIM_MESSAGES.busy);
+      if (video.durationSec !== null && video.durationSec !== undefined && input.start >= video.durationSec) throw unprocessable({ start: TRIM_MESSAGES.startPastEnd });
+      const editId = crypto.randomUUID();
+      let target = video;
+      if (input.mode === 'new') {
+        await remainingBytes(userId);
+        target = em.create(Video, {
+          userId,
+          folderId: video.folderId,
+          name: input.name ?? video.name,
+          source: 'upload',
+          status: 'queued',
+          renditions: [],
+          thumbnails: [],
+          playerConfig: { ...video.playerConfig },
+        });
+      } else {
+        if (input.name !== undefined) video.name = input.name;
+        // The owner sees the edit's progress; the video keeps playing meanwhile.
+        Object.assign(video, { status: 'processing', progress: 0, error: null });
+      }
       await em.flush();
-      return toVideo(video, d.storage);
+      try {
+        await d.queue.send(JOBS.editVideo, { videoId: target.id, sourceId: video.id, editId, mode: input.mode, startSec: input.start, endSec: input.end }, editId);
+      } catch (err) {
+        if (input.mode === 'new') await em.nativeDelete(Video, { id: target.id });
+        else await em.nativeUpdate(Video, { id: video.id }, { status: 'ready' });
+        throw err;
+      }
+      return { trimming: true, video: toVideo(target, d.storage) };
     },
 
     async remove(userId: string, id: string) {

@@ -1,0 +1,97 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { extractThumbnails, MASTER_PLAYLIST, publishFirstRendition } from '../media/pipelines.ts';
+import { probe } from '../media/probe.ts';
+import { trimVideo } from '../media/trim.ts';
+import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
+import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
+import { deleteAllExcept, publishDir } from '../storage/storage.ts';
+import type { ImportDeps } from './import-video.ts';
+import { type EditVideoJob, JOBS } from './job-names.ts';
+import { progressReporter } from './progress.ts';
+
+export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs'>;
+
+/**
+ * The edit-video job (trim). The source's original is copied from storage into a work folder
+ * and cut (media/trim.ts: stream copy wherever the cut allows).
+ * - new: the cut becomes the original of the new video, which process-video then publishes.
+ * - overwrite: the cut is published as the video's first rendition (mp4, HLS, master last) and
+ *   its frames; only then does the row switch to it and the old files go. Players keep the old
+ *   files until the new ones are complete, and id, embed code and statistics stay. The ladder
+ *   is rebuilt by process-video afterwards.
+ */
+export function editVideoHandler(d: EditDeps) {
+  return async function editVideo(job: EditVideoJob, _attempt = 0, signal?: AbortSignal) {
+    const em = d.orm.em.fork();
+    const target = await em.findOne(Video, { id: job.videoId });
+    if (!target) return; // deleted meanwhile
+    // Cut and stored by an earlier try: only the processing that follows is left.
+    if (target.lastEditId === job.editId) return void (await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id));
+    const source = job.mode === 'new' ? await em.findOne(Video, { id: job.sourceId }) : target;
+    if (!source?.originalKey) throw new Error('The video to trim was deleted.');
+
+    const work = join(d.workDir, `${target.id}-${crypto.randomUUID()}`);
+    const input = join(work, `source${extname(source.originalKey)}`);
+    const report = progressReporter(d.orm, target.id);
+    const opts = (from: number, to: number) => ({ ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, signal, onProgress: (f: number) => report(from + (to - from) * f) });
+    // A video deleted while the job ran must not get files back.
+    const deletedMeanwhile = async () => {
+      if (await d.orm.em.fork().count(Video, { id: target.id })) return false;
+      await d.storage.deletePrefix(videoKeys.dir(target.id));
+      return true;
+    };
+    try {
+      await mkdir(work, { recursive: true });
+      await d.storage.getFile(source.originalKey, input);
+      const info = await probe(input, { ffprobePath: d.ffprobePath });
+      const endSec = Math.min(job.endSec, info.durationSec);
+      const cut = await trimVideo(input, join(work, 'trim'), info, { startSec: job.startSec, endSec }, { ...opts(0, 10), ffprobePath: d.ffprobePath });
+      d.log.info({ videoId: target.id, plan: cut.plan }, 'trimmed');
+      const size = (await stat(cut.path)).size;
+
+      if (job.mode === 'new') {
+        const key = videoKeys.original(target.id, '.mp4');
+        await d.storage.putFile(key, cut.path);
+        if (await deletedMeanwhile()) return;
+        Object.assign(target, { originalKey: key, size, lastEditId: job.editId });
+        await em.flush();
+        await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
+        return;
+      }
+
+      const cutInfo = await probe(cut.path, { ffprobePath: d.ffprobePath });
+      const dir = videoKeys.dir(target.id);
+      const first = await publishFirstRendition(cut.path, join(work, 'first'), cutInfo, opts(10, 30));
+      const thumbs = await extractThumbnails(cut.path, join(work, 'thumbs'), cutInfo, opts(30, 35), job.editId.slice(0, 8));
+      const thumbKeys = await publishDir(d.storage, join(work, 'thumbs'), `${dir}/thumbs`);
+      const hlsKeys = await publishDir(d.storage, join(work, 'first'), dir, MASTER_PLAYLIST);
+      // As after an upload: a remux holds every stream, so main.mp4 is the source from now on.
+      const newOriginal = first.remuxed ? videoKeys.main(target.id) : videoKeys.edited(target.id, job.editId);
+      if (!first.remuxed) await d.storage.putFile(newOriginal, cut.path);
+      if (await deletedMeanwhile()) return;
+
+      const oldOriginal = source.originalKey;
+      const oldThumbs = new Set(target.thumbnails);
+      const thumbnails = thumbKeys.map((k) => d.storage.url(k));
+      Object.assign(target, probeFacts(cutInfo), {
+        originalKey: newOriginal,
+        lastEditId: job.editId,
+        size,
+        renditions: [first.rendition as StoredRendition],
+        isLadderReady: false,
+        thumbnails,
+        imageUrl: !target.imageUrl || oldThumbs.has(target.imageUrl) ? thumbnails[0] : target.imageUrl,
+        progress: 35,
+      });
+      await em.flush();
+      if (oldOriginal !== newOriginal && oldOriginal !== videoKeys.main(target.id)) await d.storage.delete(oldOriginal);
+      await deleteAllExcept(d.storage, `${dir}/hls`, new Set(hlsKeys));
+      await deleteAllExcept(d.storage, `${dir}/thumbs`, new Set(thumbKeys));
+      d.log.info({ videoId: target.id, thumbs: thumbs.length }, 'overwritten by its trim');
+      await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,37 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ffprobeJson } from '../media/media-helpers.ts';
+import type { TestServer } from './test-server.ts';
+
+/** Duration in seconds of a published video file, downloaded as a viewer would and read by ffprobe. */
+export async function publishedDuration(url: string): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'reelbase-dl-'));
+  try {
+    const file = join(dir, 'video.mp4');
+    await writeFile(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
+    return Number((await ffprobeJson(file)).format.duration);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Uploads a clip and waits until it is fully processed (ladder included). */
+export async function uploadReady(s: TestServer, token: string, clip: string, name: string) {
+  const up = await s.upload(token, clip, { name });
+  if (up.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.body)}`);
+  return s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady && v.processing.stage === 'ready');
+}
+
+/** Every file the video's playlists lead to (master, variants, segments), relative to the video's folder. */
+export async function listedHlsFiles(master: string): Promise<string[]> {
+  const base = new URL('..', master).pathname;
+  const files = new Set([new URL(master).pathname]);
+  const uris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
+  for (const rel of uris(await (await fetch(master)).text())) {
+    const variant = new URL(rel, master);
+    files.add(variant.pathname);
+    for (const seg of uris(await (await fetch(variant)).text())) files.add(new URL(seg, variant).pathname);
+  }
+  return [...files].map((p) => p.slice(base.length)).sort();
+}

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeClip } from './support/clips.ts';
+import { type LocalS3, startLocalS3 } from './support/s3.ts';
+import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
+import { listedHlsFiles, publishedDuration, uploadReady } from './support/trim.ts';
+
+// The edit flow with STORAGE=s3: the cut is read from and written to the bucket only.
+let s3: LocalS3;
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  s = await startTestServer(s3.env);
+  token = (await signUpAndLogin(s)).accessToken;
+});
+afterAll(async () => {
+  await s?.stop();
+  await s3?.stop();
+});
+
+test('trim into a new video and overwrite the original, both in the bucket', async () => {
+  const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 4, gop: 30, audio: true });
+  const source = await uploadReady(s, token, clip, 'Pier');
+
+  const copy = await s.api('PUT', `/api/videos/${source.id}/edit`, { token, body: { start: 1, end: 3.5, mode: 'new' } });
+  expect(copy.status).toBe(202);
+  const cut = await s.waitForVideo(token, copy.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady);
+  expect(await publishedDuration(cut.videoSource)).toBeCloseTo(2.5, 1);
+  expect(await s3.keys(`videos/${cut.id}/original`)).toEqual([]); // the remux replaced it
+
+  const over = await s.api('PUT', `/api/videos/${source.id}/edit`, { token, body: { start: 0.5, end: 2, mode: 'overwrite' } });
+  expect(over.status).toBe(202);
+  const done = await s.waitForVideo(token, source.id, (v) => v.processing.stage === 'ready' && v.processing.isLadderReady);
+  expect(await publishedDuration(done.videoSource)).toBeCloseTo(1.5, 1);
+  const keys = (await s3.keys(`videos/${source.id}/`)).map((k) => k.slice(`videos/${source.id}/`.length));
+  expect(keys.filter((k) => k.startsWith('original'))).toEqual([]);
+  expect(keys.filter((k) => k === 'main.mp4' || k.startsWith('hls/')).sort()).toEqual([...new Set([...(await listedHlsFiles(done.hlsSource)), 'main.mp4'])].sort());
+  expect(keys.filter((k) => k.startsWith('thumbs/'))).toHaveLength(4);
+  expect(existsSync(join(s.dataDir, 'media'))).toBe(false);
+});
