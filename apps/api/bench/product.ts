@@ -33,5 +33,5 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
   }
   await call('POST', '/api/users', { ...BENCH_USER, paymentMethod: { type: 'paypal' } });
   const { accessToken: token } = await call('POST', '/api/auth/login', { email: BENCH_USER.email, password: BENCH_USER.password });
-  return { api, base, token: token as string, call, stop };
+  return { api, base, port, token: token as string, call, stop };
 }

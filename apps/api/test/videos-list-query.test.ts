@@ -32,7 +32,7 @@ beforeAll(async () => {
   await sql(insert(userId, folderId));
   // Other accounts hold most rows, as on a real server: a name search must not read them all.
   await sql(insert(other.id, null, 30_000));
-  await sql('analyze videos');
+  await sql('vacuum analyze videos');
 });
 afterAll(() => s?.stop());
 
@@ -79,9 +79,8 @@ test('each order is read from its index (the page stops after its rows) and name
   for (const [field, index] of Object.entries(indexes)) {
     for (const direction of ['ASC', 'DESC'] as const) {
       const p = await plan(query({ field: field as ListQuery['field'], direction }));
-      expect(p, `${field} ${direction}`).toContain(`Index Scan${direction === 'DESC' ? ' Backward' : ''} using ${index}`);
-      // The page is read in order from the index: no sort of the account's videos.
-      expect(p).not.toContain('Sort');
+      // The page's ids are read in order from the index alone, so a deep page skips index entries.
+      expect(p, `${field} ${direction}`).toContain(`Index Only Scan${direction === 'DESC' ? ' Backward' : ''} using ${index}`);
     }
   }
   // A selective term, as searches for a name are (a tenth of all rows would be read in full anyway).

@@ -137,12 +137,17 @@ export function createAuthService(d: AuthDeps) {
       if (!bearer) throw unauthorized();
       const check = await d.tokens.verify(bearer);
       if (!check.ok) throw check.expired ? unauthorized(MESSAGES.tokenExpired, ERROR_CODES.tokenExpired) : unauthorized('Invalid access token', ERROR_CODES.invalidToken);
+      // One round trip per request: the user row and whether the session was revoked.
       const em = d.orm.em.fork();
-      const user = await em.findOne(User, { id: check.claims.userId });
-      if (!user) throw unauthorized('Invalid access token', ERROR_CODES.invalidToken);
+      const [row] = await em.execute<Record<string, unknown>[]>(
+        'select users.*, exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked from users where id = ?',
+        [check.claims.sessionId, check.claims.userId],
+      );
+      if (!row) throw unauthorized('Invalid access token', ERROR_CODES.invalidToken);
+      const { session_revoked: revoked, ...columns } = row;
+      const user = em.map(User, columns);
       assertNotBanned(user);
-      const revoked = await em.count(RefreshToken, { familyId: check.claims.sessionId, revokedAt: { $ne: null } });
-      if (revoked > 0) throw unauthorized('Session has ended', ERROR_CODES.invalidToken);
+      if (revoked) throw unauthorized('Session has ended', ERROR_CODES.invalidToken);
       return { user, claims: check.claims };
     },
 

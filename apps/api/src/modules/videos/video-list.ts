@@ -32,9 +32,12 @@ export function videoListQuery(userId: string, q: ListQuery): { text: string; pa
     where += " and name ilike ? escape '\\'";
     filter.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
-  const dir = q.direction === 'DESC' ? 'desc' : 'asc';
+  const order = `videos.${ORDER_COLUMNS[q.field]} ${q.direction === 'DESC' ? 'desc' : 'asc'}, videos.id ${q.direction === 'DESC' ? 'desc' : 'asc'}`;
+  // The page's ids first, from the order's index alone (a deep page skips index entries, not
+  // rows), then just those rows.
+  const page = `select id from videos where ${where} order by ${order} limit ? offset ?`;
   return {
-    text: `select ${COLUMNS}, (select count(*) from videos where ${where}) as "totalCount" from videos where ${where} order by videos.${ORDER_COLUMNS[q.field]} ${dir}, videos.id ${dir} limit ? offset ?`,
+    text: `select ${COLUMNS}, (select count(*) from videos where ${where}) as "totalCount" from videos where id in (${page}) order by ${order}`,
     params: [...filter, ...filter, q.limit, (q.page - 1) * q.limit],
   };
 }
