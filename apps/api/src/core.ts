@@ -8,6 +8,7 @@ import { startQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
+import { videoFrameHandler } from './jobs/video-frame.ts';
 import { JOBS } from './jobs/job-names.ts';
 import { openStorage } from './storage/open-storage.ts';
 
@@ -44,13 +45,16 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
         maxBytes: config.IMPORT_MAX_BYTES,
         downloadTimeoutMs: config.IMPORT_TIMEOUT_SECONDS * 1000,
       });
-      const editVideo = editVideoHandler({ orm, storage, queue, log, workDir: join(tmpDir, 'edits'), ...media });
+      const editDeps = { orm, storage, queue, log, workDir: join(tmpDir, 'edits'), ...media };
+      const editVideo = editVideoHandler(editDeps);
+      const videoFrame = videoFrameHandler(editDeps);
       await startWorkers(
         queue,
         {
           processVideo,
           importVideo,
           editVideo,
+          videoFrame,
           onFinalFailure: (name, videoId, message) => (name === JOBS.importVideo ? markImportFailed(orm, videoId, message) : markProcessingFailed(orm, videoId, message)),
         },
         { concurrency: config.WORKER_CONCURRENCY, log },

@@ -87,7 +87,11 @@ export function editVideoHandler(d: EditDeps) {
       await em.flush();
       if (oldOriginal !== newOriginal && oldOriginal !== videoKeys.main(target.id)) await d.storage.delete(oldOriginal);
       await deleteAllExcept(d.storage, `${dir}/hls`, new Set(hlsKeys));
-      await deleteAllExcept(d.storage, `${dir}/thumbs`, new Set(thumbKeys));
+      // The new frames, and a cover the owner chose (an upload or a frame) that the edit kept.
+      const keepThumbs = new Set(thumbKeys);
+      const base = d.storage.url(dir);
+      if (target.imageUrl?.startsWith(`${base}/`)) keepThumbs.add(`${dir}/${target.imageUrl.slice(base.length + 1)}`);
+      await deleteAllExcept(d.storage, `${dir}/thumbs`, keepThumbs);
       d.log.info({ videoId: target.id, thumbs: thumbs.length }, 'overwritten by its trim');
       await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
     } finally {

@@ -5,6 +5,7 @@ export const JOBS = {
   processVideo: 'process-video',
   importVideo: 'import-video',
   editVideo: 'edit-video',
+  videoFrame: 'video-frame',
 } as const;
 
 export interface ProcessVideoJob {
@@ -23,6 +24,12 @@ export interface EditVideoJob {
   mode: (typeof TRIM_MODES)[number];
   startSec: number;
   endSec: number;
+}
+
+/** A frame made the video's cover; the API waits for it (sendAndWait), so it is never retried. */
+export interface VideoFrameJob {
+  videoId: string;
+  timeSec: number;
 }
 
 /** Tries after the first; the last failure marks the video failed for its owner. */

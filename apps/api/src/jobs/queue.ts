@@ -40,6 +40,26 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
   return {
     boss,
     send: (name: string, data: object, singletonKey?: string) => boss.send(name, data, singletonKey ? { singletonKey } : undefined),
+    /**
+     * Sends a job that the caller's answer depends on and waits for a worker to finish it
+     * (short media steps: media never runs in the API process). Not retried: the caller reports
+     * a failure at once. Rejects with the handler's error message.
+     */
+    async sendAndWait(name: string, data: object, timeoutMs: number): Promise<void> {
+      const id = await boss.send(name, data, { retryLimit: 0 });
+      if (!id) throw new Error(`${name}: the job was not queued`);
+      const deadline = Date.now() + timeoutMs;
+      for (let wait = 20; ; wait = Math.min(200, wait * 2)) {
+        const job = await boss.getJobById<object>(name, id);
+        if (job?.state === 'completed') return;
+        if (job?.state === 'failed' || job?.state === 'cancelled') {
+          const output = job.output as { message?: string } | null;
+          throw new Error(output?.message ?? `${name} failed`);
+        }
+        if (Date.now() > deadline) throw new Error(`${name} did not finish within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    },
     /** 'ok' when the queue's schema answers; the error otherwise. */
     async status(): Promise<string> {
       try {

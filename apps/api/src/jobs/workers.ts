@@ -1,12 +1,13 @@
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
-import { type EditVideoJob, JOBS, RETRY_LIMIT } from './job-names.ts';
+import { type EditVideoJob, JOBS, RETRY_LIMIT, type VideoFrameJob } from './job-names.ts';
 import type { Queue } from './queue.ts';
 
 export interface JobHandlers {
   processVideo: (videoId: string, attempt: number, signal?: AbortSignal) => Promise<void>;
   importVideo: (videoId: string, attempt: number, signal?: AbortSignal) => Promise<void>;
   editVideo: (job: EditVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
+  videoFrame: (job: VideoFrameJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   onFinalFailure: (name: string, videoId: string, message: string) => Promise<void>;
 }
 
@@ -33,4 +34,5 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: { 
   await run(JOBS.processVideo, (data, attempt, signal) => handlers.processVideo(data.videoId, attempt, signal));
   await run(JOBS.importVideo, (data, attempt, signal) => handlers.importVideo(data.videoId, attempt, signal));
   await run<EditVideoJob>(JOBS.editVideo, handlers.editVideo);
+  await run<VideoFrameJob>(JOBS.videoFrame, handlers.videoFrame);
 }

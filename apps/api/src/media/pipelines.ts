@@ -231,6 +231,19 @@ export async function extractThumbnails(input: string, outDir: string, probe: Pr
   return names;
 }
 
+/** One JPEG frame at `timeSec`, the size of the thumbnails, written as `name` in outDir. */
+export async function extractFrame(input: string, outDir: string, probe: ProbeResult, timeSec: number, name: string, options: PipelineOptions): Promise<string> {
+  const out = resolve(outDir);
+  await mkdir(out, { recursive: true });
+  const runId = newRunId();
+  const temp = tempPath(name, runId);
+  const args = buildThumbnailArgs({ input: resolve(input), videoStreamIndex: probe.videoStreamIndex, times: [timeSec], outputs: [temp], ...thumbnailSize(probe) });
+  await runCleaningUp(args, out, ['.'], runId, undefined, options);
+  if (!(await nonEmpty(join(out, temp)))) throw new Error(`No frame at ${timeSec} s`);
+  await rename(join(out, temp), join(out, name));
+  return name;
+}
+
 /** 1/5 .. 4/5 of the duration. */
 export function thumbnailTimes(durationSec: number, count = THUMBNAIL_COUNT): number[] {
   return Array.from({ length: count }, (_, i) => Math.round(((durationSec * (i + 1)) / (count + 1)) * 1000) / 1000);

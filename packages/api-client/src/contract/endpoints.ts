@@ -5,7 +5,7 @@ import { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } fro
 import { DropOffBeacon, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
-import { PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoEdit } from './videos.ts';
+import { CoverFromFrame, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoEdit, VideoImageResponse } from './videos.ts';
 
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -41,6 +41,8 @@ export const endpoints: Endpoint[] = [
   { method: 'put', path: '/api/folders/{id}', summary: 'Rename or move a folder (not into itself or a subfolder)', auth: 'user', body: FolderUpdate, response: FolderSaved },
   { method: 'delete', path: '/api/folders/{id}', summary: 'Delete a folder; its videos and subfolders move to its parent', auth: 'user', response: MessageBody },
   { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code (query: width, height, redirect, new-window, type)', auth: 'user', response: EmbedCodeResponse },
+  { method: 'post', path: '/api/videos/{id}/create/image', summary: 'Make the frame at `time` seconds the cover (feature setVideoImage)', auth: 'user', body: CoverFromFrame, response: VideoImageResponse },
+  { method: 'post', path: '/api/videos/{id}/upload/image', summary: 'Upload the cover (JPG, GIF, PNG or SVG; feature setVideoImage), or with type watermark a watermark', auth: 'user', multipart: { image: 'file', type: 'string' }, response: VideoImageResponse },
   { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut)', auth: 'user', body: VideoEdit, response: Video },
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },

@@ -134,3 +134,15 @@ export const VideoBulkRequest = z.discriminatedUnion(
 );
 export type VideoBulkRequest = z.infer<typeof VideoBulkRequest>;
 export const VideoBulkResult = MessageBody.extend({ count: z.number().int() });
+
+/** `type` of POST /api/videos/{id}/upload/image: the cover (the default). */
+export const VIDEO_IMAGE_TYPES = ['thumbnail'] as const;
+export const COVER_MESSAGES = {
+  time: 'Must be a number of seconds, 0 or more.',
+  timePastEnd: 'Must be within the video.',
+  imageRequired: 'An image file is required.',
+  type: `Must be one of ${VIDEO_IMAGE_TYPES.join(', ')}.`,
+} as const;
+/** POST /api/videos/{id}/create/image: the cover becomes the frame at `time` seconds. */
+export const CoverFromFrame = z.object({ time: z.number({ error: COVER_MESSAGES.time }).min(0, { error: COVER_MESSAGES.time }) });
+export const VideoImageResponse = z.object({ imageUrl: z.string() });

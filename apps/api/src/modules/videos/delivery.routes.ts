@@ -13,9 +13,11 @@ const CONTENT_TYPES: Record<string, string> = {
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
   jpg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
 };
 // Only these files of a video are public; the original upload never is.
-const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg)$/i;
+const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg))$/i;
 
 interface Servable {
   ok: boolean;
@@ -78,6 +80,8 @@ export function deliveryRoutes(orm: Orm, storage: Storage, bandwidth: BandwidthC
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
     ctx.set('Accept-Ranges', 'bytes');
+    // An uploaded SVG cover opened directly must not run anything.
+    if (ext === 'svg') ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     ctx.set('Last-Modified', info.mtime.toUTCString());
     ctx.set('Cache-Control', ext === 'm3u8' ? (rel === 'hls/master.m3u8' ? 'no-cache' : 'public, max-age=60') : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
 

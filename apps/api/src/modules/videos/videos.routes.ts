@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { Router } from '@koa/router';
-import { ImportRequest, VideoBulkRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
+import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { unprocessable } from '../../http/errors.ts';
+import { imageBody, withImage } from '../../http/image-body.ts';
 import { body, query } from '../../http/validate.ts';
 import { receiveVideo } from './multipart-upload.ts';
 import type { VideosService } from './videos.service.ts';
@@ -36,6 +38,27 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
     ctx.status = trimming ? 202 : 200;
     ctx.body = video;
   });
+  r.post('/:id/create/image', guards.requireActive, async (ctx) => {
+    ctx.body = await videos.coverFromFrame(currentUser(ctx).id, ctx.params.id, body(ctx, CoverFromFrame).time);
+  });
+  r.post(
+    '/:id/upload/image',
+    guards.requireActive,
+    // Refuse (404, or 403 with the feature off) before receiving the file.
+    async (ctx, next) => {
+      await videos.assertMaySetImage(currentUser(ctx).id, ctx.params.id);
+      await next();
+    },
+    imageBody,
+    async (ctx) => {
+      ctx.body = await withImage(ctx, ['image', 'file'], async (image, fields) => {
+        const type = fields.type || 'thumbnail';
+        if (!(VIDEO_IMAGE_TYPES as readonly string[]).includes(type)) throw unprocessable({ type: COVER_MESSAGES.type });
+        if (!image) throw unprocessable({ image: COVER_MESSAGES.imageRequired });
+        return videos.uploadCover(currentUser(ctx).id, ctx.params.id, image);
+      });
+    },
+  );
   r.delete('/:id', guards.requireActive, async (ctx) => {
     await videos.remove(currentUser(ctx).id, ctx.params.id);
     ctx.body = { message: 'Video deleted' };

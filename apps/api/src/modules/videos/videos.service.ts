@@ -1,7 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto } from '@reelbase/api-client';
-import { END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES } from '@reelbase/api-client';
+import { COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES } from '@reelbase/api-client';
+import { prepareImage } from '../../images/image-upload.ts';
+import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { JOBS } from '../../jobs/job-names.ts';
@@ -15,6 +17,8 @@ import { listVideoRows } from './video-list.ts';
 import { pageMeta, probeFacts, toVideo, videoKeys } from './video-view.ts';
 
 export const NOT_A_VIDEO = 'The file is not a video we can play.';
+/** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
+const FRAME_TIMEOUT_MS = 60_000;
 export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
 
 export interface ListQuery {
@@ -218,6 +222,37 @@ export function createVideosService(d: {
       if (input.action === 'delete') await removeFiles(ids);
       const n = `${ids.length} video${ids.length === 1 ? '' : 's'}`;
       return { message: input.action === 'delete' ? `${n} deleted.` : `${n} moved.`, count: ids.length };
+    },
+
+    /** Refuses before an image upload is received: not the owner's video (404), or the feature off (403). */
+    async assertMaySetImage(userId: string, id: string) {
+      await owned(userId, id);
+      await requireFeature(userId, 'setVideoImage');
+    },
+
+    /** The frame at `timeSec` becomes the cover, cut by a worker (video-frame job) while the call waits. */
+    async coverFromFrame(userId: string, id: string, timeSec: number): Promise<{ imageUrl: string }> {
+      const { video } = await owned(userId, id);
+      await requireFeature(userId, 'setVideoImage');
+      if (!video.originalKey || !video.isMainReady) throw conflict(TRIM_MESSAGES.busy);
+      if (video.durationSec && timeSec > video.durationSec) throw unprocessable({ time: COVER_MESSAGES.timePastEnd });
+      await d.queue.sendAndWait(JOBS.videoFrame, { videoId: video.id, timeSec }, FRAME_TIMEOUT_MS);
+      const saved = await d.orm.em.fork().findOneOrFail(Video, { id: video.id });
+      return { imageUrl: saved.imageUrl as string };
+    },
+
+    /** An uploaded cover: checked by its bytes and re-encoded (images/image-upload.ts), SVGs without scripts kept as SVG. */
+    async uploadCover(userId: string, id: string, file: Buffer): Promise<{ imageUrl: string }> {
+      const { em, video } = await owned(userId, id);
+      await requireFeature(userId, 'setVideoImage');
+      const image = await prepareImage(file, { maxWidth: 1920, maxHeight: 1920 });
+      if ('error' in image) throw unprocessable({ image: image.error });
+      const key = coverKey(video.id, image.ext);
+      await d.storage.put(key, image.data);
+      const cleanup = setCover(d.storage, video, key);
+      await em.flush();
+      await cleanup();
+      return { imageUrl: video.imageUrl as string };
     },
 
     async startImport(userId: string, url: string): Promise<{ id: string }> {

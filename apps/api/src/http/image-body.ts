@@ -1,0 +1,23 @@
+import { readFile, rm } from 'node:fs/promises';
+import type { Context } from 'koa';
+import { koaBody } from 'koa-body';
+import { MAX_IMAGE_BYTES } from '../images/image-upload.ts';
+
+/** Multipart parser for one image and a few text fields, limited to the image size cap. */
+export const imageBody = koaBody({ multipart: true, formidable: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxFields: 10 } });
+
+/**
+ * Runs `use` with the uploaded image's bytes (null when none came, under any of `names`) and the
+ * text fields; formidable's temporary file never outlives the request.
+ */
+export async function withImage<T>(ctx: Context, names: string[], use: (image: Buffer | null, fields: Record<string, string>) => Promise<T>): Promise<T> {
+  const files = ctx.request.files ?? {};
+  const file = names.flatMap((n) => [files[n]].flat()).find(Boolean);
+  try {
+    const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const fields = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String([v].flat()[0] ?? '')]));
+    return await use(file ? await readFile(file.filepath) : null, fields);
+  } finally {
+    await Promise.all(Object.values(files).flat().map((f) => rm(f.filepath, { force: true })));
+  }
+}

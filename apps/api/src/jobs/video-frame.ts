@@ -1,0 +1,32 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { extractFrame } from '../media/pipelines.ts';
+import { probe } from '../media/probe.ts';
+import { coverKey, setCover } from '../modules/videos/covers.ts';
+import { Video } from '../modules/videos/video.entity.ts';
+import type { EditDeps } from './edit-video.ts';
+import type { VideoFrameJob } from './job-names.ts';
+
+/** The video-frame job: the frame at a time becomes the video's cover (the API waits for it). */
+export function videoFrameHandler(d: EditDeps) {
+  return async function videoFrame(job: VideoFrameJob, _attempt = 0, signal?: AbortSignal) {
+    const em = d.orm.em.fork();
+    const video = await em.findOne(Video, { id: job.videoId });
+    if (!video?.originalKey) throw new Error('The video is gone.');
+    const work = join(d.workDir, `${video.id}-${crypto.randomUUID()}`);
+    try {
+      await mkdir(work, { recursive: true });
+      const input = join(work, `source${extname(video.originalKey)}`);
+      await d.storage.getFile(video.originalKey, input);
+      const info = await probe(input, { ffprobePath: d.ffprobePath, signal });
+      const key = coverKey(video.id, 'jpg');
+      const name = await extractFrame(input, join(work, 'out'), info, Math.min(job.timeSec, info.durationSec), basename(key), { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, signal });
+      await d.storage.putFile(key, join(work, 'out', name));
+      const cleanup = setCover(d.storage, video, key);
+      await em.flush();
+      await cleanup();
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  };
+}
