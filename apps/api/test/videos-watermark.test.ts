@@ -5,19 +5,16 @@ import { promisify } from 'node:util';
 import { MESSAGES, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { User } from '../src/modules/users/user.entity.ts';
 import { makeClip } from './support/clips.ts';
-import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
+import { type SignedIn, startWithOwnerAndOther, type TestServer, withFeatureOff } from './support/test-server.ts';
 import { uploadReady } from './support/trim.ts';
 
 let s: TestServer;
-let owner: Awaited<ReturnType<typeof signUpAndLogin>>;
-let other: Awaited<ReturnType<typeof signUpAndLogin>>;
+let owner: SignedIn;
+let other: SignedIn;
 let video: any;
 beforeAll(async () => {
-  s = await startTestServer();
-  owner = await signUpAndLogin(s);
-  other = await signUpAndLogin(s);
+  ({ s, owner, other } = await startWithOwnerAndOther());
   video = await uploadReady(s, owner.accessToken, await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 4, audio: true }), 'Quay');
 }, 180_000);
 afterAll(() => s.stop());
@@ -111,7 +108,7 @@ test('refusals: bad placement, an SVG, another user, the feature off, removing n
   expect((await s.api('DELETE', `/api/videos/${video.id}/watermark`, { token: other.accessToken })).status).toBe(404);
   expect((await s.api('DELETE', `/api/videos/${video.id}/watermark`, { token: owner.accessToken })).status).toBe(404);
 
-  await s.services.orm.em.fork().nativeUpdate(User, { id: owner.id }, { features: { setVideoImage: true, videoTrimmer: true, uploadPlayerLogo: true, createGif: true, addWatermark: false } });
+  await withFeatureOff(s, owner.id, 'addWatermark');
   expect(await upload(await red(), place)).toMatchObject({ status: 403, body: { message: MESSAGES.featureDisabled } });
   expect(await s.api('DELETE', `/api/videos/${video.id}/watermark`, { token: owner.accessToken })).toMatchObject({ status: 403, body: { message: MESSAGES.featureDisabled } });
   expect(await storedFiles()).toEqual(before);
