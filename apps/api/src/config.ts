@@ -37,6 +37,10 @@ const schema = z.object({
   PAYPAL_SECRET: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /** Address space and CPU time of one ffmpeg/ffprobe run (prlimit), and whether bubblewrap isolates it. */
+  MEDIA_MEMORY_LIMIT_MB: positiveInt(6144),
+  MEDIA_CPU_LIMIT_SECONDS: positiveInt(24 * 3600),
+  MEDIA_SANDBOX: z.enum(['auto', 'off']).default('auto'),
   WORKER_CONCURRENCY: positiveInt(2),
   /** Whether `npm start` also runs one worker (as a child process of the API). */
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),

@@ -10,6 +10,8 @@ import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
 import { JOBS } from './jobs/job-names.ts';
+import { mediaToolsReport } from './media/binaries.ts';
+import { configureMediaBox, mediaBoxReport } from './media/box.ts';
 import { openStorage } from './storage/open-storage.ts';
 
 export interface CoreHooks {
@@ -24,6 +26,12 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     return { orm, queue };
   });
   const storage = await openStorage(config);
+  // Every ffmpeg/ffprobe run of this process goes into the same box (media/box.ts).
+  configureMediaBox({ memoryBytes: config.MEDIA_MEMORY_LIMIT_MB * 1024 ** 2, cpuSeconds: config.MEDIA_CPU_LIMIT_SECONDS, sandbox: config.MEDIA_SANDBOX });
+  const tools = mediaToolsReport({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
+  const mediaTools = { ffmpeg: tools.ffmpeg.version, ffprobe: tools.ffprobe.version, source: tools.ffmpeg.source, ...mediaBoxReport() };
+  log.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe, box: mediaBoxReport() }, 'media tools');
+  if (tools.warning) log.warn(tools.warning);
   const tmpDir = join(config.DATA_DIR, 'tmp');
 
   return {
@@ -31,6 +39,8 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     queue,
     storage,
     tmpDir,
+    /** The media tools in use and their box, for the admin health. */
+    mediaTools,
     async startWorkers(hooks: CoreHooks = {}) {
       const media = { ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, timeoutMs: config.PROCESS_TIMEOUT_SECONDS * 1000 };
       const processVideo = processVideoHandler({ orm, storage, log, workDir: join(tmpDir, 'work'), ...media, onStep: hooks.onStep });

@@ -103,6 +103,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     health: async () => ({
       database: (await orm.isConnected()) ? 'ok' : 'unreachable',
       queue: await queue.status(),
+      media: core.mediaTools,
     }),
     trustProxy: config.TRUST_PROXY,
     rawRouters: [tus.router, beaconRoutes(statistics)],
