@@ -142,7 +142,8 @@ export async function markProcessingFailed(d: Pick<ProcessDeps, 'orm' | 'storage
     await em.flush();
     return;
   }
+  // Never playable, so no player reads these files: gone before the owner sees the failure.
+  await d.storage.deletePrefix(videoKeys.dir(videoId));
   Object.assign(video, { status: 'failed', originalKey: null, storedBytes: 0 });
   await em.flush();
-  await d.storage.deletePrefix(videoKeys.dir(videoId));
 }

@@ -8,7 +8,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { STORAGE_FULL, type StorageQuota } from './storage-quota.ts';
+import type { StorageQuota } from './storage-quota.ts';
 import { tooLargeForSource, type VideosService } from './videos.service.ts';
 
 export const TUS_PATH = '/api/uploads';
@@ -40,13 +40,11 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
     datastore,
     respectForwardedHeaders: false,
     relativeLocation: true,
+    // The account's room is checked by the reservation in onUploadCreate. Thrown here, the
+    // refusal is JSON; tus's own answer to a length over maxSize is plain text.
     maxSize: async (req) => {
-      const user = await userOf(req);
-      try {
-        return Math.min(await o.videos.remainingBytes(user.id), o.sourceMaxBytes);
-      } catch {
-        throw tusError(413, STORAGE_FULL);
-      }
+      if (Number(req.headers.get('upload-length')) > o.sourceMaxBytes) throw tusError(413, tooLargeForSource(o.sourceMaxBytes));
+      return o.sourceMaxBytes;
     },
     async onIncomingRequest(req, uploadId) {
       const user = await userOf(req);
@@ -63,10 +61,11 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
       const folderId = upload.metadata?.folderId;
       const refuse = (e: HttpError) => Promise.reject(tusError(e.status, e.message));
       if (folderId) await o.videos.assertOwnFolder(user.id, folderId).catch(refuse);
-      if (upload.size !== undefined && upload.size > o.sourceMaxBytes) throw tusError(413, tooLargeForSource(o.sourceMaxBytes));
+      // The length is reserved up front, so it must be known (no deferred length).
+      if (upload.size === undefined) throw tusError(400, 'Upload-Length is required.');
       await o.quota.assertDiskSpace().catch(refuse);
-      // Reserved until the upload becomes a video or expires (unknown length: all the space left).
-      const reservation = await o.quota.reserve(user.id, upload.size ?? null, o.expiryMs).catch(refuse);
+      // Reserved until the upload becomes a video or expires.
+      const reservation = await o.quota.reserve(user.id, upload.size, o.expiryMs).catch(refuse);
       return { metadata: { ...upload.metadata, userId: user.id, reservationId: reservation.id } };
     },
     async onUploadFinish(_req, upload) {

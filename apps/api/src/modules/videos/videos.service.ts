@@ -89,11 +89,9 @@ export function createVideosService(d: {
     if (!user?.features?.[flag]) throw forbidden(MESSAGES.featureDisabled);
   }
 
-  /** Bytes this account may still upload; a full account is refused before any byte is read. */
-  async function remainingBytes(userId: string): Promise<number> {
-    const remaining = d.quota.limitBytes - (await d.quota.usedBytes(userId));
-    if (remaining <= 0) throw new HttpError(413, STORAGE_FULL);
-    return remaining;
+  /** A full account gets no new video (a trim into a new one). */
+  async function assertNotFull(userId: string) {
+    if (d.quota.limitBytes - (await d.quota.usedBytes(userId)) <= 0) throw new HttpError(413, STORAGE_FULL);
   }
 
   /**
@@ -141,7 +139,6 @@ export function createVideosService(d: {
     async assertOwnFolder(userId: string, folderId: string) {
       await assertOwnFolder(sqlOf(d.orm.em.fork()), userId, folderId);
     },
-    remainingBytes,
     createFromFile,
 
     /**
@@ -195,7 +192,7 @@ export function createVideosService(d: {
       const editId = crypto.randomUUID();
       let target = video;
       if (input.mode === 'new') {
-        await remainingBytes(userId);
+        await assertNotFull(userId);
         target = em.create(Video, {
           userId,
           folderId: video.folderId,
