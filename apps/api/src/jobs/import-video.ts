@@ -67,20 +67,37 @@ export function importVideoHandler(d: ImportDeps) {
     const reservation = await d.quota.reserve(video.userId, 0, d.downloadTimeoutMs).catch(() => {
       throw new OwnerError(STORAGE_FULL);
     });
+    // The reservation follows the bytes received, one update at a time.
+    let received = 0;
     let reserved = 0;
+    let growing = false;
+    const grow = async () => {
+      if (growing) return;
+      growing = true;
+      try {
+        while (received > reserved && !full.signal.aborted) {
+          const target = received;
+          if (!(await d.quota.resize(video.userId, reservation.id, target))) full.abort(new OwnerError(STORAGE_FULL));
+          reserved = target;
+        }
+      } catch (err) {
+        d.log.warn({ err, videoId }, 'import reservation not updated');
+      } finally {
+        growing = false;
+      }
+    };
     let lastWrite = 0;
     // Written outside this unit of work (see process-video), and never backwards.
     const report = (fraction: number, bytes?: number) => {
+      if (bytes !== undefined && bytes > received) {
+        received = bytes;
+        void grow();
+      }
       if (Date.now() - lastWrite < 1_000) return;
       lastWrite = Date.now();
       // 99 at most until the file is stored: 100 tells the dialog the import is done.
       const value = Math.min(99, Math.floor(fraction * 100));
       void d.orm.em.fork().nativeUpdate(Video, { id: videoId, importProgress: { $lt: value } }, { importProgress: value }).catch(() => {});
-      if (bytes !== undefined && bytes > reserved) void grow(bytes);
-    };
-    const grow = async (bytes: number) => {
-      reserved = bytes;
-      if (!(await d.quota.resize(video.userId, reservation.id, bytes).catch(() => true))) full.abort(new OwnerError(STORAGE_FULL));
     };
     try {
       await mkdir(work, { recursive: true });
