@@ -29,10 +29,10 @@ export async function sweepDeadScratch(root: string): Promise<string[]> {
 }
 
 function isRunning(pid: number, started: string): boolean {
-  if (pid === process.pid) return true;
   const now = startTime(pid);
   if (now !== null) return now === started;
   if (process.platform === 'linux') return false; // no /proc entry: gone
+  if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
     return true;
