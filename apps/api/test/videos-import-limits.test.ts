@@ -32,6 +32,16 @@ beforeAll(async () => {
 });
 afterAll(() => origin.close());
 
+/** A server allowed to import from the origin, with these settings, and a signed-in account. */
+async function withServer(env: Record<string, string>, run: (s: TestServer, token: string) => Promise<void>) {
+  const s = await startTestServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', ...env });
+  try {
+    await run(s, (await signUpAndLogin(s)).accessToken);
+  } finally {
+    await s.stop();
+  }
+}
+
 async function importFailure(s: TestServer, token: string, id: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -42,10 +52,8 @@ async function importFailure(s: TestServer, token: string, id: string, timeoutMs
   }
 }
 
-test('an import that drips a byte a second is cut at its deadline, not retried, and the next import may start', async () => {
-  const s = await startTestServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', IMPORT_TIMEOUT_SECONDS: '3', IMPORT_MIN_BYTES_PER_SECOND: '0', JOB_RETRY_DELAY_SECONDS: '1' });
-  try {
-    const { accessToken: token } = await signUpAndLogin(s);
+test('an import that drips a byte a second is cut at its deadline, not retried, and the next import may start', () =>
+  withServer({ IMPORT_TIMEOUT_SECONDS: '3', IMPORT_MIN_BYTES_PER_SECOND: '0', JOB_RETRY_DELAY_SECONDS: '1' }, async (s, token) => {
     const started = Date.now();
     const first = await s.api('POST', '/api/videos/import', { token, body: { url: origin.url('/drip.mp4') } });
     expect(first.status).toBe(202);
@@ -64,38 +72,23 @@ test('an import that drips a byte a second is cut at its deadline, not retried, 
     const next = await s.api('POST', '/api/videos/import', { token, body: { url: origin.url('/drip-again.mp4') } });
     expect(next.status).toBe(202);
     await importFailure(s, token, next.body.id);
-  } finally {
-    await s.stop();
-  }
-});
+  }));
 
-test('two imports sent at once: one runs, the other is refused', async () => {
-  const s = await startTestServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', IMPORT_TIMEOUT_SECONDS: '2', IMPORT_MIN_BYTES_PER_SECOND: '0' });
-  try {
-    const { accessToken: token } = await signUpAndLogin(s);
+test('two imports sent at once: one runs, the other is refused', () =>
+  withServer({ IMPORT_TIMEOUT_SECONDS: '2', IMPORT_MIN_BYTES_PER_SECOND: '0' }, async (s, token) => {
     const answers = await Promise.all([1, 2, 3].map(() => s.api('POST', '/api/videos/import', { token, body: { url: origin.url('/drip.mp4') } })));
     expect(answers.map((a) => a.status).sort()).toEqual([202, 409, 409]);
     await importFailure(s, token, answers.find((a) => a.status === 202)?.body.id);
-  } finally {
-    await s.stop();
-  }
-});
+  }));
 
-test('an import slower than the minimum rate is stopped at the end of a measuring window', async () => {
-  const s = await startTestServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', IMPORT_MIN_BYTES_PER_SECOND: '1024', IMPORT_RATE_WINDOW_SECONDS: '2' });
-  try {
-    const { accessToken: token } = await signUpAndLogin(s);
+test('an import slower than the minimum rate is stopped at the end of a measuring window', () =>
+  withServer({ IMPORT_MIN_BYTES_PER_SECOND: '1024', IMPORT_RATE_WINDOW_SECONDS: '2' }, async (s, token) => {
     const res = await s.api('POST', '/api/videos/import', { token, body: { url: origin.url('/drip.mp4') } });
     expect(await importFailure(s, token, res.body.id, 30_000)).toBe('The server sent the file too slowly (under 1 KB a second) and the import was stopped.');
-  } finally {
-    await s.stop();
-  }
-});
+  }));
 
-test('the bytes of a running import count against the storage limit', async () => {
-  const s = await startTestServer({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', IMPORT_TIMEOUT_SECONDS: '8', IMPORT_MIN_BYTES_PER_SECOND: '0', STORAGE_LIMIT_BYTES_PER_ACCOUNT: String(1024 * 1024) });
-  try {
-    const { accessToken: token } = await signUpAndLogin(s);
+test('the bytes of a running import count against the storage limit', () =>
+  withServer({ IMPORT_TIMEOUT_SECONDS: '8', IMPORT_MIN_BYTES_PER_SECOND: '0', STORAGE_LIMIT_BYTES_PER_ACCOUNT: String(1024 * 1024) }, async (s, token) => {
     const clip = new File([Buffer.alloc(500 * 1024, 2)], 'clip.mp4', { type: 'video/mp4' });
     const upload = async () => {
       const form = new FormData();
@@ -110,12 +103,9 @@ test('the bytes of a running import count against the storage limit', async () =
     // Those 600 KB are reserved while the import runs: 500 KB more do not fit in 1 MB.
     const refused = await upload();
     expect(refused.status).toBe(413);
-    expect((await refused.json()).message).toBe('Your storage limit is reached. Delete videos or change your plan to upload more.');
+    expect(((await refused.json()) as { message: string }).message).toBe('Your storage limit is reached. Delete videos or change your plan to upload more.');
     expect((await s.api('GET', `/api/videos/${res.body.id}/import`, { token })).body.error).toBeNull();
     // Once the import has ended (its deadline), the space is free again.
     expect(await importFailure(s, token, res.body.id)).toBe('The import took too long and was stopped.');
     expect((await upload()).status).toBe(201);
-  } finally {
-    await s.stop();
-  }
-});
+  }));

@@ -94,7 +94,7 @@ test('uploads are refused while the disk is low on free space', async () => {
     form.append('video', new File([Buffer.alloc(10 * KB)], 'clip.mp4', { type: 'video/mp4' }));
     const res = await fetch(`${low.url}/api/videos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(res.status).toBe(507);
-    expect((await res.json()).message).toBe('The server is low on disk space, so uploads are paused. Try again later.');
+    expect(((await res.json()) as { message: string }).message).toBe('The server is low on disk space, so uploads are paused. Try again later.');
     const created = await fetch(`${low.url}/api/uploads`, {
       method: 'POST',
       headers: tus(token, { 'Upload-Length': String(10 * KB), 'Upload-Metadata': `filename ${b64('a.mp4')},filetype ${b64('video/mp4')}` }),

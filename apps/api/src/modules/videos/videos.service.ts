@@ -100,38 +100,38 @@ export function createVideosService(d: {
    * (process-video), so no ffprobe runs in the API. On any failure the file is removed.
    */
   async function createFromFile(userId: string, input: ReceivedVideo): Promise<VideoDto> {
-      const em = d.orm.em.fork();
-      let id: string | null = null;
-      try {
-        if (input.folderId) await assertOwnFolder(sqlOf(em), userId, input.folderId);
-        const owner = await em.findOneOrFail(User, { id: userId });
-        const ext = (extname(input.originalName ?? '').toLowerCase().match(/^\.[a-z0-9]{1,5}$/) ?? [''])[0];
-        const video = em.create(Video, {
-          userId,
-          name: input.name,
-          folderId: input.folderId ?? null,
-          source: 'upload',
-          status: 'queued',
-          renditions: [],
-          thumbnails: [],
-          playerConfig: defaultPlayerConfig(owner),
-        });
-        id = video.id;
-        video.originalKey = videoKeys.original(video.id, ext || '.bin');
-        const stored = await d.storage.putFile(video.originalKey, input.path);
-        video.size = stored.size;
-        video.storedBytes = stored.size;
-        await em.flush();
-        await d.queue.send(JOBS.processVideo, { videoId: video.id }, video.id);
-        return toVideo(video, d.storage);
-      } catch (err) {
-        await rm(input.path, { force: true });
-        if (id) {
-          await d.storage.deletePrefix(videoKeys.dir(id));
-          await d.orm.em.fork().nativeDelete(Video, { id });
-        }
-        throw err;
+    const em = d.orm.em.fork();
+    let id: string | null = null;
+    try {
+      if (input.folderId) await assertOwnFolder(sqlOf(em), userId, input.folderId);
+      const owner = await em.findOneOrFail(User, { id: userId });
+      const ext = (extname(input.originalName ?? '').toLowerCase().match(/^\.[a-z0-9]{1,5}$/) ?? [''])[0];
+      const video = em.create(Video, {
+        userId,
+        name: input.name,
+        folderId: input.folderId ?? null,
+        source: 'upload',
+        status: 'queued',
+        renditions: [],
+        thumbnails: [],
+        playerConfig: defaultPlayerConfig(owner),
+      });
+      id = video.id;
+      video.originalKey = videoKeys.original(video.id, ext || '.bin');
+      const stored = await d.storage.putFile(video.originalKey, input.path);
+      video.size = stored.size;
+      video.storedBytes = stored.size;
+      await em.flush();
+      await d.queue.send(JOBS.processVideo, { videoId: video.id }, video.id);
+      return toVideo(video, d.storage);
+    } catch (err) {
+      await rm(input.path, { force: true });
+      if (id) {
+        await d.storage.deletePrefix(videoKeys.dir(id));
+        await d.orm.em.fork().nativeDelete(Video, { id });
       }
+      throw err;
+    }
   }
 
   return {
