@@ -59,6 +59,10 @@ test('a half-done tus upload holds its whole length against the limit', async ()
   const second = await startTus(token, 500 * KB);
   expect(second.status).toBe(413);
   expect(JSON.parse(await second.text()).message).toBe('Your storage limit is reached. Delete videos or change your plan to upload more.');
+
+  // Cancelled, it gives its space back at once.
+  expect((await fetch(url, { method: 'DELETE', headers: tus(token) })).status).toBe(204);
+  expect((await slowUpload(token, 500 * KB, 0)).status).toBe(201);
 });
 
 test('two uploads sent at the same time cannot both take the last free space', async () => {

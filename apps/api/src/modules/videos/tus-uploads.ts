@@ -52,6 +52,8 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
       // Somebody else's upload id answers like an unknown one.
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (!upload || upload.metadata?.userId !== user.id) throw tusError(404, 'Upload not found');
+      // A cancelled upload gives its space back at once, not at its expiry.
+      if (req.method === 'DELETE' && upload.metadata?.reservationId) await o.quota.release(upload.metadata.reservationId);
     },
     async onUploadCreate(req, upload) {
       const user = await userOf(req);
