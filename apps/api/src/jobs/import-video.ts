@@ -2,6 +2,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
+import { HttpError } from '../http/errors.ts';
 import { downloadHls, downloadToFile, probeKind } from '../imports/download.ts';
 import { createGuardedFetch } from '../imports/guarded-fetch.ts';
 import { downloadWithYtDlp } from '../imports/yt-dlp.ts';
@@ -64,8 +65,8 @@ export function importVideoHandler(d: ImportDeps) {
     // A full account stops the download: the reservation's growth fails and aborts it.
     const full = new AbortController();
     const signal = jobSignal ? AbortSignal.any([jobSignal, full.signal]) : full.signal;
-    const reservation = await d.quota.reserve(video.userId, 0, d.downloadTimeoutMs).catch(() => {
-      throw new OwnerError(STORAGE_FULL);
+    const reservation = await d.quota.reserve(video.userId, 0, d.downloadTimeoutMs).catch((err) => {
+      throw err instanceof HttpError && err.status === 413 ? new OwnerError(STORAGE_FULL) : err;
     });
     // The reservation follows the bytes received, one update at a time.
     let received = 0;

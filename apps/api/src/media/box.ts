@@ -46,14 +46,15 @@ export function mediaBoxReport() {
 }
 
 /**
- * The argv that runs `command` in the box from `cwd`. Writable folders: `cwd`, the folders of
- * absolute paths among the arguments (inputs and outputs, `file:` prefix or not) and `extraPaths`.
+ * The argv that runs `command` in the box from `cwd`. Writable folders: `cwd` and the folders of
+ * absolute paths among the arguments (inputs and outputs, `file:` prefix or not); a file the
+ * tool should read is given as an argument (`-i`), never only inside a filter string.
  */
-export function boxedCommand(command: string, args: readonly string[], cwd: string, extraPaths: readonly string[]): { argv: string[]; sandboxed: boolean } {
+export function boxedCommand(command: string, args: readonly string[], cwd: string): { argv: string[]; sandboxed: boolean } {
   const t = findTools();
   const limit = t.prlimit ? [t.prlimit, `--as=${settings.memoryBytes}`, `--cpu=${settings.cpuSeconds}`, '--'] : [];
   if (!t.bwrap) return { argv: [...limit, command, ...args], sandboxed: false };
-  const own = ownFolders(cwd, args, extraPaths);
+  const own = ownFolders(cwd, args);
   const binaryDir = dirname(realpathSync(command));
   const readOnly = [...SYSTEM_PATHS.filter((p) => existsSync(p)), ...(SYSTEM_PATHS.some((p) => binaryDir.startsWith(`${p}/`)) ? [] : [binaryDir])];
   const argv = [
@@ -81,8 +82,8 @@ export function boxedCommand(command: string, args: readonly string[], cwd: stri
 }
 
 /** Existing folders the run reads and writes, parents before children (binds nest in order). */
-function ownFolders(cwd: string, args: readonly string[], extraPaths: readonly string[]): string[] {
-  const found = new Set<string>([cwd, ...extraPaths]);
+function ownFolders(cwd: string, args: readonly string[]): string[] {
+  const found = new Set<string>([cwd]);
   for (const arg of args) {
     const path = arg.startsWith('file:') ? arg.slice(5) : arg;
     if (isAbsolute(path)) found.add(dirname(path));

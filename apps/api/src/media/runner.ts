@@ -17,11 +17,6 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** The run's own working directory (writable in the box); a fresh temporary one when unset. */
   cwd?: string;
-  /**
-   * Folders the run may also read and write besides `cwd` and the folders of absolute paths in
-   * its arguments (which are found by themselves): e.g. a file named inside a filter string.
-   */
-  paths?: readonly string[];
   /** Length in seconds of what ffmpeg writes; with onProgress, `-progress pipe:1` lines become fractions. */
   durationSec?: number;
   /** Called with a fraction 0..1 that never goes down, and with 1 when ffmpeg reports the end. */
@@ -96,7 +91,7 @@ function runInBox(command: string, args: readonly string[], options: RunOptions 
     const niceness = options.niceness ?? DEFAULT_NICENESS;
     const nice = niceness > 0 ? findNice() : null;
     // prlimit and bubblewrap (when the machine has them) wrap the tool; see box.ts.
-    const boxed = boxedCommand(command, args, options.cwd, options.paths ?? []);
+    const boxed = boxedCommand(command, args, options.cwd);
     const spawnOptions = { cwd: options.cwd, env: mediaEnv(), stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
     const child = nice ? spawn(nice, ['-n', String(niceness), ...boxed.argv], spawnOptions) : spawn(boxed.argv[0], boxed.argv.slice(1), spawnOptions);
     if (!nice && niceness > 0 && child.pid) {
