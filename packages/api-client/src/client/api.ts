@@ -120,6 +120,8 @@ export function createApiClient(o: ApiClientOptions) {
     /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
     trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: cut }),
     remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
+    /** A new video with its own copy of the files, named '<name> (copy)', in the same folder. */
+    copy: (videoId: string) => request<Video>('POST', `/api/videos/${id(videoId)}/copy`),
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
     bulk: (input: VideoBulkRequest) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: input }),
     importUrl: (url: string) => request<z.infer<typeof ImportStarted>>('POST', '/api/videos/import', { body: { url } }),
