@@ -79,12 +79,36 @@ for (const storage of ['local', 's3'] as const) {
 describe('copy refusals', () => {
   let s: TestServer;
   let clipBytes: number;
+  // While `holding`, ladders wait until released.
+  let holding = false;
+  const releases: (() => void)[] = [];
   beforeAll(async () => {
     clipBytes = (await stat(clip)).size;
     // Room for the upload, not for a copy of it.
-    s = await startTestServer({ STORAGE_LIMIT_BYTES_PER_ACCOUNT: String(Math.floor(clipBytes * 1.5)) });
+    s = await startTestServer(
+      { STORAGE_LIMIT_BYTES_PER_ACCOUNT: String(Math.floor(clipBytes * 1.5)) },
+      { onStep: (step) => (step === 'ladder' && holding ? new Promise<void>((release) => releases.push(release)) : undefined) },
+    );
   });
   afterAll(() => s?.stop());
+
+  test('a video still processing answers 409', async () => {
+    const carol = await signUpAndLogin(s);
+    holding = true;
+    const up = await s.upload(carol.accessToken, clip, { name: 'Busy' });
+    try {
+      // Playable already, but its ladder is still being built.
+      await s.waitForVideo(carol.accessToken, up.body.id, (v) => v.isHlsReady && v.processing.stage === 'processing');
+      const busy = await s.api('POST', `/api/videos/${up.body.id}/copy`, { token: carol.accessToken });
+      expect(busy.status).toBe(409);
+      expect(busy.body).toEqual({ message: 'The video is still processing. Try again when it is ready.' });
+    } finally {
+      holding = false;
+      for (const release of releases) release();
+    }
+    await s.waitForVideo(carol.accessToken, up.body.id, (v) => v.status === 'ready' && v.processing.stage === 'ready');
+    await s.api('DELETE', `/api/videos/${up.body.id}`, { token: carol.accessToken });
+  });
 
   test('another user id answers 404, a full account 413, a canceled account 403; nothing is written', async () => {
     const alice = await signUpAndLogin(s);

@@ -64,7 +64,7 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const startId = useId();
   const endId = useId();
-  const nextId = useId();
+  const nextSelectId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only another video resets what the panel shows.
   useEffect(() => setConfig(video.playerConfig), [video.id]);
@@ -75,6 +75,18 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
     queryFn: () => client.videos.list({ limit: 100, search: nextSearch, direction: 'DESC' }),
     enabled: config.endAction === 'playNext',
   });
+
+  const listed = candidates.data?.items ?? [];
+  // The chosen next video may be beyond the first page of candidates: its name comes on its own.
+  const nextId = config.endAction === 'playNext' ? config.nextVideo : null;
+  const chosen = useQuery({
+    queryKey: keys.video(nextId ?? ''),
+    queryFn: () => client.videos.get(nextId as string),
+    enabled: !!nextId && !!candidates.data && !listed.some((v) => v.id === nextId),
+  });
+  const nextOptions = [...listed, ...(chosen.data && !listed.some((v) => v.id === chosen.data.id) ? [chosen.data] : [])]
+    .filter((v) => v.id !== video.id)
+    .map((v) => ({ value: v.id, label: v.name }));
 
   function saved(next: PlayerConfig) {
     queryClient.setQueryData<Video>(keys.video(video.id), (v) => v && { ...v, playerConfig: next });
@@ -191,16 +203,16 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
             <Select id={endId} value={config.endAction} disabled={disabled} options={END_OPTIONS} style={{ maxWidth: 240 }} onChange={(endAction) => change({ endAction })} />
             {config.endAction === 'playNext' && (
               <>
-                <label htmlFor={nextId}>Next video</label>
+                <label htmlFor={nextSelectId}>Next video</label>
                 <Select
-                  id={nextId}
+                  id={nextSelectId}
                   showSearch={{ filterOption: false, onSearch: setNextSearch }}
                   allowClear
                   placeholder="Choose the video to play next"
                   disabled={disabled}
                   value={config.nextVideo ?? undefined}
                   loading={candidates.isFetching}
-                  options={(candidates.data?.items ?? []).filter((v) => v.id !== video.id).map((v) => ({ value: v.id, label: v.name }))}
+                  options={nextOptions}
                   onChange={(next) => change({ nextVideo: next ?? null })}
                   style={{ maxWidth: 360 }}
                 />
