@@ -1,3 +1,5 @@
+// Every app that type-checks this file (web, desktop) learns that a stylesheet import is fine.
+/// <reference path="../../styles.d.ts" />
 import '@reelbase/player/player.css';
 import type { PlayerConfig, Video } from '@reelbase/api-client';
 import { createPlayer, type Player } from '@reelbase/player';
