@@ -35,6 +35,10 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, multipar
   r.get('/:id/import', async (ctx) => {
     ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
   });
+  r.post('/:id/copy', guards.requireActive, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await videos.copy(currentUser(ctx).id, ctx.params.id);
+  });
   r.put('/:id/edit', guards.requireActive, async (ctx) => {
     const { trimming, video } = await videos.edit(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit));
     ctx.status = trimming ? 202 : 200;

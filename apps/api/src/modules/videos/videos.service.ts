@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto } from '@reelbase/api-client';
-import { COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES } from '@reelbase/api-client';
+import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
@@ -59,6 +59,8 @@ export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorSch
     colorScheme: { ...owner.colorScheme },
   };
 }
+
+const pickFacts = (v: IVideo) => ({ durationSec: v.durationSec, width: v.width, height: v.height, videoCodec: v.videoCodec, audioCodec: v.audioCodec });
 
 export function createVideosService(d: {
   orm: Orm;
@@ -217,6 +219,55 @@ export function createVideosService(d: {
         throw err;
       }
       return { trimming: true, video: toVideo(target, d.storage) };
+    },
+
+    /**
+     * A second video with the same files (copied through storage, so each video owns its files
+     * and deleting one never touches the other), name '<name> (copy)', the same folder and player
+     * settings; statistics and bandwidth start at zero. Counts against the storage quota.
+     */
+    async copy(userId: string, id: string): Promise<VideoDto> {
+      const { em, video: source } = await owned(userId, id);
+      if (source.status !== 'ready' || !source.originalKey) throw conflict(TRIM_MESSAGES.busy);
+      if ((await remainingBytes(userId)) < source.size) throw new HttpError(413, STORAGE_FULL);
+      const copyId = crypto.randomUUID();
+      const from = `${videoKeys.dir(source.id)}/`;
+      const to = `${videoKeys.dir(copyId)}/`;
+      // URLs and keys below the source's folder point into the copy's folder instead.
+      const moveUrl = (url: string | null) => (url?.startsWith(d.storage.url(from)) ? d.storage.url(to + url.slice(d.storage.url(from).length)) : url);
+      try {
+        for await (const o of d.storage.list(videoKeys.dir(source.id))) await d.storage.copy(o.key, to + o.key.slice(from.length));
+        // A trim that overwrote the source meanwhile may have swapped files under the copy.
+        const now = await em.fork().findOne(Video, { id: source.id });
+        if (!now || now.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
+        const copy = em.create(Video, {
+          id: copyId,
+          userId,
+          folderId: source.folderId,
+          name: `${source.name.slice(0, VIDEO_NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+          source: source.source,
+          importUrl: source.importUrl,
+          importProgress: source.importProgress,
+          originalKey: to + source.originalKey.slice(from.length),
+          size: source.size,
+          ...pickFacts(source),
+          status: 'ready',
+          isMainReady: source.isMainReady,
+          isHlsReady: source.isHlsReady,
+          isLadderReady: source.isLadderReady,
+          // A blocked video stays blocked in its copy.
+          ban: source.ban,
+          imageUrl: moveUrl(source.imageUrl ?? null),
+          thumbnails: source.thumbnails.map((t) => moveUrl(t) as string),
+          renditions: structuredClone(source.renditions),
+          playerConfig: structuredClone(source.playerConfig),
+        });
+        await em.flush();
+        return toVideo(copy, d.storage);
+      } catch (err) {
+        await d.storage.deletePrefix(videoKeys.dir(copyId));
+        throw err;
+      }
     },
 
     async remove(userId: string, id: string) {
