@@ -48,6 +48,7 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/gifs', summary: 'The caller\'s GIFs, newest first (query: limit (6), page, video-id)', auth: 'user', response: GifList },
   { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit)', auth: 'user', body: GifCreate, response: Gif },
   { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', response: MessageBody },
+  { method: 'post', path: '/api/videos/{id}/copy', summary: "Copy a video: its files, folder and player settings, named '<name> (copy)' (201; 409 while processing, 413 over the storage limit)", auth: 'user', response: Video },
   { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut)', auth: 'user', body: VideoEdit, response: Video },
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
