@@ -24,7 +24,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
-import { deliveryRoutes } from './modules/videos/delivery.routes.ts';
+import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
@@ -38,6 +38,9 @@ import { playerConfigRoutes } from './modules/player-config/player-config.routes
 import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -92,6 +95,14 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     beaconBurst: config.STATS_BEACON_BURST,
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
+  const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000);
+  // A block or a ban takes effect at once in this process: the cached answers are dropped.
+  const onServingChanged = (videoIds?: string[]) => {
+    servable.forget(videoIds);
+    statistics.forget(videoIds);
+  };
+  const adminUsers = createAdminUsersService({ orm, storage, onServingChanged });
+  const adminVideos = createAdminVideosService({ orm, storage, onServingChanged });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -108,11 +119,12 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     rawRouters: [tus.router, beaconRoutes(statistics)],
     routers: [
       authRoutes(auth, guards),
-      usersRoutes(users, guards),
+      adminRoutes(adminUsers, adminVideos, guards),
+      usersRoutes(users, guards, adminUsers),
       profileRoutes(profile, guards),
       videosRoutes(videos, guards, core.tmpDir),
       foldersRoutes(folders, guards),
-      deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
+      deliveryRoutes(storage, bandwidth, servable),
       mediaRoutes(storage),
       playbackRoutes(playback),
       playerConfigRoutes(playerConfig, guards),
@@ -140,7 +152,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics },
+    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics, adminUsers, adminVideos },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

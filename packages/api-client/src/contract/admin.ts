@@ -119,7 +119,7 @@ export const AdminUserUpdate = z
     isActive: z.boolean(),
     ban: z.boolean(),
     banReason,
-    features: z.record(z.enum(FEATURE_FLAGS, { error: ADMIN_MESSAGES.unknownFeature }), z.boolean()),
+    features: z.partialRecord(z.enum(FEATURE_FLAGS, { error: ADMIN_MESSAGES.unknownFeature }), z.boolean()),
     videoGeneratorCredits: z.number().int({ error: 'Must be a whole number, 0 or more.' }).min(0, { error: 'Must be a whole number, 0 or more.' }).max(1_000_000),
   })
   .partial()

@@ -53,11 +53,13 @@ export type BeaconLimiter = ReturnType<typeof beaconLimiter>;
  */
 export function addressKeyer() {
   const secret = randomBytes(32);
-  return (address: string): string => {
-    let a = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-    if (isIPv6(a)) a = expandV6(a).slice(0, 4).join(':');
-    return createHmac('sha256', secret).update(a).digest('base64url').slice(0, 22);
-  };
+  return (address: string): string => createHmac('sha256', secret).update(normalizeAddress(address)).digest('base64url').slice(0, 22);
+}
+
+/** The address as one viewer: IPv4-mapped IPv6 as IPv4, IPv6 as its /64. */
+export function normalizeAddress(address: string): string {
+  const a = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+  return isIPv6(a) ? expandV6(a).slice(0, 4).join(':') : a;
 }
 
 function expandV6(address: string): string[] {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Router } from '@koa/router';
-import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
+import { COVER_MESSAGES, CoverFromFrame, ImportRequest, OwnVideoBulkRequest, VIDEO_IMAGE_TYPES, VideoEdit, VideoListQuery } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
@@ -25,7 +25,7 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
     ctx.body = await videos.startImport(currentUser(ctx).id, body(ctx, ImportRequest).url);
   });
   r.post('/bulk', guards.requireActive, async (ctx) => {
-    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, VideoBulkRequest));
+    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, OwnVideoBulkRequest));
   });
   r.get('/:id', async (ctx) => {
     ctx.body = await videos.get(currentUser(ctx).id, ctx.params.id);

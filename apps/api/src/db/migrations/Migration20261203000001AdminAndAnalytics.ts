@@ -1,0 +1,89 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261203000001AdminAndAnalytics extends Migration {
+  override async up(): Promise<void> {
+    // Payment facts the admin tables show and sort by; null until the payments work fills them.
+    // canceled_at is the cancellation date (set when the account is canceled, cleared on reactivation).
+    this.addSql(`alter table users
+      add column plan varchar(16) null check (plan in ('bronze', 'silver', 'gold')),
+      add column plan_started_at timestamptz null,
+      add column next_payment_at timestamptz null,
+      add column canceled_at timestamptz null,
+      add column video_count integer not null default 0,
+      add column storage_bytes bigint not null default 0,
+      add column bandwidth_bytes bigint not null default 0;`);
+    this.addSql(`update users u set video_count = s.n, storage_bytes = s.bytes, bandwidth_bytes = s.delivered
+      from (select user_id, count(*) as n, sum(size) as bytes, sum(total_bandwidth_usage) as delivered from videos group by user_id) s
+      where s.user_id = u.id;`);
+    this.addSql('update users set canceled_at = updated_at where not is_active;');
+    // The admin list sorts by these without reading every video: the trigger keeps the sums in
+    // step with every insert, delete and change of size or delivered bytes, in the same transaction.
+    this.addSql(`create function videos_keep_user_usage() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'UPDATE' and new.user_id = old.user_id then
+          update users set storage_bytes = storage_bytes + new.size - old.size, bandwidth_bytes = bandwidth_bytes + new.total_bandwidth_usage - old.total_bandwidth_usage
+          where id = new.user_id;
+          return null;
+        end if;
+        if tg_op in ('UPDATE', 'DELETE') then
+          update users set video_count = video_count - 1, storage_bytes = storage_bytes - old.size, bandwidth_bytes = bandwidth_bytes - old.total_bandwidth_usage
+          where id = old.user_id;
+        end if;
+        if tg_op in ('UPDATE', 'INSERT') then
+          update users set video_count = video_count + 1, storage_bytes = storage_bytes + new.size, bandwidth_bytes = bandwidth_bytes + new.total_bandwidth_usage
+          where id = new.user_id;
+        end if;
+        return null;
+      end $$;`);
+    this.addSql(`create trigger videos_user_usage after insert or delete or update of size, total_bandwidth_usage, user_id on videos
+      for each row when (pg_trigger_depth() = 0) execute function videos_keep_user_usage();`);
+    // One index per sortable column of the admin tables, ordered like the list (column, then id).
+    for (const [name, expr] of [
+      ['plan', "(case plan when 'bronze' then 1 when 'silver' then 2 when 'gold' then 3 end)"],
+      ['video_count', 'video_count'],
+      ['canceled_at', 'canceled_at'],
+      ['created_at', 'created_at'],
+      ['storage', 'storage_bytes'],
+      ['bandwidth', 'bandwidth_bytes'],
+      ['next_payment', 'next_payment_at'],
+      ['last_login', 'last_login_at'],
+    ]) {
+      this.addSql(`create index users_sort_${name}_idx on users (${expr}, id) where not is_admin;`);
+    }
+    this.addSql('drop index if exists users_created_at_idx;');
+    // Search by name or email ("contains", any case).
+    this.addSql("create index users_search_trgm_idx on users using gin ((first_name || ' ' || last_name || ' ' || email) gin_trgm_ops);");
+
+    // Who did what, when, on whom: one row per admin call. No foreign keys: the log outlives users.
+    this.addSql(`create table admin_audit_log (
+      id bigint generated always as identity primary key,
+      admin_id uuid not null,
+      admin_email varchar(254) not null,
+      action varchar(32) not null,
+      target_user_id uuid null,
+      target_ids jsonb not null default '[]',
+      details jsonb not null default '{}',
+      created_at timestamptz not null default now()
+    );`);
+    this.addSql('create index admin_audit_log_created_idx on admin_audit_log (created_at);');
+    this.addSql('create index admin_audit_log_target_idx on admin_audit_log (target_user_id, created_at) where target_user_id is not null;');
+
+    // Statistics per UTC day, so the analytics screen can show the last 7, 30, 90 days or all.
+    // Counts before this change keep the day of the migration. 'viewers' counts distinct viewers.
+    this.addSql("alter table video_stat_counts add column day date not null default (now() at time zone 'utc')::date;");
+    this.addSql('alter table video_stat_counts alter column day drop default;');
+    this.addSql('alter table video_stat_counts drop constraint video_stat_counts_pkey;');
+    this.addSql('alter table video_stat_counts add primary key (video_id, day, kind, name);');
+    this.addSql('alter table video_stat_counts drop constraint video_stat_counts_kind_check;');
+    this.addSql("alter table video_stat_counts add constraint video_stat_counts_kind_check check (kind in ('dropOff', 'country', 'device', 'browser', 'viewers'));");
+    // Today's and yesterday's viewers as salted hashes (see docs/decisions.md), so a viewer is
+    // counted once a day; older rows and salts are deleted, after which nobody can link them to an address.
+    this.addSql(`create table video_daily_viewers (
+      video_id uuid not null references videos (id) on delete cascade,
+      day date not null,
+      viewer varchar(32) not null,
+      primary key (video_id, day, viewer)
+    );`);
+    this.addSql('create table statistics_salts (day date primary key, salt varchar(64) not null);');
+  }
+}
