@@ -1,9 +1,10 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 
 export { expect };
+export { ADMIN } from './admin.ts';
 
 const SCREENS_DIR = resolve(import.meta.dirname, '../../test-results/screens');
 
@@ -65,3 +66,28 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 export const sampleVideo = () => process.env.E2E_SAMPLE_VIDEO as string;
 /** One second at 160×120: for tests that need many videos. */
 export const tinyVideo = () => process.env.E2E_TINY_VIDEO as string;
+
+
+/** Signs in through the API and answers the access token. */
+export async function apiToken(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const res = await request.post(`${baseURL}/api/auth/login`, { data: { email: a.email, password: a.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).accessToken;
+}
+
+/** Uploads the sample clip through the API; with `ready`, waits until its mp4 plays. */
+export async function uploadSample(request: APIRequestContext, baseURL: string, token: string, name: string, opts: { ready?: boolean } = {}): Promise<{ id: string; name: string }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const up = await request.post(`${baseURL}/api/videos`, { headers, multipart: { name, video: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: await readFile(sampleVideo()) } } });
+  expect(up.status(), await up.text()).toBe(201);
+  const video = await up.json();
+  if (opts.ready) {
+    await expect
+      .poll(async () => (await (await request.get(`${baseURL}/api/videos/${video.id}`, { headers })).json()).isMainReady, { timeout: 90_000, intervals: [500] })
+      .toBe(true);
+  }
+  return video;
+}
+
+/** The current time of the page's <video> (null before there is one). */
+export const playhead = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? null);

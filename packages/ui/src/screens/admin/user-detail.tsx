@@ -15,7 +15,7 @@ import { fullName, UserStatus } from './user-status.tsx';
 
 const LOGIN_METHOD_LABELS: Record<AdminUser['platforms'], string> = { email: 'Email and password', google: 'Google', facebook: 'Facebook' };
 
-const cardTitle = (text: string) => <h2 style={{ fontSize: 17, margin: 0 }}>{text}</h2>;
+const cardTitle = (text: string) => <h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{text}</h2>;
 const orDash = (text: string | null | undefined) => text || '—';
 
 function PaymentRef({ user }: { user: AdminUser }) {
@@ -147,7 +147,7 @@ export function UserDetailPage() {
       {back}
       <Flex justify="space-between" align="start" wrap gap={12} style={{ marginBottom: 16 }}>
         <Flex align="center" gap={12} wrap>
-          <PlanBadge plan={user.plan} />
+          {user.plan && <PlanBadge plan={user.plan} />}
           <div>
             <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
               {name || user.email}
@@ -212,7 +212,7 @@ export function UserDetailPage() {
             </Descriptions>
           </Card>
         </Col>
-        <Col xs={24} lg={12}>
+        <Col xs={24} lg={8}>
           <Card title={cardTitle('Analytics')} extra={<Link to={adminVideosPath(user.id)}>DETAILED</Link>} style={{ height: '100%' }}>
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Last uploaded video">
@@ -234,10 +234,10 @@ export function UserDetailPage() {
             </Descriptions>
           </Card>
         </Col>
-        <Col xs={24} lg={6}>
+        <Col xs={24} md={12} lg={8}>
           <FeaturesCard user={user} save={(u) => save(u, 'Features saved.')} />
         </Col>
-        <Col xs={24} lg={6}>
+        <Col xs={24} md={12} lg={8}>
           <CreditsCard user={user} save={(u) => save(u, 'Credits saved.')} />
         </Col>
       </Row>

@@ -51,7 +51,7 @@ export function UserVideosPage() {
   }
 
   const columns: TableColumnsType<Video> = [
-    { title: 'Id', dataIndex: 'id', render: (id: string) => <Typography.Text code style={{ fontSize: 12 }}>{id.slice(0, 8)}</Typography.Text> },
+    { title: 'Id', dataIndex: 'id', width: 110, render: (id: string) => <Typography.Text code style={{ fontSize: 12 }}>{id.slice(0, 8)}</Typography.Text> },
     {
       title: 'Name',
       dataIndex: 'name',

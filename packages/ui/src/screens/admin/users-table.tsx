@@ -80,6 +80,8 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
     {
       title: 'User',
       key: 'user',
+      width: 240,
+      fixed: 'left',
       render: (_, u) => (
         <Flex vertical>
           <Link to={`/admin/users/${u.id}`} style={{ fontWeight: 600 }}>
@@ -162,7 +164,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
           columns={columns}
           dataSource={items}
           loading={users.isFetching}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1400 }}
           rowSelection={{ selectedRowKeys: selectedIds, onChange: (ids) => setSelectedIds(ids as string[]) }}
           locale={{ emptyText: users.isError ? errorMessage(users.error) : search ? 'No users match your search.' : 'No users here.' }}
           pagination={{

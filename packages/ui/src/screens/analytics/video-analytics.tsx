@@ -44,7 +44,7 @@ function DataTable({ caption, head, rows }: { caption: string; head: [string, st
 
 function ChartCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
-    <Card title={<h2 style={{ fontSize: 17, margin: 0 }}>{title}</h2>} data-testid={testId} style={{ height: '100%' }}>
+    <Card title={<h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{title}</h2>} data-testid={testId} style={{ height: '100%' }}>
       {children}
     </Card>
   );
@@ -57,6 +57,8 @@ function DropOffChart({ data, color }: { data: Datum[]; color: string }) {
     colors: [color],
     dataLabels: { enabled: false },
     stroke: { curve: 'straight', width: 2 },
+    // A short video has one or two marks: the dots keep them visible.
+    markers: { size: 4 },
     xaxis: { categories: points.map((p) => formatMark(p.second)), title: { text: 'Time in the video' } },
     yaxis: { min: 0, max: 100, tickAmount: 4, labels: { formatter: (v) => `${Math.round(v)} %` }, title: { text: 'Viewers still watching' } },
     tooltip: { y: { formatter: (v) => `${v} % of starts` } },
@@ -75,7 +77,8 @@ function BarChart({ title, data, color }: { title: string; data: Datum[]; color:
     colors: [color],
     plotOptions: { bar: { horizontal: true, borderRadius: 3, barHeight: '60%' } },
     dataLabels: { enabled: true },
-    xaxis: { categories: data.map((d) => d.name), labels: { formatter: (v) => String(Math.round(Number(v))) } },
+    // Whole plays only: no more ticks than the largest count.
+    xaxis: { categories: data.map((d) => d.name), tickAmount: Math.max(1, Math.min(5, ...data.map((d) => d.count))), labels: { formatter: (v) => String(Math.round(Number(v))) } },
     tooltip: { y: { formatter: (v) => `${v} plays` } },
   };
   return (
