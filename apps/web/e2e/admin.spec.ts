@@ -2,6 +2,10 @@ import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@reelbase/api-client';
 import { ADMIN, apiToken, expect, playhead, registerViaApi, shot, signIn, sql, test, uploadSample } from './support/fixtures.ts';
 
+// Several servers, browsers and a player per test: room for a loaded machine.
+test.slow();
+test.use({ actionTimeout: 30_000 });
+
 /** The admin's page on the users table, narrowed to one user by the search. */
 async function findUser(page: Page, email: string) {
   await page.getByLabel('Search users').fill(email);

@@ -1,5 +1,9 @@
 import { apiToken, expect, playhead, registerViaApi, shot, signIn, test, uploadSample } from './support/fixtures.ts';
 
+// Several servers, browsers and a player per test: room for a loaded machine.
+test.slow();
+test.use({ actionTimeout: 30_000 });
+
 test("a subscriber watches a video's analytics fill after its embed plays", async ({ page, browser, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const token = await apiToken(request, baseURL as string, a);
