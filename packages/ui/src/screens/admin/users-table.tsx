@@ -93,14 +93,14 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
         </Flex>
       ),
     },
-    { title: 'Plan', dataIndex: 'plan', align: 'center', ...sortableColumn(sort, 'plan'), render: (p: AdminUser['plan']) => <PlanBadge plan={p} /> },
-    { title: 'Videos', dataIndex: 'videoCount', align: 'right', ...sortableColumn(sort, 'video_count') },
-    { title: 'Storage', dataIndex: 'storage', align: 'right', ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
-    { title: 'Bandwidth', dataIndex: 'bandwidth', align: 'right', ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
-    { title: 'Created', dataIndex: 'createdAt', ...sortableColumn(sort, 'created_at'), render: formatDate },
-    { title: 'Last login', dataIndex: 'lastLoginDate', ...sortableColumn(sort, 'last_login_date'), render: formatDate },
-    { title: 'Next payment', dataIndex: 'nextPaymentDate', ...sortableColumn(sort, 'next_payment_date'), render: formatDate },
-    { title: 'Canceled on', dataIndex: 'cancellationDate', ...sortableColumn(sort, 'cancellation_date'), render: formatDate },
+    { title: 'Plan', dataIndex: 'plan', align: 'center', width: 90, ...sortableColumn(sort, 'plan'), render: (p: AdminUser['plan']) => <PlanBadge plan={p} /> },
+    { title: 'Videos', dataIndex: 'videoCount', align: 'right', width: 100, ...sortableColumn(sort, 'video_count') },
+    { title: 'Storage', dataIndex: 'storage', align: 'right', width: 120, ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
+    { title: 'Bandwidth', dataIndex: 'bandwidth', align: 'right', width: 140, ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
+    { title: 'Created', dataIndex: 'createdAt', width: 130, ...sortableColumn(sort, 'created_at'), render: formatDate },
+    { title: 'Last login', dataIndex: 'lastLoginDate', width: 130, ...sortableColumn(sort, 'last_login_date'), render: formatDate },
+    { title: 'Next payment', dataIndex: 'nextPaymentDate', width: 150, ...sortableColumn(sort, 'next_payment_date'), render: formatDate },
+    { title: 'Canceled on', dataIndex: 'cancellationDate', width: 140, ...sortableColumn(sort, 'cancellation_date'), render: formatDate },
     { title: 'Status', key: 'status', render: (_, u) => <UserStatus user={u} /> },
   ];
 

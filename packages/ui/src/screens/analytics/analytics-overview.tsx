@@ -1,7 +1,7 @@
 import type { AnalyticsSortField, VideoAnalyticsRow } from '@reelbase/api-client';
 import { errorMessage } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Row, Statistic, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatWatchTime } from '../../lib/format.ts';
@@ -9,6 +9,7 @@ import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/s
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
+import { TotalsRow } from './totals-row.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -53,22 +54,7 @@ export function AnalyticsOverviewPage() {
           }}
         />
       </Flex>
-      {data && (
-        <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-          {[
-            ['Plays', String(data.totals.plays)],
-            ['Unique viewers', String(data.totals.uniqueViewers)],
-            ['Watch time', formatWatchTime(data.totals.watchTimeSec)],
-            ['Average percentage watched', `${Math.round(data.totals.averagePercentWatched)} %`],
-          ].map(([title, value]) => (
-            <Col key={title} xs={12} lg={6}>
-              <Card>
-                <Statistic title={title} value={value} />
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
+      {data && <TotalsRow totals={data.totals} />}
       <Card styles={{ body: { padding: 0 } }}>
         <Table<VideoAnalyticsRow>
           rowKey="id"

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { DEFAULT_COLOR_SCHEME, errorMessage, type VideoStatistics } from '@reelbase/api-client';
+import { DEFAULT_COLOR_SCHEME, errorMessage } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Result, Row, Skeleton, Typography, theme } from 'antd';
 import type { ApexOptions } from 'apexcharts';
 import type { ComponentType, ReactNode } from 'react';
 // The core build with the two chart types used here (not every type and feature apexcharts has).
@@ -10,10 +10,11 @@ import 'apexcharts/bar';
 import * as apexChartModule from 'react-apexcharts/core';
 import { Link, useParams } from 'react-router-dom';
 import { dropOffShares } from '../../lib/drop-off.ts';
-import { formatMark, formatWatchTime } from '../../lib/format.ts';
+import { formatMark } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
+import { TotalsRow } from './totals-row.tsx';
 
 type Datum = { name: string; count: number };
 // The package's typings declare the component inside a module block TypeScript reads as a namespace.
@@ -93,26 +94,12 @@ function BarChart({ title, data, color }: { title: string; data: Datum[]; color:
   );
 }
 
-function Totals({ stats }: { stats: VideoStatistics }) {
-  const t = stats.totals;
-  const items = [
-    { title: 'Plays', value: String(t.plays), id: 'plays' },
-    { title: 'Unique viewers', value: String(t.uniqueViewers), id: 'unique-viewers' },
-    { title: 'Average percentage watched', value: `${Math.round(t.averagePercentWatched)} %`, id: 'average-watched' },
-    { title: 'Watch time', value: formatWatchTime(t.watchTimeSec), id: 'watch-time' },
-  ];
-  return (
-    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {items.map((i) => (
-        <Col key={i.id} xs={12} lg={6}>
-          <Card data-testid={`total-${i.id}`}>
-            <Statistic title={i.title} value={i.value} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
-}
+/** The three bar charts: the spec's titles over the statistics' kinds. */
+const BARS = [
+  { kind: 'country', title: 'Location breakdown of the viewers', color: DEFAULT_COLOR_SCHEME.playerPlayButton },
+  { kind: 'device', title: 'Devices', color: DEFAULT_COLOR_SCHEME.playerControlBar },
+  { kind: 'browser', title: 'Browser used to view video', color: DEFAULT_COLOR_SCHEME.playerCanvas },
+] as const;
 
 /**
  * /video-analytics/{videoId}: totals, 'View drop-off rate' (share of starts still watching at each
@@ -159,7 +146,7 @@ export function VideoAnalyticsPage() {
             <Result status="warning" title="The analytics could not be loaded" subTitle={errorMessage(stats.error)} />
           ) : (
             <div aria-busy={stats.isFetching} style={{ opacity: stats.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-              <Totals stats={s} />
+              <TotalsRow totals={s.totals} />
               {s.totals.plays === 0 ? (
                 <Card>
                   <Empty description={`No one has watched this video in the ${rangeLabel(range)} yet. Plays of its embed show up here within a minute.`} />
@@ -171,21 +158,13 @@ export function VideoAnalyticsPage() {
                       <DropOffChart data={s.dropOff} color={token.colorPrimary} />
                     </ChartCard>
                   </Col>
-                  <Col xs={24} lg={8}>
-                    <ChartCard title="Location breakdown of the viewers" testId="chart-country">
-                      <BarChart title="Location breakdown of the viewers" data={s.country} color={DEFAULT_COLOR_SCHEME.playerPlayButton} />
-                    </ChartCard>
-                  </Col>
-                  <Col xs={24} lg={8}>
-                    <ChartCard title="Devices" testId="chart-device">
-                      <BarChart title="Devices" data={s.device} color={DEFAULT_COLOR_SCHEME.playerControlBar} />
-                    </ChartCard>
-                  </Col>
-                  <Col xs={24} lg={8}>
-                    <ChartCard title="Browser used to view video" testId="chart-browser">
-                      <BarChart title="Browser used to view video" data={s.browser} color={DEFAULT_COLOR_SCHEME.playerCanvas} />
-                    </ChartCard>
-                  </Col>
+                  {BARS.map((b) => (
+                    <Col key={b.kind} xs={24} lg={8}>
+                      <ChartCard title={b.title} testId={`chart-${b.kind}`}>
+                        <BarChart title={b.title} data={s[b.kind]} color={b.color} />
+                      </ChartCard>
+                    </Col>
+                  ))}
                 </Row>
               )}
             </div>
