@@ -25,6 +25,7 @@ import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
 import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
+import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
@@ -96,11 +97,13 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000);
-  // A block or a ban takes effect at once in this process: the cached answers are dropped.
+  // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
   const onServingChanged = (videoIds?: string[]) => {
     servable.forget(videoIds);
     statistics.forget(videoIds);
   };
+  // Other API processes hear of it through PostgreSQL (NOTIFY on commit) and forget theirs too.
+  const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
   const adminUsers = createAdminUsersService({ orm, storage, onServingChanged });
   const adminVideos = createAdminVideosService({ orm, storage, onServingChanged });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
@@ -158,6 +161,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       await new Promise((r) => server.close(r));
       await bandwidth.stop();
       await statistics.stop();
+      await servingChanges.close();
       await core.close();
     },
   };

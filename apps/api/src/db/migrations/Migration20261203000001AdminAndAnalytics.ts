@@ -16,27 +16,34 @@ export class Migration20261203000001AdminAndAnalytics extends Migration {
       from (select user_id, count(*) as n, sum(size) as bytes, sum(total_bandwidth_usage) as delivered from videos group by user_id) s
       where s.user_id = u.id;`);
     this.addSql('update users set canceled_at = updated_at where not is_active;');
-    // The admin list sorts by these without reading every video: the trigger keeps the sums in
-    // step with every insert, delete and change of size or delivered bytes, in the same transaction.
+    // The admin list sorts by these without reading every video: statement triggers add each
+    // statement's change per user (one update per user, however many videos it touched), in the
+    // same transaction. Deletes cascading from a deleted user (trigger depth 2) have no one to update.
+    const apply = (delta: string) => `update users u set video_count = u.video_count + d.n, storage_bytes = u.storage_bytes + d.bytes,
+          bandwidth_bytes = u.bandwidth_bytes + d.delivered
+        from (select user_id, sum(n) as n, sum(bytes) as bytes, sum(delivered) as delivered from (${delta}) x group by user_id) d
+        where u.id = d.user_id and (d.n <> 0 or d.bytes <> 0 or d.delivered <> 0);`;
+    const added = 'select user_id, 1 as n, size as bytes, total_bandwidth_usage as delivered from new_rows';
+    const removed = 'select user_id, -1 as n, -size as bytes, -total_bandwidth_usage as delivered from old_rows';
     this.addSql(`create function videos_keep_user_usage() returns trigger language plpgsql as $$
       begin
-        if tg_op = 'UPDATE' and new.user_id = old.user_id then
-          update users set storage_bytes = storage_bytes + new.size - old.size, bandwidth_bytes = bandwidth_bytes + new.total_bandwidth_usage - old.total_bandwidth_usage
-          where id = new.user_id;
+        if pg_trigger_depth() > 1 then
           return null;
-        end if;
-        if tg_op in ('UPDATE', 'DELETE') then
-          update users set video_count = video_count - 1, storage_bytes = storage_bytes - old.size, bandwidth_bytes = bandwidth_bytes - old.total_bandwidth_usage
-          where id = old.user_id;
-        end if;
-        if tg_op in ('UPDATE', 'INSERT') then
-          update users set video_count = video_count + 1, storage_bytes = storage_bytes + new.size, bandwidth_bytes = bandwidth_bytes + new.total_bandwidth_usage
-          where id = new.user_id;
+        elsif tg_op = 'INSERT' then
+          ${apply(added)}
+        elsif tg_op = 'DELETE' then
+          ${apply(removed)}
+        else
+          ${apply(`${added} union all ${removed}`)}
         end if;
         return null;
       end $$;`);
-    this.addSql(`create trigger videos_user_usage after insert or delete or update of size, total_bandwidth_usage, user_id on videos
-      for each row when (pg_trigger_depth() = 0) execute function videos_keep_user_usage();`);
+    this.addSql(`create trigger videos_usage_insert after insert on videos referencing new table as new_rows
+      for each statement execute function videos_keep_user_usage();`);
+    this.addSql(`create trigger videos_usage_delete after delete on videos referencing old table as old_rows
+      for each statement execute function videos_keep_user_usage();`);
+    this.addSql(`create trigger videos_usage_update after update on videos referencing old table as old_rows new table as new_rows
+      for each statement execute function videos_keep_user_usage();`);
     // One index per sortable column of the admin tables, ordered like the list (column, then id).
     for (const [name, expr] of [
       ['plan', "(case plan when 'bronze' then 1 when 'silver' then 2 when 'gold' then 3 end)"],
@@ -51,6 +58,40 @@ export class Migration20261203000001AdminAndAnalytics extends Migration {
       this.addSql(`create index users_sort_${name}_idx on users (${expr}, id) where not is_admin;`);
     }
     this.addSql('drop index if exists users_created_at_idx;');
+    // The tables' totals without counting 100,000 rows per page: users per (is_admin, is_active,
+    // ban), the only columns the list filters on besides the search, kept by triggers.
+    this.addSql(`create table user_status_counts (
+      is_admin boolean not null,
+      is_active boolean not null,
+      ban boolean not null,
+      n bigint not null,
+      primary key (is_admin, is_active, ban)
+    );`);
+    this.addSql('insert into user_status_counts select is_admin, is_active, ban, count(*) from users group by 1, 2, 3;');
+    // Statement triggers, one upsert per status a statement touched: a row trigger would update
+    // the same counter row once per user, which a bulk insert of many users cannot afford.
+    const tally = (delta: string) => `insert into user_status_counts (is_admin, is_active, ban, n)
+          select is_admin, is_active, ban, sum(n) from (${delta}) x group by 1, 2, 3 having sum(n) <> 0
+          on conflict (is_admin, is_active, ban) do update set n = user_status_counts.n + excluded.n;`;
+    const joined = 'select is_admin, is_active, ban, 1 as n from new_rows';
+    const left = 'select is_admin, is_active, ban, -1 as n from old_rows';
+    this.addSql(`create function users_keep_status_counts() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          ${tally(joined)}
+        elsif tg_op = 'DELETE' then
+          ${tally(left)}
+        else
+          ${tally(`${joined} union all ${left}`)}
+        end if;
+        return null;
+      end $$;`);
+    this.addSql(`create trigger users_status_insert after insert on users referencing new table as new_rows
+      for each statement execute function users_keep_status_counts();`);
+    this.addSql(`create trigger users_status_delete after delete on users referencing old table as old_rows
+      for each statement execute function users_keep_status_counts();`);
+    this.addSql(`create trigger users_status_update after update on users referencing old table as old_rows new table as new_rows
+      for each statement execute function users_keep_status_counts();`);
     // Search by name or email ("contains", any case).
     this.addSql("create index users_search_trgm_idx on users using gin ((first_name || ' ' || last_name || ' ' || email) gin_trgm_ops);");
 

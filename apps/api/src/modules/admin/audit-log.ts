@@ -1,5 +1,6 @@
 import type { AuditAction } from '@reelbase/api-client';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Orm } from '../../db/orm.ts';
+import { type Sql, sqlOf } from '../folders/folder-access.ts';
 
 /** The admin who made a call. */
 export interface Actor {
@@ -31,4 +32,17 @@ export async function writeAudit(sql: Sql, actor: Actor, e: AuditEntry): Promise
     JSON.stringify(e.targetIds ?? []),
     JSON.stringify(e.details ?? {}),
   ]);
+}
+
+/**
+ * The row of a call that changed nothing (a list, a view): committed without waiting for the
+ * disk (synchronous_commit off for this transaction only), so reading costs no flush. A crash in
+ * the next fraction of a second could lose it; rows of changes are always written with the change.
+ */
+export async function writeReadAudit(orm: Orm, actor: Actor, e: AuditEntry): Promise<void> {
+  await orm.em.fork().transactional(async (em) => {
+    const sql = sqlOf(em);
+    await sql('set local synchronous_commit to off');
+    await writeAudit(sql, actor, e);
+  });
 }
