@@ -42,6 +42,7 @@ import { createStatisticsService } from './modules/statistics/statistics.service
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
+import { readAuditLog } from './modules/admin/audit-log.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -104,8 +105,9 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   };
   // Other API processes hear of it through PostgreSQL (NOTIFY on commit) and forget theirs too.
   const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
-  const adminUsers = createAdminUsersService({ orm, storage, onServingChanged });
-  const adminVideos = createAdminVideosService({ orm, storage, onServingChanged });
+  const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
+  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged });
+  const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -155,13 +157,14 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics, adminUsers, adminVideos },
+    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics, adminUsers, adminVideos, adminReads },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await bandwidth.stop();
       await statistics.stop();
       await servingChanges.close();
+      await adminReads.stop();
       await core.close();
     },
   };

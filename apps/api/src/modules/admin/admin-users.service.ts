@@ -6,7 +6,7 @@ import { type Sql, sqlOf } from '../folders/folder-access.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
 import { pageMeta, videoKeys } from '../videos/video-view.ts';
 import { ADMIN_USER_COLUMNS, type AdminUserRow, adminUserListQuery, toAdminUser } from './admin-user-view.ts';
-import { type Actor, writeAudit, writeReadAudit } from './audit-log.ts';
+import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const plural = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
@@ -19,6 +19,7 @@ const plural = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
 export function createAdminUsersService(d: {
   orm: Orm;
   storage: Storage;
+  reads: ReadAuditLog;
   /** Called after a change that may stop videos being served (a ban, a deletion): this process's caches forget their answers. */
   onServingChanged: (videoIds?: string[]) => void;
 }) {
@@ -84,14 +85,14 @@ export function createAdminUsersService(d: {
         const [row] = await sql<{ total_count: string }[]>(first.text, first.params);
         total = row ? Number(row.total_count) : 0;
       }
-      await writeReadAudit(d.orm, actor, { action: 'user.list', details: { ...q } });
+      d.reads.add(actor, { action: 'user.list', details: { ...q } });
       return { items: rows.map(toAdminUser), meta: pageMeta(q.page, q.limit, total) };
     },
 
     async get(actor: Actor, id: string): Promise<AdminUser> {
       const sql = sqlNow();
       const user = await view(sql, id);
-      await writeReadAudit(d.orm, actor, { action: 'user.view', targetUserId: id });
+      d.reads.add(actor, { action: 'user.view', targetUserId: id });
       return user;
     },
 
