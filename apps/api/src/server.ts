@@ -25,6 +25,7 @@ import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
 import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
+import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
@@ -41,6 +42,7 @@ import { createStatisticsService } from './modules/statistics/statistics.service
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
+import { readAuditLog } from './modules/admin/audit-log.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -96,13 +98,16 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000);
-  // A block or a ban takes effect at once in this process: the cached answers are dropped.
+  // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
   const onServingChanged = (videoIds?: string[]) => {
     servable.forget(videoIds);
     statistics.forget(videoIds);
   };
-  const adminUsers = createAdminUsersService({ orm, storage, onServingChanged });
-  const adminVideos = createAdminVideosService({ orm, storage, onServingChanged });
+  // Other API processes hear of it through PostgreSQL (NOTIFY on commit) and forget theirs too.
+  const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
+  const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
+  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged });
+  const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -152,12 +157,14 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics, adminUsers, adminVideos },
+    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics, adminUsers, adminVideos, adminReads },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await bandwidth.stop();
       await statistics.stop();
+      await servingChanges.close();
+      await adminReads.stop();
       await core.close();
     },
   };

@@ -16,27 +16,18 @@ export class Migration20261203000001AdminAndAnalytics extends Migration {
       from (select user_id, count(*) as n, sum(size) as bytes, sum(total_bandwidth_usage) as delivered from videos group by user_id) s
       where s.user_id = u.id;`);
     this.addSql('update users set canceled_at = updated_at where not is_active;');
-    // The admin list sorts by these without reading every video: the trigger keeps the sums in
-    // step with every insert, delete and change of size or delivered bytes, in the same transaction.
-    this.addSql(`create function videos_keep_user_usage() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'UPDATE' and new.user_id = old.user_id then
-          update users set storage_bytes = storage_bytes + new.size - old.size, bandwidth_bytes = bandwidth_bytes + new.total_bandwidth_usage - old.total_bandwidth_usage
-          where id = new.user_id;
-          return null;
-        end if;
-        if tg_op in ('UPDATE', 'DELETE') then
-          update users set video_count = video_count - 1, storage_bytes = storage_bytes - old.size, bandwidth_bytes = bandwidth_bytes - old.total_bandwidth_usage
-          where id = old.user_id;
-        end if;
-        if tg_op in ('UPDATE', 'INSERT') then
-          update users set video_count = video_count + 1, storage_bytes = storage_bytes + new.size, bandwidth_bytes = bandwidth_bytes + new.total_bandwidth_usage
-          where id = new.user_id;
-        end if;
-        return null;
-      end $$;`);
-    this.addSql(`create trigger videos_user_usage after insert or delete or update of size, total_bandwidth_usage, user_id on videos
-      for each row when (pg_trigger_depth() = 0) execute function videos_keep_user_usage();`);
+    // The admin list sorts by these without reading every video: each statement's change is added
+    // per user (one update per user, however many videos it touched), in the same transaction.
+    this.perStatement(
+      'videos',
+      'videos_keep_user_usage',
+      (delta) => `update users u set video_count = u.video_count + d.n, storage_bytes = u.storage_bytes + d.bytes,
+          bandwidth_bytes = u.bandwidth_bytes + d.delivered
+        from (select user_id, sum(n) as n, sum(bytes) as bytes, sum(delivered) as delivered from (${delta}) x group by user_id) d
+        where u.id = d.user_id and (d.n <> 0 or d.bytes <> 0 or d.delivered <> 0);`,
+      'select user_id, 1 as n, size as bytes, total_bandwidth_usage as delivered from new_rows',
+      'select user_id, -1 as n, -size as bytes, -total_bandwidth_usage as delivered from old_rows',
+    );
     // One index per sortable column of the admin tables, ordered like the list (column, then id).
     for (const [name, expr] of [
       ['plan', "(case plan when 'bronze' then 1 when 'silver' then 2 when 'gold' then 3 end)"],
@@ -51,6 +42,27 @@ export class Migration20261203000001AdminAndAnalytics extends Migration {
       this.addSql(`create index users_sort_${name}_idx on users (${expr}, id) where not is_admin;`);
     }
     this.addSql('drop index if exists users_created_at_idx;');
+    // The tables' totals without counting 100,000 rows per page: users per (is_admin, is_active,
+    // ban), the only columns the list filters on besides the search, kept by triggers.
+    this.addSql(`create table user_status_counts (
+      is_admin boolean not null,
+      is_active boolean not null,
+      ban boolean not null,
+      n bigint not null,
+      primary key (is_admin, is_active, ban)
+    );`);
+    this.addSql('insert into user_status_counts select is_admin, is_active, ban, count(*) from users group by 1, 2, 3;');
+    // Per statement, one upsert per status it touched: a row trigger would update the same counter
+    // row once per user, which a bulk insert of many users cannot afford.
+    this.perStatement(
+      'users',
+      'users_keep_status_counts',
+      (delta) => `insert into user_status_counts (is_admin, is_active, ban, n)
+          select is_admin, is_active, ban, sum(n) from (${delta}) x group by 1, 2, 3 having sum(n) <> 0
+          on conflict (is_admin, is_active, ban) do update set n = user_status_counts.n + excluded.n;`,
+      'select is_admin, is_active, ban, 1 as n from new_rows',
+      'select is_admin, is_active, ban, -1 as n from old_rows',
+    );
     // Search by name or email ("contains", any case).
     this.addSql("create index users_search_trgm_idx on users using gin ((first_name || ' ' || last_name || ' ' || email) gin_trgm_ops);");
 
@@ -85,5 +97,34 @@ export class Migration20261203000001AdminAndAnalytics extends Migration {
       primary key (video_id, day, viewer)
     );`);
     this.addSql('create table statistics_salts (day date primary key, salt varchar(64) not null);');
+  }
+
+  /**
+   * `apply(delta)` once per statement on `table`, where delta selects the statement's rows as
+   * +1 (new_rows) and -1 (old_rows), so the function sees a whole bulk change at once. Changes made
+   * by other triggers (depth 2: a cascade from a deleted user, the usage sums on users) are skipped:
+   * there is no one left to update, or nothing this sum counts changed.
+   */
+  private perStatement(table: string, fn: string, apply: (delta: string) => string, added: string, removed: string) {
+    this.addSql(`create function ${fn}() returns trigger language plpgsql as $$
+      begin
+        if pg_trigger_depth() > 1 then
+          return null;
+        elsif tg_op = 'INSERT' then
+          ${apply(added)}
+        elsif tg_op = 'DELETE' then
+          ${apply(removed)}
+        else
+          ${apply(`${added} union all ${removed}`)}
+        end if;
+        return null;
+      end $$;`);
+    for (const [event, rows] of [
+      ['insert', 'new table as new_rows'],
+      ['delete', 'old table as old_rows'],
+      ['update', 'old table as old_rows new table as new_rows'],
+    ]) {
+      this.addSql(`create trigger ${fn}_${event} after ${event} on ${table} referencing ${rows} for each statement execute function ${fn}();`);
+    }
   }
 }

@@ -104,22 +104,26 @@ const ORDER_COLUMNS: Record<AdminUserSortField, string> = {
  */
 export function adminUserListQuery(q: AdminUserListQuery): { text: string; params: unknown[] } {
   const where = ['not u.is_admin'];
-  const filter: unknown[] = [];
   if (q.inactive) where.push('(not u.is_active or u.ban)');
   if (q.isActive !== undefined) where.push(q.isActive ? 'u.is_active' : 'not u.is_active');
   if (q.ban !== undefined) where.push(q.ban ? 'u.ban' : 'not u.ban');
   if (q['only-banned']) where.push('u.ban');
   if (q['only-canceled']) where.push('not u.is_active');
+  // Without a search the filters name only is_admin, is_active and ban: the total is the sum of
+  // the matching rows of user_status_counts (same conditions) instead of a count of every user.
+  const statusOnly = where.join(' and ');
+  const filter: unknown[] = [];
   if (q.search) {
     // "contains", any case, over "first last email"; the trigram index answers it.
     where.push("(u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ? escape '\\'");
     filter.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
   const w = where.join(' and ');
+  const total = q.search ? `select count(*) from users u where ${w}` : `select coalesce(sum(u.n), 0) from user_status_counts u where ${statusOnly}`;
   const dir = q.direction === 'DESC' ? 'desc' : 'asc';
   const order = `${ORDER_COLUMNS[q.field]} ${dir}, u.id ${dir}`;
   return {
-    text: `select ${ADMIN_USER_COLUMNS}, (select count(*) from users u where ${w}) as total_count from users u
+    text: `select ${ADMIN_USER_COLUMNS}, (${total}) as total_count from users u
       where u.id in (select u.id from users u where ${w} order by ${order} limit ? offset ?) order by ${order}`,
     params: [...filter, ...filter, q.limit, (q.page - 1) * q.limit],
   };

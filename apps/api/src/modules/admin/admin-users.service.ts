@@ -3,9 +3,10 @@ import type { Orm } from '../../db/orm.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { announceServingChange } from '../videos/serving-changes.ts';
 import { pageMeta, videoKeys } from '../videos/video-view.ts';
 import { ADMIN_USER_COLUMNS, type AdminUserRow, adminUserListQuery, toAdminUser } from './admin-user-view.ts';
-import { type Actor, writeAudit } from './audit-log.ts';
+import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const plural = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
@@ -18,7 +19,8 @@ const plural = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
 export function createAdminUsersService(d: {
   orm: Orm;
   storage: Storage;
-  /** Called after a change that may stop videos being served (a ban): caches forget their answers. */
+  reads: ReadAuditLog;
+  /** Called after a change that may stop videos being served (a ban, a deletion): this process's caches forget their answers. */
   onServingChanged: (videoIds?: string[]) => void;
 }) {
   const sqlNow = () => sqlOf(d.orm.em.fork());
@@ -83,14 +85,14 @@ export function createAdminUsersService(d: {
         const [row] = await sql<{ total_count: string }[]>(first.text, first.params);
         total = row ? Number(row.total_count) : 0;
       }
-      await writeAudit(sql, actor, { action: 'user.list', details: { ...q } });
+      d.reads.add(actor, { action: 'user.list', details: { ...q } });
       return { items: rows.map(toAdminUser), meta: pageMeta(q.page, q.limit, total) };
     },
 
     async get(actor: Actor, id: string): Promise<AdminUser> {
       const sql = sqlNow();
       const user = await view(sql, id);
-      await writeAudit(sql, actor, { action: 'user.view', targetUserId: id });
+      d.reads.add(actor, { action: 'user.view', targetUserId: id });
       return user;
     },
 
@@ -99,6 +101,7 @@ export function createAdminUsersService(d: {
         const sql = sqlOf(em);
         await lockTargets(sql, [id]);
         await change(sql, [id], input);
+        if (input.ban !== undefined) await announceServingChange(sql);
         await writeAudit(sql, actor, { action: 'user.update', targetUserId: id, details: { ...input } });
         return view(sql, id);
       });
@@ -124,6 +127,7 @@ export function createAdminUsersService(d: {
         const sql = sqlOf(em);
         await lockTargets(sql, [id]);
         await writeAudit(sql, actor, { action: 'user.delete', targetUserId: id });
+        await announceServingChange(sql);
         return deleteRows(sql, [id]);
       });
       d.onServingChanged();
@@ -139,6 +143,7 @@ export function createAdminUsersService(d: {
         await lockTargets(sql, ids);
         const { ids: _ids, ...details } = input;
         await writeAudit(sql, actor, { action: 'user.bulk', targetIds: ids, details });
+        if (input.action !== 'cancel') await announceServingChange(sql);
         if (input.action === 'delete') return deleteRows(sql, ids);
         await change(sql, ids, input.action === 'ban' ? { ban: input.ban, banReason: input.banReason } : { isActive: input.isActive });
         return [];

@@ -3,9 +3,10 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { sqlOf } from '../folders/folder-access.ts';
+import { announceServingChange } from '../videos/serving-changes.ts';
 import { fromVideoRow, VIDEO_ROW_COLUMNS, type VideoRow } from '../videos/video-list.ts';
 import { pageMeta, toVideo } from '../videos/video-view.ts';
-import { type Actor, writeAudit } from './audit-log.ts';
+import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 
 // One user's videos are few enough to sort as they are read (they come from the (user_id, ...) indexes).
 const ORDER_COLUMNS: Record<AdminVideoSortField, string> = {
@@ -18,7 +19,7 @@ const ORDER_COLUMNS: Record<AdminVideoSortField, string> = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The admin's view of a user's videos, and blocking: a blocked video is not served (delivery, playback, embed, beacons). */
-export function createAdminVideosService(d: { orm: Orm; storage: Storage; onServingChanged: (videoIds?: string[]) => void }) {
+export function createAdminVideosService(d: { orm: Orm; storage: Storage; reads: ReadAuditLog; onServingChanged: (videoIds?: string[]) => void }) {
   return {
     async list(actor: Actor, q: AdminVideoListQuery) {
       const sql = sqlOf(d.orm.em.fork());
@@ -32,7 +33,7 @@ export function createAdminVideosService(d: { orm: Orm; storage: Storage; onServ
         [userId, q.limit, (q.page - 1) * q.limit],
       );
       const [{ n }] = rows.length ? [{ n: rows[0].totalCount }] : await sql<{ n: string }[]>('select count(*) as n from videos where user_id = ?', [userId]);
-      await writeAudit(sql, actor, { action: 'video.list', targetUserId: userId, details: { ...q } });
+      d.reads.add(actor, { action: 'video.list', targetUserId: userId, details: { ...q } });
       return { items: rows.map((r) => toVideo(fromVideoRow(r), d.storage)), meta: pageMeta(q.page, q.limit, Number(n)) };
     },
 
@@ -44,6 +45,7 @@ export function createAdminVideosService(d: { orm: Orm; storage: Storage; onServ
         const rows = ids.every((id) => UUID.test(id)) ? await sql<{ user_id: string }[]>('select user_id from videos where id in (?) for update', [ids]) : [];
         if (rows.length !== ids.length) throw notFound('Video not found');
         await sql('update videos set ban = ?, updated_at = now() where id in (?)', [input.ban, ids]);
+        await announceServingChange(sql, ids);
         const owners = [...new Set(rows.map((r) => r.user_id))];
         await writeAudit(sql, actor, { action: 'video.block', targetUserId: owners.length === 1 ? owners[0] : null, targetIds: ids, details: { ban: input.ban } });
       });

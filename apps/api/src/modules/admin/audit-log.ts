@@ -1,4 +1,5 @@
 import type { AuditAction } from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
 import type { Sql } from '../folders/folder-access.ts';
 
 /** The admin who made a call. */
@@ -32,3 +33,50 @@ export async function writeAudit(sql: Sql, actor: Actor, e: AuditEntry): Promise
     JSON.stringify(e.details ?? {}),
   ]);
 }
+
+/**
+ * Rows of calls that changed nothing (a list, a view), kept in memory with their time and written
+ * in one insert per second, so browsing the tables costs no write per page. A crash loses at most
+ * the last second of read rows; rows of changes are always written with the change.
+ */
+export function readAuditLog(orm: Orm, flushMs: number, onError: (err: unknown) => void) {
+  let pending: Record<string, unknown>[] = [];
+  async function flush() {
+    if (!pending.length) return;
+    const batch = pending;
+    pending = [];
+    try {
+      await orm.em.getConnection().execute(
+        `insert into admin_audit_log (admin_id, admin_email, action, target_user_id, target_ids, details, created_at)
+         select x.admin_id, x.admin_email, x.action, x.target_user_id, x.target_ids, x.details, x.created_at
+         from jsonb_to_recordset(?::jsonb) as x(admin_id uuid, admin_email text, action text, target_user_id uuid, target_ids jsonb, details jsonb, created_at timestamptz)`,
+        [JSON.stringify(batch)],
+      );
+    } catch (err) {
+      // Put the rows back so a passing database hiccup loses nothing.
+      pending = [...batch, ...pending];
+      onError(err);
+    }
+  }
+  const timer = setInterval(() => void flush(), flushMs);
+  timer.unref();
+  return {
+    add(actor: Actor, e: AuditEntry) {
+      pending.push({
+        admin_id: actor.id,
+        admin_email: actor.email,
+        action: e.action,
+        target_user_id: e.targetUserId ?? null,
+        target_ids: e.targetIds ?? [],
+        details: e.details ?? {},
+        created_at: new Date().toISOString(),
+      });
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+export type ReadAuditLog = ReturnType<typeof readAuditLog>;
