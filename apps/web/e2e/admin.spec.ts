@@ -203,3 +203,65 @@ test('an admin creates a user from the users table; sorting toggles; a subscribe
   await expect(user).toHaveURL(/\/$/);
   await context.close();
 });
+
+test('bulk actions on the selection: cancel, reactivate, ban with a reason, delete with confirmation', async ({ page, request, baseURL }) => {
+  const adminToken = await apiToken(request, baseURL as string, ADMIN);
+  const tag = `bulk-${crypto.randomUUID().slice(0, 8)}`;
+  for (const n of [1, 2]) {
+    const res = await request.post(`${baseURL}/api/users`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { firstName: 'Bulk', lastName: `User ${n}`, email: `${tag}-${n}@example.com`, password: 'secret123' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const search = async () => {
+    await page.getByLabel('Search users').fill(tag);
+    await page.getByLabel('Search users').press('Enter');
+    return page.getByRole('row').filter({ hasText: tag });
+  };
+  const selectAll = () => page.getByRole('columnheader').getByRole('checkbox').check();
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(await search()).toHaveCount(2);
+
+  // Cancel both: they leave the active list for the inactive one.
+  await selectAll();
+  await page.getByRole('button', { name: 'Cancel account (2)' }).click();
+  await expect(page.getByTestId('alert-bar').filter({ hasText: '2 users canceled.' })).toBeVisible();
+  await expect(await search()).toHaveCount(0);
+  await page.getByRole('link', { name: 'Inactive users' }).click();
+  const inactive = await search();
+  await expect(inactive).toHaveCount(2);
+  await expect(inactive.first().getByText('Canceled', { exact: true })).toBeVisible();
+  // All selected are canceled: the button offers the way back.
+  await selectAll();
+  await page.getByRole('button', { name: 'Reactivate (2)' }).click();
+  await expect(page.getByTestId('alert-bar').filter({ hasText: '2 users reactivated.' })).toBeVisible();
+  await expect(await search()).toHaveCount(0);
+
+  // Ban both with one reason, through the set-ban modal.
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(await search()).toHaveCount(2);
+  await selectAll();
+  await page.getByRole('button', { name: 'Ban (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ban user' });
+  await expect(dialog.getByText('Ban 2 users?')).toBeVisible();
+  await dialog.getByLabel('Reason (optional)').fill('Chargebacks');
+  await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
+  await expect(page.getByTestId('alert-bar').filter({ hasText: '2 users banned.' })).toBeVisible();
+  await expect(await search()).toHaveCount(0);
+  const banned = await request.get(`${baseURL}/api/users?inactive=true&only-banned=true&search=${tag}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  expect((await banned.json()).items.map((u: { banReason: string }) => u.banReason)).toEqual(['Chargebacks', 'Chargebacks']);
+
+  // Delete both from the inactive list, after the confirmation.
+  await page.getByRole('link', { name: 'Inactive users' }).click();
+  await expect(await search()).toHaveCount(2);
+  await selectAll();
+  await page.getByRole('button', { name: 'Delete (2)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete users' });
+  await expect(confirm.getByText('Permanently delete these 2 users with all their videos? This cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('alert-bar').filter({ hasText: '2 users deleted.' })).toBeVisible();
+  await expect(await search()).toHaveCount(0);
+  expect((await request.post(`${baseURL}/api/auth/login`, { data: { email: `${tag}-1@example.com`, password: 'secret123' } })).status()).toBe(401);
+});
