@@ -98,6 +98,12 @@ test('a feature turned off by the admin is refused to the user with the spec tex
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Upload Player logo' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Video Trimmer' })).toBeChecked();
+  // Video generator credits are saved on their own.
+  await page.getByLabel('Credits').fill('25');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('alert-bar').filter({ hasText: 'Credits saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Credits')).toHaveValue('25');
   await shot(page, info, 'admin-user-detail');
 
   await user.goto('/settings');
