@@ -47,12 +47,14 @@ export interface BeaconViewer {
 }
 
 /**
- * Viewer statistics. Beacons are counted in memory, per video, kind and name, and written as one
- * upsert per flush (`count = count + excluded.count`), so a beacon never costs a database write.
+ * Viewer statistics. Beacons are counted in memory, per video, UTC day, kind and name, and written
+ * as one upsert per flush (`count = count + excluded.count`), so a beacon never costs a database
+ * write; the day makes date ranges possible.
  * Each address has a token bucket; over it a beacon is refused (429) and not counted.
  *
- * A beacon at second 0 is a view: it also counts the viewer's country, device and browser. The
- * player sends it each time playback passes second 0 (a start, a replay, a loop).
+ * A beacon at second 0 is a view (a play): it also counts the viewer's country, device and browser,
+ * and the viewer once a day (a salted hash; see saltOf). The player sends it each time playback
+ * passes second 0 (a start, a replay, a loop).
  */
 export function createStatisticsService(d: {
   orm: Orm;
@@ -77,7 +79,7 @@ export function createStatisticsService(d: {
   let cleanedDay = '';
   const sql = sqlOf(d.orm.em.getConnection());
 
-  const add = (videoId: string, day: string, kind: StatKind | 'viewers', name: string, n = 1) => {
+  const add = (videoId: string, day: string, kind: StatKind, name: string, n = 1) => {
     const key = `${videoId}\t${day}\t${kind}\t${name}`;
     pending.set(key, (pending.get(key) ?? 0) + n);
   };
