@@ -115,7 +115,24 @@ export function createStatisticsService(d: {
     return t;
   }
 
+  /**
+   * Once a day per process (at its first flush of the day, with or without beacons): yesterday's
+   * hashes stay for beacons still in flight at midnight; older hashes and their salts go.
+   */
+  async function forgetOldViewers() {
+    const today = utcDay();
+    if (cleanedDay === today) return;
+    try {
+      await sql('delete from video_daily_viewers where day < ?::date - 1', [today]);
+      await sql('delete from statistics_salts where day < ?::date - 1', [today]);
+      cleanedDay = today;
+    } catch (err) {
+      d.log.error({ err }, 'removing old viewer hashes failed');
+    }
+  }
+
   async function flush() {
+    await forgetOldViewers();
     if (!pending.size && !pendingViewers.size) return;
     const batch = pending;
     const viewers = pendingViewers;
@@ -161,14 +178,6 @@ export function createStatisticsService(d: {
       for (const [key, n] of batch) pending.set(key, (pending.get(key) ?? 0) + n);
       for (const key of viewers) pendingViewers.add(key);
       d.log.error({ err }, 'statistics flush failed');
-      return;
-    }
-    const today = utcDay();
-    if (cleanedDay !== today) {
-      // Yesterday's hashes stay for beacons still in flight at midnight; older ones and their salts go.
-      await sql("delete from video_daily_viewers where day < ?::date - 1", [today]);
-      await sql("delete from statistics_salts where day < ?::date - 1", [today]);
-      cleanedDay = today;
     }
   }
 
