@@ -61,7 +61,7 @@ export const AdminUser = z.object({
   platforms: z.enum(LOGIN_METHODS),
   plan: z.enum(PLAN_NAMES).nullable(),
   videoCount: z.number().int(),
-  /** Bytes of the user's videos (usedInTheStorage). */
+  /** Bytes the user's videos take in storage, every file (usedInTheStorage). */
   storage: z.number(),
   /** Bytes delivered of the user's videos, all time. */
   bandwidth: z.number(),
