@@ -45,6 +45,11 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 test('plays, unique viewers (once a day per viewer, across flushes) and watch time of today', async () => {
+  // Hashes and salts left from earlier days: the day's first flush keeps yesterday's and deletes older ones.
+  for (const ago of [1, 3]) {
+    await sql('insert into statistics_salts (day, salt) values (?, ?)', [daysAgo(ago), 'ab'.repeat(32)]);
+    await sql('insert into video_daily_viewers (video_id, day, viewer) values (?, ?, ?)', [long, daysAgo(ago), `old-viewer-${ago}`]);
+  }
   // Viewer A plays twice and watches to 30 s; B (same address, another browser) once to 15 s.
   for (const [t, ua] of [
     [0, CHROME],
@@ -64,8 +69,10 @@ test('plays, unique viewers (once a day per viewer, across flushes) and watch ti
   expect(res.body.daily.at(-1)).toEqual({ date: daysAgo(0), plays: 3, uniqueViewers: 2, watchTimeSec: 45 });
   expect(res.body.daily[0]).toEqual({ date: daysAgo(6), plays: 0, uniqueViewers: 0, watchTimeSec: 0 });
   // Today's viewer hashes are kept for the day; no address among them.
-  const hashes = await sql<{ viewer: string }[]>('select viewer from video_daily_viewers where video_id = ?', [long]);
+  const hashes = await sql<{ viewer: string }[]>('select viewer from video_daily_viewers where video_id = ? and day = ?', [long, daysAgo(0)]);
   expect(hashes).toHaveLength(2);
+  expect((await sql<{ day: string }[]>("select to_char(day, 'YYYY-MM-DD') as day from video_daily_viewers where viewer like 'old-%'")).map((r) => r.day)).toEqual([daysAgo(1)]);
+  expect((await sql<{ day: string }[]>("select to_char(day, 'YYYY-MM-DD') as day from statistics_salts order by day")).map((r) => r.day)).toEqual([daysAgo(1), daysAgo(0)]);
   for (const { viewer } of hashes) expect(viewer).not.toContain('203.0.113.5');
 });
 

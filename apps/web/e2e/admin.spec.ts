@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@reelbase/api-client';
-import { ADMIN, apiToken, expect, playhead, registerViaApi, shot, signIn, sql, test, uploadSample } from './support/fixtures.ts';
+import { ADMIN, apiToken, expect, playhead, registerViaApi, sampleVideo, shot, signIn, sql, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 // Several servers, browsers and a player per test: room for a loaded machine.
 test.slow();
@@ -111,7 +111,7 @@ test('a feature turned off by the admin is refused to the user with the spec tex
   await expect(user.getByRole('alert').filter({ hasText: MESSAGES.featureDisabled })).toBeVisible();
   // The server refuses the player logo too (a video's logo is the gated call on every branch).
   const token = await apiToken(request, baseURL as string, a);
-  const video = await uploadSample(request, baseURL as string, token, 'Logo test');
+  const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Logo test');
   const refused = await request.put(`${baseURL}/api/player-config/${video.id}/image`, {
     headers: { authorization: `Bearer ${token}` },
     multipart: { image: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not checked before the flag') } },
@@ -124,7 +124,8 @@ test('a feature turned off by the admin is refused to the user with the spec tex
 test('an admin blocks a video (its embed stops playing) and unblocks it', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const token = await apiToken(request, baseURL as string, a);
-  const video = await uploadSample(request, baseURL as string, token, 'Blocked clip', { ready: true });
+  const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Blocked clip');
+  await waitPlayable(request, baseURL as string, token, video.id);
   await request.put(`${baseURL}/api/player-config/${video.id}`, { headers: { authorization: `Bearer ${token}` }, data: { startAction: 'autoPlay' } });
   const viewer = await page.context().browser()!.newPage({ baseURL });
   await viewer.goto(`/embed/mp4/${video.id}`);

@@ -1,4 +1,4 @@
-import { apiToken, expect, playhead, registerViaApi, shot, signIn, test, uploadSample } from './support/fixtures.ts';
+import { apiToken, expect, playhead, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 // Several servers, browsers and a player per test: room for a loaded machine.
 test.slow();
@@ -7,7 +7,8 @@ test.use({ actionTimeout: 30_000 });
 test("a subscriber watches a video's analytics fill after its embed plays", async ({ page, browser, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const token = await apiToken(request, baseURL as string, a);
-  const video = await uploadSample(request, baseURL as string, token, 'Spring sale', { ready: true });
+  const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Spring sale');
+  await waitPlayable(request, baseURL as string, token, video.id);
   await request.put(`${baseURL}/api/player-config/${video.id}`, { headers: { authorization: `Bearer ${token}` }, data: { startAction: 'autoPlay' } });
 
   const scripts: string[] = [];
@@ -73,7 +74,7 @@ test("a subscriber watches a video's analytics fill after its embed plays", asyn
   await expect(page.getByTestId('total-plays')).toContainText('2');
 
   // The sidebar's Analytics: every video with its plays, sortable.
-  await uploadSample(request, baseURL as string, token, 'Unwatched clip');
+  await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Unwatched clip');
   await page.getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   const rows = page.getByRole('table').getByRole('row');

@@ -1,4 +1,4 @@
-import { apiToken, expect, registerViaApi, shot, signIn, test, uploadSample } from './support/fixtures.ts';
+import { expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
 
 /** No sideways scrolling: the page fits the viewport (375 px on the mobile project). */
 async function fitsWidth(page: import('@playwright/test').Page) {
@@ -46,7 +46,7 @@ test('signed-in screens', async ({ page, request, baseURL }, info) => {
   await signIn(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   // One video through the API so the list and the video page have content.
-  const video = await uploadSample(request, baseURL as string, await apiToken(request, baseURL as string, a), 'Welcome video');
+  const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Welcome video');
   await page.reload();
   const row = page.getByTestId('video-row').filter({ hasText: 'Welcome video' });
   await expect(row.getByText('Main: ready')).toBeVisible({ timeout: 90_000 });

@@ -1,5 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 
@@ -39,6 +39,17 @@ export async function registerViaApi(request: APIRequestContext, baseURL: string
   return a;
 }
 
+/** Uploads a video file through the API as `a`; resolves with the new video. */
+export async function uploadViaApi(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>, file: string, name: string) {
+  const accessToken = await apiToken(request, baseURL, a);
+  const up = await request.post(`${baseURL}/api/videos`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: { name, video: { name: basename(file), mimeType: 'video/mp4', buffer: await readFile(file) } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  return (await up.json()) as { id: string; name: string };
+}
+
 export async function signIn(page: Page, a: Pick<Account, 'email' | 'password'>) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(a.email);
@@ -67,7 +78,6 @@ export const sampleVideo = () => process.env.E2E_SAMPLE_VIDEO as string;
 /** One second at 160×120: for tests that need many videos. */
 export const tinyVideo = () => process.env.E2E_TINY_VIDEO as string;
 
-
 /** Signs in through the API and answers the access token. */
 export async function apiToken(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>): Promise<string> {
   const res = await request.post(`${baseURL}/api/auth/login`, { data: { email: a.email, password: a.password } });
@@ -75,18 +85,12 @@ export async function apiToken(request: APIRequestContext, baseURL: string, a: P
   return (await res.json()).accessToken;
 }
 
-/** Uploads the sample clip through the API; with `ready`, waits until its mp4 plays. */
-export async function uploadSample(request: APIRequestContext, baseURL: string, token: string, name: string, opts: { ready?: boolean } = {}): Promise<{ id: string; name: string }> {
+/** Waits until a video's mp4 plays (isMainReady). */
+export async function waitPlayable(request: APIRequestContext, baseURL: string, token: string, videoId: string) {
   const headers = { authorization: `Bearer ${token}` };
-  const up = await request.post(`${baseURL}/api/videos`, { headers, multipart: { name, video: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: await readFile(sampleVideo()) } } });
-  expect(up.status(), await up.text()).toBe(201);
-  const video = await up.json();
-  if (opts.ready) {
-    await expect
-      .poll(async () => (await (await request.get(`${baseURL}/api/videos/${video.id}`, { headers })).json()).isMainReady, { timeout: 90_000, intervals: [500] })
-      .toBe(true);
-  }
-  return video;
+  await expect
+    .poll(async () => (await (await request.get(`${baseURL}/api/videos/${videoId}`, { headers })).json()).isMainReady, { timeout: 90_000, intervals: [500] })
+    .toBe(true);
 }
 
 /** The current time of the page's <video> (null before there is one). */

@@ -2,7 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import Koa from 'koa';
 import { staticWeb } from '../../../api/src/http/static-web.ts';
 
-// The embed page and its player assets come from the API too.
+// /embed-assets: the embed page's built player, served by the API.
 const API_PATH = /^\/(api|auth|media|embed|embed-assets)(\/|\?|$)/;
 
 /**

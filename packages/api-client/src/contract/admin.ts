@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageBody, paginated } from './common.ts';
+import { MessageBody, pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
 import { ADMIN_VIDEO_PAGE_SIZES, FEATURE_FLAGS } from './constants.ts';
 import { ColorScheme, Features } from './profile.ts';
 import { PAYMENT_METHODS } from './users.ts';
@@ -28,13 +28,6 @@ export const ADMIN_MESSAGES = {
 
 const bool = (field: string) =>
   z.enum(['true', 'false'], { error: `${field} must be true or false.` }).transform((v) => v === 'true');
-const direction = (def: 'ASC' | 'DESC') =>
-  z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
-    .default(def);
-const pageNumber = z.coerce.number({ error: 'Must be a whole number of 1 or more.' }).int({ error: 'Must be a whole number of 1 or more.' }).min(1, { error: 'Must be a whole number of 1 or more.' });
 
 /**
  * GET /api/users (admin). The active table sends isActive=true&ban=false, the inactive table
@@ -43,7 +36,7 @@ const pageNumber = z.coerce.number({ error: 'Must be a whole number of 1 or more
  */
 export const AdminUserListQuery = z
   .object({
-    limit: z.coerce.number().int().min(1, { error: 'Must be between 1 and 100.' }).max(100, { error: 'Must be between 1 and 100.' }).default(ADMIN_USER_PAGE_SIZE_DEFAULT),
+    limit: pageLimit(ADMIN_USER_PAGE_SIZE_DEFAULT),
     page: pageNumber.default(1),
     inactive: bool('inactive').optional(),
     isActive: bool('isActive').optional(),
@@ -51,7 +44,7 @@ export const AdminUserListQuery = z
     'only-banned': bool('only-banned').optional(),
     'only-canceled': bool('only-canceled').optional(),
     search: z.string().trim().max(254).optional(),
-    direction: direction('ASC'),
+    direction: sortDirection('ASC'),
     field: z.enum(ADMIN_USER_SORT_FIELDS, { error: `Must be one of ${ADMIN_USER_SORT_FIELDS.join(', ')}.` }).default('created_at'),
   })
   .superRefine((q, ctx) => {
@@ -68,7 +61,7 @@ export const AdminUser = z.object({
   platforms: z.enum(LOGIN_METHODS),
   plan: z.enum(PLAN_NAMES).nullable(),
   videoCount: z.number().int(),
-  /** Bytes of the user's videos (usedInTheStorage). */
+  /** Bytes the user's videos take in storage, every file (usedInTheStorage). */
   storage: z.number(),
   /** Bytes delivered of the user's videos, all time. */
   bandwidth: z.number(),
@@ -169,7 +162,7 @@ export const AdminVideoListQuery = z.object({
     .refine((n) => (ADMIN_VIDEO_PAGE_SIZES as readonly number[]).includes(n), { error: `Must be one of ${ADMIN_VIDEO_PAGE_SIZES.join(', ')}.` })
     .default(ADMIN_VIDEO_PAGE_SIZE_DEFAULT),
   page: pageNumber.default(1),
-  direction: direction('DESC'),
+  direction: sortDirection('DESC'),
   field: z.enum(ADMIN_VIDEO_SORT_FIELDS, { error: `Must be one of ${ADMIN_VIDEO_SORT_FIELDS.join(', ')}.` }).default('createdAt'),
 });
 export type AdminVideoListQuery = z.infer<typeof AdminVideoListQuery>;

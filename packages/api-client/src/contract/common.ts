@@ -36,4 +36,14 @@ export const PaginationMeta = z.object({
 });
 export type PaginationMeta = z.infer<typeof PaginationMeta>;
 
+/** Query parameters of the paged, sorted lists. */
+export const pageNumber = z.coerce.number({ error: 'Must be a whole number of 1 or more.' }).int({ error: 'Must be a whole number of 1 or more.' }).min(1, { error: 'Must be a whole number of 1 or more.' });
+export const pageLimit = (def: number) => z.coerce.number().int().min(1, { error: 'Must be between 1 and 100.' }).max(100, { error: 'Must be between 1 and 100.' }).default(def);
+export const sortDirection = (def: 'ASC' | 'DESC') =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
+    .default(def);
+
 export const paginated = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: PaginationMeta });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginated } from './common.ts';
+import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
 import { EMBED_DEFAULT_SIZE } from './constants.ts';
 import { ColorScheme } from './profile.ts';
 import { END_ACTIONS, PlayerConfig, START_ACTIONS } from './videos.ts';
@@ -139,14 +139,10 @@ export const ANALYTICS_SORT_FIELDS = ['name', 'createdAt', 'plays', 'uniqueViewe
 export type AnalyticsSortField = (typeof ANALYTICS_SORT_FIELDS)[number];
 export const AnalyticsOverviewQuery = z.object({
   range,
-  limit: z.coerce.number().int().min(1, { error: 'Must be between 1 and 100.' }).max(100, { error: 'Must be between 1 and 100.' }).default(10),
-  page: z.coerce.number({ error: 'Must be a whole number of 1 or more.' }).int({ error: 'Must be a whole number of 1 or more.' }).min(1, { error: 'Must be a whole number of 1 or more.' }).default(1),
+  limit: pageLimit(10),
+  page: pageNumber.default(1),
   field: z.enum(ANALYTICS_SORT_FIELDS, { error: `Must be one of ${ANALYTICS_SORT_FIELDS.join(', ')}.` }).default('plays'),
-  direction: z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
-    .default('DESC'),
+  direction: sortDirection('DESC'),
 });
 export type AnalyticsOverviewQuery = z.infer<typeof AnalyticsOverviewQuery>;
 export const VideoAnalyticsRow = StatisticsTotals.extend({

@@ -12,9 +12,17 @@ export class Migration20261203000001AdminAndAnalytics extends Migration {
       add column video_count integer not null default 0,
       add column storage_bytes bigint not null default 0,
       add column bandwidth_bytes bigint not null default 0;`);
-    this.addSql(`update users u set video_count = s.n, storage_bytes = s.bytes, bandwidth_bytes = s.delivered
-      from (select user_id, count(*) as n, sum(size) as bytes, sum(total_bandwidth_usage) as delivered from videos group by user_id) s
-      where s.user_id = u.id;`);
+    // Storage is what the videos take in storage, every file (videos.stored_bytes, added by
+    // Migration20261204000001StorageQuota). Where that migration has not run yet, its
+    // `update videos set stored_bytes = size` fills the sums through the trigger below.
+    this.addSql(`do $$ begin
+      update users u set video_count = s.n, bandwidth_bytes = s.delivered
+      from (select user_id, count(*) as n, sum(total_bandwidth_usage) as delivered from videos group by user_id) s
+      where s.user_id = u.id;
+      if exists (select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'videos' and column_name = 'stored_bytes') then
+        execute 'update users u set storage_bytes = s.bytes from (select user_id, sum(stored_bytes) as bytes from videos group by user_id) s where s.user_id = u.id';
+      end if;
+    end $$;`);
     this.addSql('update users set canceled_at = updated_at where not is_active;');
     // The admin list sorts by these without reading every video: each statement's change is added
     // per user (one update per user, however many videos it touched), in the same transaction.
@@ -25,8 +33,8 @@ export class Migration20261203000001AdminAndAnalytics extends Migration {
           bandwidth_bytes = u.bandwidth_bytes + d.delivered
         from (select user_id, sum(n) as n, sum(bytes) as bytes, sum(delivered) as delivered from (${delta}) x group by user_id) d
         where u.id = d.user_id and (d.n <> 0 or d.bytes <> 0 or d.delivered <> 0);`,
-      'select user_id, 1 as n, size as bytes, total_bandwidth_usage as delivered from new_rows',
-      'select user_id, -1 as n, -size as bytes, -total_bandwidth_usage as delivered from old_rows',
+      'select user_id, 1 as n, stored_bytes as bytes, total_bandwidth_usage as delivered from new_rows',
+      'select user_id, -1 as n, -stored_bytes as bytes, -total_bandwidth_usage as delivered from old_rows',
     );
     // One index per sortable column of the admin tables, ordered like the list (column, then id).
     for (const [name, expr] of [

@@ -47,12 +47,14 @@ export interface BeaconViewer {
 }
 
 /**
- * Viewer statistics. Beacons are counted in memory, per video, kind and name, and written as one
- * upsert per flush (`count = count + excluded.count`), so a beacon never costs a database write.
+ * Viewer statistics. Beacons are counted in memory, per video, UTC day, kind and name, and written
+ * as one upsert per flush (`count = count + excluded.count`), so a beacon never costs a database
+ * write; the day makes date ranges possible.
  * Each address has a token bucket; over it a beacon is refused (429) and not counted.
  *
- * A beacon at second 0 is a view: it also counts the viewer's country, device and browser. The
- * player sends it each time playback passes second 0 (a start, a replay, a loop).
+ * A beacon at second 0 is a view (a play): it also counts the viewer's country, device and browser,
+ * and the viewer once a day (a salted hash; see saltOf). The player sends it each time playback
+ * passes second 0 (a start, a replay, a loop).
  */
 export function createStatisticsService(d: {
   orm: Orm;
@@ -77,7 +79,7 @@ export function createStatisticsService(d: {
   let cleanedDay = '';
   const sql = sqlOf(d.orm.em.getConnection());
 
-  const add = (videoId: string, day: string, kind: StatKind | 'viewers', name: string, n = 1) => {
+  const add = (videoId: string, day: string, kind: StatKind, name: string, n = 1) => {
     const key = `${videoId}\t${day}\t${kind}\t${name}`;
     pending.set(key, (pending.get(key) ?? 0) + n);
   };
@@ -113,7 +115,24 @@ export function createStatisticsService(d: {
     return t;
   }
 
+  /**
+   * Once a day per process (at its first flush of the day, with or without beacons): yesterday's
+   * hashes stay for beacons still in flight at midnight; older hashes and their salts go.
+   */
+  async function forgetOldViewers() {
+    const today = utcDay();
+    if (cleanedDay === today) return;
+    try {
+      await sql('delete from video_daily_viewers where day < ?::date - 1', [today]);
+      await sql('delete from statistics_salts where day < ?::date - 1', [today]);
+      cleanedDay = today;
+    } catch (err) {
+      d.log.error({ err }, 'removing old viewer hashes failed');
+    }
+  }
+
   async function flush() {
+    await forgetOldViewers();
     if (!pending.size && !pendingViewers.size) return;
     const batch = pending;
     const viewers = pendingViewers;
@@ -159,14 +178,6 @@ export function createStatisticsService(d: {
       for (const [key, n] of batch) pending.set(key, (pending.get(key) ?? 0) + n);
       for (const key of viewers) pendingViewers.add(key);
       d.log.error({ err }, 'statistics flush failed');
-      return;
-    }
-    const today = utcDay();
-    if (cleanedDay !== today) {
-      // Yesterday's hashes stay for beacons still in flight at midnight; older ones and their salts go.
-      await sql("delete from video_daily_viewers where day < ?::date - 1", [today]);
-      await sql("delete from statistics_salts where day < ?::date - 1", [today]);
-      cleanedDay = today;
     }
   }
 
