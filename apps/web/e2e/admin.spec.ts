@@ -112,6 +112,10 @@ test('a feature turned off by the admin is refused to the user with the spec tex
   // The server refuses the player logo too (a video's logo is the gated call on every branch).
   const token = await apiToken(request, baseURL as string, a);
   const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Logo test');
+  // The video page's player-logo action says the same.
+  await user.goto(`/${video.id}`);
+  await user.getByRole('button', { name: 'Upload player logo' }).click({ timeout: 60_000 });
+  await expect(user.getByRole('alert').filter({ hasText: MESSAGES.featureDisabled })).toBeVisible();
   const refused = await request.put(`${baseURL}/api/player-config/${video.id}/image`, {
     headers: { authorization: `Bearer ${token}` },
     multipart: { image: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not checked before the flag') } },
