@@ -20,7 +20,8 @@ async function userPage(browser: Browser, baseURL: string, a: { email: string; p
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, a);
-  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  // The first screen of a new context on a loaded machine may take a while.
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   return page;
 }
 
