@@ -104,6 +104,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       database: (await orm.isConnected()) ? 'ok' : 'unreachable',
       queue: await queue.status(),
     }),
+    isAdmin: guards.isAdmin,
     trustProxy: config.TRUST_PROXY,
     rawRouters: [tus.router, beaconRoutes(statistics)],
     routers: [

@@ -1,8 +1,8 @@
-import Koa from 'koa';
 import { Router } from '@koa/router';
+import { buildOpenApiDocument } from '@reelbase/api-client';
+import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
-import { buildOpenApiDocument } from '@reelbase/api-client';
 import { corsFor } from './cors.ts';
 import { errorMiddleware } from './errors.ts';
 import { requestLog } from './request-log.ts';
@@ -13,6 +13,8 @@ export interface AppOptions {
   publicUrl: string;
   corsOrigins: string[];
   health: () => Promise<{ database: string; queue: string }>;
+  /** Whether the caller is a signed-in admin (who sees the health details); never throws. */
+  isAdmin: (ctx: Koa.Context) => Promise<boolean>;
   routers: Router[];
   /** Runs when no route matched (the web app). */
   fallback?: Koa.Middleware;
@@ -37,7 +39,8 @@ export function createApp(o: AppOptions) {
     const h = await o.health();
     const ok = h.database === 'ok' && h.queue === 'ok';
     ctx.status = ok ? 200 : 503;
-    ctx.body = { status: ok ? 'ok' : 'degraded', ...h };
+    // Strangers learn only whether it works; what runs where is for admins.
+    ctx.body = { status: ok ? 'ok' : 'degraded', ...((await o.isAdmin(ctx)) && h) };
   });
   const openapi = buildOpenApiDocument(o.publicUrl);
   core.get('/api/openapi.json', (ctx) => {

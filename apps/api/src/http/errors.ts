@@ -1,6 +1,6 @@
+import { MESSAGES } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { MESSAGES } from '@reelbase/api-client';
 import type { z } from 'zod';
 
 /** An error a caller caused or may see: status, message, optional code and field errors. */
