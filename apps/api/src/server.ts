@@ -1,43 +1,43 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path';
+import { webDistPath } from '@reelbase/web/dist-path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type CoreHooks, startCore } from './core.ts';
-import { webDistPath } from '@reelbase/web/dist-path';
 import { createApp } from './http/app.ts';
-import { staticWeb } from './http/static-web.ts';
 import { authGuards } from './http/auth.ts';
 import { mediaRoutes } from './http/media-routes.ts';
+import { staticWeb } from './http/static-web.ts';
+import { createGuardedFetch } from './imports/guarded-fetch.ts';
+import { jwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { loginLimiter } from './modules/auth/login-limiter.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
-import { sandboxPaymentProvider } from './modules/payments/payment-provider.ts';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
+import { createEmbedService } from './modules/embed/embed.service.ts';
+import { playerAssets } from './modules/embed/player-assets.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
+import { rateLimits } from './modules/limits/rate-limits.ts';
+import { sandboxPaymentProvider } from './modules/payments/payment-provider.ts';
+import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
+import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createGuardedFetch } from './imports/guarded-fetch.ts';
-import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
 import { deliveryRoutes } from './modules/videos/delivery.routes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
-import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path';
-import { embedRoutes } from './modules/embed/embed.routes.ts';
-import { createEmbedService } from './modules/embed/embed.service.ts';
-import { playerAssets } from './modules/embed/player-assets.ts';
-import { playbackRoutes } from './modules/playback/playback.routes.ts';
-import { createPlaybackService } from './modules/playback/playback.service.ts';
-import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
-import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
-import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
-import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -45,14 +45,21 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const { orm, queue, storage } = core;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log });
 
+  const limits = rateLimits(orm, {
+    registration: { perAddress: config.RATE_LIMIT_REGISTRATION_PER_ADDRESS },
+    'forgot-password': { perAccount: config.RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS },
+    'verification-mail': { perAccount: config.RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT, perAddress: config.RATE_LIMIT_VERIFICATION_MAIL_PER_ADDRESS },
+    'platform-sign-in': { perAddress: config.RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS },
+    import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
+    upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
+  });
   const auth = createAuthService({
     orm,
     mailer,
     tokens: accessTokens(await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
-    limiter: loginLimiter({
-      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      perAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      windowMs: config.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+    signInLimits: limits.signIn({
+      perAccount: { count: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
+      perAddress: { count: config.LOGIN_MAX_FAILURES_PER_ADDRESS, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
     }),
     platforms: platformVerifier({
       googleClientId: config.GOOGLE_CLIENT_ID,
@@ -64,6 +71,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     publicUrl: config.PUBLIC_URL,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     rememberMeTtlDays: config.REMEMBER_ME_TTL_DAYS,
+    refreshFamilyMaxDays: config.REFRESH_FAMILY_MAX_DAYS,
   });
   const payments = sandboxPaymentProvider();
   const users = createUsersService({ orm, auth, payments });
@@ -80,7 +88,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const folders = createFoldersService({ orm });
   const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
-  const tus = tusUploads({ dir: join(config.DATA_DIR, 'uploads'), auth, videos, log });
+  const tus = tusUploads({ dir: join(config.DATA_DIR, 'uploads'), auth, videos, limits, log });
   const playback = createPlaybackService({ orm, storage });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL });
   const playerConfig = createPlayerConfigService({ orm, storage });
@@ -108,10 +116,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     trustProxy: config.TRUST_PROXY,
     rawRouters: [tus.router, beaconRoutes(statistics)],
     routers: [
-      authRoutes(auth, guards),
-      usersRoutes(users, guards),
-      profileRoutes(profile, guards),
-      videosRoutes(videos, guards, core.tmpDir),
+      authRoutes(auth, guards, limits),
+      usersRoutes(users, guards, limits),
+      profileRoutes(profile, guards, limits),
+      videosRoutes(videos, guards, limits, core.tmpDir),
       foldersRoutes(folders, guards),
       deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
       mediaRoutes(storage),
@@ -141,7 +149,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics },
+    services: { orm, queue, storage, limits, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

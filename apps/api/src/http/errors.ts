@@ -8,6 +8,8 @@ export class HttpError extends Error {
   status: number;
   code?: string;
   errors?: Record<string, string>;
+  /** Extra response headers, such as Retry-After. */
+  headers?: Record<string, string>;
   constructor(status: number, message: string, opts: { code?: string; errors?: Record<string, string> } = {}) {
     super(message);
     this.status = status;
@@ -48,6 +50,7 @@ export function errorMiddleware(log: Logger) {
       const status = e.status ?? e.httpCode;
       if (err instanceof HttpError) {
         ctx.status = err.status;
+        if (err.headers) ctx.set(err.headers);
         ctx.body = { message: err.message, ...(err.code && { code: err.code }), ...(err.errors && { errors: err.errors }) };
       } else if (status && status >= 400 && status < 500 && e.expose !== false) {
         // Errors raised by Koa and its body parser (bad JSON, too large) carry their own status.

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,6 +70,12 @@ async function startStack(name: string, tmp: string, databaseUrl: string, env: R
       JWT_SECRET: `e2e-secret-${name}-e2e-secret-e2e-secret-0123`,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      // Every spec signs up from 127.0.0.1.
+      RATE_LIMIT_REGISTRATION_PER_ADDRESS: '100000/3600',
+      RATE_LIMIT_UPLOAD_PER_ADDRESS: '100000/3600',
+      RATE_LIMIT_UPLOAD_PER_ACCOUNT: '100000/3600',
+      RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: '100000/3600',
+      RATE_LIMIT_VERIFICATION_MAIL_PER_ADDRESS: '100000/3600',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

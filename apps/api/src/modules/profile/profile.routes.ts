@@ -2,22 +2,26 @@ import { readFile, rm } from 'node:fs/promises';
 import { Router } from '@koa/router';
 import { MESSAGES, PROFILE_IMAGE_KINDS, ProfileUpdate } from '@reelbase/api-client';
 import { koaBody } from 'koa-body';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, type AuthState, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { body } from '../../http/validate.ts';
 import { MAX_IMAGE_BYTES } from '../../images/image-upload.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import type { ProfileImageKind, ProfileService } from './profile.service.ts';
 
 const imageUpload = koaBody({ multipart: true, formidable: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxFields: 5 } });
 
-export function profileRoutes(profile: ProfileService, guards: AuthGuards) {
+export function profileRoutes(profile: ProfileService, guards: AuthGuards, limits: RateLimits) {
   const r = new Router({ prefix: '/api/profile' });
   r.use(guards.requireUser);
   r.get('/', async (ctx) => {
     ctx.body = await profile.get(currentUser(ctx).id);
   });
   r.put('/', async (ctx) => {
-    ctx.body = { message: MESSAGES.profileUpdated, profile: await profile.update(currentUser(ctx).id, body(ctx, ProfileUpdate)) };
+    const input = body(ctx, ProfileUpdate);
+    const user = currentUser(ctx);
+    if (input.email !== undefined && input.email !== user.email) await limits.take('verification-mail', { account: user.id, address: ctx.ip });
+    ctx.body = { message: MESSAGES.profileUpdated, ...(await profile.update((ctx.state as AuthState).claims, input)) };
   });
   r.post('/upload', imageUpload, async (ctx) => {
     const files = ctx.request.files ?? {};

@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import { STORAGE_FULL, type VideosService } from './videos.service.ts';
 
 export const TUS_PATH = '/api/uploads';
@@ -21,7 +22,7 @@ const tusError = (status_code: number, message: string): TusError => ({ status_c
  * upload continues from the last byte the server has. Each upload belongs to the user who
  * created it; when the last byte lands it becomes a video exactly like a form upload.
  */
-export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosService; log: Logger }) {
+export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosService; limits: RateLimits; log: Logger }) {
   const userOf = async (req: { headers: Headers }) => {
     const h = req.headers.get('authorization') ?? '';
     try {
@@ -86,6 +87,11 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
   });
 
   const handle = async (ctx: Context) => {
+    // A new upload counts against the upload limit (a signed-in caller; tus answers the others).
+    if (ctx.method === 'POST') {
+      const user = await o.auth.authenticate(ctx.get('Authorization').replace(/^Bearer /, '') || undefined).then((a) => a.user, () => null);
+      if (user) await o.limits.take('upload', { account: user.id, address: ctx.ip });
+    }
     ctx.respond = false;
     await tus.handle(ctx.req, ctx.res);
   };

@@ -5,10 +5,11 @@ import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body, query } from '../../http/validate.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import { receiveVideo } from './multipart-upload.ts';
 import type { VideosService } from './videos.service.ts';
 
-export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: string) {
+export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: RateLimits, tmpDir: string) {
   const r = new Router({ prefix: '/api/videos' });
   r.use(guards.requireUser);
   r.get('/', async (ctx) => {
@@ -16,13 +17,16 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
   });
   r.post('/', guards.requireActive, async (ctx) => {
     const userId = currentUser(ctx).id;
+    await limits.take('upload', { account: userId, address: ctx.ip });
     const upload = await receiveVideo(ctx, join(tmpDir, 'multipart'), await videos.remainingBytes(userId));
     ctx.status = 201;
     ctx.body = await videos.createFromFile(userId, upload);
   });
   r.post('/import', guards.requireActive, async (ctx) => {
+    const { url } = body(ctx, ImportRequest);
+    await limits.take('import', { account: currentUser(ctx).id, address: ctx.ip });
     ctx.status = 202;
-    ctx.body = await videos.startImport(currentUser(ctx).id, body(ctx, ImportRequest).url);
+    ctx.body = await videos.startImport(currentUser(ctx).id, url);
   });
   r.post('/bulk', guards.requireActive, async (ctx) => {
     ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, VideoBulkRequest));
