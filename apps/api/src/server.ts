@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type CoreHooks, startCore } from './core.ts';
 import { webDistPath } from '@reelbase/web/dist-path';
-import { createApp } from './http/app.ts';
+import { answerClientErrors, createApp } from './http/app.ts';
 import { staticWeb } from './http/static-web.ts';
 import { authGuards } from './http/auth.ts';
 import { mediaRoutes } from './http/media-routes.ts';
@@ -130,7 +130,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       assets.router,
     ],
     // Last: every other GET is the web app (its files, or index.html for its client routes).
-    fallback: staticWeb(webDistPath),
+    fallback: staticWeb(webDistPath, { mediaOrigins: [new URL(storage.url('')).origin] }),
   });
   // Behind a proxy, the viewer is the address the nearest proxy appended, not one a client made up.
   if (config.TRUST_PROXY) app.maxIpsCount = 1;
@@ -142,6 +142,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     // Large uploads over slow links take long; the default 5-minute request limit would cut them.
     s.requestTimeout = 6 * 3600 * 1000;
+    answerClientErrors(s);
   });
   const { port } = server.address() as { port: number };
   log.info({ url: `http://localhost:${port}`, publicUrl: config.PUBLIC_URL }, 'Reelbase is listening');
@@ -149,6 +150,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    routes: app.routes,
     services: { orm, queue, storage, limits, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics },
     async close() {
       server.closeAllConnections();

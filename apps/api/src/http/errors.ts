@@ -44,6 +44,8 @@ export function errorMiddleware(log: Logger) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw notFound();
+      // The router's own answers (405 Method Not Allowed, 501) have no body: give them our format.
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) ctx.body = { message: ctx.message };
     } catch (err) {
       const e = err as Partial<HttpError> & { expose?: boolean; status?: number; httpCode?: number };
       // Multipart errors (formidable: too large, too many files) carry theirs as httpCode.
