@@ -94,7 +94,7 @@ async function orExplain<T>(what: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** The binaries, or a root-owned copy of them in RELOCATED_HOME when `account` cannot run them where they are. */
-async function reachableBinaries(account: Account | null): Promise<string> {
+async function reachableBinaries(account: Account | null, log: (m: string, notice?: boolean) => void): Promise<string> {
   const { dir, version } = packagedBinaries();
   if (canReach(account, join(dir, 'bin', 'postgres'))) return dir;
   const copy = join(RELOCATED_HOME, `postgres-${version}`);
@@ -109,6 +109,7 @@ async function reachableBinaries(account: Account | null): Promise<string> {
       await rm(partial, { recursive: true, force: true });
       if (!existsSync(join(copy, 'bin', 'postgres'))) throw err;
     });
+    log(`the ${SYSTEM_USER} user cannot reach ${dir}: PostgreSQL runs from a copy in ${copy}`, true);
     return copy;
   });
 }
@@ -202,13 +203,13 @@ async function sql(url: string, statement: string) {
  * and its tests on real PostgreSQL. As root it runs as the `postgres` system user (created when
  * missing), with binaries and cluster moved where that user can reach them when needed.
  */
-export async function startEmbeddedPostgres(dir: string, log: (m: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, log: (m: string, notice?: boolean) => void = () => {}): Promise<EmbeddedDatabase> {
   const dataDir = resolve(dir);
   await mkdir(dirname(dataDir), { recursive: true });
   const account = process.getuid?.() === 0 ? await systemAccount() : null;
-  const bin = await reachableBinaries(account);
+  const bin = await reachableBinaries(account, log);
   const clusterDir = await reachableClusterDir(account, dataDir);
-  if (clusterDir !== dataDir) log(`the ${SYSTEM_USER} user cannot enter ${dirname(dataDir)}: the cluster lives in ${clusterDir}`);
+  if (clusterDir !== dataDir) log(`the ${SYSTEM_USER} user cannot enter ${dirname(dataDir)}: the cluster lives in ${clusterDir}`, true);
   const { password, isNew } = await passwordAt(`${dataDir}-password`);
   const initialised = existsSync(join(clusterDir, 'PG_VERSION'));
   if (!initialised) await initdb(bin, account, clusterDir, password, log);
