@@ -20,6 +20,7 @@ type Schema = {
   maximum?: number;
   exclusiveMinimum?: number;
   minItems?: number;
+  required?: string[];
   properties?: Record<string, Schema>;
   items?: Schema;
   anyOf?: Schema[];
@@ -71,8 +72,9 @@ function example(schema: Schema, name = ''): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
-  const option = schema.anyOf ?? schema.oneOf;
-  if (option) return example(option.find((o) => o.type !== 'null') ?? option[0], name);
+  // Of several shapes, the simplest (a PayPal payment method rather than a card).
+  const options = (schema.anyOf ?? schema.oneOf)?.filter((o) => o.type !== 'null');
+  if (options?.length) return example([...options].sort((a, b) => Object.keys(a.properties ?? {}).length - Object.keys(b.properties ?? {}).length)[0], name);
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map((x) => example(x, name)));
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
@@ -157,7 +159,9 @@ async function sweepOperation(method: string, path: string, op: Operation, token
   const json = op.requestBody?.content['application/json']?.schema;
   const multipart = op.requestBody?.content['multipart/form-data']?.schema;
   if (json) {
-    const base = example(json) as Record<string, unknown>;
+    // A fresh example per call: an email in it may be taken by the call before.
+    const fresh = () => example(json) as Record<string, unknown>;
+    const base = fresh();
     const post = (what: string, body: string, type = 'application/json') => send(`${label} ${what}`, method, target, op, { token, body, headers: { 'content-type': type } });
     await post('invalid JSON', '{"a":');
     await post('empty body', '');
@@ -168,8 +172,10 @@ async function sweepOperation(method: string, path: string, op: Operation, token
     if (base && typeof base === 'object' && !Array.isArray(base)) {
       for (const key of Object.keys(base)) {
         for (const value of HOSTILE_VALUES) {
-          const body = JSON.stringify({ ...base, [key]: value }).replace(/"@raw:([^"]+)"/, '$1');
-          await post(`${key}=${String(JSON.stringify(value)).slice(0, 20)}`, body);
+          const label = `${key}=${String(JSON.stringify(value)).slice(0, 20)}`;
+          await post(label, JSON.stringify({ ...fresh(), [key]: value }).replace(/"@raw:([^"]+)"/, '$1'));
+          // Where every field is optional, the field alone, so no other field's check stops it first.
+          if (!json.required?.length) await post(`${label} alone`, JSON.stringify({ [key]: value }).replace(/"@raw:([^"]+)"/, '$1'));
         }
       }
     }

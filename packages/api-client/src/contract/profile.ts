@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, hexColor, text } from './common.ts';
+import { email, hexColor, personName } from './common.ts';
 import { FEATURE_FLAGS } from './constants.ts';
 import { PaymentMethodInput } from './users.ts';
 
@@ -38,8 +38,8 @@ export type Profile = z.infer<typeof Profile>;
 
 export const ProfileUpdate = z
   .object({
-    firstName: text(1),
-    lastName: text(1),
+    firstName: personName(),
+    lastName: personName(),
     email: email(),
     // Sent only when the user typed one; an empty string means "unchanged".
     password: z.string().refine((p) => p === '' || p.length >= 6, { error: 'Must NOT have fewer than 6 characters.' }),
