@@ -9,6 +9,7 @@ import { type Env, loadConfig } from '../../src/config.ts';
 import type { CoreHooks } from '../../src/core.ts';
 import { freePort } from '../../src/db/embedded-postgres.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { UNLIMITED } from './unlimited.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -23,11 +24,6 @@ export interface TestServer extends RunningServer {
   waitForVideo(token: string, id: string, until: (v: any) => boolean, timeoutMs?: number): Promise<any>;
   stop(): Promise<void>;
 }
-
-/** Abuse limits high enough for tests that sign up and upload a lot from 127.0.0.1. */
-export const UNLIMITED = Object.fromEntries(
-  ['REGISTRATION_PER_ADDRESS', 'FORGOT_PASSWORD_PER_ACCOUNT', 'FORGOT_PASSWORD_PER_ADDRESS', 'VERIFICATION_MAIL_PER_ACCOUNT', 'VERIFICATION_MAIL_PER_ADDRESS', 'PLATFORM_SIGN_IN_PER_ADDRESS', 'IMPORT_PER_ACCOUNT', 'IMPORT_PER_ADDRESS', 'UPLOAD_PER_ACCOUNT', 'UPLOAD_PER_ADDRESS'].map((k) => [`RATE_LIMIT_${k}`, '100000/3600']),
-);
 
 /** A fresh database in the shared cluster, so test files never see each other's rows. */
 export async function freshDatabase(): Promise<string> {
@@ -56,7 +52,6 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'admin-password',
     LOG_LEVEL: 'silent',
-    // Test files sign up many users from one address; abuse-limits.test.ts sets real limits.
     ...UNLIMITED,
     ...env,
   } as Record<string, string>);

@@ -49,6 +49,8 @@ async function startClipServer(file: string): Promise<{ url: string; server: Ser
   return { url: `http://127.0.0.1:${port}/imported-clip.mp4`, server };
 }
 
+const testLimits = async () => ((await import(join(API_DIR, 'test/support/unlimited.ts'))) as { UNLIMITED: Record<string, string> }).UNLIMITED;
+
 async function startStack(name: string, tmp: string, databaseUrl: string, env: Record<string, string>) {
   const apiPort = await freePort();
   const webPort = await freePort();
@@ -69,13 +71,8 @@ async function startStack(name: string, tmp: string, databaseUrl: string, env: R
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET: `e2e-secret-${name}-e2e-secret-e2e-secret-0123`,
       LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
-      // Every spec signs up from 127.0.0.1.
-      RATE_LIMIT_REGISTRATION_PER_ADDRESS: '100000/3600',
-      RATE_LIMIT_UPLOAD_PER_ADDRESS: '100000/3600',
-      RATE_LIMIT_UPLOAD_PER_ACCOUNT: '100000/3600',
-      RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: '100000/3600',
-      RATE_LIMIT_VERIFICATION_MAIL_PER_ADDRESS: '100000/3600',
+      // Every spec signs up and signs in from 127.0.0.1.
+      ...(await testLimits()),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
