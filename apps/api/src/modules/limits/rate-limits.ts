@@ -4,7 +4,7 @@ import type { Orm } from '../../db/orm.ts';
 import { HttpError } from '../../http/errors.ts';
 import { addressBucket } from './address.ts';
 
-/** At most `count` in each fixed window of `seconds`. */
+/** At most `count` in `seconds` from the first of them. */
 export interface Limit {
   count: number;
   seconds: number;
@@ -26,16 +26,14 @@ const CLEANUP_EVERY_MS = 60_000;
 
 /**
  * Counters kept in PostgreSQL, so a limit holds across every API process and across restarts:
- * one row per key and fixed window, bumped by a single UPSERT. Keys are SHA-256 digests (an
- * address or an email is never stored), and rows are deleted once their window has passed.
+ * one row per key, bumped by a single UPSERT; its window starts at the first hit (the database's
+ * clock), so a burst is never split across two windows. Keys are SHA-256 digests (an address or
+ * an email is never stored), and rows are deleted once their window has passed.
  */
 export function rateLimits(orm: Orm, actions: ActionLimits) {
   let lastCleanup = 0;
   const db = () => orm.em.getConnection();
   const keyOf = (scope: string, value: string) => createHash('sha256').update(`${scope}\0${value}`).digest('hex');
-
-  /** The window the database's clock is in, so every process agrees on it. */
-  const WINDOW = 'to_timestamp(floor(extract(epoch from now()) / ?) * ?)';
 
   function cleanup() {
     if (Date.now() - lastCleanup < CLEANUP_EVERY_MS) return;
@@ -49,21 +47,19 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
   async function hit(key: string, limit: Limit): Promise<{ hits: number; retryAfter: number }> {
     cleanup();
     const [row] = await db().execute<{ hits: number; retry_after: string }[]>(
-      `insert into rate_limit_counters (key, window_start, hits, expires_at)
-       select ?, w, 1, w + make_interval(secs => ?) from ${WINDOW} as w
-       on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1
+      `insert into rate_limit_counters as c (key, window_start, hits, expires_at) values (?, now(), 1, now() + make_interval(secs => ?))
+       on conflict (key) do update set
+         hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
+         window_start = case when c.expires_at <= now() then now() else c.window_start end,
+         expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
        returning hits, ceil(extract(epoch from expires_at - now())) as retry_after`,
-      [key, limit.seconds, limit.seconds, limit.seconds],
+      [key, limit.seconds],
     );
     return { hits: row.hits, retryAfter: Math.max(1, Number(row.retry_after)) };
   }
 
-  async function hitsNow(key: string, limit: Limit): Promise<number> {
-    const [row] = await db().execute<{ hits: number }[]>(`select hits from rate_limit_counters where key = ? and window_start = ${WINDOW}`, [
-      key,
-      limit.seconds,
-      limit.seconds,
-    ]);
+  async function hitsNow(key: string): Promise<number> {
+    const [row] = await db().execute<{ hits: number }[]>('select hits from rate_limit_counters where key = ? and expires_at > now()', [key]);
     return row?.hits ?? 0;
   }
 
@@ -95,7 +91,7 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
       const addressKey = (address: string) => keyOf('sign-in:address', addressBucket(address));
       return {
         async assertAllowed(actor: Required<Actor>) {
-          const [byAccount, byAddress] = await Promise.all([hitsNow(accountKey(actor.account), limits.perAccount), hitsNow(addressKey(actor.address), limits.perAddress)]);
+          const [byAccount, byAddress] = await Promise.all([hitsNow(accountKey(actor.account)), hitsNow(addressKey(actor.address))]);
           if (byAccount >= limits.perAccount.count || byAddress >= limits.perAddress.count) throw tooMany(limits.perAccount.seconds, MESSAGES.tooManyAttempts);
         },
         async fail(actor: Required<Actor>) {
