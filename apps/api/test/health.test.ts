@@ -19,6 +19,12 @@ test('health tells a stranger and a user only ok, and an admin the database and 
   expect(res.body).toMatchObject({ status: 'ok', database: 'ok', queue: 'ok' });
 });
 
+test('health names the ffmpeg in use to an admin: the system one at version 5 or newer, boxed', async () => {
+  const admin = await s.api('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } });
+  const res = await s.api('GET', '/api/health', { token: admin.body.accessToken });
+  expect(res.body.media).toMatchObject({ ffmpeg: expect.stringMatching(/^[5-9]\.|^\d{2,}\./), source: 'system', isolation: expect.stringMatching(/^bubblewrap/) });
+});
+
 test('the OpenAPI document lists the auth calls with their exact paths', async () => {
   const res = await s.api('GET', '/api/openapi.json');
   expect(res.status).toBe(200);

@@ -15,7 +15,8 @@ export interface AppOptions {
   log: Logger;
   publicUrl: string;
   corsOrigins: string[];
-  health: () => Promise<{ database: string; queue: string }>;
+  /** database and queue decide the status; the rest (media tools in use) is detail. */
+  health: () => Promise<{ database: string; queue: string } & Record<string, unknown>>;
   /** Whether the caller is a signed-in admin (who sees the health details); never throws. */
   isAdmin: (ctx: Koa.Context) => Promise<boolean>;
   routers: Router[];

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
@@ -9,18 +8,21 @@ import type { RateLimits } from '../limits/rate-limits.ts';
 import { receiveVideo } from './multipart-upload.ts';
 import type { VideosService } from './videos.service.ts';
 
-export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: RateLimits, tmpDir: string) {
+/** `multipartDir`: this process's scratch folder for form uploads being received. */
+export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: RateLimits, multipartDir: string) {
   const r = new Router({ prefix: '/api/videos' });
   r.use(guards.requireUser);
   r.get('/', async (ctx) => {
     ctx.body = await videos.list(currentUser(ctx).id, query(ctx, VideoListQuery));
   });
   r.post('/', guards.requireActive, async (ctx) => {
-    const userId = currentUser(ctx).id;
-    await limits.take('upload', { account: userId, address: ctx.ip });
-    const upload = await receiveVideo(ctx, join(tmpDir, 'multipart'), await videos.remainingBytes(userId));
+    await limits.take('upload', { account: currentUser(ctx).id, address: ctx.ip });
+    const length = Number(ctx.get('content-length'));
+    const video = await videos.createFromUpload(currentUser(ctx).id, Number.isSafeInteger(length) && length > 0 ? length : null, (maxBytes, tooLarge) =>
+      receiveVideo(ctx, multipartDir, maxBytes, tooLarge),
+    );
     ctx.status = 201;
-    ctx.body = await videos.createFromFile(userId, upload);
+    ctx.body = video;
   });
   r.post('/import', guards.requireActive, async (ctx) => {
     const { url } = body(ctx, ImportRequest);
@@ -36,6 +38,10 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
   });
   r.get('/:id/import', async (ctx) => {
     ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
+  });
+  r.post('/:id/copy', guards.requireActive, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await videos.copy(currentUser(ctx).id, ctx.params.id);
   });
   r.put('/:id/edit', guards.requireActive, async (ctx) => {
     const { trimming, video } = await videos.edit(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit));
