@@ -22,6 +22,8 @@ import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 const FRAME_TIMEOUT_MS = 60_000;
 /** A form upload's reservation outlives the longest request (server.requestTimeout) only if its process died. */
 const UPLOAD_RESERVATION_MS = 6 * 3600 * 1000;
+/** A copy's files are copied while the call waits; a process that dies meanwhile frees the space after this. */
+const COPY_RESERVATION_MS = 3600 * 1000;
 /** Boundaries and the name field around the file in a multipart body. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const IMPORT_RUNNING = 'An import is already running for your account. Wait until it finishes.';
@@ -224,19 +226,21 @@ export function createVideosService(d: {
     /**
      * A second video with the same files (copied through storage, so each video owns its files
      * and deleting one never touches the other), name '<name> (copy)', the same folder and player
-     * settings; statistics and bandwidth start at zero. Counts against the storage quota.
+     * settings; statistics and bandwidth start at zero. Its bytes are reserved in the storage quota
+     * before the first file is copied (413 when they do not fit).
      */
     async copy(userId: string, id: string): Promise<VideoDto> {
       const { em, video: source } = await owned(userId, id);
       if (source.status !== 'ready' || !source.originalKey) throw conflict(TRIM_MESSAGES.busy);
-      if ((await remainingBytes(userId)) < source.size) throw new HttpError(413, STORAGE_FULL);
+      const reservation = await d.quota.reserve(userId, source.storedBytes, COPY_RESERVATION_MS);
       const copyId = crypto.randomUUID();
       const from = `${videoKeys.dir(source.id)}/`;
       const to = `${videoKeys.dir(copyId)}/`;
       // URLs and keys below the source's folder point into the copy's folder instead.
       const moveUrl = (url: string | null) => (url?.startsWith(d.storage.url(from)) ? d.storage.url(to + url.slice(d.storage.url(from).length)) : url);
       try {
-        for await (const o of d.storage.list(videoKeys.dir(source.id))) await d.storage.copy(o.key, to + o.key.slice(from.length));
+        let storedBytes = 0;
+        for await (const o of d.storage.list(videoKeys.dir(source.id))) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
         // A trim that overwrote the source meanwhile may have swapped files under the copy.
         const now = await em.fork().findOne(Video, { id: source.id });
         if (!now || now.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
@@ -250,6 +254,7 @@ export function createVideosService(d: {
           importProgress: source.importProgress,
           originalKey: to + source.originalKey.slice(from.length),
           size: source.size,
+          storedBytes,
           ...pickFacts(source),
           status: 'ready',
           isMainReady: source.isMainReady,
@@ -267,6 +272,8 @@ export function createVideosService(d: {
       } catch (err) {
         await d.storage.deletePrefix(videoKeys.dir(copyId));
         throw err;
+      } finally {
+        await d.quota.release(reservation.id);
       }
     },
 
