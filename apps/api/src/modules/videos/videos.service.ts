@@ -243,7 +243,7 @@ export function createVideosService(d: {
         for await (const o of d.storage.list(videoKeys.dir(source.id))) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
         // A trim that overwrote the source meanwhile may have swapped files under the copy.
         const now = await em.fork().findOne(Video, { id: source.id });
-        if (!now || now.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
+        if (now?.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
         const copy = em.create(Video, {
           id: copyId,
           userId,
