@@ -20,10 +20,10 @@ import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
 const FRAME_TIMEOUT_MS = 60_000;
+/** A copy's reservation, should its process die while copying. */
+const COPY_RESERVATION_MS = 3600 * 1000;
 /** A form upload's reservation outlives the longest request (server.requestTimeout) only if its process died. */
 const UPLOAD_RESERVATION_MS = 6 * 3600 * 1000;
-/** A copy's files are copied while the call waits; a process that dies meanwhile frees the space after this. */
-const COPY_RESERVATION_MS = 3600 * 1000;
 /** Boundaries and the name field around the file in a multipart body. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const IMPORT_RUNNING = 'An import is already running for your account. Wait until it finishes.';
@@ -232,6 +232,7 @@ export function createVideosService(d: {
     async copy(userId: string, id: string): Promise<VideoDto> {
       const { em, video: source } = await owned(userId, id);
       if (source.status !== 'ready' || !source.originalKey) throw conflict(TRIM_MESSAGES.busy);
+      // Everything the source stores, reserved before a byte is copied (parallel uploads included).
       const reservation = await d.quota.reserve(userId, source.storedBytes, COPY_RESERVATION_MS);
       const copyId = crypto.randomUUID();
       const from = `${videoKeys.dir(source.id)}/`;
@@ -254,6 +255,7 @@ export function createVideosService(d: {
           importProgress: source.importProgress,
           originalKey: to + source.originalKey.slice(from.length),
           size: source.size,
+          // What was copied, counted as the copy's own.
           storedBytes,
           ...pickFacts(source),
           status: 'ready',
