@@ -20,6 +20,8 @@ import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
 const FRAME_TIMEOUT_MS = 60_000;
+/** A copy's reservation, should its process die while copying. */
+const COPY_RESERVATION_MS = 3600 * 1000;
 /** A form upload's reservation outlives the longest request (server.requestTimeout) only if its process died. */
 const UPLOAD_RESERVATION_MS = 6 * 3600 * 1000;
 /** Boundaries and the name field around the file in a multipart body. */
@@ -229,7 +231,8 @@ export function createVideosService(d: {
     async copy(userId: string, id: string): Promise<VideoDto> {
       const { em, video: source } = await owned(userId, id);
       if (source.status !== 'ready' || !source.originalKey) throw conflict(TRIM_MESSAGES.busy);
-      if ((await remainingBytes(userId)) < source.size) throw new HttpError(413, STORAGE_FULL);
+      // Everything the source stores, reserved before a byte is copied (parallel uploads included).
+      const reservation = await d.quota.reserve(userId, source.storedBytes, COPY_RESERVATION_MS);
       const copyId = crypto.randomUUID();
       const from = `${videoKeys.dir(source.id)}/`;
       const to = `${videoKeys.dir(copyId)}/`;
@@ -250,6 +253,7 @@ export function createVideosService(d: {
           importProgress: source.importProgress,
           originalKey: to + source.originalKey.slice(from.length),
           size: source.size,
+          storedBytes: source.storedBytes,
           ...pickFacts(source),
           status: 'ready',
           isMainReady: source.isMainReady,
@@ -267,6 +271,8 @@ export function createVideosService(d: {
       } catch (err) {
         await d.storage.deletePrefix(videoKeys.dir(copyId));
         throw err;
+      } finally {
+        await d.quota.release(reservation.id);
       }
     },
 
