@@ -40,6 +40,14 @@ export const PaginationMeta = z.object({
 });
 export type PaginationMeta = z.infer<typeof PaginationMeta>;
 
+/** The sort direction of a list's query. */
+export const sortDirection = (def: 'ASC' | 'DESC') =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
+    .default(def);
+
 export const paginated = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: PaginationMeta });
 
 const PAGE_MESSAGE = 'Must be a whole number of 1 or more.';

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
+import { COVER_MESSAGES, CoverFromFrame, ImportRequest, OwnVideoBulkRequest, VIDEO_IMAGE_TYPES, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { unprocessable, zodErrors } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
@@ -31,7 +31,7 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
     ctx.body = await videos.startImport(currentUser(ctx).id, url);
   });
   r.post('/bulk', guards.requireActive, async (ctx) => {
-    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, VideoBulkRequest));
+    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, OwnVideoBulkRequest));
   });
   r.get('/:id', async (ctx) => {
     ctx.body = await videos.get(currentUser(ctx).id, ctx.params.id);

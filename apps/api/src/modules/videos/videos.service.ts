@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
+import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
 import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
@@ -319,7 +319,7 @@ export function createVideosService(d: {
      * One action on several videos in one transaction: every id must be the caller's, or nothing
      * changes and the answer is the 404 of a missing video. Files go only after the commit.
      */
-    async bulk(userId: string, input: VideoBulkRequest): Promise<{ message: string; count: number }> {
+    async bulk(userId: string, input: OwnVideoBulkRequest): Promise<{ message: string; count: number }> {
       const ids = [...new Set(input.ids)];
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
