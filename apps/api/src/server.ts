@@ -16,6 +16,8 @@ import { rateLimits } from './modules/limits/rate-limits.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { sandboxPaymentProvider } from './modules/payments/payment-provider.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
+import { createGifsService } from './modules/gifs/gifs.service.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
@@ -24,7 +26,8 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
-import { deliveryRoutes } from './modules/videos/delivery.routes.ts';
+import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
+import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
@@ -38,6 +41,10 @@ import { playerConfigRoutes } from './modules/player-config/player-config.routes
 import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
+import { readAuditLog } from './modules/admin/audit-log.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -87,6 +94,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     checkImportUrl: (url) => importGuard.check(url),
   });
   const folders = createFoldersService({ orm });
+  const gifs = createGifsService({ orm, storage, queue, quota: core.quota, videos, publicUrl: config.PUBLIC_URL });
   const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
   const tus = tusUploads({
     dir: join(config.DATA_DIR, 'uploads'),
@@ -117,6 +125,17 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     beaconBurst: config.STATS_BEACON_BURST,
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
+  const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000);
+  // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
+  const onServingChanged = (videoIds?: string[]) => {
+    servable.forget(videoIds);
+    statistics.forget(videoIds);
+  };
+  // Other API processes hear of it through PostgreSQL (NOTIFY on commit) and forget theirs too.
+  const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
+  const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
+  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged });
+  const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -135,11 +154,13 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     rawRouters: [tus.router, beaconRoutes(statistics)],
     routers: [
       authRoutes(auth, guards, limits),
-      usersRoutes(users, guards, limits),
+      adminRoutes(adminUsers, adminVideos, guards),
+      usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, guards, limits),
       videosRoutes(videos, guards, limits, core.multipartDir),
       foldersRoutes(folders, guards),
-      deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
+      gifsRoutes(gifs, guards),
+      deliveryRoutes(storage, bandwidth, servable),
       mediaRoutes(storage),
       playbackRoutes(playback),
       playerConfigRoutes(playerConfig, guards),
@@ -169,13 +190,15 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics, sweep },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await bandwidth.stop();
       await statistics.stop();
+      await servingChanges.close();
+      await adminReads.stop();
       await core.close();
     },
   };
