@@ -83,7 +83,9 @@ export function deliveryRoutes(orm: Orm, storage: Storage, bandwidth: BandwidthC
     // An uploaded SVG cover opened directly must not run anything.
     if (ext === 'svg') ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     ctx.set('Last-Modified', info.mtime.toUTCString());
-    ctx.set('Cache-Control', ext === 'm3u8' ? (rel === 'hls/master.m3u8' ? 'no-cache' : 'public, max-age=60') : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+    // Playlists change (a growing one after every segment, the master when the ladder lands) and
+    // must stop at once for a blocked video: revalidated every time. Segments never change.
+    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
 
     const range = parseRange(ctx.get('Range') || undefined, info.size);
     if (range === 'unsatisfiable') {

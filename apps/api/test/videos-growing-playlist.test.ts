@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { buffer as readAll } from 'node:stream/consumers';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeClip } from './support/clips.ts';
+import { watchGrowingPlaylist } from './support/growing.ts';
+import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
+
+// A source that cannot be remuxed plays while it is encoded, through a growing EVENT playlist.
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s = await startTestServer({ DELIVERY_STATUS_CACHE_SECONDS: '0' });
+  token = (await signUpAndLogin(s)).accessToken;
+});
+afterAll(() => s.stop());
+
+test('an HEVC upload is playable from its first segments, its playlist valid at every read, then the ladder replaces it', async () => {
+  const hevc = await makeClip({ codec: 'hevc', width: 854, height: 480, seconds: 40, audio: true });
+  const up = await s.upload(token, hevc, { name: 'Phone clip' });
+  expect(up.status).toBe(201);
+
+  const watch = await watchGrowingPlaylist(s, token, up.body.id);
+  // Playable before the encode ended: it was read open, with fewer segments than at the end.
+  expect(watch.playableBeforeLadder).toBe(true);
+  expect(watch.openSnapshots).toBeGreaterThan(0);
+  expect(watch.firstCount).toBeLessThan(watch.finalCount);
+  // 2 s segments covering the whole 40 s.
+  const total = watch.finalText
+    .split('\n')
+    .filter((l) => l.startsWith('#EXTINF:'))
+    .reduce((sum, l) => sum + Number.parseFloat(l.slice(8)), 0);
+  expect(total).toBeCloseTo(40, 0);
+  expect(watch.finalCount).toBe(20);
+
+  const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 240_000);
+  const master = await (await fetch(done.hlsSource)).text();
+  const variants = master.split('\n').filter((l) => l && !l.startsWith('#'));
+  expect(variants).toEqual(['480p/index.m3u8', '360p/index.m3u8', '240p/index.m3u8']);
+  expect((await fetch(new URL('first/index.m3u8', done.hlsSource))).status).toBe(404);
+  // The top rung is main.mp4 itself (byte ranges), which is the video's mp4 source.
+  const topUrl = new URL(variants[0], done.hlsSource);
+  const top = await (await fetch(topUrl)).text();
+  expect(top).toContain('#EXT-X-BYTERANGE:');
+  expect(new URL(top.split('\n').find((l) => l && !l.startsWith('#')) as string, topUrl).href).toBe(done.videoSource);
+  const mp4Head = Buffer.from(await (await fetch(done.videoSource, { headers: { Range: 'bytes=0-4095' } })).arrayBuffer());
+  expect(mp4Head.includes(Buffer.from('avc1'))).toBe(true);
+
+  // The lossy outputs keep the upload as the source; no two stored media files hold the same
+  // bytes (playlists of rungs with equal segment durations may read alike).
+  const stored: { key: string }[] = [];
+  for await (const o of s.services.storage.list(`videos/${done.id}`)) if (!o.key.endsWith('.m3u8')) stored.push(o);
+  const files = stored.map((o) => o.key.split('/').slice(2).join('/'));
+  expect(files.filter((k) => !k.startsWith('hls/') && !k.startsWith('thumbs/')).sort()).toEqual(['main.mp4', expect.stringMatching(/^original\./)]);
+  const hashes = await Promise.all(stored.map(async (o) => createHash('sha256').update(await readAll(s.services.storage.stream(o.key))).digest('hex')));
+  expect(new Set(hashes).size).toBe(stored.length);
+}, 300_000);
