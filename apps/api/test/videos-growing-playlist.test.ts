@@ -2,40 +2,58 @@ import { createHash } from 'node:crypto';
 import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeClip } from './support/clips.ts';
-import { watchGrowingPlaylist } from './support/growing.ts';
+import { holdWhenPlayable, watchGrowingPlaylist } from './support/growing.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
 // A source that cannot be remuxed plays while it is encoded, through a growing EVENT playlist.
 let s: TestServer;
 let token: string;
+const hold = holdWhenPlayable();
+let crashWhenPlayable = false;
+let ladderGate: { reached: () => void; open: Promise<void> } | null = null;
 beforeAll(async () => {
-  s = await startTestServer({ DELIVERY_STATUS_CACHE_SECONDS: '0' });
+  s = await startTestServer(
+    { DELIVERY_STATUS_CACHE_SECONDS: '0', JOB_RETRY_DELAY_SECONDS: '1' },
+    {
+      onStep: async (step) => {
+        if (step === 'playable' && crashWhenPlayable) {
+          crashWhenPlayable = false;
+          throw new Error('simulated worker crash');
+        }
+        if (step === 'ladder' && ladderGate) {
+          ladderGate.reached();
+          await ladderGate.open;
+        }
+        await hold.onStep(step);
+      },
+    },
+  );
   token = (await signUpAndLogin(s)).accessToken;
 });
 afterAll(() => s.stop());
 
 test('an HEVC upload is playable from its first segments, its playlist valid at every read, then the ladder replaces it', async () => {
-  const hevc = await makeClip({ codec: 'hevc', width: 854, height: 480, seconds: 40, audio: true });
+  const hevc = await makeClip({ codec: 'hevc', width: 640, height: 360, seconds: 30, audio: true });
   const up = await s.upload(token, hevc, { name: 'Phone clip' });
   expect(up.status).toBe(201);
 
-  const watch = await watchGrowingPlaylist(s, token, up.body.id);
+  const watch = await watchGrowingPlaylist(s, token, up.body.id, hold.release);
   // Playable before the encode ended: it was read open, with fewer segments than at the end.
   expect(watch.playableBeforeLadder).toBe(true);
   expect(watch.openSnapshots).toBeGreaterThan(0);
   expect(watch.firstCount).toBeLessThan(watch.finalCount);
-  // 2 s segments covering the whole 40 s.
+  // 2 s segments covering the whole 30 s.
   const total = watch.finalText
     .split('\n')
     .filter((l) => l.startsWith('#EXTINF:'))
     .reduce((sum, l) => sum + Number.parseFloat(l.slice(8)), 0);
-  expect(total).toBeCloseTo(40, 0);
-  expect(watch.finalCount).toBe(20);
+  expect(total).toBeCloseTo(30, 0);
+  expect(watch.finalCount).toBe(15);
 
   const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 240_000);
   const master = await (await fetch(done.hlsSource)).text();
   const variants = master.split('\n').filter((l) => l && !l.startsWith('#'));
-  expect(variants).toEqual(['480p/index.m3u8', '360p/index.m3u8', '240p/index.m3u8']);
+  expect(variants).toEqual(['360p/index.m3u8', '240p/index.m3u8']);
   expect((await fetch(new URL('first/index.m3u8', done.hlsSource))).status).toBe(404);
   // The top rung is main.mp4 itself (byte ranges), which is the video's mp4 source.
   const topUrl = new URL(variants[0], done.hlsSource);
@@ -53,4 +71,32 @@ test('an HEVC upload is playable from its first segments, its playlist valid at 
   expect(files.filter((k) => !k.startsWith('hls/') && !k.startsWith('thumbs/')).sort()).toEqual(['main.mp4', expect.stringMatching(/^original\./)]);
   const hashes = await Promise.all(stored.map(async (o) => createHash('sha256').update(await readAll(s.services.storage.stream(o.key))).digest('hex')));
   expect(new Set(hashes).size).toBe(stored.length);
+}, 300_000);
+
+test('a worker that dies once a growing rendition is out starts it again: the new playlist is whole and no stray segment stays', async () => {
+  crashWhenPlayable = true;
+  let reached!: () => void;
+  let open!: () => void;
+  const atLadder = new Promise<void>((r) => {
+    reached = r;
+  });
+  ladderGate = { reached, open: new Promise<void>((r) => (open = r)) };
+  const hevc = await makeClip({ codec: 'hevc', width: 640, height: 360, seconds: 30, audio: true });
+  const up = await s.upload(token, hevc, { name: 'Retried' });
+  await atLadder;
+  expect(crashWhenPlayable).toBe(false);
+
+  const url = new URL(`/media/videos/${up.body.id}/hls/first/index.m3u8`, s.url);
+  const text = await (await fetch(url)).text();
+  expect(text.trim().split('\n').at(-1)).toBe('#EXT-X-ENDLIST');
+  const segments = text.split('\n').filter((l) => l && !l.startsWith('#'));
+  expect(segments).toHaveLength(15);
+  const keys: string[] = [];
+  for await (const o of s.services.storage.list(`videos/${up.body.id}/hls/first`)) keys.push(o.key);
+  expect(keys.sort()).toEqual([...segments, 'index.m3u8'].map((f) => `videos/${up.body.id}/hls/first/${f}`).sort());
+
+  open();
+  ladderGate = null;
+  const done = await s.waitForVideo(token, up.body.id, (v) => v.processing.isLadderReady, 240_000);
+  expect(done.status).toBe('ready');
 }, 300_000);

@@ -26,8 +26,11 @@ export interface ProcessDeps {
   ffmpegPath?: string;
   ffprobePath?: string;
   timeoutMs: number;
-  /** Test seam: called before each step; a throw there acts like a crash at that point. */
-  onStep?: (step: 'publish' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
+  /**
+   * Test seam: called before each step, and with 'playable' once a growing rendition's first
+   * segments are out (ffmpeg encodes on while it is awaited); a throw acts like a crash there.
+   */
+  onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
 }
 
 /**
@@ -99,6 +102,7 @@ export function processVideoHandler(d: ProcessDeps) {
               video.isHlsReady = true;
               await em.flush();
               d.log.info({ videoId }, 'growing rendition published');
+              await d.onStep?.('playable', videoId, attempt);
             }
           });
           // Segments of an interrupted earlier run that the finished playlist does not list.

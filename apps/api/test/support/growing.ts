@@ -15,12 +15,25 @@ export interface GrowingWatch {
 const TS_PACKET = 188;
 
 /**
+ * Holds a video's job once its growing rendition is playable (the 'playable' step hook) until
+ * `release` is called, so a test reads the playlist open however fast the machine encodes.
+ */
+export function holdWhenPlayable() {
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  return { onStep: async (step: string) => (step === 'playable' ? released : undefined), release };
+}
+
+/**
  * Waits until the video is playable, then reads its growing playlist over HTTP until it ends,
  * checking every read as a player would see it: valid EVENT playlist, target duration and media
  * sequence unchanged, segments only ever appended, no segment longer than the target, every
  * listed segment there (new ones fetched whole: MPEG-TS packets), ENDLIST only at the end.
+ * `afterFirstRead` runs once the first playlist has been read (to release holdWhenPlayable).
  */
-export async function watchGrowingPlaylist(s: TestServer, token: string, id: string, timeoutMs = 120_000): Promise<GrowingWatch> {
+export async function watchGrowingPlaylist(s: TestServer, token: string, id: string, afterFirstRead: () => void, timeoutMs = 240_000): Promise<GrowingWatch> {
   const deadline = Date.now() + timeoutMs;
   let video: any;
   for (;;) {
@@ -72,7 +85,10 @@ export async function watchGrowingPlaylist(s: TestServer, token: string, id: str
       expect(body[0]).toBe(0x47);
       fetched.add(seg);
     }
-    if (firstCount < 0) firstCount = segments.length;
+    if (firstCount < 0) {
+      firstCount = segments.length;
+      afterFirstRead();
+    }
     previous = segments;
     if (ended) return { openSnapshots, firstCount, finalCount: segments.length, playableBeforeLadder, finalText: text };
     openSnapshots++;
