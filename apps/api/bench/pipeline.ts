@@ -6,13 +6,13 @@
 // (clips are generated with the same one).
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildLadderArgs } from '../src/media/commands.ts';
 import { resolveFfmpegPath } from '../src/media/binaries.ts';
-import { GROWING_PRESET, GROWING_SEGMENT_SECONDS, growingRung } from '../src/media/pipelines.ts';
+import { buildLadderArgs } from '../src/media/commands.ts';
 import { planLadder } from '../src/media/ladder.ts';
+import { GROWING_PRESET, GROWING_SEGMENT_SECONDS, growingRung } from '../src/media/pipelines.ts';
 import { probe } from '../src/media/probe.ts';
 import { startProduct } from './product.ts';
 
@@ -39,24 +39,31 @@ const clips = [
   { name: 'HEVC', file: 'clip-hevc.mp4', type: 'video/mp4', encode: ['-c:v', 'libx265', '-preset', 'ultrafast', '-b:v', '4M', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'] },
   { name: 'VP9', file: 'clip-vp9.webm', type: 'video/webm', encode: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '4M', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '128k'] },
 ];
+// Generated clips are kept between runs (the HEVC and VP9 encodes take minutes on two cores).
+const clipDir = join(tmpdir(), 'reelbase-bench-clips-v1');
+await mkdir(clipDir, { recursive: true });
 for (const c of clips) {
+  if (existsSync(join(clipDir, c.file))) continue;
   console.log(`generating a 60 s 1080p30 ${c.name} clip…`);
-  run([...source, ...c.encode, join(dir, c.file)]);
+  const temp = join(clipDir, `.${c.file}.${process.pid}.part`);
+  run([...source, ...c.encode, '-f', c.file.endsWith('.webm') ? 'webm' : 'mp4', temp]);
+  await rename(temp, join(clipDir, c.file));
 }
 
-/** Wall time of a bare ffmpeg run until `file` (relative to `cwd`) exists, then to its end. */
-async function timeToFile(args: string[], cwd: string, file: string): Promise<{ firstMs: number; totalMs: number }> {
+/** Wall time from starting a bare ffmpeg run until `file` (relative to `cwd`) exists; the run is then stopped. */
+async function timeToFile(args: string[], cwd: string, file: string): Promise<number> {
   const started = performance.now();
   const child = spawn(ffmpeg, [...quiet, ...args], { cwd, stdio: 'ignore' });
-  let firstMs = 0;
-  const poll = setInterval(() => {
-    if (!firstMs && existsSync(join(cwd, file))) firstMs = performance.now() - started;
-  }, 20);
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  clearInterval(poll);
-  if (code !== 0) throw new Error(`ffmpeg failed: ${args.join(' ')}`);
-  const totalMs = performance.now() - started;
-  return { firstMs: firstMs || totalMs, totalMs };
+  const exited = new Promise((r) => child.once('exit', r));
+  for (;;) {
+    if (existsSync(join(cwd, file))) break;
+    if (child.exitCode !== null) throw new Error(`ffmpeg ended without writing ${file}: ${args.join(' ')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  child.kill('SIGKILL');
+  await exited;
+  return ms;
 }
 
 /** The floors: what bare ffmpeg needs on this machine for the same work, without the service around it. */
@@ -72,7 +79,8 @@ async function floors(file: string) {
     // The first 2 s segment of the starting rung, encoded as the service does.
     const rung = growingRung(info);
     const args = ['-i', file, '-vf', `scale=${rung.width}:${rung.height}`, '-c:v', 'libx264', '-preset', GROWING_PRESET, '-b:v', `${rung.videoKbps}k`, '-force_key_frames', `expr:gte(t,n_forced*${GROWING_SEGMENT_SECONDS})`, '-c:a', 'aac'];
-    playableMs = (await timeToFile([...args, '-f', 'hls', '-hls_time', String(GROWING_SEGMENT_SECONDS), '-hls_segment_filename', 'g%d.ts', 'g.m3u8'], work, 'g1.ts')).firstMs;
+    // ffmpeg opens segment 1 when segment 0 is complete.
+    playableMs = await timeToFile([...args, '-f', 'hls', '-hls_time', String(GROWING_SEGMENT_SECONDS), '-hls_segment_filename', 'g%d.ts', 'g.m3u8'], work, 'g1.ts');
   }
   // The whole ladder in one bare ffmpeg run (the service's own arguments), and a plain decode.
   const rungs = planLadder(info).slice(remux ? 1 : 0);
@@ -135,7 +143,7 @@ interface ClipResult {
 }
 const results: ClipResult[] = [];
 for (const c of clips) {
-  const file = join(dir, c.file);
+  const file = join(clipDir, c.file);
   console.log(`${c.name}: bare ffmpeg floors…`);
   const floor = await floors(file);
   console.log(`${c.name}: upload and processing…`);
@@ -147,7 +155,8 @@ for (const c of clips) {
   results.push({ name: c.name, bytes: (await stat(file)).size, playableMs: playableAt - uploadEnd, ladderMs: ladderAt - uploadEnd, storedBytes, floor, id: video.id });
 }
 
-/** SSIM (ffmpeg's ssim filter) of each rung of a video's ladder against the source scaled to the rung, with the rung's bit rate. */
+const SSIM_SECONDS = 20;
+/** SSIM (ffmpeg's ssim filter, first SSIM_SECONDS) of each rung of a video's ladder against the source scaled to the rung, with the rung's bit rate. */
 async function ladderQuality(id: string, sourceFile: string) {
   const hls = join(dir, 'data', 'media', 'videos', id, 'hls');
   const master = await readFile(join(hls, 'master.m3u8'), 'utf8');
@@ -158,19 +167,19 @@ async function ladderQuality(id: string, sourceFile: string) {
     const [w, h] = (/RESOLUTION=(\d+)x(\d+)/.exec(line) ?? []).slice(1).map(Number);
     const kbps = Math.round(Number(/AVERAGE-BANDWIDTH=(\d+)/.exec(line)?.[1] ?? 0) / 1000);
     const uri = lines[i + 1];
-    const log = run(['-loglevel', 'info', '-allowed_extensions', 'ALL', '-i', join(hls, uri), '-i', sourceFile, '-lavfi', `[1:v]scale=${w}:${h}:flags=bicubic[ref];[0:v][ref]ssim`, '-f', 'null', '-']);
+    const log = run(['-loglevel', 'info', '-t', String(SSIM_SECONDS), '-i', join(hls, uri), '-t', String(SSIM_SECONDS), '-i', sourceFile, '-lavfi', `[1:v]scale=${w}:${h}:flags=bicubic[ref];[0:v][ref]ssim`, '-f', 'null', '-']);
     rows.push({ rung: uri.split('/')[0], kbps, ssim: /All:([\d.]+)/.exec(log)?.[1] ?? '?' });
   }
   return rows;
 }
 const h264 = results[0];
 console.log('H.264: measuring the ladder\'s quality (SSIM)…');
-const quality = await ladderQuality(h264.id, join(dir, clips[0].file));
+const quality = await ladderQuality(h264.id, join(clipDir, clips[0].file));
 
 // 1 GB: the clip as MPEG-TS repeated (TS concatenates cleanly, so it is still one valid video).
 console.log('building a 1 GB upload…');
 const ts = join(dir, 'clip.ts');
-run(['-i', join(dir, clips[0].file), '-c', 'copy', '-f', 'mpegts', ts]);
+run(['-i', join(clipDir, clips[0].file), '-c', 'copy', '-f', 'mpegts', ts]);
 const tsBytes = await readFile(ts);
 const big = join(dir, 'big.ts');
 const out = createWriteStream(big);
@@ -210,7 +219,7 @@ for (const r of results) {
   console.log(`    upload end -> full ladder:           ${seconds(r.ladderMs)} s = ${(r.ladderMs / 60_000).toFixed(2)}x real time   (floor, bare ffmpeg ladder: ${seconds(r.floor.ladderMs)} s; decode alone ${seconds(r.floor.decodeMs)} s)`);
   console.log(`    storage per uploaded byte:           ${(r.storedBytes / r.bytes).toFixed(2)}x (${(r.storedBytes / 1024 ** 2).toFixed(1)} MB stored, ladder included)`);
 }
-console.log('  H.264 ladder quality (SSIM vs the source scaled to the rung; bit rate = AVERAGE-BANDWIDTH):');
+console.log(`  H.264 ladder quality (SSIM over the first ${SSIM_SECONDS} s vs the source scaled to the rung; bit rate = AVERAGE-BANDWIDTH):`);
 for (const q of quality) console.log(`    ${q.rung.padEnd(6)} ${String(q.kbps).padStart(5)} kbit/s  SSIM ${q.ssim}`);
 console.log(`  1 GB upload (${(bigSize / 1024 ** 3).toFixed(2)} GiB) took ${seconds(bigMs)} s; API peak RSS ${mb(peak)} MB (before: ${mb(rssBefore)} MB)`);
 

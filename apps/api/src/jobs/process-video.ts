@@ -2,7 +2,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
-import { probe } from '../media/probe.ts';
 import {
   buildLadder,
   canBeTopRung,
@@ -13,6 +12,7 @@ import {
   publishGrowingRendition,
   type Rendition,
 } from '../media/pipelines.ts';
+import { probe } from '../media/probe.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { deleteAllExcept, publishDir, type Storage } from '../storage/storage.ts';

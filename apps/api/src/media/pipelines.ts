@@ -4,11 +4,11 @@ import { resolveFfmpegPath } from './binaries.ts';
 import {
   buildHlsToMp4Args,
   buildLadderArgs,
-  type HlsOutputOptions,
   buildRemuxPublishArgs,
   buildThumbnailArgs,
   buildTranscodePublishArgs,
   HLS_SEGMENT_SECONDS,
+  type HlsOutputOptions,
   type HlsTarget,
   KEYFRAME_INTERVAL_SECONDS,
   type SourceVideo,
