@@ -109,7 +109,7 @@ test('a rotated phone video plays from the bucket while it is encoded, its playl
   expect(up.status).toBe(201);
   await watchGrowingPlaylist(s, token, up.body.id, hold.release);
 
-  const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 240_000);
+  const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 480_000);
   // Turned upright: the picture is portrait, as the phone showed it.
   expect(done.metadata.video).toEqual({ width: 360, height: 640 });
   const keys = await s3.keys(`videos/${done.id}/`);
@@ -117,4 +117,4 @@ test('a rotated phone video plays from the bucket while it is encoded, its playl
   expect(keys).toContain(`videos/${done.id}/main.mp4`);
   expect((await playAll(done.hlsSource)).length).toBe(2);
   expect(existsSync(join(s.dataDir, 'media'))).toBe(false);
-}, 600_000);
+}, 900_000);

@@ -48,7 +48,7 @@ test('an HEVC upload is playable from its first segments, its playlist valid at 
   expect(total).toBeCloseTo(30, 0);
   expect(watch.finalCount).toBe(15);
 
-  const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 240_000);
+  const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 480_000);
   const master = await (await fetch(done.hlsSource)).text();
   const variants = master.split('\n').filter((l) => l && !l.startsWith('#'));
   expect(variants).toEqual(['360p/index.m3u8', '240p/index.m3u8']);
@@ -69,7 +69,7 @@ test('an HEVC upload is playable from its first segments, its playlist valid at 
   expect(files.filter((k) => !k.startsWith('hls/') && !k.startsWith('thumbs/')).sort()).toEqual(['main.mp4', expect.stringMatching(/^original\./)]);
   const hashes = await Promise.all(stored.map(async (o) => createHash('sha256').update(await readAll(s.services.storage.stream(o.key))).digest('hex')));
   expect(new Set(hashes).size).toBe(stored.length);
-}, 600_000);
+}, 900_000);
 
 test('a worker that dies once a growing rendition is out starts it again: the new playlist is whole and no stray segment stays', async () => {
   crashWhenPlayable = true;
@@ -95,6 +95,6 @@ test('a worker that dies once a growing rendition is out starts it again: the ne
   expect(keys.sort()).toEqual([...segments, 'index.m3u8'].map((f) => `videos/${up.body.id}/hls/first/${f}`).sort());
 
   open();
-  const done = await s.waitForVideo(token, up.body.id, (v) => v.processing.isLadderReady, 240_000);
+  const done = await s.waitForVideo(token, up.body.id, (v) => v.processing.isLadderReady, 480_000);
   expect(done.status).toBe('ready');
-}, 600_000);
+}, 900_000);
