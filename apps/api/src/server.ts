@@ -69,18 +69,34 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const users = createUsersService({ orm, auth, payments });
   const profile = createProfileService({ orm, storage, auth, payments });
   const guards = authGuards(auth);
-  const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.IMPORT_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
+  const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.SOURCE_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
   const videos = createVideosService({
     orm,
     storage,
     queue,
-    ffprobePath: config.FFPROBE_PATH,
-    storageLimitBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
+    quota: core.quota,
+    sourceMaxBytes: config.SOURCE_MAX_BYTES,
     checkImportUrl: (url) => importGuard.check(url),
   });
   const folders = createFoldersService({ orm });
   const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
-  const tus = tusUploads({ dir: join(config.DATA_DIR, 'uploads'), auth, videos, log });
+  const tus = tusUploads({
+    dir: join(config.DATA_DIR, 'uploads'),
+    auth,
+    videos,
+    quota: core.quota,
+    sourceMaxBytes: config.SOURCE_MAX_BYTES,
+    expiryMs: config.UPLOAD_EXPIRY_HOURS * 3600 * 1000,
+    log,
+  });
+  /** Unfinished tus uploads past their expiry, what dead processes left, expired reservations. */
+  const sweep = async () => {
+    const expired = await tus.cleanUpExpired();
+    if (expired) log.info({ expired }, 'removed unfinished uploads past their expiry');
+    await core.sweep();
+  };
+  const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
+  sweeper.unref();
   const playback = createPlaybackService({ orm, storage });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL });
   const playerConfig = createPlayerConfigService({ orm, storage });
@@ -103,6 +119,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     health: async () => ({
       database: (await orm.isConnected()) ? 'ok' : 'unreachable',
       queue: await queue.status(),
+      media: core.mediaTools,
     }),
     trustProxy: config.TRUST_PROXY,
     rawRouters: [tus.router, beaconRoutes(statistics)],
@@ -110,7 +127,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       authRoutes(auth, guards),
       usersRoutes(users, guards),
       profileRoutes(profile, guards),
-      videosRoutes(videos, guards, core.tmpDir),
+      videosRoutes(videos, guards, core.multipartDir),
       foldersRoutes(folders, guards),
       deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
       mediaRoutes(storage),
@@ -140,8 +157,9 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics },
+    services: { orm, queue, storage, quota: core.quota, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics, sweep },
     async close() {
+      clearInterval(sweeper);
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await bandwidth.stop();

@@ -10,7 +10,12 @@ afterAll(() => s.stop());
 test('health reports the database and the queue', async () => {
   const res = await s.api('GET', '/api/health');
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
+  expect(res.body).toMatchObject({ status: 'ok', database: 'ok', queue: 'ok' });
+});
+
+test('health names the ffmpeg in use: the system one at version 5 or newer, boxed', async () => {
+  const res = await s.api('GET', '/api/health');
+  expect(res.body.media).toMatchObject({ ffmpeg: expect.stringMatching(/^[5-9]\.|^\d{2,}\./), source: 'system', isolation: expect.stringMatching(/^bubblewrap/) });
 });
 
 test('the OpenAPI document lists the auth calls with their exact paths', async () => {

@@ -10,7 +10,7 @@ const gzipAsync = promisify(gzip);
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than its headers cost. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 
 /**
  * Writes `file.br` (best quality) and `file.gz` beside every text file of the build, once, so the

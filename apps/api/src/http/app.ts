@@ -12,7 +12,8 @@ export interface AppOptions {
   log: Logger;
   publicUrl: string;
   corsOrigins: string[];
-  health: () => Promise<{ database: string; queue: string }>;
+  /** database and queue decide the status; the rest (media tools in use) is detail. */
+  health: () => Promise<{ database: string; queue: string } & Record<string, unknown>>;
   routers: Router[];
   /** Runs when no route matched (the web app). */
   fallback?: Koa.Middleware;

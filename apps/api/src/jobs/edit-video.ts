@@ -10,7 +10,7 @@ import type { ImportDeps } from './import-video.ts';
 import { type EditVideoJob, JOBS } from './job-names.ts';
 import { progressReporter } from './progress.ts';
 
-export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs'>;
+export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs'>;
 
 /**
  * The edit-video job (trim). The source's original is copied from storage into a work folder
@@ -44,7 +44,7 @@ export function editVideoHandler(d: EditDeps) {
     try {
       await mkdir(work, { recursive: true });
       await d.storage.getFile(source.originalKey, input);
-      const info = await probe(input, { ffprobePath: d.ffprobePath });
+      const info = await probe(input, { ffprobePath: d.ffprobePath, signal });
       const endSec = Math.min(job.endSec, info.durationSec);
       const cut = await trimVideo(input, join(work, 'trim'), info, { startSec: job.startSec, endSec }, { ...opts(0, 10), ffprobePath: d.ffprobePath });
       d.log.info({ videoId: target.id, plan: cut.plan }, 'trimmed');
@@ -54,13 +54,13 @@ export function editVideoHandler(d: EditDeps) {
         const key = videoKeys.original(target.id, '.mp4');
         await d.storage.putFile(key, cut.path);
         if (await deletedMeanwhile()) return;
-        Object.assign(target, { originalKey: key, size, lastEditId: job.editId });
+        Object.assign(target, { originalKey: key, size, storedBytes: size, lastEditId: job.editId });
         await em.flush();
         await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
         return;
       }
 
-      const cutInfo = await probe(cut.path, { ffprobePath: d.ffprobePath });
+      const cutInfo = await probe(cut.path, { ffprobePath: d.ffprobePath, signal });
       const dir = videoKeys.dir(target.id);
       const first = await publishFirstRendition(cut.path, join(work, 'first'), cutInfo, opts(10, 30));
       const thumbs = await extractThumbnails(cut.path, join(work, 'thumbs'), cutInfo, opts(30, 35), job.editId.slice(0, 8));
@@ -92,6 +92,7 @@ export function editVideoHandler(d: EditDeps) {
       const base = d.storage.url(dir);
       if (target.imageUrl?.startsWith(`${base}/`)) keepThumbs.add(`${dir}/${target.imageUrl.slice(base.length + 1)}`);
       await deleteAllExcept(d.storage, `${dir}/thumbs`, keepThumbs);
+      await d.quota.recount(target.id);
       d.log.info({ videoId: target.id, thumbs: thumbs.length }, 'overwritten by its trim');
       await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
     } finally {

@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 
@@ -36,6 +36,18 @@ export async function registerViaApi(request: APIRequestContext, baseURL: string
   const res = await request.post(`${baseURL}/api/users`, { data: { ...a, ...(paymentMethod && { paymentMethod }) } });
   expect(res.status(), await res.text()).toBe(201);
   return a;
+}
+
+/** Uploads a video file through the API as `a`; resolves with the new video. */
+export async function uploadViaApi(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>, file: string, name: string) {
+  const login = await request.post(`${baseURL}/api/auth/login`, { data: { email: a.email, password: a.password } });
+  const { accessToken } = await login.json();
+  const up = await request.post(`${baseURL}/api/videos`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: { name, video: { name: basename(file), mimeType: 'video/mp4', buffer: await readFile(file) } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  return (await up.json()) as { id: string; name: string };
 }
 
 export async function signIn(page: Page, a: Pick<Account, 'email' | 'password'>) {

@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import type { LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
-import type { EmbedCodeResponse } from '../contract/player.ts';
+import type { EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
-import type { ImportStarted, ImportStatus, Video, VideoBulkRequest, VideoBulkResult, VideoList } from '../contract/videos.ts';
+import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoList } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
-import { type ProgressHandler, sendForm } from './transport.ts';
+import { fetchRaw, type ProgressHandler, sendForm } from './transport.ts';
 import { type TusInput, tusOffset, tusUpload } from './tus.ts';
 
 export type LoginInput = { email: string; password: string; rememberMe?: boolean };
@@ -120,6 +120,8 @@ export function createApiClient(o: ApiClientOptions) {
     /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
     trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: cut }),
     remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
+    /** A new video with its own copy of the files, named '<name> (copy)', in the same folder. */
+    copy: (videoId: string) => request<Video>('POST', `/api/videos/${id(videoId)}/copy`),
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
     bulk: (input: VideoBulkRequest) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: input }),
     importUrl: (url: string) => request<z.infer<typeof ImportStarted>>('POST', '/api/videos/import', { body: { url } }),
@@ -186,6 +188,21 @@ export function createApiClient(o: ApiClientOptions) {
     remove: (folderId: string) => request<MessageAnswer>('DELETE', `/api/folders/${id(folderId)}`),
   };
 
+  const playerConfig = {
+    /** Saves the changed settings of a video's player (the UI sends one at a time); answers the whole configuration. */
+    update: (videoId: string, changes: Omit<z.input<typeof PlayerConfigUpdate>, 'id'>) =>
+      request<PlayerConfig>('PUT', `/api/player-config/${id(videoId)}`, { body: { id: videoId, ...changes } }),
+    /** Uploads the video's player logo (feature uploadPlayerLogo); it is shown in the player at once. */
+    async uploadLogo(videoId: string, image: Blob, filename = (image as File).name ?? 'logo.png') {
+      const res = await core.execute((token) => {
+        const form = new FormData();
+        form.append('image', image, filename);
+        return fetchRaw(core.fetch, `${core.baseUrl}/api/player-config/${id(videoId)}/image`, { method: 'PUT', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      });
+      return res.body as z.infer<typeof PlayerLogoUploadResponse>;
+    },
+  };
+
   return {
     ready: core.ready,
     baseUrl: core.baseUrl,
@@ -199,6 +216,7 @@ export function createApiClient(o: ApiClientOptions) {
     profile,
     videos,
     folders,
+    playerConfig,
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -72,6 +72,8 @@ export const VideoListQuery = z.object({
 });
 
 export const VIDEO_NAME_MAX = 255;
+/** A copy is named '<name> (copy)' (POST /api/videos/{id}/copy). */
+export const COPY_SUFFIX = ' (copy)';
 export const VideoName = z.string({ error: 'Must NOT have fewer than 1 characters.' }).trim().min(1, { error: 'Must NOT have fewer than 1 characters.' }).max(VIDEO_NAME_MAX, { error: `Must NOT have more than ${VIDEO_NAME_MAX} characters.` });
 /** 'Save As New Video' (a new video, the original untouched) or 'Overwrite Original' (same id, embed code and statistics). */
 export const TRIM_MODES = ['new', 'overwrite'] as const;

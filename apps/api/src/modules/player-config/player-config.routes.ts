@@ -13,11 +13,12 @@ const imageUpload = koaBody({ multipart: true, formidable: { maxFiles: 1, maxFil
 export function playerConfigRoutes(playerConfig: PlayerConfigService, guards: AuthGuards) {
   const r = new Router({ prefix: '/api/player-config' });
   r.use(guards.requireUser);
-  r.put('/:id', async (ctx) => {
+  r.put('/:id', guards.requireActive, async (ctx) => {
     ctx.body = await playerConfig.update(currentUser(ctx).id, ctx.params.id, body(ctx, PlayerConfigUpdate));
   });
   r.put(
     '/:id/image',
+    guards.requireActive,
     // Refuse (404, or 403 with the flag off) before receiving the file.
     async (ctx, next) => {
       await playerConfig.assertMayUploadLogo(currentUser(ctx).id, ctx.params.id);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
@@ -8,17 +7,20 @@ import { body, query } from '../../http/validate.ts';
 import { receiveVideo } from './multipart-upload.ts';
 import type { VideosService } from './videos.service.ts';
 
-export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: string) {
+/** `multipartDir`: this process's scratch folder for form uploads being received. */
+export function videosRoutes(videos: VideosService, guards: AuthGuards, multipartDir: string) {
   const r = new Router({ prefix: '/api/videos' });
   r.use(guards.requireUser);
   r.get('/', async (ctx) => {
     ctx.body = await videos.list(currentUser(ctx).id, query(ctx, VideoListQuery));
   });
   r.post('/', guards.requireActive, async (ctx) => {
-    const userId = currentUser(ctx).id;
-    const upload = await receiveVideo(ctx, join(tmpDir, 'multipart'), await videos.remainingBytes(userId));
+    const length = Number(ctx.get('content-length'));
+    const video = await videos.createFromUpload(currentUser(ctx).id, Number.isSafeInteger(length) && length > 0 ? length : null, (maxBytes, tooLarge) =>
+      receiveVideo(ctx, multipartDir, maxBytes, tooLarge),
+    );
     ctx.status = 201;
-    ctx.body = await videos.createFromFile(userId, upload);
+    ctx.body = video;
   });
   r.post('/import', guards.requireActive, async (ctx) => {
     ctx.status = 202;
@@ -32,6 +34,10 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
   });
   r.get('/:id/import', async (ctx) => {
     ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
+  });
+  r.post('/:id/copy', guards.requireActive, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await videos.copy(currentUser(ctx).id, ctx.params.id);
   });
   r.put('/:id/edit', guards.requireActive, async (ctx) => {
     const { trimming, video } = await videos.edit(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit));
