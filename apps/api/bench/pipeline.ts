@@ -14,7 +14,7 @@ import { buildLadderArgs } from '../src/media/commands.ts';
 import { planLadder } from '../src/media/ladder.ts';
 import { GROWING_PRESET, GROWING_SEGMENT_SECONDS, growingRung } from '../src/media/pipelines.ts';
 import { probe } from '../src/media/probe.ts';
-import { startProduct } from './product.ts';
+import { BENCH_USER, startProduct } from './product.ts';
 
 const ffmpeg = resolveFfmpegPath(process.env.FFMPEG_PATH);
 const dir = await mkdtemp(join(tmpdir(), 'reelbase-bench-'));
@@ -35,8 +35,8 @@ const timed = (args: string[], cwd?: string) => {
 
 const source = ['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '60'];
 const clips = [
-  { name: 'H.264', file: 'clip-h264.mp4', type: 'video/mp4', encode: ['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '6M', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'] },
   { name: 'HEVC', file: 'clip-hevc.mp4', type: 'video/mp4', encode: ['-c:v', 'libx265', '-preset', 'ultrafast', '-b:v', '4M', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'] },
+  { name: 'H.264', file: 'clip-h264.mp4', type: 'video/mp4', encode: ['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '6M', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'] },
   { name: 'VP9', file: 'clip-vp9.webm', type: 'video/webm', encode: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '4M', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '128k'] },
 ];
 // Generated clips are kept between runs (the HEVC and VP9 encodes take minutes on two cores).
@@ -66,6 +66,9 @@ async function timeToFile(args: string[], cwd: string, file: string): Promise<nu
   return ms;
 }
 
+/** BENCH_LADDER_FLOOR=1 also times the whole ladder as one bare ffmpeg run (as long again as the service's ladder). */
+const LADDER_FLOOR = process.env.BENCH_LADDER_FLOOR === '1';
+
 /** The floors: what bare ffmpeg needs on this machine for the same work, without the service around it. */
 async function floors(file: string) {
   const info = await probe(file, { ffprobePath: process.env.FFPROBE_PATH });
@@ -92,13 +95,23 @@ async function floors(file: string) {
     sourceFps: info.fps,
     outputs: rungs.map((rung) => ({ rung, hls: { playlist: `${rung.name}.m3u8`, segmentPattern: `${rung.name}-%d.ts` } })),
   });
-  const ladderMs = timed(ladderArgs.filter((a) => !['-progress', 'pipe:1'].includes(a)), work);
+  const ladderMs = LADDER_FLOOR ? timed(ladderArgs.filter((a) => !['-progress', 'pipe:1'].includes(a)), work) : null;
   const decodeMs = timed(['-i', file, '-f', 'null', '-']);
   await rm(work, { recursive: true, force: true });
   return { playableMs, ladderMs, decodeMs, remux };
 }
 
-const { api, base, token, call, stop: stopApi } = await startProduct(join(dir, 'data'));
+const { api, base, call, stop: stopApi } = await startProduct(join(dir, 'data'));
+// Access tokens expire during a long run: signed in again for each call.
+let token = '';
+let signedInAt = 0;
+async function freshToken() {
+  if (performance.now() - signedInAt > 60_000) {
+    token = (await call('POST', '/api/auth/login', { email: BENCH_USER.email, password: BENCH_USER.password })).accessToken;
+    signedInAt = performance.now();
+  }
+  return token;
+}
 /** Streams a file as multipart without reading it into memory; resolves the upload-end time too. */
 async function upload(file: string, type: string): Promise<{ body: any; uploadEnd: number }> {
   const boundary = `----reelbase${crypto.randomUUID()}`;
@@ -115,7 +128,7 @@ async function upload(file: string, type: string): Promise<{ body: any; uploadEn
   });
   const res = await fetch(`${base}/api/videos`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { authorization: `Bearer ${await freshToken()}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
     duplex: 'half',
   } as RequestInit);
@@ -125,7 +138,7 @@ async function upload(file: string, type: string): Promise<{ body: any; uploadEn
 async function waitFor(id: string, until: (v: any) => boolean, timeoutMs: number) {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const v = await call('GET', `/api/videos/${id}`, undefined, token);
+    const v = await call('GET', `/api/videos/${id}`, undefined, await freshToken());
     if (until(v)) return performance.now();
     if (performance.now() > deadline) throw new Error(`timed out: ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 25));
@@ -139,22 +152,7 @@ interface ClipResult {
   ladderMs: number;
   storedBytes: number;
   floor: Awaited<ReturnType<typeof floors>>;
-  id: string;
 }
-const results: ClipResult[] = [];
-for (const c of clips) {
-  const file = join(clipDir, c.file);
-  console.log(`${c.name}: bare ffmpeg floors…`);
-  const floor = await floors(file);
-  console.log(`${c.name}: upload and processing…`);
-  const { body: video, uploadEnd } = await upload(file, c.type);
-  if (!video.id) throw new Error(`upload failed: ${JSON.stringify(video)}`);
-  const playableAt = await waitFor(video.id, (v) => v.isHlsReady, 5 * 60_000);
-  const ladderAt = await waitFor(video.id, (v) => v.processing?.isLadderReady, 30 * 60_000);
-  const storedBytes = await bytesUnder(join(dir, 'data', 'media', 'videos', video.id));
-  results.push({ name: c.name, bytes: (await stat(file)).size, playableMs: playableAt - uploadEnd, ladderMs: ladderAt - uploadEnd, storedBytes, floor, id: video.id });
-}
-
 const SSIM_SECONDS = 20;
 /** SSIM (ffmpeg's ssim filter, first SSIM_SECONDS) of each rung of a video's ladder against the source scaled to the rung, with the rung's bit rate. */
 async function ladderQuality(id: string, sourceFile: string) {
@@ -172,14 +170,38 @@ async function ladderQuality(id: string, sourceFile: string) {
   }
   return rows;
 }
-const h264 = results[0];
-console.log('H.264: measuring the ladder\'s quality (SSIM)…');
-const quality = await ladderQuality(h264.id, join(clipDir, clips[0].file));
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+console.log(`machine: ${cpus().length} cores (${cpu}); ffmpeg ${ffmpeg}`);
+/** Each clip's figures are printed as soon as they are measured (a loaded machine may take long). */
+function printClip(r: ClipResult) {
+  const floorWhat = r.floor.remux ? 'bare ffmpeg -c copy HLS remux' : 'bare ffmpeg first 2 s segment of the start rung';
+  const ladderFloor = r.floor.ladderMs === null ? '' : `bare ffmpeg ladder ${seconds(r.floor.ladderMs)} s; `;
+  console.log(`  ${r.name} 60 s 1080p30, ${(r.bytes / 1024 ** 2).toFixed(1)} MB (load average ${loadavg()[0].toFixed(1)}):`);
+  console.log(`    upload end -> playable (isHlsReady): ${seconds(r.playableMs)} s   (floor, ${floorWhat}: ${seconds(r.floor.playableMs)} s)`);
+  console.log(`    upload end -> full ladder:           ${seconds(r.ladderMs)} s = ${(r.ladderMs / 60_000).toFixed(2)}x real time   (floor: ${ladderFloor}decode alone ${seconds(r.floor.decodeMs)} s)`);
+  console.log(`    storage per uploaded byte:           ${(r.storedBytes / r.bytes).toFixed(2)}x (${(r.storedBytes / 1024 ** 2).toFixed(1)} MB stored, ladder included)`);
+}
+
+for (const c of clips) {
+  const file = join(clipDir, c.file);
+  console.log(`${c.name}: bare ffmpeg floors…`);
+  const floor = await floors(file);
+  console.log(`${c.name}: upload and processing…`);
+  const { body: video, uploadEnd } = await upload(file, c.type);
+  if (!video.id) throw new Error(`upload failed: ${JSON.stringify(video)}`);
+  const playableAt = await waitFor(video.id, (v) => v.isHlsReady, 5 * 60_000);
+  const ladderAt = await waitFor(video.id, (v) => v.processing?.isLadderReady, 30 * 60_000);
+  const storedBytes = await bytesUnder(join(dir, 'data', 'media', 'videos', video.id));
+  printClip({ name: c.name, bytes: (await stat(file)).size, playableMs: playableAt - uploadEnd, ladderMs: ladderAt - uploadEnd, storedBytes, floor });
+  if (c.name !== 'H.264') continue;
+  console.log(`  H.264 ladder quality (SSIM over the first ${SSIM_SECONDS} s vs the source scaled to the rung; bit rate = AVERAGE-BANDWIDTH):`);
+  for (const q of await ladderQuality(video.id, file)) console.log(`    ${q.rung.padEnd(6)} ${String(q.kbps).padStart(5)} kbit/s  SSIM ${q.ssim}`);
+}
 
 // 1 GB: the clip as MPEG-TS repeated (TS concatenates cleanly, so it is still one valid video).
 console.log('building a 1 GB upload…');
 const ts = join(dir, 'clip.ts');
-run(['-i', join(clipDir, clips[0].file), '-c', 'copy', '-f', 'mpegts', ts]);
+run(['-i', join(clipDir, 'clip-h264.mp4'), '-c', 'copy', '-f', 'mpegts', ts]);
 const tsBytes = await readFile(ts);
 const big = join(dir, 'big.ts');
 const out = createWriteStream(big);
@@ -209,18 +231,6 @@ async function bytesUnder(folder: string) {
 }
 
 const mb = (k: number) => (k / 1024).toFixed(0);
-const cpu = cpus()[0]?.model ?? 'unknown CPU';
-console.log('\nReelbase pipeline benchmark');
-console.log(`  machine: ${cpus().length} cores (${cpu}), load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ffmpeg ${ffmpeg}`);
-for (const r of results) {
-  console.log(`  ${r.name} 60 s 1080p30, ${(r.bytes / 1024 ** 2).toFixed(1)} MB:`);
-  const floorWhat = r.floor.remux ? 'bare ffmpeg -c copy HLS remux' : 'bare ffmpeg first 2 s segment of the start rung';
-  console.log(`    upload end -> playable (isHlsReady): ${seconds(r.playableMs)} s   (floor, ${floorWhat}: ${seconds(r.floor.playableMs)} s)`);
-  console.log(`    upload end -> full ladder:           ${seconds(r.ladderMs)} s = ${(r.ladderMs / 60_000).toFixed(2)}x real time   (floor, bare ffmpeg ladder: ${seconds(r.floor.ladderMs)} s; decode alone ${seconds(r.floor.decodeMs)} s)`);
-  console.log(`    storage per uploaded byte:           ${(r.storedBytes / r.bytes).toFixed(2)}x (${(r.storedBytes / 1024 ** 2).toFixed(1)} MB stored, ladder included)`);
-}
-console.log(`  H.264 ladder quality (SSIM over the first ${SSIM_SECONDS} s vs the source scaled to the rung; bit rate = AVERAGE-BANDWIDTH):`);
-for (const q of quality) console.log(`    ${q.rung.padEnd(6)} ${String(q.kbps).padStart(5)} kbit/s  SSIM ${q.ssim}`);
 console.log(`  1 GB upload (${(bigSize / 1024 ** 3).toFixed(2)} GiB) took ${seconds(bigMs)} s; API peak RSS ${mb(peak)} MB (before: ${mb(rssBefore)} MB)`);
 
 await stopApi();
