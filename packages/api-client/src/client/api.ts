@@ -4,10 +4,11 @@ import type { LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
 import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
+import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
-import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoList } from '../contract/videos.ts';
+import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
@@ -31,6 +32,19 @@ export interface VideoListParams {
   /** A folder's videos; null the top level's; left out, every video (a search across folders). */
   folderId?: string | null;
   search?: string;
+}
+
+export interface GifListParams {
+  page?: number;
+  limit?: number;
+  /** One video's GIFs; left out, all of the caller's. */
+  videoId?: string;
+}
+
+export interface ImageUploadOptions {
+  /** Defaults to the File's name. */
+  filename?: string;
+  onProgress?: ProgressHandler;
 }
 
 /** GET /api/users as the admin tables send it (the active table: isActive true, ban false; the inactive one: inactive true). */
@@ -93,6 +107,18 @@ export function createApiClient(o: ApiClientOptions) {
     await core.setSession({ accessToken: r.accessToken, refreshToken: r.refreshToken, isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
     return r;
   };
+
+  /** A multipart upload of one file (in `fileField`) after some text fields. */
+  const sendMultipart = async <T>(path: string, fileField: string, file: Blob, fields: Record<string, string>, opts: ImageUploadOptions) => {
+    const res = await core.execute((token) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append(fileField, file, opts.filename ?? (file as File).name ?? 'image');
+      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
+    });
+    return res.body as T;
+  };
+  const sendImage = (path: string, image: Blob, fields: Record<string, string>, opts: ImageUploadOptions) => sendMultipart<z.infer<typeof VideoImageResponse>>(path, 'image', image, fields, opts);
 
   const auth = {
     async login(input: LoginInput) {
@@ -171,15 +197,8 @@ export function createApiClient(o: ApiClientOptions) {
       await core.updateSession({ isPaymentMethodSet: r.profile.isPaymentMethodSet });
       return r;
     },
-    async upload(file: Blob, type: 'avatar' | 'playerLogo', opts: { filename?: string; onProgress?: ProgressHandler } = {}) {
-      const res = await core.execute((token) => {
-        const form = new FormData();
-        form.append('type', type);
-        form.append('file', file, opts.filename ?? (file as File).name ?? 'image');
-        return sendForm(core.fetch, `${core.baseUrl}/api/profile/upload`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
-      });
-      return res.body as z.infer<typeof ProfileUploadResponse>;
-    },
+    upload: (file: Blob, type: 'avatar' | 'playerLogo', opts: ImageUploadOptions = {}) =>
+      sendMultipart<z.infer<typeof ProfileUploadResponse>>('/api/profile/upload', 'file', file, { type }, opts),
   };
 
   const videos = {
@@ -192,6 +211,24 @@ export function createApiClient(o: ApiClientOptions) {
     /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
     trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: cut }),
     remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
+    /** The frame at `time` seconds becomes the cover (the call waits for the frame). */
+    coverFromFrame: (videoId: string, time: number) => request<z.infer<typeof VideoImageResponse>>('POST', `/api/videos/${id(videoId)}/create/image`, { body: { time } }),
+    /** An uploaded cover (JPG, GIF, PNG or SVG). */
+    uploadCover: (videoId: string, image: Blob, opts: ImageUploadOptions = {}) => sendImage(`/api/videos/${id(videoId)}/upload/image`, image, { type: 'thumbnail' }, opts),
+    /**
+     * Burns `image` into every rendition at `placement` (shares of the video size, opacity 0 to 1).
+     * Resolves once queued (202) with the watermark image's URL; the video's `watermark.state`
+     * turns 'ready' when the marked renditions are published.
+     */
+    setWatermark: (videoId: string, image: Blob, placement: WatermarkPlacementInput, opts: ImageUploadOptions = {}) =>
+      sendImage(
+        `/api/videos/${id(videoId)}/upload/image`,
+        image,
+        { type: 'watermark', ...Object.fromEntries(Object.entries(placement).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) },
+        opts,
+      ),
+    /** Removes the watermark (the renditions are made again from the kept source); resolves with the video. */
+    removeWatermark: (videoId: string) => request<Video>('DELETE', `/api/videos/${id(videoId)}/watermark`),
     /** A new video with its own copy of the files, named '<name> (copy)', in the same folder. */
     copy: (videoId: string) => request<Video>('POST', `/api/videos/${id(videoId)}/copy`),
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
@@ -250,6 +287,13 @@ export function createApiClient(o: ApiClientOptions) {
     },
   };
 
+  const gifs = {
+    list: (p: GifListParams = {}) => request<GifList>('GET', '/api/gifs', { query: { limit: p.limit, page: p.page, 'video-id': p.videoId } }),
+    /** Makes the GIF and its MP4 snippet; resolves when both are stored (the end may come back clipped). */
+    create: (input: GifCreateInput) => request<Gif>('POST', '/api/gifs', { body: input }),
+    remove: (gifId: string) => request<MessageAnswer>('DELETE', `/api/gifs/${id(gifId)}`),
+  };
+
   const folders = {
     /** The folders in `parentId` (null: the top level) and the breadcrumbs down to it. */
     list: (parentId: string | null, direction?: 'ASC' | 'DESC') => request<FolderList>('GET', '/api/folders', { query: { parent_id: parentId ?? undefined, direction } }),
@@ -287,6 +331,7 @@ export function createApiClient(o: ApiClientOptions) {
     users,
     profile,
     videos,
+    gifs,
     folders,
     playerConfig,
     admin,

@@ -37,7 +37,7 @@ const bool = (field: string) =>
 export const AdminUserListQuery = z
   .object({
     limit: pageLimit(ADMIN_USER_PAGE_SIZE_DEFAULT),
-    page: pageNumber.default(1),
+    page: pageNumber,
     inactive: bool('inactive').optional(),
     isActive: bool('isActive').optional(),
     ban: bool('ban').optional(),
@@ -161,7 +161,7 @@ export const AdminVideoListQuery = z.object({
     .number()
     .refine((n) => (ADMIN_VIDEO_PAGE_SIZES as readonly number[]).includes(n), { error: `Must be one of ${ADMIN_VIDEO_PAGE_SIZES.join(', ')}.` })
     .default(ADMIN_VIDEO_PAGE_SIZE_DEFAULT),
-  page: pageNumber.default(1),
+  page: pageNumber,
   direction: sortDirection('DESC'),
   field: z.enum(ADMIN_VIDEO_SORT_FIELDS, { error: `Must be one of ${ADMIN_VIDEO_SORT_FIELDS.join(', ')}.` }).default('createdAt'),
 });

@@ -140,7 +140,7 @@ export type AnalyticsSortField = (typeof ANALYTICS_SORT_FIELDS)[number];
 export const AnalyticsOverviewQuery = z.object({
   range,
   limit: pageLimit(10),
-  page: pageNumber.default(1),
+  page: pageNumber,
   field: z.enum(ANALYTICS_SORT_FIELDS, { error: `Must be one of ${ANALYTICS_SORT_FIELDS.join(', ')}.` }).default('plays'),
   direction: sortDirection('DESC'),
 });

@@ -13,7 +13,8 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound, tooMany, unprocessable } from '../../http/errors.ts';
 import { sqlOf } from '../folders/folder-access.ts';
 import { pageMeta } from '../videos/video-view.ts';
-import { addressKeyer, beaconLimiter, normalizeAddress } from './beacon-limiter.ts';
+import { addressBucket } from '../limits/address.ts';
+import { addressKeyer, beaconLimiter } from './beacon-limiter.ts';
 import { type Counts, dayRange, daysBetween, totalsOf, utcDay } from './statistics-figures.ts';
 import { countryName, countryOf, deviceAndBrowser, loadGeo, type ViewerFacts } from './viewer-facts.ts';
 
@@ -214,7 +215,7 @@ export function createStatisticsService(d: {
         add(videoId, day, 'device', f.device);
         add(videoId, day, 'browser', f.browser);
         const hash = createHmac('sha256', await saltOf(day))
-          .update(`${normalizeAddress(viewer.address)}\n${viewer.userAgent.slice(0, 512)}`)
+          .update(`${addressBucket(viewer.address)}\n${viewer.userAgent.slice(0, 512)}`)
           .digest('base64url')
           .slice(0, 22);
         pendingViewers.add(`${videoId}\t${day}\t${hash}`);
