@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
@@ -65,3 +65,25 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 export const sampleVideo = () => process.env.E2E_SAMPLE_VIDEO as string;
 /** One second at 160×120: for tests that need many videos. */
 export const tinyVideo = () => process.env.E2E_TINY_VIDEO as string;
+
+/** Signs in through the API; the access token for calls a test makes itself. */
+export async function apiToken(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const res = await request.post(`${baseURL}/api/auth/login`, { data: { email: a.email, password: a.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).accessToken;
+}
+
+/** Uploads a file through the API and waits until the video is ready (or `ready: false`). */
+export async function uploadViaApi(request: APIRequestContext, baseURL: string, token: string, opts: { name: string; file: string; ready?: boolean }): Promise<{ id: string }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const up = await request.post(`${baseURL}/api/videos`, {
+    headers,
+    multipart: { name: opts.name, video: { name: `${opts.name}.mp4`, mimeType: 'video/mp4', buffer: await readFile(opts.file) } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  const video = await up.json();
+  if (opts.ready !== false) {
+    await expect.poll(async () => (await (await request.get(`${baseURL}/api/videos/${video.id}`, { headers })).json()).status, { timeout: 90_000 }).toBe('ready');
+  }
+  return video;
+}

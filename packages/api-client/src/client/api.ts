@@ -5,7 +5,7 @@ import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate 
 import type { EmbedCodeResponse } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
-import type { ImportStarted, ImportStatus, Video, VideoBulkRequest, VideoBulkResult, VideoList } from '../contract/videos.ts';
+import type { ImportStarted, ImportStatus, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
@@ -20,6 +20,7 @@ export type ProfileUpdateInput = z.input<typeof ProfileUpdate>;
 export type VideoListPage = z.infer<typeof VideoList>;
 export type ImportProgress = z.infer<typeof ImportStatus>;
 export type MessageAnswer = z.infer<typeof MessageBody>;
+export type VideoImage = z.infer<typeof VideoImageResponse>;
 
 export interface VideoListParams {
   limit?: number;
@@ -120,6 +121,18 @@ export function createApiClient(o: ApiClientOptions) {
     /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
     trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: cut }),
     remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
+    /** Makes the frame at `time` seconds the cover; resolves once the frame is cut. */
+    coverFromFrame: (videoId: string, time: number) => request<VideoImage>('POST', `/api/videos/${id(videoId)}/create/image`, { body: { time } }),
+    /** Makes an image (JPG, GIF, PNG or SVG, already cropped) the cover. */
+    async uploadCover(videoId: string, image: Blob, opts: { onProgress?: ProgressHandler } = {}): Promise<VideoImage> {
+      const res = await core.execute((token) => {
+        const form = new FormData();
+        form.append('type', 'thumbnail');
+        form.append('image', image, (image as File).name ?? `${videoId}.jpg`);
+        return sendForm(core.fetch, `${core.baseUrl}/api/videos/${id(videoId)}/upload/image`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
+      });
+      return res.body as VideoImage;
+    },
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
     bulk: (input: VideoBulkRequest) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: input }),
     importUrl: (url: string) => request<z.infer<typeof ImportStarted>>('POST', '/api/videos/import', { body: { url } }),

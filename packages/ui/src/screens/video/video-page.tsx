@@ -11,6 +11,7 @@ import { useAlert, useClient } from '../../services.tsx';
 import { videoListAtom } from '../../state/atoms.ts';
 import { VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
+import { VideoTools } from './video-tools.tsx';
 
 export const DELETE_VIDEO_TEXT = 'Are you sure you want to permanently delete this video? This cannot be undone.';
 
@@ -117,6 +118,9 @@ export function VideoPage() {
                     </Flex>
                   )}
                 </Flex>
+                <div style={{ padding: '0 16px 16px' }}>
+                  <VideoTools video={v} />
+                </div>
               </Card>
             </Col>
             <Col xs={24} lg={9}>

@@ -1,0 +1,132 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type Account, apiToken, expect, registerViaApi, sampleVideo, shot, signIn, sql, test, uploadViaApi } from './support/fixtures.ts';
+
+interface Setup {
+  account: Account;
+  token: string;
+  videoId: string;
+}
+
+/** A signed-in user with the 3 s sample clip ready, on its video page. */
+async function openVideo(page: Page, request: APIRequestContext, baseURL: string): Promise<Setup> {
+  const account = await registerViaApi(request, baseURL);
+  const token = await apiToken(request, baseURL, account);
+  const { id: videoId } = await uploadViaApi(request, baseURL, token, { name: 'Tour', file: sampleVideo() });
+  await signIn(page, account);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await page.goto(`/${videoId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tour' })).toBeVisible();
+  return { account, token, videoId };
+}
+
+const getVideo = async (request: APIRequestContext, baseURL: string, token: string, id: string) =>
+  (await request.get(`${baseURL}/api/videos/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+
+/** A PNG drawn by the browser: a red square with a white border (the test's watermark and cover). */
+async function pngFile(page: Page, size = 120): Promise<Buffer> {
+  const dataUrl = await page.evaluate((s) => {
+    const c = document.createElement('canvas');
+    c.width = s;
+    c.height = s;
+    const ctx = c.getContext('2d') as CanvasRenderingContext2D;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, s, s);
+    ctx.fillStyle = '#e00';
+    ctx.fillRect(8, 8, s - 16, s - 16);
+    return c.toDataURL('image/png');
+  }, size);
+  return Buffer.from(dataUrl.split(',')[1] as string, 'base64');
+}
+
+test('trim as new: the range and hh:mm:ss inputs, a new shorter video beside the original', async ({ page, request, baseURL }, info) => {
+  const { token, videoId } = await openVideo(page, request, baseURL);
+  await page.getByRole('button', { name: 'Trim' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Video Trimmer' });
+  await expect(dialog.getByLabel('Trim preview')).toBeVisible();
+  await expect(dialog.getByLabel('End time')).toHaveValue('00:00:03');
+
+  // An invalid entry resets to 0.
+  await dialog.getByLabel('Start time').fill('1:7x');
+  await dialog.getByLabel('Start time').press('Enter');
+  await expect(dialog.getByLabel('Start time')).toHaveValue('00:00:00');
+  await dialog.getByLabel('Start time').fill('00:00:01');
+  await dialog.getByLabel('Start time').press('Tab');
+  await dialog.getByLabel('End time').fill('00:00:02');
+  await dialog.getByLabel('End time').press('Tab');
+  await expect(dialog.getByTestId('trim-length')).toHaveText('00:00:01');
+  await expect(dialog.getByRole('slider', { name: 'Trim start' })).toHaveAttribute('aria-valuenow', '1');
+  await expect(dialog.getByRole('slider', { name: 'Trim end' })).toHaveAttribute('aria-valuenow', '2');
+  await shot(page, info, 'trim-modal');
+
+  await dialog.getByRole('button', { name: 'Save As New Video' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('video-row')).toHaveCount(2);
+  // The new video: about 1 s long once processed; the original keeps its 3 s.
+  const list = await (await request.get(`${baseURL}/api/videos`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const copy = list.items.find((v: { id: string }) => v.id !== videoId);
+  await expect.poll(async () => (await getVideo(request, baseURL, token, copy.id)).status, { timeout: 90_000 }).toBe('ready');
+  expect((await getVideo(request, baseURL, token, copy.id)).metadata.durationSec).toBeCloseTo(1, 0);
+  expect((await getVideo(request, baseURL, token, videoId)).metadata.durationSec).toBeCloseTo(3, 0);
+  await expect(page.getByTestId('video-row').getByText('Main: ready')).toHaveCount(2, { timeout: 30_000 });
+});
+
+test('set a cover from a frame, then from an uploaded image cropped to the player', async ({ page, request, baseURL }, info) => {
+  const { token, videoId } = await openVideo(page, request, baseURL);
+  const player = page.getByLabel('Video: Tour');
+  const firstPoster = await player.getAttribute('poster');
+  expect(firstPoster).toContain('thumb-1');
+
+  await page.getByRole('button', { name: 'Set Video Thumbnail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set Video Thumbnail' });
+  const frames = dialog.getByRole('radio', { name: /^Frame \d at / });
+  await expect(frames).toHaveCount(4);
+  await expect(frames.first()).toHaveAttribute('aria-checked', 'true');
+  const create = page.waitForRequest((r) => r.url().endsWith(`/api/videos/${videoId}/create/image`));
+  await dialog.getByRole('radio', { name: 'Frame 4 at 00:00:02' }).click();
+  await shot(page, info, 'thumbnail-modal');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // The fourth frame is at 4/5 of the 3 s clip.
+  expect((await create).postDataJSON()).toEqual({ time: 2.4 });
+  await expect(page.getByTestId('alert-bar')).toContainText('Thumbnail updated successfully!');
+  await expect(dialog).toBeHidden();
+  await expect(player).toHaveAttribute('poster', /cover-/);
+  const framePoster = await player.getAttribute('poster');
+
+  // Slot 100: an uploaded square image, cropped to the player's 4:3.
+  await page.getByRole('button', { name: 'Set Video Thumbnail' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('radio', { name: 'Upload image' }).click();
+  await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await pngFile(page, 300) });
+  await expect(dialog.getByTestId('image-cropper').locator('img')).toBeVisible();
+  await shot(page, info, 'thumbnail-modal-crop');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('alert-bar')).toContainText('Thumbnail updated successfully!');
+  await expect(player).not.toHaveAttribute('poster', framePoster as string);
+  const cover = await page.request.get((await player.getAttribute('poster')) as string);
+  expect(cover.status()).toBe(200);
+  // The stored cover has the player's aspect ratio (320x240).
+  const size = await page.evaluate(async (url) => {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    return img.naturalWidth / img.naturalHeight;
+  }, (await player.getAttribute('poster')) as string);
+  expect(size).toBeCloseTo(4 / 3, 1);
+  expect((await getVideo(request, baseURL, token, videoId)).imageUrl).toBe(await player.getAttribute('poster'));
+});
+
+test('a tool whose feature is off says so instead of opening', async ({ page, request, baseURL }) => {
+  const { account } = await openVideo(page, request, baseURL);
+  await sql(`update users set features = features || '{"videoTrimmer": false, "setVideoImage": false, "addWatermark": false, "createGif": false}' where email = $1`, [account.email]);
+  await page.reload();
+  for (const name of ['Trim', 'Set Video Thumbnail']) {
+    await page.getByRole('button', { name }).click();
+    await expect(page.getByTestId('alert-bar')).toContainText('This action is disabled. Contact your administrator.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  // A canceled profile sees no tools at all.
+  await sql('update users set is_active = false where email = $1', [account.email]);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tour' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set Video Thumbnail' })).toHaveCount(0);
+});

@@ -1,0 +1,62 @@
+import { PictureOutlined, ScissorOutlined } from '@ant-design/icons';
+import { type FeatureFlag, MESSAGES, type Video } from '@reelbase/api-client';
+import { Button, Flex } from 'antd';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useProfile } from '../../queries.ts';
+import { useAlert } from '../../services.tsx';
+
+type ToolModal = ComponentType<{ video: Video; open: boolean; onClose(): void }>;
+
+// Each tool's code (cropper, player, form) loads when its button is first used.
+const TrimModal = lazy(() => import('./tools/trim-modal.tsx').then((m) => ({ default: m.TrimModal })));
+const CoverModal = lazy(() => import('./tools/cover-modal.tsx').then((m) => ({ default: m.CoverModal })));
+
+interface Tool {
+  feature: FeatureFlag;
+  label: string;
+  icon: ReactNode;
+  modal: ToolModal;
+  primary?: boolean;
+}
+
+const TOOLS = {
+  trim: { feature: 'videoTrimmer', label: 'Trim', icon: <ScissorOutlined aria-hidden />, modal: TrimModal },
+  cover: { feature: 'setVideoImage', label: 'Set Video Thumbnail', icon: <PictureOutlined aria-hidden />, modal: CoverModal },
+} satisfies Record<string, Tool>;
+type ToolName = keyof typeof TOOLS;
+
+/**
+ * The edit tools of the single video page (active profiles only). A tool whose feature flag is
+ * off answers with the spec's text instead of opening; the API refuses it as well.
+ */
+export function VideoTools({ video }: { video: Video }) {
+  const profile = useProfile().data;
+  const alert = useAlert();
+  const [open, setOpen] = useState<ToolName | null>(null);
+  if (!profile?.isActive) return null;
+  // The tools work on the processed video: a trim or watermark in progress has to finish first.
+  const ready = video.status === 'ready';
+
+  function start(name: ToolName) {
+    if (!profile?.features[TOOLS[name].feature]) alert('error', MESSAGES.featureDisabled);
+    else setOpen(name);
+  }
+
+  const Modal = open && TOOLS[open].modal;
+  return (
+    <>
+      <Flex gap={8} wrap>
+        {(Object.entries(TOOLS) as [ToolName, Tool][]).map(([name, t]) => (
+          <Button key={name} icon={t.icon} type={t.primary ? 'primary' : 'default'} disabled={!ready} onClick={() => start(name)}>
+            {t.label}
+          </Button>
+        ))}
+      </Flex>
+      {Modal && (
+        <Suspense fallback={null}>
+          <Modal video={video} open onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
