@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
+import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
 import type { EmbedCodeResponse } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
-import type { ImportStarted, ImportStatus, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList } from '../contract/videos.ts';
+import type { ImportStarted, ImportStatus, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
@@ -20,7 +21,6 @@ export type ProfileUpdateInput = z.input<typeof ProfileUpdate>;
 export type VideoListPage = z.infer<typeof VideoList>;
 export type ImportProgress = z.infer<typeof ImportStatus>;
 export type MessageAnswer = z.infer<typeof MessageBody>;
-export type VideoImage = z.infer<typeof VideoImageResponse>;
 
 export interface VideoListParams {
   limit?: number;
@@ -30,6 +30,19 @@ export interface VideoListParams {
   /** A folder's videos; null the top level's; left out, every video (a search across folders). */
   folderId?: string | null;
   search?: string;
+}
+
+export interface GifListParams {
+  page?: number;
+  limit?: number;
+  /** One video's GIFs; left out, all of the caller's. */
+  videoId?: string;
+}
+
+export interface ImageUploadOptions {
+  /** Defaults to the File's name. */
+  filename?: string;
+  onProgress?: ProgressHandler;
 }
 
 export interface VideoUploadInput {
@@ -63,6 +76,18 @@ export function createApiClient(o: ApiClientOptions) {
     await core.setSession({ accessToken: r.accessToken, refreshToken: r.refreshToken, isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
     return r;
   };
+
+  /** A multipart upload of one file (in `fileField`) after some text fields. */
+  const sendMultipart = async <T>(path: string, fileField: string, file: Blob, fields: Record<string, string>, opts: ImageUploadOptions) => {
+    const res = await core.execute((token) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append(fileField, file, opts.filename ?? (file as File).name ?? 'image');
+      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
+    });
+    return res.body as T;
+  };
+  const sendImage = (path: string, image: Blob, fields: Record<string, string>, opts: ImageUploadOptions) => sendMultipart<z.infer<typeof VideoImageResponse>>(path, 'image', image, fields, opts);
 
   const auth = {
     async login(input: LoginInput) {
@@ -100,15 +125,8 @@ export function createApiClient(o: ApiClientOptions) {
       await core.updateSession({ isPaymentMethodSet: r.profile.isPaymentMethodSet });
       return r;
     },
-    async upload(file: Blob, type: 'avatar' | 'playerLogo', opts: { filename?: string; onProgress?: ProgressHandler } = {}) {
-      const res = await core.execute((token) => {
-        const form = new FormData();
-        form.append('type', type);
-        form.append('file', file, opts.filename ?? (file as File).name ?? 'image');
-        return sendForm(core.fetch, `${core.baseUrl}/api/profile/upload`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
-      });
-      return res.body as z.infer<typeof ProfileUploadResponse>;
-    },
+    upload: (file: Blob, type: 'avatar' | 'playerLogo', opts: ImageUploadOptions = {}) =>
+      sendMultipart<z.infer<typeof ProfileUploadResponse>>('/api/profile/upload', 'file', file, { type }, opts),
   };
 
   const videos = {
@@ -121,18 +139,24 @@ export function createApiClient(o: ApiClientOptions) {
     /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
     trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: cut }),
     remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
-    /** Makes the frame at `time` seconds the cover; resolves once the frame is cut. */
-    coverFromFrame: (videoId: string, time: number) => request<VideoImage>('POST', `/api/videos/${id(videoId)}/create/image`, { body: { time } }),
-    /** Makes an image (JPG, GIF, PNG or SVG, already cropped) the cover. */
-    async uploadCover(videoId: string, image: Blob, opts: { onProgress?: ProgressHandler } = {}): Promise<VideoImage> {
-      const res = await core.execute((token) => {
-        const form = new FormData();
-        form.append('type', 'thumbnail');
-        form.append('image', image, (image as File).name ?? `${videoId}.jpg`);
-        return sendForm(core.fetch, `${core.baseUrl}/api/videos/${id(videoId)}/upload/image`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
-      });
-      return res.body as VideoImage;
-    },
+    /** The frame at `time` seconds becomes the cover (the call waits for the frame). */
+    coverFromFrame: (videoId: string, time: number) => request<z.infer<typeof VideoImageResponse>>('POST', `/api/videos/${id(videoId)}/create/image`, { body: { time } }),
+    /** An uploaded cover (JPG, GIF, PNG or SVG). */
+    uploadCover: (videoId: string, image: Blob, opts: ImageUploadOptions = {}) => sendImage(`/api/videos/${id(videoId)}/upload/image`, image, { type: 'thumbnail' }, opts),
+    /**
+     * Burns `image` into every rendition at `placement` (shares of the video size, opacity 0 to 1).
+     * Resolves once queued (202) with the watermark image's URL; the video's `watermark.state`
+     * turns 'ready' when the marked renditions are published.
+     */
+    setWatermark: (videoId: string, image: Blob, placement: WatermarkPlacementInput, opts: ImageUploadOptions = {}) =>
+      sendImage(
+        `/api/videos/${id(videoId)}/upload/image`,
+        image,
+        { type: 'watermark', ...Object.fromEntries(Object.entries(placement).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) },
+        opts,
+      ),
+    /** Removes the watermark (the renditions are made again from the kept source); resolves with the video. */
+    removeWatermark: (videoId: string) => request<Video>('DELETE', `/api/videos/${id(videoId)}/watermark`),
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
     bulk: (input: VideoBulkRequest) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: input }),
     importUrl: (url: string) => request<z.infer<typeof ImportStarted>>('POST', '/api/videos/import', { body: { url } }),
@@ -189,6 +213,13 @@ export function createApiClient(o: ApiClientOptions) {
     },
   };
 
+  const gifs = {
+    list: (p: GifListParams = {}) => request<GifList>('GET', '/api/gifs', { query: { limit: p.limit, page: p.page, 'video-id': p.videoId } }),
+    /** Makes the GIF and its MP4 snippet; resolves when both are stored (the end may come back clipped). */
+    create: (input: GifCreateInput) => request<Gif>('POST', '/api/gifs', { body: input }),
+    remove: (gifId: string) => request<MessageAnswer>('DELETE', `/api/gifs/${id(gifId)}`),
+  };
+
   const folders = {
     /** The folders in `parentId` (null: the top level) and the breadcrumbs down to it. */
     list: (parentId: string | null, direction?: 'ASC' | 'DESC') => request<FolderList>('GET', '/api/folders', { query: { parent_id: parentId ?? undefined, direction } }),
@@ -211,6 +242,7 @@ export function createApiClient(o: ApiClientOptions) {
     users,
     profile,
     videos,
+    gifs,
     folders,
   };
 }

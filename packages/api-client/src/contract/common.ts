@@ -37,3 +37,10 @@ export const PaginationMeta = z.object({
 export type PaginationMeta = z.infer<typeof PaginationMeta>;
 
 export const paginated = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: PaginationMeta });
+
+const PAGE_MESSAGE = 'Must be a whole number of 1 or more.';
+const LIMIT_MESSAGE = 'Must be between 1 and 100.';
+/** The `page` query parameter of every list (1 when left out). */
+export const pageNumber = z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, { error: PAGE_MESSAGE }).default(1);
+/** The `limit` query parameter of a list, 1 to 100. */
+export const pageLimit = (fallback: number) => z.coerce.number().int().min(1, { error: LIMIT_MESSAGE }).max(100, { error: LIMIT_MESSAGE }).default(fallback);

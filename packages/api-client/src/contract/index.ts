@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './folders.ts';
+export * from './gifs.ts';
 export * from './openapi.ts';
 export * from './player.ts';
 export * from './profile.ts';

@@ -5,6 +5,7 @@ import { Migration20261125000001Folders } from './Migration20261125000001Folders
 import { Migration20261126000001VideoEdits } from './Migration20261126000001VideoEdits.ts';
 import { Migration20261128000001SharedSecrets } from './Migration20261128000001SharedSecrets.ts';
 import { Migration20261130000001VideoListIndexes } from './Migration20261130000001VideoListIndexes.ts';
+import { Migration20261202000001EditTools } from './Migration20261202000001EditTools.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   { name: 'Migration20261126000001VideoEdits', class: Migration20261126000001VideoEdits },
   { name: 'Migration20261128000001SharedSecrets', class: Migration20261128000001SharedSecrets },
   { name: 'Migration20261130000001VideoListIndexes', class: Migration20261130000001VideoListIndexes },
+  { name: 'Migration20261202000001EditTools', class: Migration20261202000001EditTools },
 ];

@@ -1,6 +1,6 @@
 import type { Sql } from '../folders/folder-access.ts';
-import type { ListQuery } from './videos.service.ts';
 import type { VideoFields } from './video-view.ts';
+import type { ListQuery } from './videos.service.ts';
 
 // Columns by the list's sort fields; each order has an index of (user_id, column, id). The query
 // orders by videos.<column>: a bare `size` would name the selected size::float8 and miss the index.
@@ -11,7 +11,7 @@ const ORDER_COLUMNS: Record<ListQuery['field'], string> = { createdAt: 'created_
 const COLUMNS = `id, name, is_main_ready as "isMainReady", is_hls_ready as "isHlsReady", is_ladder_ready as "isLadderReady",
   image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban,
   monthly_bandwidth_usage::float8 as "monthlyBandwidthUsage", total_bandwidth_usage::float8 as "totalBandwidthUsage",
-  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig"`;
+  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark`;
 
 /**
  * One page of a user's videos in one statement: plain rows in the shape toVideo reads (no entity
