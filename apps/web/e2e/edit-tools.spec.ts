@@ -119,7 +119,7 @@ test('a tool whose feature is off says so instead of opening', async ({ page, re
   const { account } = await openVideo(page, request, baseURL);
   await sql(`update users set features = features || '{"videoTrimmer": false, "setVideoImage": false, "addWatermark": false, "createGif": false}' where email = $1`, [account.email]);
   await page.reload();
-  for (const name of ['Trim', 'Set Video Thumbnail']) {
+  for (const name of ['Trim', 'Set Video Thumbnail', 'Add Watermark', 'Create Interactive GIF']) {
     await page.getByRole('button', { name }).click();
     await expect(page.getByTestId('alert-bar')).toContainText('This action is disabled. Contact your administrator.');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -129,4 +129,107 @@ test('a tool whose feature is off says so instead of opening', async ({ page, re
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Tour' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set Video Thumbnail' })).toHaveCount(0);
+});
+
+test('add a watermark: choose, crop, drag into place, opacity, save; the video is re-rendered with it', async ({ page, request, baseURL }, info) => {
+  const { token, videoId } = await openVideo(page, request, baseURL);
+  await page.getByRole('button', { name: 'Add Watermark' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Watermark' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: /Choose image/ }).click();
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngFile(page) });
+  await expect(dialog.getByTestId('image-cropper').locator('img')).toBeVisible();
+  await dialog.getByRole('radio', { name: '1:1' }).check({ force: true });
+  await shot(page, info, 'watermark-modal-crop');
+  await dialog.getByRole('button', { name: 'Place on video' }).click();
+
+  // Starts in the bottom-right corner; dragged to the top-left corner.
+  const frame = dialog.getByTestId('drag-preview');
+  const mark = dialog.getByTestId('drag-item');
+  await expect(mark).toBeVisible();
+  const f = (await frame.boundingBox()) as { x: number; y: number; width: number; height: number };
+  const m = (await mark.boundingBox()) as { x: number; y: number; width: number; height: number };
+  expect(m.x).toBeGreaterThan(f.x + f.width / 2);
+  await page.mouse.move(m.x + m.width / 2, m.y + m.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(f.x + 5, f.y + 5, { steps: 8 });
+  await page.mouse.up();
+  const moved = (await mark.boundingBox()) as { x: number; y: number };
+  expect(moved.x).toBeCloseTo(f.x, 0);
+  expect(moved.y).toBeCloseTo(f.y, 0);
+  // Scale 25 % of the width; opacity 60 (default 100).
+  await expect(dialog.getByLabel('Opacity', { exact: true })).toHaveValue('100');
+  await dialog.getByLabel("Scale (% of the video's width)").fill('25');
+  await dialog.getByLabel('Opacity', { exact: true }).fill('60');
+  await dialog.getByLabel('Opacity', { exact: true }).press('Tab');
+  await shot(page, info, 'watermark-modal');
+
+  const upload = page.waitForRequest((r) => r.url().endsWith(`/api/videos/${videoId}/upload/image`));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const body = (await upload).postData() ?? '';
+  const field = (name: string) => Number(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(body)?.[1]);
+  expect(body).toMatch(/name="type"\r\n\r\nwatermark/);
+  expect(field('opacity')).toBeCloseTo(0.6);
+  expect(field('positionX')).toBe(0);
+  expect(field('positionY')).toBe(0);
+  expect(field('width')).toBeCloseTo(0.25);
+  // A square mark on a 4:3 video: a third of its height.
+  expect(field('height')).toBeCloseTo(0.3333, 2);
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => (await getVideo(request, baseURL, token, videoId)).status, { timeout: 90_000 }).toBe('ready');
+});
+
+test('create a GIF with text, copy its embed, page through and remove', async ({ page, request, baseURL }, info) => {
+  const { videoId } = await openVideo(page, request, baseURL);
+  await expect(page.getByText('No GIFs yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Interactive GIF' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Animated GIF' });
+  await expect(dialog.getByLabel('End time')).toHaveValue('00:00:03');
+  await dialog.getByLabel('Start time').fill('00:00:01');
+  await dialog.getByLabel('Start time').press('Tab');
+  await dialog.getByLabel('Text', { exact: true }).fill('Hello GIF');
+  // The preview draws the text as it is typed, in the chosen font and colour.
+  const preview = dialog.getByTestId('gif-text-preview');
+  await expect(preview).toHaveText('Hello GIF');
+  await dialog.getByLabel('Colour').fill('#ff0000');
+  await expect(preview).toHaveCSS('color', 'rgb(255, 0, 0)');
+  await dialog.getByLabel('Font', { exact: true }).click();
+  await page.getByRole('option', { name: 'Dancing Script' }).click();
+  await expect(preview).toHaveCSS('font-family', /Dancing Script/);
+  await dialog.getByLabel('Font size').fill('32');
+
+  await dialog.getByLabel('Redirect URL (optional)').fill('ftp://example.com');
+  await dialog.getByRole('button', { name: 'Create GIF' }).click();
+  await expect(dialog.getByText('Must match format "http:// or https://".')).toBeVisible();
+  await dialog.getByLabel('Redirect URL (optional)').fill('  https://example.com/offer  ');
+  await shot(page, info, 'gif-modal');
+
+  const create = page.waitForRequest((r) => r.url().endsWith('/api/gifs') && r.method() === 'POST');
+  await dialog.getByRole('button', { name: 'Create GIF' }).click();
+  const sent = (await create).postDataJSON();
+  expect(sent).toMatchObject({ videoId, startTime: 1, endTime: 3, fps: 10, redirectToUrl: 'https://example.com/offer' });
+  expect(sent.textInfo).toMatchObject({ text: 'Hello GIF', color: '#ff0000', fontFamily: 'Dancing Script', fontSize: 32, fontWeight: 400 });
+  const embed = dialog.getByLabel('GIF embed code');
+  await expect(embed).toHaveValue(/https:\/\/example\.com\/offer/, { timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Copy embed code' }).click();
+  await expect(page.getByTestId('alert-bar')).toContainText('Copied!');
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await expect(embed).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The list: the GIF, its size in MB, its MP4 snippet; copy-embed puts the snippet on the clipboard.
+  const item = page.getByTestId('gif-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(/GIF · \d+\.\d\d MB/);
+  await expect(item.getByRole('img', { name: 'GIF' })).toHaveJSProperty('complete', true);
+  await item.getByRole('button', { name: 'Copy embed' }).click();
+  await expect(page.getByTestId('alert-bar')).toContainText('Copied!');
+  const clip = await page.evaluate(() => navigator.clipboard.readText());
+  expect(clip).toContain('https://example.com/offer');
+  expect(await item.getByRole('link', { name: 'Download' }).getAttribute('href')).toBeTruthy();
+  await shot(page, info, 'gif-list');
+
+  await item.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
+  await expect(page.getByText('No GIFs yet.')).toBeVisible();
 });

@@ -7,6 +7,7 @@ export const keys = {
   videos: ['videos'] as const,
   folders: ['folders'] as const,
   video: (id: string) => ['video', id] as const,
+  gifs: (videoId: string) => ['gifs', videoId] as const,
 };
 
 /** The signed-in user's profile; refetched on focus so a ban or cancellation shows up. */

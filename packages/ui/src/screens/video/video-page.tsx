@@ -11,6 +11,7 @@ import { useAlert, useClient } from '../../services.tsx';
 import { videoListAtom } from '../../state/atoms.ts';
 import { VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
+import { GifPanel } from './gif-panel.tsx';
 import { VideoTools } from './video-tools.tsx';
 
 export const DELETE_VIDEO_TEXT = 'Are you sure you want to permanently delete this video? This cannot be undone.';
@@ -125,6 +126,7 @@ export function VideoPage() {
             </Col>
             <Col xs={24} lg={9}>
               <EmbedPanel video={v} />
+              <GifPanel videoId={v.id} />
             </Col>
           </Row>
         )

@@ -1,4 +1,4 @@
-import { PictureOutlined, ScissorOutlined } from '@ant-design/icons';
+import { FileGifOutlined, PictureOutlined, ScissorOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type FeatureFlag, MESSAGES, type Video } from '@reelbase/api-client';
 import { Button, Flex } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
@@ -10,6 +10,8 @@ type ToolModal = ComponentType<{ video: Video; open: boolean; onClose(): void }>
 // Each tool's code (cropper, player, form) loads when its button is first used.
 const TrimModal = lazy(() => import('./tools/trim-modal.tsx').then((m) => ({ default: m.TrimModal })));
 const CoverModal = lazy(() => import('./tools/cover-modal.tsx').then((m) => ({ default: m.CoverModal })));
+const WatermarkModal = lazy(() => import('./tools/watermark-modal.tsx').then((m) => ({ default: m.WatermarkModal })));
+const GifModal = lazy(() => import('./tools/gif-modal.tsx').then((m) => ({ default: m.GifModal })));
 
 interface Tool {
   feature: FeatureFlag;
@@ -22,6 +24,8 @@ interface Tool {
 const TOOLS = {
   trim: { feature: 'videoTrimmer', label: 'Trim', icon: <ScissorOutlined aria-hidden />, modal: TrimModal },
   cover: { feature: 'setVideoImage', label: 'Set Video Thumbnail', icon: <PictureOutlined aria-hidden />, modal: CoverModal },
+  watermark: { feature: 'addWatermark', label: 'Add Watermark', icon: <SafetyCertificateOutlined aria-hidden />, modal: WatermarkModal },
+  gif: { feature: 'createGif', label: 'Create Interactive GIF', icon: <FileGifOutlined aria-hidden />, modal: GifModal, primary: true },
 } satisfies Record<string, Tool>;
 type ToolName = keyof typeof TOOLS;
 
