@@ -1,5 +1,3 @@
-import '@fontsource-variable/roboto';
-import '@fontsource-variable/dancing-script';
 import {
   clipGifEnd,
   errorMessage,
@@ -30,10 +28,9 @@ import { formatTimeInput } from '../../../lib/time-input.ts';
 import { keys } from '../../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../../services.tsx';
 import { DragPreview } from './drag-preview.tsx';
+import { CSS_FONT } from './gif-fonts.ts';
 import { TimeField } from './time-field.tsx';
 
-/** The browser's name of each font the GIF can use (the same files the API draws with). */
-const CSS_FONT: Record<GifFont, string> = { Roboto: "'Roboto Variable', Roboto, sans-serif", 'Dancing Script': "'Dancing Script Variable', 'Dancing Script', cursive" };
 const DEFAULT_FPS: GifFps = 10;
 const DEFAULT_SIZE: GifSize = '480:-1';
 
