@@ -9,6 +9,7 @@ import { startWorkers } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
+import { makeGifHandler } from './jobs/make-gif.ts';
 import { JOBS } from './jobs/job-names.ts';
 import { openStorage } from './storage/open-storage.ts';
 
@@ -48,6 +49,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const editDeps = { orm, storage, queue, log, workDir: join(tmpDir, 'edits'), ...media };
       const editVideo = editVideoHandler(editDeps);
       const videoFrame = videoFrameHandler(editDeps);
+      const makeGif = makeGifHandler(editDeps);
       await startWorkers(
         queue,
         {
@@ -55,6 +57,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           importVideo,
           editVideo,
           videoFrame,
+          makeGif,
           onFinalFailure: (name, videoId, message) => (name === JOBS.importVideo ? markImportFailed(orm, videoId, message) : markProcessingFailed(orm, videoId, message)),
         },
         { concurrency: config.WORKER_CONCURRENCY, log },

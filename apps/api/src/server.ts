@@ -16,6 +16,8 @@ import { loginLimiter } from './modules/auth/login-limiter.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { sandboxPaymentProvider } from './modules/payments/payment-provider.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
+import { createGifsService } from './modules/gifs/gifs.service.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
@@ -79,6 +81,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     checkImportUrl: (url) => importGuard.check(url),
   });
   const folders = createFoldersService({ orm });
+  const gifs = createGifsService({ orm, storage, queue, videos, publicUrl: config.PUBLIC_URL });
   const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
   const tus = tusUploads({ dir: join(config.DATA_DIR, 'uploads'), auth, videos, log });
   const playback = createPlaybackService({ orm, storage });
@@ -112,6 +115,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       profileRoutes(profile, guards),
       videosRoutes(videos, guards, core.tmpDir),
       foldersRoutes(folders, guards),
+      gifsRoutes(gifs, guards),
       deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
       mediaRoutes(storage),
       playbackRoutes(playback),
@@ -140,7 +144,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics },
+    services: { orm, queue, storage, auth, users, profile, videos, folders, gifs, bandwidth, playback, playerConfig, statistics },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -1,6 +1,6 @@
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
-import { type EditVideoJob, JOBS, RETRY_LIMIT, type VideoFrameJob } from './job-names.ts';
+import { type EditVideoJob, JOBS, type MakeGifJob, RETRY_LIMIT, type VideoFrameJob } from './job-names.ts';
 import type { Queue } from './queue.ts';
 
 export interface JobHandlers {
@@ -8,6 +8,7 @@ export interface JobHandlers {
   importVideo: (videoId: string, attempt: number, signal?: AbortSignal) => Promise<void>;
   editVideo: (job: EditVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   videoFrame: (job: VideoFrameJob, attempt: number, signal?: AbortSignal) => Promise<void>;
+  makeGif: (job: MakeGifJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   onFinalFailure: (name: string, videoId: string, message: string) => Promise<void>;
 }
 
@@ -35,4 +36,5 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: { 
   await run(JOBS.importVideo, (data, attempt, signal) => handlers.importVideo(data.videoId, attempt, signal));
   await run<EditVideoJob>(JOBS.editVideo, handlers.editVideo);
   await run<VideoFrameJob>(JOBS.videoFrame, handlers.videoFrame);
+  await run<MakeGifJob>(JOBS.makeGif, handlers.makeGif);
 }

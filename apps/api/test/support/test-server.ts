@@ -54,7 +54,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
     ...env,
   } as Record<string, string>);
   const databaseUrl = opts.databaseUrl ?? (await freshDatabase());
-  const server = await startServer(config, pino({ level: 'silent' }), databaseUrl, { inlineWorker: true, hooks });
+  const server = await startServer(config, pino({ level: process.env.DEBUG_LOG ? 'warn' : 'silent' }), databaseUrl, { inlineWorker: true, hooks });
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {
       const res = await fetch(server.url + path, {

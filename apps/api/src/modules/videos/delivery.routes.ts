@@ -14,10 +14,11 @@ const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   jpg: 'image/jpeg',
   png: 'image/png',
+  gif: 'image/gif',
   svg: 'image/svg+xml',
 };
-// Only these files of a video are public; the original upload never is.
-const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg))$/i;
+// Only these files of a video are public; the original upload (and the unmarked source) never is.
+const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
 
 interface Servable {
   ok: boolean;

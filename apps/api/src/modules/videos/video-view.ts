@@ -12,6 +12,12 @@ export const videoKeys = {
   main: (id: string) => `videos/${id}/main.mp4`,
   hlsMaster: (id: string) => `videos/${id}/hls/master.m3u8`,
   file: (id: string, rel: string) => `videos/${id}/${rel}`,
+  /** A GIF of the video and its MP4 snippet (they go with the video). */
+  gif: (id: string, gifId: string, ext: 'gif' | 'mp4') => `videos/${id}/gifs/${gifId}.${ext}`,
+  /** The watermark image of one watermark change (`markId`). */
+  watermark: (id: string, markId: string) => `videos/${id}/watermark-${markId}.png`,
+  /** The unmarked source, kept while a watermark is burnt in. */
+  unmarked: (id: string, ext: string) => `videos/${id}/unmarked${ext}`,
 };
 
 /** The facts of a probe that a Video row keeps. */
