@@ -227,9 +227,14 @@ test('create a GIF with text, copy its embed, page through and remove', async ({
   await dialog.getByLabel('Colour').fill('#ff0000');
   await expect(preview).toHaveCSS('color', 'rgb(255, 0, 0)');
   await dialog.getByLabel('Font', { exact: true }).click();
-  await page.getByRole('option', { name: 'Dancing Script' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Dancing Script' }).click();
   await expect(preview).toHaveCSS('font-family', /Dancing Script/);
   await dialog.getByLabel('Font size').fill('32');
+  // 32 GIF pixels, scaled to the preview (480 px wide GIF shown narrower).
+  const box = (await preview.boundingBox()) as { width: number; height: number };
+  const frameBox = (await dialog.getByTestId('drag-preview').boundingBox()) as { width: number };
+  expect(Number.parseFloat(await preview.evaluate((el) => getComputedStyle(el).fontSize))).toBeCloseTo((32 * frameBox.width) / 480, 0);
+  expect(box.width).toBeGreaterThan(40);
 
   await dialog.getByLabel('Redirect URL (optional)').fill('ftp://example.com');
   await dialog.getByRole('button', { name: 'Create GIF' }).click();
@@ -248,7 +253,7 @@ test('create a GIF with text, copy its embed, page through and remove', async ({
   await expect(page.getByTestId('alert-bar')).toContainText('Copied!');
   await dialog.getByRole('button', { name: 'Clear' }).click();
   await expect(embed).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
 
   // The list: the GIF, its size in MB, its MP4 snippet; copy-embed puts the snippet on the clipboard.
   const item = page.getByTestId('gif-item');
@@ -265,4 +270,20 @@ test('create a GIF with text, copy its embed, page through and remove', async ({
   await item.getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('button', { name: 'Remove', exact: true }).last().click();
   await expect(page.getByText('No GIFs yet.')).toBeVisible();
+});
+
+test('the GIF list pages 6 at a time', async ({ page, request, baseURL }) => {
+  const { token, videoId } = await openVideo(page, request, baseURL);
+  for (let i = 0; i < 7; i++) {
+    const res = await request.post(`${baseURL}/api/gifs`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { videoId, startTime: 0, endTime: 1, fps: 5, size: '320:-1', textInfo: { text: `GIF ${i + 1}` } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.reload();
+  const items = page.getByTestId('gif-item');
+  await expect(items).toHaveCount(6);
+  await page.getByTitle('2', { exact: true }).click();
+  await expect(items).toHaveCount(1);
 });

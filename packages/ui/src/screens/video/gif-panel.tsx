@@ -71,16 +71,16 @@ function GifItem({ gif, onRemoved }: { gif: Gif; onRemoved(): void }) {
 
   return (
     <li data-testid="gif-item" style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 12 }}>
-      <Flex gap={12} wrap>
-        <figure style={{ margin: 0, flex: '1 1 140px' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+        <figure style={{ margin: 0 }}>
           <img src={gif.source} alt="GIF" loading="lazy" style={{ display: 'block', width: '100%', borderRadius: token.borderRadius }} />
           <figcaption style={{ fontSize: 12, color: token.colorTextSecondary }}>GIF · {formatMegabytes(gif.size)}</figcaption>
         </figure>
-        <figure style={{ margin: 0, flex: '1 1 140px' }}>
+        <figure style={{ margin: 0 }}>
           <video src={gif.mp4Source} muted loop autoPlay playsInline aria-label="MP4 snippet" style={{ display: 'block', width: '100%', borderRadius: token.borderRadius }} />
           <figcaption style={{ fontSize: 12, color: token.colorTextSecondary }}>MP4 snippet · {formatMegabytes(gif.mp4Size)}</figcaption>
         </figure>
-      </Flex>
+      </div>
       <Flex gap={8} wrap style={{ marginTop: 8 }}>
         <Button size="small" icon={<CopyOutlined aria-hidden />} onClick={() => copy(gif.embed)}>
           Copy embed

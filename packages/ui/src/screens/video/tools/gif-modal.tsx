@@ -22,7 +22,7 @@ import {
 } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { gifFrameSize } from '../../../lib/gif-frame.ts';
 import { formatTimeInput } from '../../../lib/time-input.ts';
 import { keys } from '../../../queries.ts';
@@ -60,14 +60,13 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
   const [embed, setEmbed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const frame = gifFrameSize(size, video.metadata.video);
-  const preview = useRef<HTMLDivElement>(null);
   const [previewWidth, setPreviewWidth] = useState(0);
   const player = useRef<HTMLVideoElement>(null);
   const max = GIF_FPS_MAX_SECONDS[fps];
 
   // The text is drawn at its size in GIF pixels: the preview scales it as it scales the frame.
-  useEffect(() => {
-    const el = preview.current;
+  // A callback ref, as the modal mounts its content after this component's first effects.
+  const measure = useCallback((el: HTMLDivElement | null) => {
     if (!el) return;
     const ro = new ResizeObserver(() => setPreviewWidth(el.clientWidth));
     ro.observe(el);
@@ -127,7 +126,7 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
     <Modal title="Create Animated GIF" open={open} onCancel={onClose} width={880} destroyOnHidden footer={null}>
       <Row gutter={[24, 16]}>
         <Col xs={24} md={12}>
-          <div ref={preview}>
+          <div ref={measure}>
             <DragPreview
               aspect={frame.width / frame.height}
               x={pos.x}
@@ -231,7 +230,7 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
               />
             </Form.Item>
             <Flex gap={8} justify="end">
-              <Button onClick={onClose}>Close</Button>
+              <Button onClick={onClose}>Done</Button>
               <Button type="primary" loading={busy} disabled={end <= start} onClick={create}>
                 Create GIF
               </Button>
