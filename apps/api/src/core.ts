@@ -10,6 +10,7 @@ import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
+import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { JOBS } from './jobs/job-names.ts';
 import { openStorage } from './storage/open-storage.ts';
 
@@ -50,6 +51,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const editVideo = editVideoHandler(editDeps);
       const videoFrame = videoFrameHandler(editDeps);
       const makeGif = makeGifHandler(editDeps);
+      const watermarkVideo = watermarkVideoHandler(editDeps);
       await startWorkers(
         queue,
         {
@@ -58,7 +60,9 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           editVideo,
           videoFrame,
           makeGif,
-          onFinalFailure: (name, videoId, message) => (name === JOBS.importVideo ? markImportFailed(orm, videoId, message) : markProcessingFailed(orm, videoId, message)),
+          watermarkVideo,
+          onFinalFailure: (name, videoId, message) =>
+            name === JOBS.importVideo ? markImportFailed(orm, videoId, message) : name === JOBS.watermarkVideo ? markWatermarkFailed(orm, videoId) : markProcessingFailed(orm, videoId, message),
         },
         { concurrency: config.WORKER_CONCURRENCY, log },
       );

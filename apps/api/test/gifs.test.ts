@@ -4,19 +4,16 @@ import { join } from 'node:path';
 import { GIF_FPS_MAX_SECONDS, GIF_MESSAGES, MESSAGES } from '@reelbase/api-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { User } from '../src/modules/users/user.entity.ts';
 import { ffprobeJson } from './media/media-helpers.ts';
 import { makeClip } from './support/clips.ts';
-import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
+import { type SignedIn, startWithOwnerAndOther, type TestServer, withFeatureOff } from './support/test-server.ts';
 
 let s: TestServer;
-let owner: Awaited<ReturnType<typeof signUpAndLogin>>;
-let other: Awaited<ReturnType<typeof signUpAndLogin>>;
+let owner: SignedIn;
+let other: SignedIn;
 let video: any;
 beforeAll(async () => {
-  s = await startTestServer();
-  owner = await signUpAndLogin(s);
-  other = await signUpAndLogin(s);
+  ({ s, owner, other } = await startWithOwnerAndOther());
   // 64 s: long enough that every frame rate's limit clips the requested end.
   const up = await s.upload(owner.accessToken, await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 64, fps: 25, audio: true }), { name: 'Harbour' });
   // GIFs are cut from the source once the video plays; the ladder need not be done.
@@ -125,7 +122,7 @@ test('refusals: end before start, bad redirect URL, a start past the end, a fore
   expect(await create({ startTime: 70, endTime: 75 })).toMatchObject({ status: 422, body: { errors: { startTime: GIF_MESSAGES.startPastEnd } } });
   expect(await create({ startTime: 1, endTime: 3 }, other.accessToken)).toMatchObject({ status: 404 });
 
-  await s.services.orm.em.fork().nativeUpdate(User, { id: owner.id }, { features: { setVideoImage: true, videoTrimmer: true, uploadPlayerLogo: true, createGif: false, addWatermark: true } });
+  await withFeatureOff(s, owner.id, 'createGif');
   expect(await create({ startTime: 1, endTime: 3 })).toMatchObject({ status: 403, body: { message: MESSAGES.featureDisabled } });
 
   expect(await gifFiles()).toEqual(before);

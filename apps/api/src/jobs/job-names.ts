@@ -1,4 +1,4 @@
-import type { GifCreate, TRIM_MODES, WatermarkPlacement } from '@reelbase/api-client';
+import type { GifCreate, TRIM_MODES } from '@reelbase/api-client';
 
 /** Queue names and payloads: the one contract between the API (which sends) and workers. */
 export const JOBS = {

@@ -1,6 +1,6 @@
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
-import { type EditVideoJob, JOBS, type MakeGifJob, RETRY_LIMIT, type VideoFrameJob } from './job-names.ts';
+import { type EditVideoJob, JOBS, type MakeGifJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
 import type { Queue } from './queue.ts';
 
 export interface JobHandlers {
@@ -9,6 +9,7 @@ export interface JobHandlers {
   editVideo: (job: EditVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   videoFrame: (job: VideoFrameJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   makeGif: (job: MakeGifJob, attempt: number, signal?: AbortSignal) => Promise<void>;
+  watermarkVideo: (job: WatermarkVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   onFinalFailure: (name: string, videoId: string, message: string) => Promise<void>;
 }
 
@@ -37,4 +38,5 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: { 
   await run<EditVideoJob>(JOBS.editVideo, handlers.editVideo);
   await run<VideoFrameJob>(JOBS.videoFrame, handlers.videoFrame);
   await run<MakeGifJob>(JOBS.makeGif, handlers.makeGif);
+  await run<WatermarkVideoJob>(JOBS.watermarkVideo, handlers.watermarkVideo);
 }

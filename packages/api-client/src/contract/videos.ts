@@ -29,6 +29,8 @@ export const WATERMARK_MESSAGES = {
   opacity: 'Must be a number from 0 to 1.',
   image: 'Watermarks must be JPG, GIF or PNG images.',
   busy: 'The watermark is still being applied. Try again when it is done.',
+  none: 'The video has no watermark.',
+  trimOverMarked: 'Remove the watermark before trimming over this video, or save the trim as a new video.',
 } as const;
 /** Multipart fields are text: a number in a string, blank meaning absent. */
 const formNumber = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), inner);

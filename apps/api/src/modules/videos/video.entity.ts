@@ -11,6 +11,8 @@ export interface StoredWatermark extends WatermarkPlacement {
   imageKey: string;
   state: 'processing' | 'ready' | 'failed';
   cleanKey: string | null;
+  /** A removal is being published (the picture goes back to the unmarked source). */
+  removing?: boolean;
 }
 
 export interface StoredRendition {

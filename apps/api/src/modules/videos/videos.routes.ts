@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Router } from '@koa/router';
-import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
+import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { unprocessable, zodErrors } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body, query } from '../../http/validate.ts';
 import { receiveVideo } from './multipart-upload.ts';
@@ -44,9 +44,9 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
   r.post(
     '/:id/upload/image',
     guards.requireActive,
-    // Refuse (404, or 403 with the feature off) before receiving the file.
+    // Refuse (404, or 403 with both image features off) before receiving the file.
     async (ctx, next) => {
-      await videos.assertMaySetImage(currentUser(ctx).id, ctx.params.id);
+      await videos.assertMayUploadImage(currentUser(ctx).id, ctx.params.id);
       await next();
     },
     imageBody,
@@ -55,10 +55,18 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, tmpDir: 
         const type = fields.type || 'thumbnail';
         if (!(VIDEO_IMAGE_TYPES as readonly string[]).includes(type)) throw unprocessable({ type: COVER_MESSAGES.type });
         if (!image) throw unprocessable({ image: COVER_MESSAGES.imageRequired });
-        return videos.uploadCover(currentUser(ctx).id, ctx.params.id, image);
+        if (type === 'thumbnail') return videos.uploadCover(currentUser(ctx).id, ctx.params.id, image);
+        const placement = WatermarkPlacement.safeParse(fields);
+        if (!placement.success) throw unprocessable(zodErrors(placement.error));
+        ctx.status = 202;
+        return videos.setWatermark(currentUser(ctx).id, ctx.params.id, image, placement.data);
       });
     },
   );
+  r.delete('/:id/watermark', guards.requireActive, async (ctx) => {
+    ctx.status = 202;
+    ctx.body = await videos.removeWatermark(currentUser(ctx).id, ctx.params.id);
+  });
   r.delete('/:id', guards.requireActive, async (ctx) => {
     await videos.remove(currentUser(ctx).id, ctx.params.id);
     ctx.body = { message: 'Video deleted' };

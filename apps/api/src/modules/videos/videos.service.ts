@@ -1,18 +1,19 @@
 import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto } from '@reelbase/api-client';
-import { COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES } from '@reelbase/api-client';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
+import { COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { JOBS } from '../../jobs/job-names.ts';
+import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { NotAVideoError, probe } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { User } from '../users/user.entity.ts';
-import { type IVideo, Video } from './video.entity.ts';
+import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { listVideoRows } from './video-list.ts';
 import { pageMeta, probeFacts, toVideo, videoKeys } from './video-view.ts';
 
@@ -67,10 +68,30 @@ export function createVideosService(d: {
     for (const id of ids) await d.storage.deletePrefix(videoKeys.dir(id));
   }
 
-  /** The owner's feature flags gate the editing tools (the admin turns them off per user). */
-  async function requireFeature(userId: string, flag: FeatureFlag) {
+  /** The owner's feature flags gate the editing tools (the admin turns them off per user); one of `anyOf` must be on. */
+  async function requireFeature(userId: string, ...anyOf: FeatureFlag[]) {
     const user = await d.orm.em.fork().findOne(User, { id: userId });
-    if (!user?.features?.[flag]) throw forbidden(MESSAGES.featureDisabled);
+    if (!anyOf.some((flag) => user?.features?.[flag])) throw forbidden(MESSAGES.featureDisabled);
+  }
+
+  /** Another edit (or watermark) in progress would race this one. */
+  function assertMarkable(video: IVideo) {
+    if (video.watermark?.state === 'processing') throw conflict(WATERMARK_MESSAGES.busy);
+    if (video.status !== 'ready' || !video.originalKey) throw conflict(TRIM_MESSAGES.busy);
+  }
+
+  /** Saves the watermark change and queues its job; the video shows the edit's progress meanwhile. */
+  async function queueMark(em: EntityManager, video: IVideo, mark: StoredWatermark, undo?: () => Promise<void>) {
+    const before = { watermark: video.watermark ?? null, status: video.status };
+    Object.assign(video, { watermark: mark, status: 'processing', progress: 0, error: null });
+    await em.flush();
+    try {
+      await d.queue.send(JOBS.watermarkVideo, { videoId: video.id, markId: mark.id } satisfies WatermarkVideoJob, mark.id);
+    } catch (err) {
+      await em.nativeUpdate(Video, { id: video.id }, before);
+      await undo?.();
+      throw err;
+    }
   }
 
   async function usedBytes(userId: string): Promise<number> {
@@ -164,6 +185,8 @@ export function createVideosService(d: {
       const { em, video } = await owned(userId, id);
       await requireFeature(userId, 'videoTrimmer');
       if (video.status !== 'ready' || !video.originalKey) throw conflict(TRIM_MESSAGES.busy);
+      // The kept unmarked source would not match a cut over the marked picture.
+      if (input.mode === 'overwrite' && video.watermark) throw conflict(WATERMARK_MESSAGES.trimOverMarked);
       if (video.durationSec !== null && video.durationSec !== undefined && input.start >= video.durationSec) throw unprocessable({ start: TRIM_MESSAGES.startPastEnd });
       const editId = crypto.randomUUID();
       let target = video;
@@ -224,10 +247,13 @@ export function createVideosService(d: {
       return { message: input.action === 'delete' ? `${n} deleted.` : `${n} moved.`, count: ids.length };
     },
 
-    /** Refuses before an image upload is received: not the owner's video (404), or the feature off (403). */
-    async assertMaySetImage(userId: string, id: string) {
+    /**
+     * Refuses before an image upload is received: not the owner's video (404), or both image
+     * features off (403; the form's `type` is read with the file, then its own feature is checked).
+     */
+    async assertMayUploadImage(userId: string, id: string) {
       await owned(userId, id);
-      await requireFeature(userId, 'setVideoImage');
+      await requireFeature(userId, 'setVideoImage', 'addWatermark');
     },
 
     /** The frame at `timeSec` becomes the cover, cut by a worker (video-frame job) while the call waits. */
@@ -253,6 +279,38 @@ export function createVideosService(d: {
       await em.flush();
       await cleanup();
       return { imageUrl: video.imageUrl as string };
+    },
+
+    /**
+     * A watermark: the image checked by its bytes (a raster, re-encoded to PNG) and stored, the
+     * placement saved as 'processing', and a watermark-video job queued that burns it into a copy
+     * of the kept unmarked source and republishes every rendition (jobs/watermark-video.ts).
+     */
+    async setWatermark(userId: string, id: string, file: Buffer, placement: WatermarkPlacement): Promise<{ imageUrl: string }> {
+      const { em, video } = await owned(userId, id);
+      await requireFeature(userId, 'addWatermark');
+      assertMarkable(video);
+      const image = await prepareImage(file, { maxWidth: 1920, maxHeight: 1920 });
+      if ('error' in image) throw unprocessable({ image: image.error });
+      if (image.ext !== 'png') throw unprocessable({ image: WATERMARK_MESSAGES.image });
+      const markId = crypto.randomUUID();
+      const imageKey = videoKeys.watermark(video.id, markId);
+      await d.storage.put(imageKey, image.data);
+      const previous = video.watermark;
+      await queueMark(em, video, { id: markId, imageKey, ...placement, state: 'processing', cleanKey: previous?.cleanKey ?? null }, async () => d.storage.delete(imageKey));
+      // The earlier image is no longer used: the marked picture is made from the unmarked source.
+      if (previous) await d.storage.delete(previous.imageKey);
+      return { imageUrl: d.storage.url(imageKey) };
+    },
+
+    /** Removes the watermark: the unmarked source is published again by a watermark-video job. */
+    async removeWatermark(userId: string, id: string): Promise<VideoDto> {
+      const { em, video } = await owned(userId, id);
+      await requireFeature(userId, 'addWatermark');
+      if (!video.watermark) throw notFound(WATERMARK_MESSAGES.none);
+      assertMarkable(video);
+      await queueMark(em, video, { ...video.watermark, id: crypto.randomUUID(), state: 'processing', removing: true });
+      return toVideo(video, d.storage);
     },
 
     async startImport(userId: string, url: string): Promise<{ id: string }> {
