@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Account, apiToken, expect, registerViaApi, sampleVideo, shot, signIn, sql, test, uploadViaApi } from './support/fixtures.ts';
 
+// Each test has its own user and video, so they can run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 interface Setup {
   account: Account;
   token: string;

@@ -1,21 +1,17 @@
-import { errorMessage, TRIM_MESSAGES, TRIM_MIN_SECONDS, type Video } from '@reelbase/api-client';
-import { useQueryClient } from '@tanstack/react-query';
+import { TRIM_MESSAGES, TRIM_MIN_SECONDS, type Video } from '@reelbase/api-client';
 import { Alert, Button, Flex, Form, Modal, Slider } from 'antd';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { formatTimeInput } from '../../../lib/time-input.ts';
-import { keys } from '../../../queries.ts';
-import { useAlert, useClient } from '../../../services.tsx';
+import { useClient } from '../../../services.tsx';
 import { TimeField } from './time-field.tsx';
+import { useStartVideoJob } from './use-video-job.ts';
 
 type Mode = 'new' | 'overwrite';
 
 /** Video Trimmer: a player, a range on the timeline, hh:mm:ss inputs, then a new video or an overwrite. */
 export function TrimModal({ video, open, onClose }: { video: Video; open: boolean; onClose(): void }) {
   const client = useClient();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const alert = useAlert();
+  const startJob = useStartVideoJob(video.id, onClose);
   const player = useRef<HTMLVideoElement>(null);
   const [duration, setDuration] = useState(video.metadata.durationSec ?? 0);
   const [range, setRange] = useState<[number, number]>([0, duration]);
@@ -35,16 +31,8 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
 
   async function save(mode: Mode) {
     setBusy(mode);
-    try {
-      await client.videos.trim(video.id, { start, end, mode });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.videos }), queryClient.invalidateQueries({ queryKey: keys.video(video.id) })]);
-      alert('success', mode === 'new' ? 'The trimmed copy is being processed.' : 'The video is being trimmed.');
-      onClose();
-      navigate('/');
-    } catch (err) {
-      alert('error', errorMessage(err));
-      setBusy(null);
-    }
+    const started = mode === 'new' ? 'The trimmed copy is being processed.' : 'The video is being trimmed.';
+    if (!(await startJob(() => client.videos.trim(video.id, { start, end, mode }), started))) setBusy(null);
   }
 
   return (

@@ -1,15 +1,13 @@
 import { errorMessage, type Video, WATERMARK_OPACITY_DEFAULT } from '@reelbase/api-client';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, InputNumber, Modal, Segmented, Slider } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { cropImage, IMAGE_ACCEPT, type PixelArea } from '../../../lib/crop-image.ts';
 import { sizeOnVideo } from '../../../lib/placement.ts';
-import { keys } from '../../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../../services.tsx';
 import { videoAspect } from './cover-modal.tsx';
 import { DragPreview } from './drag-preview.tsx';
 import { ImageCropper } from './image-cropper.tsx';
+import { useStartVideoJob } from './use-video-job.ts';
 
 const ASPECTS = { Original: 0, '1:1': 1, '4:3': 4 / 3, '16:9': 16 / 9 } as const;
 type AspectName = keyof typeof ASPECTS;
@@ -36,9 +34,8 @@ function naturalAspect(url: string): Promise<number> {
 export function WatermarkModal({ video, open, onClose }: { video: Video; open: boolean; onClose(): void }) {
   const client = useClient();
   const platform = usePlatform();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const alert = useAlert();
+  const startJob = useStartVideoJob(video.id, onClose);
   const aspect = videoAspect(video);
   const [source, setSource] = useState<Picked | null>(null);
   const [aspectName, setAspectName] = useState<AspectName>('Original');
@@ -84,37 +81,15 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
 
   async function remove() {
     setBusy(true);
-    try {
-      await client.videos.removeWatermark(video.id);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.videos }), queryClient.invalidateQueries({ queryKey: keys.video(video.id) })]);
-      alert('success', 'The watermark is being removed from the video.');
-      onClose();
-      navigate('/');
-    } catch (err) {
-      alert('error', errorMessage(err));
-      setBusy(false);
-    }
+    if (!(await startJob(() => client.videos.removeWatermark(video.id), 'The watermark is being removed from the video.'))) setBusy(false);
   }
 
   async function save() {
     if (!mark) return;
     setBusy(true);
-    try {
-      await client.videos.setWatermark(video.id, new File([mark.blob], `${video.id}.png`, { type: 'image/png' }), {
-        positionX: pos.x,
-        positionY: pos.y,
-        width: size.width,
-        height: size.height,
-        opacity: opacity / 100,
-      });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.videos }), queryClient.invalidateQueries({ queryKey: keys.video(video.id) })]);
-      alert('success', 'The watermark is being added to the video.');
-      onClose();
-      navigate('/');
-    } catch (err) {
-      alert('error', errorMessage(err));
-      setBusy(false);
-    }
+    const image = new File([mark.blob], `${video.id}.png`, { type: 'image/png' });
+    const placement = { positionX: pos.x, positionY: pos.y, width: size.width, height: size.height, opacity: opacity / 100 };
+    if (!(await startJob(() => client.videos.setWatermark(video.id, image, placement), 'The watermark is being added to the video.'))) setBusy(false);
   }
 
   const step = mark ? 'place' : source ? 'crop' : 'choose';
