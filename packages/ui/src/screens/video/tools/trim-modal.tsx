@@ -1,5 +1,5 @@
 import { TRIM_MESSAGES, TRIM_MIN_SECONDS, type Video } from '@reelbase/api-client';
-import { Alert, Button, Flex, Form, Modal, Slider } from 'antd';
+import { Button, Flex, Form, Modal, Slider, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { formatTimeInput } from '../../../lib/time-input.ts';
 import { useClient } from '../../../services.tsx';
@@ -96,7 +96,11 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
           <span data-testid="trim-length">{formatTimeInput(end - start)}</span>
         </Form.Item>
       </Form>
-      {tooShort && <Alert type="warning" showIcon title={TRIM_MESSAGES.endAfterStart} style={{ marginTop: 12 }} />}
+      {tooShort && (
+        <Typography.Paragraph type="warning" role="alert" style={{ marginTop: 12, marginBottom: 0 }}>
+          {TRIM_MESSAGES.endAfterStart}
+        </Typography.Paragraph>
+      )}
     </Modal>
   );
 }
