@@ -8,6 +8,20 @@ const csv = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A rate limit written `count/seconds`, e.g. `10/3600` for ten an hour. */
+const limit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(v);
+      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'Must be count/seconds, such as 10/3600' });
+        return z.NEVER;
+      }
+      return { count: Number(m[1]), seconds: Number(m[2]) };
+    });
+
 /** Every setting, read once from the environment. Defaults give a working local product. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,6 +33,8 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(1),
   REMEMBER_ME_TTL_DAYS: positiveInt(30),
+  /** However often a sign-in is refreshed (Remember Me included), it ends this many days after it began. */
+  REFRESH_FAMILY_MAX_DAYS: positiveInt(90),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SMTP_URL: z.string().optional(),
@@ -32,24 +48,53 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(15 * 60),
+  /** Abuse limits kept in PostgreSQL (shared by every API process), per account and per address (IPv6 by /64). */
+  RATE_LIMIT_REGISTRATION_PER_ADDRESS: limit('10/3600'),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: limit('3/3600'),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: limit('20/3600'),
+  RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT: limit('5/3600'),
+  RATE_LIMIT_VERIFICATION_MAIL_PER_ADDRESS: limit('20/3600'),
+  RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS: limit('30/900'),
+  RATE_LIMIT_IMPORT_PER_ACCOUNT: limit('30/3600'),
+  RATE_LIMIT_IMPORT_PER_ADDRESS: limit('60/3600'),
+  RATE_LIMIT_UPLOAD_PER_ACCOUNT: limit('200/3600'),
+  RATE_LIMIT_UPLOAD_PER_ADDRESS: limit('400/3600'),
   STRIPE_SECRET_KEY: z.string().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_SECRET: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /** Address space and CPU time of one ffmpeg/ffprobe run (prlimit), and whether bubblewrap isolates it. */
+  MEDIA_MEMORY_LIMIT_MB: positiveInt(6144),
+  MEDIA_CPU_LIMIT_SECONDS: positiveInt(24 * 3600),
+  MEDIA_SANDBOX: z.enum(['auto', 'off']).default('auto'),
   WORKER_CONCURRENCY: positiveInt(2),
   /** Whether `npm start` also runs one worker (as a child process of the API). */
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   JOB_RETRY_DELAY_SECONDS: positiveInt(5),
   /** A worker silent this long is taken for dead and its job retried by another (pg-boss: at least 10). */
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
-  PROCESS_TIMEOUT_SECONDS: positiveInt(3 * 3600),
+  /** One deadline for a whole processing, trim or frame job, whatever ffmpeg runs it holds. */
+  JOB_TIMEOUT_SECONDS: positiveInt(12 * 3600),
   STORAGE_LIMIT_BYTES_PER_ACCOUNT: positiveInt(50 * 1024 ** 3),
+  /** Uploads are refused while the disk of DATA_DIR has less free space than this (it also protects PostgreSQL). */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
+  /** An unfinished resumable upload is removed this long after it started (fractions allowed). */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  /** What a source may be at most: larger, faster or longer ones are refused with a reason. */
+  SOURCE_MAX_BYTES: positiveInt(10 * 1024 ** 3),
+  SOURCE_MAX_WIDTH: positiveInt(7680),
+  SOURCE_MAX_HEIGHT: positiveInt(4320),
+  SOURCE_MAX_FPS: positiveInt(120),
+  SOURCE_MAX_DURATION_SECONDS: positiveInt(6 * 3600),
   BANDWIDTH_FLUSH_SECONDS: z.coerce.number().positive().default(5),
   /** How long delivery trusts its cached 'may this video be served' answer. */
   DELIVERY_STATUS_CACHE_SECONDS: z.coerce.number().min(0).default(5),
-  IMPORT_MAX_BYTES: positiveInt(10 * 1024 ** 3),
+  /** One deadline for a whole import (download, remux, check, store). */
   IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
+  /** An import slower than this over any IMPORT_RATE_WINDOW_SECONDS is stopped (a server that drips bytes). */
+  IMPORT_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(16 * 1024),
+  IMPORT_RATE_WINDOW_SECONDS: positiveInt(30),
   IMPORT_ALLOWED_HOSTS: csv,
   /** Behind a reverse proxy: take the viewer's address (statistics, rate caps) from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),

@@ -12,7 +12,13 @@ import { videoFrameHandler } from './jobs/video-frame.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { JOBS } from './jobs/job-names.ts';
+import { mediaToolsReport } from './media/binaries.ts';
+import { configureMediaBox, mediaBoxReport } from './media/box.ts';
+import { storageQuota } from './modules/videos/storage-quota.ts';
 import { openStorage } from './storage/open-storage.ts';
+import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
+
+const SWEEP_INTERVAL_MS = 15 * 60_000;
 
 export interface CoreHooks {
   onStep?: ProcessDeps['onStep'];
@@ -22,32 +28,78 @@ export interface CoreHooks {
 export async function startCore(config: Config, log: Logger, databaseUrl: string) {
   const { orm, queue } = await withStartupLock(databaseUrl, async () => {
     const orm = await openDatabase(databaseUrl, log);
-    const queue = await startQueue(databaseUrl, log, { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS, heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS });
+    const queue = await startQueue(databaseUrl, log, {
+      retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+      heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
+      deadlineSeconds: Math.max(config.JOB_TIMEOUT_SECONDS, config.IMPORT_TIMEOUT_SECONDS),
+    });
     return { orm, queue };
   });
   const storage = await openStorage(config);
+  // Every ffmpeg/ffprobe run of this process goes into the same box (media/box.ts).
+  configureMediaBox({ memoryBytes: config.MEDIA_MEMORY_LIMIT_MB * 1024 ** 2, cpuSeconds: config.MEDIA_CPU_LIMIT_SECONDS, sandbox: config.MEDIA_SANDBOX });
+  const tools = mediaToolsReport({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
+  const mediaTools = { ffmpeg: tools.ffmpeg.version, ffprobe: tools.ffprobe.version, source: tools.ffmpeg.source, ...mediaBoxReport() };
+  log.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe, box: mediaBoxReport() }, 'media tools');
+  if (tools.warning) log.warn(tools.warning);
   const tmpDir = join(config.DATA_DIR, 'tmp');
+  const quota = storageQuota({
+    orm,
+    storage,
+    limitBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
+    dataDir: config.DATA_DIR,
+    minFreeDiskBytes: config.MIN_FREE_DISK_MB * 1024 ** 2,
+  });
+  // Scratch folders are per process (storage/scratch.ts): jobs' work folders, form uploads.
+  const scratchRoots = { jobs: join(tmpDir, 'jobs'), multipart: join(tmpDir, 'multipart') };
+  /** Removes what dead processes left (work folders, partial form uploads) and expired reservations. */
+  const sweep = async () => {
+    const removed = [...(await sweepDeadScratch(scratchRoots.jobs)), ...(await sweepDeadScratch(scratchRoots.multipart))];
+    if (removed.length) log.info({ removed }, 'removed the scratch folders of processes that died');
+    await quota.sweepExpired();
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'sweep failed')), SWEEP_INTERVAL_MS);
+  sweeper.unref();
 
   return {
     orm,
     queue,
     storage,
     tmpDir,
+    quota,
+    /** This process's folder for form uploads being received. */
+    multipartDir: processScratchDir(scratchRoots.multipart),
+    sweep,
+    /** The media tools in use and their box, for the admin health. */
+    mediaTools,
     async startWorkers(hooks: CoreHooks = {}) {
-      const media = { ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, timeoutMs: config.PROCESS_TIMEOUT_SECONDS * 1000 };
-      const processVideo = processVideoHandler({ orm, storage, log, workDir: join(tmpDir, 'work'), ...media, onStep: hooks.onStep });
+      // The job's deadline is its signal; a single ffmpeg run needs no shorter limit of its own.
+      const media = { ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000 };
+      const limits = {
+        maxWidth: config.SOURCE_MAX_WIDTH,
+        maxHeight: config.SOURCE_MAX_HEIGHT,
+        maxFps: config.SOURCE_MAX_FPS,
+        maxDurationSec: config.SOURCE_MAX_DURATION_SECONDS,
+      };
+      const work = processScratchDir(scratchRoots.jobs);
+      const processVideo = processVideoHandler({ orm, storage, quota, log, workDir: join(work, 'work'), ...media, limits, onStep: hooks.onStep });
       const importVideo = importVideoHandler({
         orm,
         storage,
         queue,
+        quota,
         log,
-        workDir: join(tmpDir, 'imports'),
+        workDir: join(work, 'imports'),
         ...media,
+        limits,
         allowedHosts: config.IMPORT_ALLOWED_HOSTS,
-        maxBytes: config.IMPORT_MAX_BYTES,
+        maxBytes: config.SOURCE_MAX_BYTES,
         downloadTimeoutMs: config.IMPORT_TIMEOUT_SECONDS * 1000,
+        minBytesPerSecond: config.IMPORT_MIN_BYTES_PER_SECOND,
+        rateWindowMs: config.IMPORT_RATE_WINDOW_SECONDS * 1000,
       });
-      const editDeps = { orm, storage, queue, log, workDir: join(tmpDir, 'edits'), ...media };
+      const editDeps = { orm, storage, queue, quota, log, workDir: join(work, 'edits'), ...media };
       const editVideo = editVideoHandler(editDeps);
       const videoFrame = videoFrameHandler(editDeps);
       const makeGif = makeGifHandler(editDeps);
@@ -61,14 +113,19 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           videoFrame,
           makeGif,
           watermarkVideo,
-          onFinalFailure: (name, videoId, message) =>
-            name === JOBS.importVideo ? markImportFailed(orm, videoId, message) : name === JOBS.watermarkVideo ? markWatermarkFailed(orm, videoId) : markProcessingFailed(orm, videoId, message),
+          onFinalFailure: (name, videoId, reason) =>
+            name === JOBS.importVideo
+              ? markImportFailed(orm, videoId, reason)
+              : name === JOBS.watermarkVideo
+                ? markWatermarkFailed(orm, videoId)
+                : markProcessingFailed({ orm, storage }, videoId, reason),
         },
-        { concurrency: config.WORKER_CONCURRENCY, log },
+        { concurrency: config.WORKER_CONCURRENCY, log, jobTimeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, importTimeoutMs: config.IMPORT_TIMEOUT_SECONDS * 1000 },
       );
       log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
     },
     async close() {
+      clearInterval(sweeper);
       await queue.stop();
       await orm.close();
       await storage.close?.();

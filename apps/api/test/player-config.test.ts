@@ -142,3 +142,15 @@ test("with the owner's uploadPlayerLogo flag off the upload is refused with the 
   }
   expect((await uploadLogo(await png())).status).toBe(200);
 });
+
+test('a canceled account cannot change player settings or the logo (403)', async () => {
+  const carol = await signUpAndLogin(s);
+  const clip = await makeClip({ codec: 'h264', width: 160, height: 120, seconds: 1, audio: false });
+  const video = (await s.upload(carol.accessToken, clip, { name: 'Hers' })).body.id;
+  await s.services.orm.em.fork().nativeUpdate(User, { id: carol.id }, { isActive: false });
+  const before = (await s.api('GET', `/api/videos/${video}`, { token: carol.accessToken })).body.playerConfig;
+  const refused = [await put({ endAction: 'loop' }, video, carol.accessToken), await uploadLogo(await png(), { videoId: video, token: carol.accessToken })];
+  expect(refused.map((r) => r.status)).toEqual([403, 403]);
+  expect(refused[0].body).toEqual({ message: 'Your account is canceled. Reactivate it to make changes.' });
+  expect((await s.api('GET', `/api/videos/${video}`, { token: carol.accessToken })).body.playerConfig).toEqual(before);
+});

@@ -9,11 +9,8 @@ const gzipAsync = promisify(gzip);
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
-/**
- * Below this a compressed copy saves less than its headers cost. Small shared chunks (an icon the
- * sign-in page and a lazy tool both use) are still worth it: 855 bytes go as about 450.
- */
-const MIN_BYTES = 512;
+/** Below this a compressed copy saves less than its headers cost. */
+export const MIN_BYTES = 1024;
 
 /**
  * Writes `file.br` (best quality) and `file.gz` beside every text file of the build, once, so the

@@ -14,7 +14,8 @@ interface Setup {
 async function openVideo(page: Page, request: APIRequestContext, baseURL: string): Promise<Setup> {
   const account = await registerViaApi(request, baseURL);
   const token = await apiToken(request, baseURL, account);
-  const { id: videoId } = await uploadViaApi(request, baseURL, token, { name: 'Tour', file: sampleVideo() });
+  const { id: videoId } = await uploadViaApi(request, baseURL, account, sampleVideo(), 'Tour');
+  await expect.poll(async () => (await getVideo(request, baseURL, token, videoId)).status, { timeout: 90_000 }).toBe('ready');
   await signIn(page, account);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${videoId}`);

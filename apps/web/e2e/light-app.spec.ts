@@ -1,19 +1,20 @@
+import { MIN_BYTES } from '../build/precompress.ts';
 import { expect, registerViaApi, signIn, test } from './support/fixtures.ts';
 
 // Chunks of the signed-in screens: the sign-in page must not fetch them.
 const SIGNED_IN_SCREENS = /\/assets\/(my-videos|video-page|settings-page|app-layout|admin-placeholder)-[\w-]+\.js$/;
 
 test('the sign-in page loads compressed scripts and none of the signed-in screens, which load when opened', async ({ page, request, baseURL }) => {
-  const scripts: { url: string; encoding?: string }[] = [];
+  const scripts: { url: string; encoding?: string; bytes: number }[] = [];
   page.on('response', (r) => {
-    if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), encoding: r.headers()['content-encoding'] });
+    if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), encoding: r.headers()['content-encoding'], bytes: Number(r.headers()['content-length'] ?? Infinity) });
   });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(1);
   expect(scripts.filter((s) => SIGNED_IN_SCREENS.test(s.url))).toEqual([]);
-  // Every script but the tiny runtime comes as the build's brotli (or gzip) copy.
-  const uncompressed = scripts.filter((s) => !s.encoding && !/rolldown-runtime/.test(s.url));
+  // Every script comes as the build's brotli (or gzip) copy, but those too small to gain from one.
+  const uncompressed = scripts.filter((s) => !s.encoding && s.bytes >= MIN_BYTES);
   expect(uncompressed).toEqual([]);
 
   const a = await registerViaApi(request, baseURL as string);

@@ -1,5 +1,4 @@
-import { expect, registerViaApi, sampleVideo, shot, signIn, test } from './support/fixtures.ts';
-import { readFile } from 'node:fs/promises';
+import { expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
 
 /** No sideways scrolling: the page fits the viewport (375 px on the mobile project). */
 async function fitsWidth(page: import('@playwright/test').Page) {
@@ -47,14 +46,7 @@ test('signed-in screens', async ({ page, request, baseURL }, info) => {
   await signIn(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   // One video through the API so the list and the video page have content.
-  const login = await request.post(`${baseURL}/api/auth/login`, { data: { email: a.email, password: a.password } });
-  const { accessToken } = await login.json();
-  const up = await request.post(`${baseURL}/api/videos`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-    multipart: { name: 'Welcome video', video: { name: 'welcome.mp4', mimeType: 'video/mp4', buffer: await readFile(sampleVideo()) } },
-  });
-  expect(up.status()).toBe(201);
-  const video = await up.json();
+  const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Welcome video');
   await page.reload();
   const row = page.getByTestId('video-row').filter({ hasText: 'Welcome video' });
   await expect(row.getByText('Main: ready')).toBeVisible({ timeout: 90_000 });

@@ -299,24 +299,28 @@ function httpError(status: number) {
   return new ImportRefusedError('http-status', httpStatusMessage(status), { transient: status === 429 || status >= 500 });
 }
 
-/** Calls fn at most every 250 ms; flush() delivers the last call if it was held back. */
+/**
+ * Calls fn at most every 250 ms; a call held back is delivered when the interval is over (a
+ * stalled download still reports what it has), or at once by flush().
+ */
 function throttled<A extends unknown[]>(fn: ((...args: A) => void) | undefined, intervalMs = 250) {
   let last = 0;
   let pending: A | null = null;
-  const call = (...args: A) => {
-    const now = Date.now();
-    if (now - last >= intervalMs) {
-      last = now;
-      pending = null;
-      fn?.(...args);
-    } else {
-      pending = args;
-    }
+  let timer: NodeJS.Timeout | null = null;
+  const deliver = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!pending) return;
+    const args = pending;
+    pending = null;
+    last = Date.now();
+    fn?.(...args);
   };
-  return Object.assign(call, {
-    flush() {
-      if (pending) fn?.(...pending);
-      pending = null;
-    },
-  });
+  const call = (...args: A) => {
+    pending = args;
+    const wait = intervalMs - (Date.now() - last);
+    if (wait <= 0) deliver();
+    else timer ??= setTimeout(deliver, wait);
+  };
+  return Object.assign(call, { flush: deliver });
 }

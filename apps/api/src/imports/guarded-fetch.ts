@@ -2,7 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import { type HostPolicy, parseImportUrl, pinnedLookup, type ResolveAll, resolveVetted } from './host-vetting.ts';
-import { httpStatusMessage, ImportRefusedError, MESSAGES, tooLargeMessage } from './import-error.ts';
+import { httpStatusMessage, ImportRefusedError, MESSAGES, tooLargeMessage, tooSlowMessage } from './import-error.ts';
 
 export interface GuardedFetchOptions {
   /** Hosts reachable despite the address rules (IMPORT_ALLOWED_HOSTS); exact names or IPs. */
@@ -12,6 +12,9 @@ export interface GuardedFetchOptions {
   /** Time limit for one fetch: every hop, and reading the body to its end. */
   timeoutMs: number;
   maxRedirects: number;
+  /** A body arriving slower than this, measured over each `rateWindowMs`, is stopped (0: no minimum). */
+  minBytesPerSecond?: number;
+  rateWindowMs?: number;
   /** Replaces the system DNS lookup (tests). */
   resolveAll?: ResolveAll;
   userAgent?: string;
@@ -87,7 +90,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
         url = next;
         continue;
       }
-      return toResponse(res, url, method, opts.maxBytes, timeout, init.signal);
+      return toResponse(res, url, method, opts, timeout, init.signal);
     }
   }
 
@@ -137,10 +140,11 @@ function toResponse(
   res: IncomingMessage,
   url: URL,
   method: string,
-  maxBytes: number,
+  opts: Pick<GuardedFetchOptions, 'maxBytes' | 'minBytesPerSecond' | 'rateWindowMs'>,
   timeout: AbortSignal,
   callerSignal: AbortSignal | undefined,
 ): Response {
+  const { maxBytes } = opts;
   const status = res.statusCode ?? 0;
   if (status < 200 || status > 599) {
     res.destroy();
@@ -161,20 +165,34 @@ function toResponse(
   }
   let body: ReadableStream<Uint8Array> | null = null;
   if (method === 'HEAD' || NULL_BODY.has(status)) res.destroy();
-  else body = limitedBody(res, maxBytes, timeout, callerSignal);
+  else body = limitedBody(res, opts, timeout, callerSignal);
   const response = new Response(body, { status, statusText: res.statusMessage ?? '', headers });
   Object.defineProperty(response, 'url', { value: url.href });
   return response;
 }
 
-function limitedBody(res: IncomingMessage, maxBytes: number, timeout: AbortSignal, callerSignal: AbortSignal | undefined) {
+function limitedBody(res: IncomingMessage, opts: Pick<GuardedFetchOptions, 'maxBytes' | 'minBytesPerSecond' | 'rateWindowMs'>, timeout: AbortSignal, callerSignal: AbortSignal | undefined) {
+  const { maxBytes, minBytesPerSecond = 0, rateWindowMs = 30_000 } = opts;
   const chunks = res[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let received = 0;
+  // A server that drips bytes would hold a worker until the deadline: each window must bring enough.
+  let windowStart = 0;
+  const rateCheck =
+    minBytesPerSecond > 0
+      ? setInterval(() => {
+          if (received - windowStart < (minBytesPerSecond * rateWindowMs) / 1000) res.destroy(new ImportRefusedError('too-slow', tooSlowMessage(minBytesPerSecond)));
+          windowStart = received;
+        }, rateWindowMs)
+      : null;
+  const stop = () => {
+    if (rateCheck) clearInterval(rateCheck);
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const { value, done } = await chunks.next();
         if (done) {
+          stop();
           controller.close();
           return;
         }
@@ -182,11 +200,13 @@ function limitedBody(res: IncomingMessage, maxBytes: number, timeout: AbortSigna
         if (received > maxBytes) throw new ImportRefusedError('too-large', tooLargeMessage(maxBytes));
         controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
       } catch (err) {
+        stop();
         res.destroy();
         controller.error(toImportError(err, timeout, callerSignal, true));
       }
     },
     cancel() {
+      stop();
       res.destroy();
     },
   });

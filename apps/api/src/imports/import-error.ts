@@ -4,6 +4,7 @@ export type ImportErrorCode =
   | 'redirects' // more redirects than allowed, or a redirect without a usable Location
   | 'too-large' // the body passed the byte limit
   | 'timeout' // the overall time limit passed
+  | 'too-slow' // the body arrived slower than the minimum rate
   | 'unreachable' // DNS failure, connection refused or reset
   | 'http-status' // the server answered with a non-2xx status
   | 'unsupported' // a format this layer does not handle (encrypted or live HLS, not a playlist...)
@@ -46,11 +47,15 @@ export function tooLargeMessage(maxBytes: number): string {
   return `The file is larger than the import limit of ${formatBytes(maxBytes)}.`;
 }
 
+export function tooSlowMessage(minBytesPerSecond: number): string {
+  return `The server sent the file too slowly (under ${formatBytes(minBytesPerSecond)} a second) and the import was stopped.`;
+}
+
 export function httpStatusMessage(status: number): string {
   return `The server answered with HTTP status ${status}.`;
 }
 
-function formatBytes(n: number): string {
+export function formatBytes(n: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
   let value = n;
   let unit = 0;

@@ -11,7 +11,7 @@ import type { ImportDeps } from './import-video.ts';
 import { type EditVideoJob, JOBS } from './job-names.ts';
 import { progressReporter } from './progress.ts';
 
-export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs'>;
+export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs'>;
 
 /**
  * Publishes `cutPath` in place of the video's picture (a trim over it, a watermark burnt in or
@@ -29,7 +29,7 @@ export async function publishReplacement(
   o: PipelineOptions & { size: number; fields?: Partial<IVideo>; keep?: ReadonlySet<string> },
 ): Promise<boolean> {
   const work = dirname(cutPath);
-  const cutInfo = await probe(cutPath, { ffprobePath: d.ffprobePath });
+  const cutInfo = await probe(cutPath, { ffprobePath: d.ffprobePath, signal: o.signal });
   const dir = videoKeys.dir(target.id);
   const first = await publishFirstRendition(cutPath, join(work, 'first'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(f * 0.8) });
   await extractThumbnails(cutPath, join(work, 'thumbs'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(0.8 + f * 0.2) }, tag.slice(0, 8));
@@ -63,6 +63,7 @@ export async function publishReplacement(
   const base = d.storage.url(dir);
   if (target.imageUrl?.startsWith(`${base}/`)) keepThumbs.add(`${dir}/${target.imageUrl.slice(base.length + 1)}`);
   await deleteAllExcept(d.storage, `${dir}/thumbs`, keepThumbs);
+  await d.quota.recount(target.id);
   await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
   return true;
 }
@@ -99,7 +100,7 @@ export function editVideoHandler(d: EditDeps) {
     try {
       await mkdir(work, { recursive: true });
       await d.storage.getFile(source.originalKey, input);
-      const info = await probe(input, { ffprobePath: d.ffprobePath });
+      const info = await probe(input, { ffprobePath: d.ffprobePath, signal });
       const endSec = Math.min(job.endSec, info.durationSec);
       const cut = await trimVideo(input, join(work, 'trim'), info, { startSec: job.startSec, endSec }, { ...opts(0, 10), ffprobePath: d.ffprobePath });
       d.log.info({ videoId: target.id, plan: cut.plan }, 'trimmed');
@@ -109,7 +110,7 @@ export function editVideoHandler(d: EditDeps) {
         const key = videoKeys.original(target.id, '.mp4');
         await d.storage.putFile(key, cut.path);
         if (await deletedMeanwhile()) return;
-        Object.assign(target, { originalKey: key, size, lastEditId: job.editId });
+        Object.assign(target, { originalKey: key, size, storedBytes: size, lastEditId: job.editId });
         await em.flush();
         await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
         return;

@@ -1,16 +1,19 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
+import { HttpError } from '../http/errors.ts';
 import { downloadHls, downloadToFile, probeKind } from '../imports/download.ts';
 import { createGuardedFetch } from '../imports/guarded-fetch.ts';
-import { ImportRefusedError } from '../imports/import-error.ts';
 import { downloadWithYtDlp } from '../imports/yt-dlp.ts';
 import { remuxHlsToMp4 } from '../media/pipelines.ts';
 import { NotAVideoError, probe } from '../media/probe.ts';
+import { checkSource, type SourceLimits } from '../media/source-limits.ts';
+import { STORAGE_FULL, type StorageQuota } from '../modules/videos/storage-quota.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
+import { OwnerError } from './failure.ts';
 import { JOBS } from './job-names.ts';
 import type { Queue } from './queue.ts';
 
@@ -18,35 +21,79 @@ export interface ImportDeps {
   orm: Orm;
   storage: Storage;
   queue: Queue;
+  quota: StorageQuota;
   log: Logger;
   workDir: string;
   ffmpegPath?: string;
   ffprobePath?: string;
+  /** Time limit of one ffmpeg run: the job's deadline (its signal) stops it first. */
   timeoutMs: number;
+  limits: SourceLimits;
   allowedHosts: string[];
+  /** SOURCE_MAX_BYTES. */
   maxBytes: number;
+  /** The import's deadline (IMPORT_TIMEOUT_SECONDS), also the reservation's lifetime. */
   downloadTimeoutMs: number;
+  minBytesPerSecond: number;
+  rateWindowMs: number;
 }
 
-/** Errors the owner should read as they are (refused address, not a video, no yt-dlp). */
-export class ImportError extends Error {}
+export const IMPORT_NOT_A_VIDEO = 'The link does not lead to a video we can play.';
 
 /**
- * The import-video job: downloads through the guarded fetcher into a private folder, checks
- * the result is a video, stores it as the original and queues processing. Progress goes to the
- * row (at most once a second) for the import dialog's poll.
+ * The import-video job: downloads through the guarded fetcher into a private folder, checks the
+ * result is a video within the source limits, stores it as the original and queues processing.
+ * The bytes it downloads are reserved against the owner's storage limit as they arrive, so an
+ * import counts like an upload and stops when the account is full. Progress goes to the row (at
+ * most once a second) for the import dialog's poll.
  */
 export function importVideoHandler(d: ImportDeps) {
-  const fetcher = createGuardedFetch({ allowedHosts: d.allowedHosts, maxBytes: d.maxBytes, timeoutMs: d.downloadTimeoutMs, maxRedirects: 5 });
+  const fetcher = createGuardedFetch({
+    allowedHosts: d.allowedHosts,
+    maxBytes: d.maxBytes,
+    timeoutMs: d.downloadTimeoutMs,
+    maxRedirects: 5,
+    minBytesPerSecond: d.minBytesPerSecond,
+    rateWindowMs: d.rateWindowMs,
+  });
 
-  return async function importVideo(videoId: string, _attempt = 0, signal?: AbortSignal) {
+  return async function importVideo(videoId: string, _attempt = 0, jobSignal?: AbortSignal) {
     const em = d.orm.em.fork();
     const video = await em.findOne(Video, { id: videoId });
     if (!video?.importUrl || video.originalKey) return; // deleted, or already imported by an earlier try
     const work = join(d.workDir, `${videoId}-${crypto.randomUUID()}`);
+    // A full account stops the download: the reservation's growth fails and aborts it.
+    const full = new AbortController();
+    const signal = jobSignal ? AbortSignal.any([jobSignal, full.signal]) : full.signal;
+    const reservation = await d.quota.reserve(video.userId, 0, d.downloadTimeoutMs).catch((err) => {
+      throw err instanceof HttpError && err.status === 413 ? new OwnerError(STORAGE_FULL) : err;
+    });
+    // The reservation follows the bytes received, one update at a time.
+    let received = 0;
+    let reserved = 0;
+    let growing = false;
+    const grow = async () => {
+      if (growing) return;
+      growing = true;
+      try {
+        while (received > reserved && !full.signal.aborted) {
+          const target = received;
+          if (!(await d.quota.resize(video.userId, reservation.id, target))) full.abort(new OwnerError(STORAGE_FULL));
+          reserved = target;
+        }
+      } catch (err) {
+        d.log.warn({ err, videoId }, 'import reservation not updated');
+      } finally {
+        growing = false;
+      }
+    };
     let lastWrite = 0;
     // Written outside this unit of work (see process-video), and never backwards.
-    const report = (fraction: number) => {
+    const report = (fraction: number, bytes?: number) => {
+      if (bytes !== undefined && bytes > received) {
+        received = bytes;
+        void grow();
+      }
       if (Date.now() - lastWrite < 1_000) return;
       lastWrite = Date.now();
       // 99 at most until the file is stored: 100 tells the dialog the import is done.
@@ -59,44 +106,42 @@ export function importVideoHandler(d: ImportDeps) {
       const kind = await probeKind(fetcher, url, { signal });
       let file: string;
       if (kind === 'hls') {
-        const playlist = await downloadHls(fetcher, url, join(work, 'hls'), { signal, onProgress: (done: number, total: number | null) => report(total ? (done / total) * 0.9 : 0) });
+        const playlist = await downloadHls(fetcher, url, join(work, 'hls'), {
+          signal,
+          onProgress: (done: number, total: number, bytes: number) => report(total ? (done / total) * 0.9 : 0, bytes),
+        });
         file = join(work, 'imported.mp4');
         await remuxHlsToMp4(playlist, file, { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, signal });
       } else if (kind === 'page') {
         file = await downloadWithYtDlp(url, work, { timeoutMs: d.downloadTimeoutMs, maxBytes: d.maxBytes, allowedHosts: d.allowedHosts, signal, onProgress: (f: number) => report(f) });
       } else {
         file = join(work, 'download');
-        await downloadToFile(fetcher, url, file, { signal, onProgress: (done: number, total: number | null) => report(total ? done / total : 0) });
+        await downloadToFile(fetcher, url, file, { signal, onProgress: (done: number, total: number | null) => report(total ? done / total : 0, done) });
       }
-      const info = await probe(file, { ffprobePath: d.ffprobePath }).catch((err) => {
-        throw err instanceof NotAVideoError ? new ImportError('The link does not lead to a video we can play.') : err;
+      if (full.signal.aborted) throw full.signal.reason;
+      const info = await probe(file, { ffprobePath: d.ffprobePath, signal }).catch((err) => {
+        throw err instanceof NotAVideoError ? new OwnerError(IMPORT_NOT_A_VIDEO) : err;
       });
+      checkSource(info, d.limits);
+      const size = (await stat(file)).size;
+      if (!(await d.quota.resize(video.userId, reservation.id, size))) throw new OwnerError(STORAGE_FULL);
       const key = videoKeys.original(videoId, '.mp4');
       const stored = await d.storage.putFile(key, file);
-      Object.assign(video, {
-        originalKey: key,
-        size: stored.size,
-        importProgress: 100,
-        status: 'queued',
-        ...probeFacts(info),
-      });
+      Object.assign(video, { originalKey: key, size: stored.size, storedBytes: stored.size, importProgress: 100, status: 'queued', ...probeFacts(info) });
       await em.flush();
-      await d.queue.send(JOBS.processVideo, { videoId }, videoId);
-    } catch (err) {
-      // A refused address or a non-video will not get better on retry: fail at once.
-      if (isPermanent(err)) {
-        await markImportFailed(d.orm, videoId, (err as Error).message);
+      // Deleted while it downloaded: nothing may stay behind.
+      if (!(await d.orm.em.fork().count(Video, { id: videoId }))) {
+        await d.storage.deletePrefix(videoKeys.dir(videoId));
         return;
       }
-      throw err;
+      await d.queue.send(JOBS.processVideo, { videoId }, videoId);
+    } catch (err) {
+      throw full.signal.aborted ? full.signal.reason : err;
     } finally {
+      await d.quota.release(reservation.id);
       await rm(work, { recursive: true, force: true });
     }
   };
-}
-
-function isPermanent(err: unknown): boolean {
-  return err instanceof ImportError || (err instanceof ImportRefusedError && !err.transient);
 }
 
 export async function markImportFailed(orm: Orm, videoId: string, message: string) {

@@ -57,6 +57,7 @@ export function makeGifHandler(d: EditDeps) {
         await dropFiles();
         throw err;
       }
+      await d.quota.recount(video.id);
     } finally {
       await rm(work, { recursive: true, force: true });
     }

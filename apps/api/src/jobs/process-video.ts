@@ -2,8 +2,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
-import { probe } from '../media/probe.ts';
 import { buildLadder, canBeTopRung, extractThumbnails, FIRST_RENDITION_NAME, publishFirstRendition, type Rendition } from '../media/pipelines.ts';
+import { probe } from '../media/probe.ts';
+import { checkSource, type SourceLimits } from '../media/source-limits.ts';
+import type { StorageQuota } from '../modules/videos/storage-quota.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { publishDir, type Storage } from '../storage/storage.ts';
@@ -12,19 +14,24 @@ import { progressReporter } from './progress.ts';
 export interface ProcessDeps {
   orm: Orm;
   storage: Storage;
+  quota: StorageQuota;
   log: Logger;
   workDir: string;
   ffmpegPath?: string;
   ffprobePath?: string;
+  /** Time limit of one ffmpeg run: the job's deadline (its signal) stops it first. */
   timeoutMs: number;
+  limits: SourceLimits;
   /** Test seam: called before each step; a throw there acts like a crash at that point. */
   onStep?: (step: 'publish' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
 }
 
 /**
- * The process-video job. Each step checks what is already done, writes its outputs in a
- * private work folder and hands them to storage (publishDir) before flipping the flag that publishes
- * them, so a worker killed at any point leaves a video the retry can finish.
+ * The process-video job. The upload is probed here, in the worker (never in the API request),
+ * and refused when it is not a video or passes the source limits. Each step checks what is
+ * already done, writes its outputs in a private work folder and hands them to storage
+ * (publishDir) before flipping the flag that publishes them, so a worker killed at any point
+ * leaves a video the retry can finish. What is stored is counted again after each step.
  */
 export function processVideoHandler(d: ProcessDeps) {
   return async function processVideo(videoId: string, attempt = 0, signal?: AbortSignal) {
@@ -55,7 +62,8 @@ export function processVideoHandler(d: ProcessDeps) {
     try {
       await mkdir(work, { recursive: true });
       await d.storage.getFile(video.originalKey, input);
-      const info = await probe(input, { ffprobePath: d.ffprobePath });
+      const info = await probe(input, { ffprobePath: d.ffprobePath, signal });
+      checkSource(info, d.limits);
       Object.assign(video, probeFacts(info), { status: 'processing' });
       await em.flush();
 
@@ -74,6 +82,7 @@ export function processVideoHandler(d: ProcessDeps) {
         if (first.remuxed) video.originalKey = videoKeys.main(videoId);
         await stepDone(30);
         if (upload !== video.originalKey) await d.storage.delete(upload);
+        await d.quota.recount(videoId);
         d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
       }
 
@@ -86,6 +95,7 @@ export function processVideoHandler(d: ProcessDeps) {
         video.thumbnails = files.map((f) => d.storage.url(`${videoKeys.dir(videoId)}/thumbs/${f.split('/').pop()}`));
         video.imageUrl ??= video.thumbnails[0] ?? null;
         await stepDone(35);
+        await d.quota.recount(videoId);
       }
 
       if (!video.isLadderReady) {
@@ -110,18 +120,30 @@ export function processVideoHandler(d: ProcessDeps) {
       video.status = 'ready';
       video.error = null;
       await stepDone(100);
+      await d.quota.recount(videoId);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   };
 }
 
-/** After the last retry: a video that never became playable is marked failed for its owner. */
-export async function markProcessingFailed(orm: Orm, videoId: string, message: string) {
-  const em = orm.em.fork();
+/**
+ * After the last try: a video that never became playable is marked failed with its owner's
+ * reason and keeps no files (a refused source leaves nothing stored); a playable one keeps
+ * playing and carries the reason.
+ */
+export async function markProcessingFailed(d: Pick<ProcessDeps, 'orm' | 'storage'>, videoId: string, reason: string) {
+  const em = d.orm.em.fork();
   const video = await em.findOne(Video, { id: videoId });
   if (!video) return;
-  video.error = message.slice(0, 2000);
-  video.status = video.isHlsReady && video.isMainReady ? 'ready' : 'failed';
+  video.error = reason;
+  if (video.isHlsReady && video.isMainReady) {
+    video.status = 'ready';
+    await em.flush();
+    return;
+  }
+  // Never playable, so no player reads these files: gone before the owner sees the failure.
+  await d.storage.deletePrefix(videoKeys.dir(videoId));
+  Object.assign(video, { status: 'failed', originalKey: null, storedBytes: 0 });
   await em.flush();
 }

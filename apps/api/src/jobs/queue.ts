@@ -5,6 +5,8 @@ import { JOBS, RETRY_LIMIT } from './job-names.ts';
 export interface QueueOptions {
   retryDelaySeconds: number;
   heartbeatSeconds: number;
+  /** The longest deadline of a job: pg-boss must not expire (and retry) a job before it. */
+  deadlineSeconds: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
       retryLimit: RETRY_LIMIT,
       retryDelay: opts.retryDelaySeconds,
       retryBackoff: true,
-      expireInSeconds: 4 * 3600,
+      expireInSeconds: opts.deadlineSeconds + 300,
       heartbeatSeconds: opts.heartbeatSeconds,
       notify: true,
     };

@@ -25,6 +25,7 @@ export function videoFrameHandler(d: EditDeps) {
       const cleanup = setCover(d.storage, video, key);
       await em.flush();
       await cleanup();
+      await d.quota.recount(video.id);
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -1,5 +1,7 @@
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
+import { MESSAGES as IMPORT_MESSAGES } from '../imports/import-error.ts';
+import { classifyFailure, FAILURE_MESSAGES } from './failure.ts';
 import { type EditVideoJob, JOBS, type MakeGifJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
 import type { Queue } from './queue.ts';
 
@@ -10,33 +12,58 @@ export interface JobHandlers {
   videoFrame: (job: VideoFrameJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   makeGif: (job: MakeGifJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   watermarkVideo: (job: WatermarkVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
-  onFinalFailure: (name: string, videoId: string, message: string) => Promise<void>;
+  /** The owner's reason (never a tool's output) once a job will not be tried again. */
+  onFinalFailure: (name: string, videoId: string, reason: string) => Promise<void>;
 }
 
-/** Subscribes the handlers to their queues; each job gets its own try, its failures their retries. */
-export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: { concurrency: number; log: Logger }) {
+export interface WorkerOptions {
+  concurrency: number;
+  log: Logger;
+  /** One deadline for a whole job, whatever steps and ffmpeg runs it holds. */
+  jobTimeoutMs: number;
+  /** One deadline for a whole import: download, remux, check and store. */
+  importTimeoutMs: number;
+}
+
+/**
+ * Subscribes the handlers to their queues. Each job runs under its deadline (its signal aborts
+ * then, which kills its ffmpeg and its downloads). A failure that will fail again (bad media, a
+ * refused source or address, the deadline) ends the job at once with the owner's reason;
+ * others are retried by pg-boss until RETRY_LIMIT.
+ */
+export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: WorkerOptions) {
   // Every job names the video it works on; handlers that need more take the whole payload.
-  const run = <T extends { videoId: string }>(name: string, fn: (data: T, attempt: number, signal?: AbortSignal) => Promise<void>) =>
+  // `waited`: the API waits for the job and reports its error itself (sendAndWait), so it always fails as thrown.
+  const run = <T extends { videoId: string }>(
+    name: string,
+    o: { limitMs: number; deadlineReason: string; waited?: boolean },
+    fn: (data: T, attempt: number, signal: AbortSignal) => Promise<void>,
+  ) =>
     queue.boss.work<T>(name, { localConcurrency: opts.concurrency, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, includeMetadata: true }, async (jobs: Job<T>[]) => {
       for (const job of jobs) {
-        const { retryCount: attempt = 0, signal } = job as unknown as { retryCount?: number; signal?: AbortSignal };
+        const { retryCount: attempt = 0, signal: stopped } = job as unknown as { retryCount?: number; signal?: AbortSignal };
+        const deadline = AbortSignal.timeout(o.limitMs);
+        const signal = stopped ? AbortSignal.any([stopped, deadline]) : deadline;
         opts.log.info({ job: name, videoId: job.data.videoId, attempt }, 'job started');
         try {
-          // The signal aborts when the worker stops, which kills the job's ffmpeg.
           await fn(job.data, attempt, signal);
         } catch (err) {
-          const message = (err as Error).message ?? String(err);
-          opts.log.warn({ job: name, videoId: job.data.videoId, attempt, err: message }, 'job failed');
-          if (attempt >= RETRY_LIMIT) await handlers.onFinalFailure(name, job.data.videoId, message).catch(() => {});
+          const { reason, permanent } = classifyFailure(err, deadline.aborted ? o.deadlineReason : null);
+          // The whole error (a tool's stderr included) is for the log only.
+          opts.log.warn({ job: name, videoId: job.data.videoId, attempt, permanent, err }, 'job failed');
+          if (o.waited) throw err;
+          if (permanent || attempt >= RETRY_LIMIT) await handlers.onFinalFailure(name, job.data.videoId, reason).catch((e) => opts.log.error({ err: e }, 'marking a failure failed'));
+          if (permanent) return;
           throw err;
         }
         opts.log.info({ job: name, videoId: job.data.videoId, attempt }, 'job finished');
       }
     });
-  await run(JOBS.processVideo, (data, attempt, signal) => handlers.processVideo(data.videoId, attempt, signal));
-  await run(JOBS.importVideo, (data, attempt, signal) => handlers.importVideo(data.videoId, attempt, signal));
-  await run<EditVideoJob>(JOBS.editVideo, handlers.editVideo);
-  await run<VideoFrameJob>(JOBS.videoFrame, handlers.videoFrame);
-  await run<MakeGifJob>(JOBS.makeGif, handlers.makeGif);
-  await run<WatermarkVideoJob>(JOBS.watermarkVideo, handlers.watermarkVideo);
+  const job = { limitMs: opts.jobTimeoutMs, deadlineReason: FAILURE_MESSAGES.deadline(opts.jobTimeoutMs) };
+  await run(JOBS.processVideo, job, (data, attempt, signal) => handlers.processVideo(data.videoId, attempt, signal));
+  await run(JOBS.importVideo, { limitMs: opts.importTimeoutMs, deadlineReason: IMPORT_MESSAGES.timeout }, (data, attempt, signal) => handlers.importVideo(data.videoId, attempt, signal));
+  await run<EditVideoJob>(JOBS.editVideo, job, handlers.editVideo);
+  await run<VideoFrameJob>(JOBS.videoFrame, { ...job, waited: true }, handlers.videoFrame);
+  await run<MakeGifJob>(JOBS.makeGif, { ...job, waited: true }, handlers.makeGif);
+  await run<WatermarkVideoJob>(JOBS.watermarkVideo, job, handlers.watermarkVideo);
 }

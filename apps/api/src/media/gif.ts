@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { GifTextInfo } from '@reelbase/api-client';
 import { resolveFfmpegPath } from './binaries.ts';
@@ -32,16 +32,20 @@ export async function makeGif(input: string, outDir: string, clip: GifClip, opti
   const out = resolve(outDir);
   await mkdir(out, { recursive: true });
   const runId = newRunId();
-  const files = { palette: `palette-${runId}.png`, text: `text-${runId}.txt`, gif: tempPath('clip.gif', runId), mp4: tempPath('clip.mp4', runId) };
+  const files = { palette: `palette-${runId}.png`, text: `text-${runId}.txt`, font: `font-${runId}.woff`, gif: tempPath('clip.gif', runId), mp4: tempPath('clip.mp4', runId) };
   const text = clip.text.text.trim() ? clip.text : null;
-  if (text) await writeFile(join(out, files.text), text.text);
+  if (text) {
+    await writeFile(join(out, files.text), text.text);
+    // Into the run's folder: the media box shows ffmpeg only its own folders, not node_modules.
+    await copyFile(fontFile(text.fontFamily, text.fontWeight), join(out, files.font));
+  }
   const o: GifClipOptions = {
     input: resolve(input),
     startSec: clip.startSec,
     durationSec: clip.durationSec,
     fps: clip.fps,
     size: clip.size,
-    text: text && { textFile: join(out, files.text), fontFile: fontFile(text.fontFamily, text.fontWeight), color: text.color, fontSize: text.fontSize, x: text.x, y: text.y },
+    text: text && { textFile: join(out, files.text), fontFile: join(out, files.font), color: text.color, fontSize: text.fontSize, x: text.x, y: text.y },
   };
   const run = (args: string[], from: number, to: number) =>
     runFfmpeg(resolveFfmpegPath(options.ffmpegPath), args, {

@@ -60,7 +60,8 @@ export interface ProbeOptions {
 }
 
 const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
-const CRASH_SIGNALS = ['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE', 'SIGABRT'];
+/** A tool killed by one of these broke on the file (a crash) or was exhausted by it (the CPU limit): the file's fault. */
+export const FILE_FAULT_SIGNALS = ['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE', 'SIGABRT', 'SIGXCPU'];
 
 /** Every ffprobe run: quiet, local files only, upload container formats only. */
 const probeSafety = () => ['-hide_banner', '-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', UPLOAD_INPUT_FORMATS.join(',')];
@@ -113,7 +114,7 @@ export async function probe(inputPath: string, options: ProbeOptions = {}): Prom
     // ffprobe exits 1 when it cannot open or recognise the file, and a file that crashes it
     // will crash it again: the file's fault, not worth a retry.
     if (err instanceof MediaProcessError && !(err instanceof MediaTimeoutError)) {
-      if (err.exitCode === 1 || CRASH_SIGNALS.includes(err.exitSignal ?? '')) throw new NotAVideoError('unreadable', err.stderrTail || String(err.exitSignal));
+      if (err.exitCode === 1 || FILE_FAULT_SIGNALS.includes(err.exitSignal ?? '')) throw new NotAVideoError('unreadable', err.stderrTail || String(err.exitSignal));
     }
     throw err;
   }

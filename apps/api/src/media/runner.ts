@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { setPriority } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { constants as osConstants, setPriority, tmpdir } from 'node:os';
 import { basename, delimiter, join } from 'node:path';
+import { boxedCommand } from './box.ts';
 
 /** Media work yields the CPU to the API and the database on the same machine. */
 export const DEFAULT_NICENESS = 10;
@@ -13,6 +15,7 @@ export interface RunOptions {
   /** Wall-clock limit; past it the process is killed with SIGKILL and the run rejects. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** The run's own working directory (writable in the box); a fresh temporary one when unset. */
   cwd?: string;
   /** Length in seconds of what ffmpeg writes; with onProgress, `-progress pipe:1` lines become fractions. */
   durationSec?: number;
@@ -60,7 +63,18 @@ export class MediaTimeoutError extends MediaProcessError {
  * Runs ffmpeg or ffprobe: lowered priority, a time limit, progress, abort, and an error that
  * says what went wrong. Every media process of the service goes through here.
  */
-export function runMediaProcess(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+export async function runMediaProcess(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  if (options.signal?.aborted) throw options.signal.reason;
+  // A run without a folder of its own gets one, so it never works in the service's directory.
+  const ownCwd = options.cwd ? null : await mkdtemp(join(tmpdir(), 'reelbase-media-'));
+  try {
+    return await runInBox(command, args, { ...options, cwd: options.cwd ?? (ownCwd as string) });
+  } finally {
+    if (ownCwd) await rm(ownCwd, { recursive: true, force: true });
+  }
+}
+
+function runInBox(command: string, args: readonly string[], options: RunOptions & { cwd: string }): Promise<RunResult> {
   const name = basename(command);
   const started = Date.now();
   return new Promise<RunResult>((resolve, reject) => {
@@ -68,10 +82,18 @@ export function runMediaProcess(command: string, args: readonly string[], option
       reject(options.signal.reason);
       return;
     }
+    try {
+      accessSync(command, constants.X_OK);
+    } catch {
+      reject(new MediaProcessError(`Could not start ${name} (${command}): not an executable file`, { command, args, exitCode: null, exitSignal: null, stderrTail: '' }));
+      return;
+    }
     const niceness = options.niceness ?? DEFAULT_NICENESS;
     const nice = niceness > 0 ? findNice() : null;
+    // prlimit and bubblewrap (when the machine has them) wrap the tool; see box.ts.
+    const boxed = boxedCommand(command, args, options.cwd);
     const spawnOptions = { cwd: options.cwd, env: mediaEnv(), stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
-    const child = nice ? spawn(nice, ['-n', String(niceness), command, ...args], spawnOptions) : spawn(command, [...args], spawnOptions);
+    const child = nice ? spawn(nice, ['-n', String(niceness), ...boxed.argv], spawnOptions) : spawn(boxed.argv[0], boxed.argv.slice(1), spawnOptions);
     if (!nice && niceness > 0 && child.pid) {
       try {
         setPriority(child.pid, niceness);
@@ -114,9 +136,11 @@ export function runMediaProcess(command: string, args: readonly string[], option
       cleanup();
       reject(new MediaProcessError(`Could not start ${name} (${command}): ${err.message}`, { command, args, exitCode: null, exitSignal: null, stderrTail: '' }));
     });
-    child.on('close', (code, signal) => {
+    child.on('close', (exitCode, exitSignal) => {
       cleanup();
       const tail = tailLines(stderr);
+      // bubblewrap reports a child killed by a signal as 128 + its number, like a shell.
+      const { code, signal } = boxed.sandboxed && exitCode !== null ? fromShellStatus(exitCode) : { code: exitCode, signal: exitSignal };
       const details = { command, args, exitCode: code, exitSignal: signal, stderrTail: tail };
       if (stoppedBy === 'abort') return reject(options.signal?.reason ?? new Error(`${name} was aborted`));
       if (stoppedBy === 'timeout') {
@@ -134,12 +158,20 @@ export function runMediaProcess(command: string, args: readonly string[], option
 }
 
 /**
- * The npm binaries are statically linked: when a demuxer converts a text charset (the service
- * names of every MPEG-TS file) their iconv loads the host's gconv modules and crashes. Pointing
- * GCONV_PATH away from them keeps iconv to its built-in charsets, which is all media needs.
+ * The child's whole environment: nothing of ours (no secrets, no DATABASE_URL), only what a
+ * command-line tool needs. The npm binaries are statically linked: when a demuxer converts a text
+ * charset (the service names of every MPEG-TS file) their iconv loads the host's gconv modules and
+ * crashes; pointing GCONV_PATH away keeps iconv to its built-in charsets, which is all media needs.
+ * Few malloc arenas keep the address space (limited in the box) close to what is really used.
  */
 export function mediaEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, GCONV_PATH: '/dev/null' };
+  return { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8', GCONV_PATH: '/dev/null', MALLOC_ARENA_MAX: '2' };
+}
+
+function fromShellStatus(status: number): { code: number | null; signal: NodeJS.Signals | null } {
+  if (status <= 128) return { code: status, signal: null };
+  const signal = (Object.entries(osConstants.signals) as [NodeJS.Signals, number][]).find(([, n]) => n === status - 128)?.[0];
+  return signal ? { code: null, signal } : { code: status, signal: null };
 }
 
 /** Runs ffmpeg with arguments from commands.ts. */

@@ -55,6 +55,13 @@ export function localStorage(root: string, mediaBase: string): Storage {
       // is a safe copy; across file systems it falls back to a real one.
       await link(pathOf(key), path).catch(() => copyFile(pathOf(key), path));
     },
+    async copy(fromKey, toKey) {
+      const to = pathOf(toKey);
+      await mkdir(dirname(to), { recursive: true });
+      // As in getFile: a hard link, since stored files are replaced by rename and never changed.
+      await link(pathOf(fromKey), to).catch(() => copyFile(pathOf(fromKey), to));
+      return info(to);
+    },
     async stat(key) {
       return info(pathOf(key)).catch(() => null);
     },

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Storage } from './storage.ts';
 
@@ -20,6 +20,7 @@ const TYPES: Record<string, string> = {
 };
 // Parts of a multipart upload: S3's minimum is 5 MiB; a few in flight keep one upload fast.
 const PART_SIZE = 8 * 1024 * 1024;
+const MAX_COPY_OBJECT_BYTES = 5 * 1024 ** 3;
 
 export interface S3Settings {
   endpoint?: string;
@@ -103,6 +104,16 @@ export function s3Storage(s: S3Settings, mediaBase: string): Storage {
         await rm(tmp, { force: true });
         throw err;
       }
+    },
+    async copy(fromKey, toKey) {
+      const from = await head(fromKey);
+      if (!from) throw new Error(`no such object: ${fromKey}`);
+      // One server-side request up to S3's 5 GiB limit for CopyObject; bigger objects stream through.
+      if (from.size > MAX_COPY_OBJECT_BYTES) {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: check(fromKey) }));
+        await upload(toKey, res.Body as Readable);
+      } else await client.send(new CopyObjectCommand({ Bucket, Key: check(toKey), CopySource: `${Bucket}/${encodeURIComponent(check(fromKey)).replaceAll('%2F', '/')}`, ContentType: typeOf(toKey), MetadataDirective: 'REPLACE' }));
+      return (await head(toKey)) ?? from;
     },
     stat: head,
     stream(key, range) {

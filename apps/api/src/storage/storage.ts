@@ -20,6 +20,8 @@ export interface Storage {
   putFile(key: string, path: string): Promise<StoredObject>;
   /** Copies an object into a local file, for tools such as ffmpeg that read files. */
   getFile(key: string, path: string): Promise<void>;
+  /** A second object with the same bytes (a video's copy); the source stays. */
+  copy(fromKey: string, toKey: string): Promise<StoredObject>;
   stat(key: string): Promise<StoredObject | null>;
   /** The object's bytes (inclusive range); a missing object errors on the stream. */
   stream(key: string, range?: { start: number; end: number }): Readable;

@@ -107,8 +107,8 @@ describe('publishFirstRendition', () => {
   });
 
   test('when copying fails the source is re-encoded instead', async () => {
-    // A probe that wrongly calls a VP9/Opus WebM copyable: the 2018 mp4 muxer refuses VP9.
-    const clip = await makeClip({ codec: 'vp9', width: 320, height: 240, seconds: 1, audio: true });
+    // A probe that wrongly calls PCM audio AAC: the mp4 muxer refuses PCM.
+    const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 1, audio: 'pcm', container: 'mkv' });
     const lying = { ...(await probe(clip)), videoCodec: 'h264', audioCodec: 'aac' };
     const out = join(dir.path, 'fallback');
     const result = await publishFirstRendition(clip, out, lying, { timeoutMs: 60_000 });

@@ -11,7 +11,7 @@ import { runMediaProcess } from '../../src/media/runner.ts';
  */
 
 export type ClipCodec = 'h264' | 'mpeg4' | 'vp9' | 'hevc';
-export type ClipAudio = 'aac' | 'mp3' | 'opus';
+export type ClipAudio = 'aac' | 'mp3' | 'opus' | 'pcm';
 
 export interface ClipOptions {
   codec?: ClipCodec;
@@ -69,6 +69,8 @@ export async function makeClip(options: ClipOptions = {}): Promise<string> {
     aac: ['-c:a', 'aac', '-b:a', '64k'],
     mp3: ['-c:a', 'libmp3lame', '-b:a', '64k'],
     opus: ['-c:a', 'libopus', '-b:a', '48k'],
+    // Not storable in mp4 (Matroska holds it): a stream copy into mp4 fails.
+    pcm: ['-c:a', 'pcm_s16le'],
   };
   const args = [
     '-hide_banner',

@@ -1,5 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 
@@ -38,6 +38,17 @@ export async function registerViaApi(request: APIRequestContext, baseURL: string
   return a;
 }
 
+/** Uploads a video file through the API as `a`; resolves with the new video. */
+export async function uploadViaApi(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>, file: string, name: string) {
+  const accessToken = await apiToken(request, baseURL, a);
+  const up = await request.post(`${baseURL}/api/videos`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: { name, video: { name: basename(file), mimeType: 'video/mp4', buffer: await readFile(file) } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  return (await up.json()) as { id: string; name: string };
+}
+
 export async function signIn(page: Page, a: Pick<Account, 'email' | 'password'>) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(a.email);
@@ -71,19 +82,4 @@ export async function apiToken(request: APIRequestContext, baseURL: string, a: P
   const res = await request.post(`${baseURL}/api/auth/login`, { data: { email: a.email, password: a.password } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).accessToken;
-}
-
-/** Uploads a file through the API and waits until the video is ready (or `ready: false`). */
-export async function uploadViaApi(request: APIRequestContext, baseURL: string, token: string, opts: { name: string; file: string; ready?: boolean }): Promise<{ id: string }> {
-  const headers = { authorization: `Bearer ${token}` };
-  const up = await request.post(`${baseURL}/api/videos`, {
-    headers,
-    multipart: { name: opts.name, video: { name: `${opts.name}.mp4`, mimeType: 'video/mp4', buffer: await readFile(opts.file) } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
-  const video = await up.json();
-  if (opts.ready !== false) {
-    await expect.poll(async () => (await (await request.get(`${baseURL}/api/videos/${video.id}`, { headers })).json()).status, { timeout: 90_000 }).toBe('ready');
-  }
-  return video;
 }

@@ -1,16 +1,18 @@
 import type { z } from 'zod';
+import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
 import type { LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
+import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
-import type { EmbedCodeResponse } from '../contract/player.ts';
+import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
-import type { ImportStarted, ImportStatus, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
+import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
-import { type ProgressHandler, sendForm } from './transport.ts';
+import { fetchRaw, type ProgressHandler, sendForm } from './transport.ts';
 import { type TusInput, tusOffset, tusUpload } from './tus.ts';
 
 export type LoginInput = { email: string; password: string; rememberMe?: boolean };
@@ -43,6 +45,35 @@ export interface ImageUploadOptions {
   /** Defaults to the File's name. */
   filename?: string;
   onProgress?: ProgressHandler;
+}
+
+/** GET /api/users as the admin tables send it (the active table: isActive true, ban false; the inactive one: inactive true). */
+export interface AdminUserListParams {
+  limit?: number;
+  page?: number;
+  inactive?: boolean;
+  isActive?: boolean;
+  ban?: boolean;
+  onlyBanned?: boolean;
+  onlyCanceled?: boolean;
+  search?: string;
+  direction?: 'ASC' | 'DESC';
+  field?: AdminUserSortField;
+}
+/** GET /api/videos?user-id= (admin). */
+export interface AdminVideoListParams {
+  userId: string;
+  limit?: (typeof ADMIN_VIDEO_PAGE_SIZES)[number];
+  page?: number;
+  direction?: 'ASC' | 'DESC';
+  field?: AdminVideoSortField;
+}
+export interface AnalyticsOverviewParams {
+  range?: StatisticsRange;
+  limit?: number;
+  page?: number;
+  field?: AnalyticsSortField;
+  direction?: 'ASC' | 'DESC';
 }
 
 export interface VideoUploadInput {
@@ -118,6 +149,47 @@ export function createApiClient(o: ApiClientOptions) {
     register: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input, auth: !!core.getSession() }),
   };
 
+  /** The admin area's calls (every one answers 403 to a non-admin). */
+  const admin = {
+    listUsers: (p: AdminUserListParams = {}) =>
+      request<AdminUserList>('GET', '/api/users', {
+        query: {
+          limit: p.limit,
+          page: p.page,
+          inactive: p.inactive,
+          isActive: p.isActive,
+          ban: p.ban,
+          'only-banned': p.onlyBanned,
+          'only-canceled': p.onlyCanceled,
+          search: p.search?.trim() || undefined,
+          direction: p.direction,
+          field: p.field,
+        },
+      }),
+    getUser: (userId: string) => request<AdminUser>('GET', `/api/users/${id(userId)}`),
+    /** {isActive} cancels/reactivates, {ban, banReason} bans, {ban: false, banReason: null} unbans, {features}, {videoGeneratorCredits}. */
+    updateUser: (userId: string, input: z.input<typeof AdminUserUpdate>) => request<AdminUser>('PUT', `/api/users/${id(userId)}`, { body: input }),
+    deleteUser: (userId: string) => request<MessageAnswer>('DELETE', `/api/users/${id(userId)}`),
+    bulkUsers: (input: z.input<typeof UserBulkRequest>) => request<z.infer<typeof UserBulkResult>>('POST', '/api/users/bulk', { body: input }),
+    /** Toggles one feature flag (or sets it to `value`). */
+    toggleFeature: (userId: string, name: FeatureFlag, value?: boolean) =>
+      request<AdminUser>('PUT', `/api/feature/${id(userId)}`, { body: { name, value } satisfies z.input<typeof FeatureToggle> }),
+    /** Creates a confirmed user directly (the create-user modal). */
+    createUser: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input }),
+    listVideos: (p: AdminVideoListParams) =>
+      request<VideoListPage>('GET', '/api/videos', { query: { 'user-id': p.userId, limit: p.limit, page: p.page, direction: p.direction, field: p.field } }),
+    /** Blocks (ban true) or unblocks the videos; a blocked video stops being served at once. */
+    blockVideos: (ids: string[], ban: boolean) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: { action: 'block', ban, ids } satisfies VideoBulkRequest }),
+  };
+
+  const statistics = {
+    /** The analytics screen of one of the caller's videos (404 for another user's). */
+    forVideo: (videoId: string, range?: StatisticsRange) => request<VideoStatistics>('GET', `/api/statistics/video/${id(videoId)}`, { query: { range } }),
+    /** Plays and watch time of every video of the caller, one page, sortable. */
+    overview: (p: AnalyticsOverviewParams = {}) =>
+      request<AnalyticsOverview>('GET', '/api/statistics/videos', { query: { range: p.range, limit: p.limit, page: p.page, field: p.field, direction: p.direction } }),
+  };
+
   const profile = {
     get: () => request<Profile>('GET', '/api/profile'),
     async update(input: ProfileUpdateInput) {
@@ -157,6 +229,8 @@ export function createApiClient(o: ApiClientOptions) {
       ),
     /** Removes the watermark (the renditions are made again from the kept source); resolves with the video. */
     removeWatermark: (videoId: string) => request<Video>('DELETE', `/api/videos/${id(videoId)}/watermark`),
+    /** A new video with its own copy of the files, named '<name> (copy)', in the same folder. */
+    copy: (videoId: string) => request<Video>('POST', `/api/videos/${id(videoId)}/copy`),
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
     bulk: (input: VideoBulkRequest) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: input }),
     importUrl: (url: string) => request<z.infer<typeof ImportStarted>>('POST', '/api/videos/import', { body: { url } }),
@@ -230,6 +304,21 @@ export function createApiClient(o: ApiClientOptions) {
     remove: (folderId: string) => request<MessageAnswer>('DELETE', `/api/folders/${id(folderId)}`),
   };
 
+  const playerConfig = {
+    /** Saves the changed settings of a video's player (the UI sends one at a time); answers the whole configuration. */
+    update: (videoId: string, changes: Omit<z.input<typeof PlayerConfigUpdate>, 'id'>) =>
+      request<PlayerConfig>('PUT', `/api/player-config/${id(videoId)}`, { body: { id: videoId, ...changes } }),
+    /** Uploads the video's player logo (feature uploadPlayerLogo); it is shown in the player at once. */
+    async uploadLogo(videoId: string, image: Blob, filename = (image as File).name ?? 'logo.png') {
+      const res = await core.execute((token) => {
+        const form = new FormData();
+        form.append('image', image, filename);
+        return fetchRaw(core.fetch, `${core.baseUrl}/api/player-config/${id(videoId)}/image`, { method: 'PUT', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      });
+      return res.body as z.infer<typeof PlayerLogoUploadResponse>;
+    },
+  };
+
   return {
     ready: core.ready,
     baseUrl: core.baseUrl,
@@ -244,6 +333,9 @@ export function createApiClient(o: ApiClientOptions) {
     videos,
     gifs,
     folders,
+    playerConfig,
+    admin,
+    statistics,
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -6,6 +6,7 @@ import { JOBS, type MakeGifJob } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { attr, embedPageUrl } from '../embed/embed.service.ts';
+import type { StorageQuota } from '../videos/storage-quota.ts';
 import type { VideosService } from '../videos/videos.service.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { Gif, type IGif } from './gif.entity.ts';
@@ -14,7 +15,7 @@ import { Gif, type IGif } from './gif.entity.ts';
 const GIF_TIMEOUT_MS = 180_000;
 const UUID = /^[0-9a-f-]{36}$/i;
 
-export function createGifsService(d: { orm: Orm; storage: Storage; queue: Queue; videos: VideosService; publicUrl: string }) {
+export function createGifsService(d: { orm: Orm; storage: Storage; queue: Queue; quota: StorageQuota; videos: VideosService; publicUrl: string }) {
   /** The snippets link to the redirect URL when set, else to the video's embed page. */
   function toGif(g: IGif): GifDto {
     const href = g.redirectToUrl ? redirectHref(g.redirectToUrl) : embedPageUrl(d.publicUrl, g.videoId);
@@ -75,6 +76,7 @@ export function createGifsService(d: { orm: Orm; storage: Storage; queue: Queue;
       await em.remove(gif).flush();
       await d.storage.delete(gif.gifKey);
       await d.storage.delete(gif.mp4Key);
+      await d.quota.recount(gif.videoId);
       return { message: 'GIF deleted' };
     },
   };

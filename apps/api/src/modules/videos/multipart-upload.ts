@@ -7,10 +7,12 @@ export const ONLY_VIDEOS = 'Only video files are accepted.';
 
 /**
  * Streams the multipart `video` field to a file in `tmpDir` (formidable writes as it reads, so
- * memory stays flat) and returns it with the `name` and `folderId` fields. Refuses non-video
+ * memory stays flat) and returns it with the `name` and `folderId` fields. A file passing
+ * `maxBytes` is cut off with a 413 saying `tooLarge`. Refuses non-video
  * types before storing a byte, and removes whatever was written when anything fails.
  */
-export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: number): Promise<{ path: string; name: string; originalName: string; folderId: string | null }> {
+export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: number, tooLarge: string): Promise<{ path: string; name: string; originalName: string; folderId: string | null }> {
+  if (!ctx.is('multipart')) throw unprocessable({ video: 'A video file is required.' });
   await mkdir(tmpDir, { recursive: true });
   let refusedType = false;
   const form = formidable({
@@ -43,7 +45,7 @@ export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: numbe
     await Promise.all((form as unknown as { openedFiles?: { filepath: string }[] }).openedFiles?.map((f) => rm(f.filepath, { force: true })) ?? []);
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: number }).code;
-    if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) throw new HttpError(413, 'The file is larger than your remaining storage allows.');
+    if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) throw new HttpError(413, tooLarge);
     if (code === formidableErrors.noEmptyFiles) throw unprocessable({ video: 'The file is empty.' });
     throw new HttpError(400, 'The upload could not be read.');
   }

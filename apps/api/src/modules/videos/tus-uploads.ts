@@ -8,10 +8,11 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { STORAGE_FULL, type VideosService } from './videos.service.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
+import type { StorageQuota } from './storage-quota.ts';
+import { tooLargeForSource, type VideosService } from './videos.service.ts';
 
 export const TUS_PATH = '/api/uploads';
-const DAY_MS = 86_400_000;
 
 type TusError = { status_code: number; body: string };
 const tusError = (status_code: number, message: string): TusError => ({ status_code, body: JSON.stringify({ message }) });
@@ -19,9 +20,20 @@ const tusError = (status_code: number, message: string): TusError => ({ status_c
 /**
  * Resumable uploads (the tus protocol) for large files and the desktop app: an interrupted
  * upload continues from the last byte the server has. Each upload belongs to the user who
- * created it; when the last byte lands it becomes a video exactly like a form upload.
+ * created it; when the last byte lands it becomes a video exactly like a form upload. Its
+ * declared length is reserved against the account's limit when it is created, and an upload
+ * not finished within `expiryMs` of its start is removed (sweep), its reservation with it.
  */
-export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosService; log: Logger }) {
+export function tusUploads(o: {
+  dir: string;
+  auth: AuthService;
+  videos: VideosService;
+  quota: StorageQuota;
+  limits: RateLimits;
+  sourceMaxBytes: number;
+  expiryMs: number;
+  log: Logger;
+}) {
   const userOf = async (req: { headers: Headers }) => {
     const h = req.headers.get('authorization') ?? '';
     try {
@@ -31,20 +43,18 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
       throw tusError(e.status ?? 401, e.message);
     }
   };
-  const datastore = new FileStore({ directory: o.dir, expirationPeriodInMilliseconds: 7 * DAY_MS });
+  const datastore = new FileStore({ directory: o.dir, expirationPeriodInMilliseconds: o.expiryMs });
 
   const tus = new Server({
     path: TUS_PATH,
     datastore,
     respectForwardedHeaders: false,
     relativeLocation: true,
+    // The account's room is checked by the reservation in onUploadCreate. Thrown here, the
+    // refusal is JSON; tus's own answer to a length over maxSize is plain text.
     maxSize: async (req) => {
-      const user = await userOf(req);
-      try {
-        return await o.videos.remainingBytes(user.id);
-      } catch {
-        throw tusError(413, STORAGE_FULL);
-      }
+      if (Number(req.headers.get('upload-length')) > o.sourceMaxBytes) throw tusError(413, tooLargeForSource(o.sourceMaxBytes));
+      return o.sourceMaxBytes;
     },
     async onIncomingRequest(req, uploadId) {
       const user = await userOf(req);
@@ -52,6 +62,8 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
       // Somebody else's upload id answers like an unknown one.
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (!upload || upload.metadata?.userId !== user.id) throw tusError(404, 'Upload not found');
+      // A cancelled upload gives its space back at once, not at its expiry.
+      if (req.method === 'DELETE' && upload.metadata?.reservationId) await o.quota.release(upload.metadata.reservationId);
     },
     async onUploadCreate(req, upload) {
       const user = await userOf(req);
@@ -59,8 +71,14 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
       const type = upload.metadata?.filetype ?? '';
       if (!type.startsWith('video/')) throw tusError(422, 'Only video files are accepted.');
       const folderId = upload.metadata?.folderId;
-      if (folderId) await o.videos.assertOwnFolder(user.id, folderId).catch((e: HttpError) => Promise.reject(tusError(e.status, e.message)));
-      return { metadata: { ...upload.metadata, userId: user.id } };
+      const refuse = (e: HttpError) => Promise.reject(tusError(e.status, e.message));
+      if (folderId) await o.videos.assertOwnFolder(user.id, folderId).catch(refuse);
+      // The length is reserved up front, so it must be known (no deferred length).
+      if (upload.size === undefined) throw tusError(400, 'Upload-Length is required.');
+      await o.quota.assertDiskSpace().catch(refuse);
+      // Reserved until the upload becomes a video or expires.
+      const reservation = await o.quota.reserve(user.id, upload.size, o.expiryMs).catch(refuse);
+      return { metadata: { ...upload.metadata, userId: user.id, reservationId: reservation.id } };
     },
     async onUploadFinish(_req, upload) {
       const m = upload.metadata ?? {};
@@ -81,11 +99,17 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
         throw tusError(500, 'The upload could not be processed.');
       } finally {
         await rm(`${path}.json`, { force: true });
+        if (m.reservationId) await o.quota.release(m.reservationId);
       }
     },
   });
 
   const handle = async (ctx: Context) => {
+    // A new upload counts against the upload limit (a signed-in caller; tus answers the others).
+    if (ctx.method === 'POST') {
+      const user = await o.auth.authenticate(ctx.get('Authorization').replace(/^Bearer /, '') || undefined).then((a) => a.user, () => null);
+      if (user) await o.limits.take('upload', { account: user.id, address: ctx.ip });
+    }
     ctx.respond = false;
     await tus.handle(ctx.req, ctx.res);
   };

@@ -42,6 +42,8 @@ export const Video = defineEntity({
     originalKey: p.string().nullable(),
     lastEditId: p.uuid().nullable(),
     size: p.bigint('number').default(0),
+    /** Every object under videos/{id}/ (source, renditions, frames, covers): what counts against the limit. */
+    storedBytes: p.bigint('number').default(0),
     durationSec: p.float().nullable(),
     width: p.integer().nullable(),
     height: p.integer().nullable(),

@@ -1,26 +1,43 @@
 import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
-import { COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, WATERMARK_MESSAGES } from '@reelbase/api-client';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
+import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { NotAVideoError, probe } from '../../media/probe.ts';
+import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { listVideoRows } from './video-list.ts';
-import { pageMeta, probeFacts, toVideo, videoKeys } from './video-view.ts';
+import { STORAGE_FULL, type StorageQuota } from './storage-quota.ts';
+import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 
-export const NOT_A_VIDEO = 'The file is not a video we can play.';
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
 const FRAME_TIMEOUT_MS = 60_000;
-export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
+/** A copy's reservation, should its process die while copying. */
+const COPY_RESERVATION_MS = 3600 * 1000;
+/** A form upload's reservation outlives the longest request (server.requestTimeout) only if its process died. */
+const UPLOAD_RESERVATION_MS = 6 * 3600 * 1000;
+/** Boundaries and the name field around the file in a multipart body. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const IMPORT_RUNNING = 'An import is already running for your account. Wait until it finishes.';
+export const tooLargeForSource = (maxBytes: number) => `The file is larger than the upload limit of ${formatBytes(maxBytes)}.`;
+export const TOO_LARGE_FOR_ACCOUNT = 'The file is larger than your remaining storage allows.';
+
+/** A file received into a local scratch folder, ready to become a video. */
+export interface ReceivedVideo {
+  path: string;
+  name: string;
+  originalName?: string;
+  folderId?: string | null;
+}
 
 export interface ListQuery {
   limit: number;
@@ -46,12 +63,15 @@ export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorSch
   };
 }
 
+const pickFacts = (v: IVideo) => ({ durationSec: v.durationSec, width: v.width, height: v.height, videoCodec: v.videoCodec, audioCodec: v.audioCodec });
+
 export function createVideosService(d: {
   orm: Orm;
   storage: Storage;
   queue: Queue;
-  ffprobePath?: string;
-  storageLimitBytes: number;
+  quota: StorageQuota;
+  /** SOURCE_MAX_BYTES: the largest file accepted. */
+  sourceMaxBytes: number;
   /** Refuses (ImportRefusedError, a 422) a link the import job would not be allowed to fetch. */
   checkImportUrl: (url: string) => Promise<unknown>;
 }) {
@@ -94,66 +114,74 @@ export function createVideosService(d: {
     }
   }
 
-  async function usedBytes(userId: string): Promise<number> {
-    const rows = await d.orm.em.fork().getConnection().execute<{ used: string | null }[]>('select coalesce(sum(size), 0) as used from videos where user_id = ?', [userId]);
-    return Number(rows[0]?.used ?? 0);
+  /** A full account gets no new video (a trim into a new one). */
+  async function assertNotFull(userId: string) {
+    if (d.quota.limitBytes - (await d.quota.usedBytes(userId)) <= 0) throw new HttpError(413, STORAGE_FULL);
   }
 
-  /** Bytes this account may still upload; a full account is refused before any byte is read. */
-  async function remainingBytes(userId: string): Promise<number> {
-    const remaining = d.storageLimitBytes - (await usedBytes(userId));
-    if (remaining <= 0) throw new HttpError(413, STORAGE_FULL);
-    return remaining;
+  /**
+   * Takes a finished upload (a local file): it moves into storage, the row is written and
+   * processing is queued. Whether it is a video within the limits is found by the worker
+   * (process-video), so no ffprobe runs in the API. On any failure the file is removed.
+   */
+  async function createFromFile(userId: string, input: ReceivedVideo): Promise<VideoDto> {
+    const em = d.orm.em.fork();
+    let id: string | null = null;
+    try {
+      if (input.folderId) await assertOwnFolder(sqlOf(em), userId, input.folderId);
+      const owner = await em.findOneOrFail(User, { id: userId });
+      const ext = (extname(input.originalName ?? '').toLowerCase().match(/^\.[a-z0-9]{1,5}$/) ?? [''])[0];
+      const video = em.create(Video, {
+        userId,
+        name: input.name,
+        folderId: input.folderId ?? null,
+        source: 'upload',
+        status: 'queued',
+        renditions: [],
+        thumbnails: [],
+        playerConfig: defaultPlayerConfig(owner),
+      });
+      id = video.id;
+      video.originalKey = videoKeys.original(video.id, ext || '.bin');
+      const stored = await d.storage.putFile(video.originalKey, input.path);
+      video.size = stored.size;
+      video.storedBytes = stored.size;
+      await em.flush();
+      await d.queue.send(JOBS.processVideo, { videoId: video.id }, video.id);
+      return toVideo(video, d.storage);
+    } catch (err) {
+      await rm(input.path, { force: true });
+      if (id) {
+        await d.storage.deletePrefix(videoKeys.dir(id));
+        await d.orm.em.fork().nativeDelete(Video, { id });
+      }
+      throw err;
+    }
   }
 
   return {
-    usedBytes,
     /** A 404 unless the folder is the caller's: checked before an upload into it starts. */
     async assertOwnFolder(userId: string, folderId: string) {
       await assertOwnFolder(sqlOf(d.orm.em.fork()), userId, folderId);
     },
-    remainingBytes,
+    createFromFile,
 
     /**
-     * Takes a finished upload (a local file): ffprobe confirms it is a video, then it moves into
-     * storage, the row is written and processing is queued. On any failure the file is removed.
+     * A form upload: refused before a byte is read when the disk is low (507), the declared size
+     * passes the source limit or the account's free space (413); otherwise that space is
+     * reserved while `receive` reads the body (at most `maxBytes`), so parallel uploads cannot
+     * share the same free space.
      */
-    async createFromFile(userId: string, input: { path: string; name: string; originalName?: string; folderId?: string | null }): Promise<VideoDto> {
-      const em = d.orm.em.fork();
-      let id: string | null = null;
+    async createFromUpload(userId: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>): Promise<VideoDto> {
+      await d.quota.assertDiskSpace();
+      if (declaredBytes !== null && declaredBytes > d.sourceMaxBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, tooLargeForSource(d.sourceMaxBytes));
+      const reservation = await d.quota.reserve(userId, declaredBytes, UPLOAD_RESERVATION_MS);
       try {
-        if (input.folderId) await assertOwnFolder(sqlOf(em), userId, input.folderId);
-        const info = await probe(input.path, { ffprobePath: d.ffprobePath }).catch((err) => {
-          if (err instanceof NotAVideoError) throw unprocessable({ video: NOT_A_VIDEO });
-          throw err;
-        });
-        const owner = await em.findOneOrFail(User, { id: userId });
-        const ext = (extname(input.originalName ?? '').toLowerCase().match(/^\.[a-z0-9]{1,5}$/) ?? [''])[0];
-        const video = em.create(Video, {
-          userId,
-          name: input.name,
-          folderId: input.folderId ?? null,
-          source: 'upload',
-          status: 'queued',
-          renditions: [],
-          thumbnails: [],
-          playerConfig: defaultPlayerConfig(owner),
-          ...probeFacts(info),
-        });
-        id = video.id;
-        video.originalKey = videoKeys.original(video.id, ext || '.bin');
-        const stored = await d.storage.putFile(video.originalKey, input.path);
-        video.size = stored.size;
-        await em.flush();
-        await d.queue.send(JOBS.processVideo, { videoId: video.id }, video.id);
-        return toVideo(video, d.storage);
-      } catch (err) {
-        await rm(input.path, { force: true });
-        if (id) {
-          await d.storage.deletePrefix(videoKeys.dir(id));
-          await d.orm.em.fork().nativeDelete(Video, { id });
-        }
-        throw err;
+        const max = Math.min(reservation.bytes, d.sourceMaxBytes);
+        const file = await receive(max, max < d.sourceMaxBytes ? TOO_LARGE_FOR_ACCOUNT : tooLargeForSource(d.sourceMaxBytes));
+        return await createFromFile(userId, file);
+      } finally {
+        await d.quota.release(reservation.id);
       }
     },
 
@@ -191,7 +219,7 @@ export function createVideosService(d: {
       const editId = crypto.randomUUID();
       let target = video;
       if (input.mode === 'new') {
-        await remainingBytes(userId);
+        await assertNotFull(userId);
         target = em.create(Video, {
           userId,
           folderId: video.folderId,
@@ -218,6 +246,69 @@ export function createVideosService(d: {
       return { trimming: true, video: toVideo(target, d.storage) };
     },
 
+    /**
+     * A second video with the same files (copied through storage, so each video owns its files
+     * and deleting one never touches the other), name '<name> (copy)', the same folder and player
+     * settings; statistics and bandwidth start at zero. Its bytes are reserved in the storage quota
+     * before the first file is copied (413 when they do not fit).
+     */
+    async copy(userId: string, id: string): Promise<VideoDto> {
+      const { em, video: source } = await owned(userId, id);
+      if (source.status !== 'ready' || !source.originalKey) throw conflict(TRIM_MESSAGES.busy);
+      // Everything the source stores, reserved before a byte is copied (parallel uploads included).
+      const reservation = await d.quota.reserve(userId, source.storedBytes, COPY_RESERVATION_MS);
+      const copyId = crypto.randomUUID();
+      const from = `${videoKeys.dir(source.id)}/`;
+      const to = `${videoKeys.dir(copyId)}/`;
+      // URLs and keys below the source's folder point into the copy's folder instead.
+      const moveKey = (key: string) => to + key.slice(from.length);
+      const moveUrl = (url: string | null) => (url?.startsWith(d.storage.url(from)) ? d.storage.url(to + url.slice(d.storage.url(from).length)) : url);
+      try {
+        // The source's GIFs stay its own (their rows name it).
+        let storedBytes = 0;
+        for await (const o of d.storage.list(videoKeys.dir(source.id))) {
+          if (!o.key.startsWith(`${from}gifs/`)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+        }
+        // A trim that overwrote the source meanwhile may have swapped files under the copy.
+        const now = await em.fork().findOne(Video, { id: source.id });
+        if (now?.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
+        const copy = em.create(Video, {
+          id: copyId,
+          userId,
+          folderId: source.folderId,
+          name: `${source.name.slice(0, VIDEO_NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+          source: source.source,
+          importUrl: source.importUrl,
+          importProgress: source.importProgress,
+          originalKey: moveKey(source.originalKey),
+          size: source.size,
+          // What was copied, counted as the copy's own.
+          storedBytes,
+          ...pickFacts(source),
+          status: 'ready',
+          isMainReady: source.isMainReady,
+          isHlsReady: source.isHlsReady,
+          isLadderReady: source.isLadderReady,
+          // A blocked video stays blocked in its copy.
+          ban: source.ban,
+          imageUrl: moveUrl(source.imageUrl ?? null),
+          thumbnails: source.thumbnails.map((t) => moveUrl(t) as string),
+          renditions: structuredClone(source.renditions),
+          playerConfig: structuredClone(source.playerConfig),
+          // The copy can change or remove the watermark too: its unmarked source came along.
+          watermark: source.watermark ? { ...source.watermark, imageKey: moveKey(source.watermark.imageKey), cleanKey: source.watermark.cleanKey && moveKey(source.watermark.cleanKey) } : null,
+        });
+        await em.flush();
+        await d.quota.recount(copyId);
+        return toVideo(copy, d.storage);
+      } catch (err) {
+        await d.storage.deletePrefix(videoKeys.dir(copyId));
+        throw err;
+      } finally {
+        await d.quota.release(reservation.id);
+      }
+    },
+
     async remove(userId: string, id: string) {
       const { em, video } = await owned(userId, id);
       await em.nativeDelete(Video, { id: video.id });
@@ -228,7 +319,7 @@ export function createVideosService(d: {
      * One action on several videos in one transaction: every id must be the caller's, or nothing
      * changes and the answer is the 404 of a missing video. Files go only after the commit.
      */
-    async bulk(userId: string, input: VideoBulkRequest): Promise<{ message: string; count: number }> {
+    async bulk(userId: string, input: OwnVideoBulkRequest): Promise<{ message: string; count: number }> {
       const ids = [...new Set(input.ids)];
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
@@ -278,6 +369,7 @@ export function createVideosService(d: {
       const cleanup = setCover(d.storage, video, key);
       await em.flush();
       await cleanup();
+      await d.quota.recount(video.id);
       return { imageUrl: video.imageUrl as string };
     },
 
@@ -329,7 +421,10 @@ export function createVideosService(d: {
         thumbnails: [],
         playerConfig: defaultPlayerConfig(owner),
       });
-      await em.flush();
+      // A partial unique index keeps one 'importing' row per account, parallel calls included.
+      await em.flush().catch((err) => {
+        throw err instanceof UniqueConstraintViolationException ? conflict(IMPORT_RUNNING) : err;
+      });
       await d.queue.send(JOBS.importVideo, { videoId: video.id }, video.id);
       return { id: video.id };
     },

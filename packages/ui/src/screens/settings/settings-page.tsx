@@ -58,6 +58,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [form] = Form.useForm<SettingsValues>();
   const [busy, setBusy] = useState(false);
   const password = Form.useWatch('password', form);
+  const email = Form.useWatch('email', form);
+  const emailChanged = email !== undefined && email.trim().toLowerCase() !== profile.email;
 
   async function save(v: SettingsValues) {
     const changes = profileChanges(profile, v);
@@ -70,7 +72,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       const r = await client.profile.update(changes);
       queryClient.setQueryData(keys.profile, r.profile);
       form.setFieldsValue({ password: '', currentPassword: '' });
-      alert('success', r.message);
+      alert('success', r.pendingEmail ? `${r.message} Open the link we sent to ${r.pendingEmail} to start using it.` : r.message);
     } catch (err) {
       const fields = (err as { errors?: Record<string, string> }).errors;
       if (fields) form.setFields(Object.entries(fields).map(([name, m]) => ({ name: name as keyof SettingsValues, errors: [m] })));
@@ -124,8 +126,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <Form.Item
             label="Current password"
             name="currentPassword"
-            dependencies={['password']}
-            rules={[{ required: !!password, message: 'Enter your current password to change it.' }]}
+            dependencies={['password', 'email']}
+            rules={[{ required: !!password || emailChanged, message: 'Enter your current password to change your password or email.' }]}
           >
             <Input.Password autoComplete="current-password" />
           </Form.Item>

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, Modal, Result, Row, Skeleton, theme, Typography } from 'antd';
@@ -12,6 +12,8 @@ import { videoListAtom } from '../../state/atoms.ts';
 import { VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
+import { PlayerSettings } from './player-settings.tsx';
+import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
 
 export const DELETE_VIDEO_TEXT = 'Are you sure you want to permanently delete this video? This cannot be undone.';
@@ -28,6 +30,7 @@ export function VideoPage() {
   const { token } = theme.useToken();
   const [modal, setModal] = useState<'rename' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
+  const { copy, copying } = useCopyVideo();
 
   const video = useQuery({
     queryKey: keys.video(videoId),
@@ -113,6 +116,17 @@ export function VideoPage() {
                       <Button icon={<EditOutlined aria-hidden />} onClick={() => setModal('rename')}>
                         Rename
                       </Button>
+                      <Button
+                        icon={<CopyOutlined aria-hidden />}
+                        loading={copying === v.id}
+                        disabled={v.processing.stage !== 'ready'}
+                        onClick={async () => {
+                          const made = await copy(v);
+                          if (made) navigate(`/${made.id}`);
+                        }}
+                      >
+                        Copy
+                      </Button>
                       <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setModal('delete')}>
                         Delete
                       </Button>
@@ -131,6 +145,7 @@ export function VideoPage() {
           </Row>
         )
       )}
+      {v && <PlayerSettings video={v} active={active} />}
       <Modal title="Rename video" open={modal === 'rename'} onCancel={() => setModal(null)} footer={null} destroyOnHidden>
         <Form layout="vertical" name="rename" initialValues={{ name: v?.name }} onFinish={rename} requiredMark={false}>
           <Form.Item

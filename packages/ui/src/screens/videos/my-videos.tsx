@@ -1,7 +1,7 @@
-import { CloudUploadOutlined, EditOutlined, FolderAddOutlined, HomeOutlined, LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, CopyOutlined, EditOutlined, FolderAddOutlined, HomeOutlined, LinkOutlined, MoreOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Button, Card, Checkbox, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, theme, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Checkbox, Dropdown, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,13 +10,23 @@ import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { initialVideoListState, videoListAtom } from '../../state/atoms.ts';
 import { selectAllState, toggleAll, toggleId } from '../../state/selection.ts';
+import { useCopyVideo } from '../video/use-copy-video.ts';
 import { FolderNameModal, SelectFolderModal } from './folder-modals.tsx';
 import { FolderPanel, folderHref, VIDEO_DRAG_TYPE } from './folder-panel.tsx';
 import { ImportModal } from './import-modal.tsx';
+import { PreviewModal } from './preview-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
 import { VideoStatus } from './video-status.tsx';
 
-function VideoRow({ video, selected, onToggle, canEdit, dragIds }: { video: Video; selected: boolean; onToggle(): void; canEdit: boolean; dragIds(): string[] }) {
+function VideoRow({
+  video,
+  selected,
+  onToggle,
+  canEdit,
+  dragIds,
+  onPreview,
+  onCopy,
+}: { video: Video; selected: boolean; onToggle(): void; canEdit: boolean; dragIds(): string[]; onPreview(): void; onCopy(): void }) {
   const nameId = useId();
   const { token } = theme.useToken();
   return (
@@ -47,13 +57,25 @@ function VideoRow({ video, selected, onToggle, canEdit, dragIds }: { video: Vide
         </Flex>
         <VideoStatus video={video} />
       </div>
-      <div className="rb-row-actions">
+      <Flex className="rb-row-actions" align="center" gap={8}>
         {canEdit && (
           <Link to={`/${video.id}`} aria-describedby={nameId}>
             <EditOutlined aria-hidden /> Edit
           </Link>
         )}
-      </div>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'preview', icon: <PlayCircleOutlined />, label: 'Preview', disabled: !video.hlsSource && !video.videoSource },
+              ...(canEdit ? [{ key: 'copy', icon: <CopyOutlined />, label: 'Copy', disabled: video.processing.stage !== 'ready' }] : []),
+            ],
+            onClick: ({ key }) => (key === 'preview' ? onPreview() : onCopy()),
+          }}
+        >
+          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`Actions for video ${video.name}`} />
+        </Dropdown>
+      </Flex>
     </li>
   );
 }
@@ -75,6 +97,8 @@ export function MyVideosPage() {
   const mobile = screens.md === false;
   const [modal, setModal] = useState<'upload' | 'import' | 'folder' | 'delete' | 'move' | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [previewing, setPreviewing] = useState<Video | null>(null);
+  const { copy } = useCopyVideo();
   const [folderDirection, setFolderDirection] = useState<'ASC' | 'DESC'>('ASC');
   const sortId = useId();
   const sizeId = useId();
@@ -252,6 +276,8 @@ export function MyVideosPage() {
                 onToggle={() => setList((s) => ({ ...s, selectedIds: toggleId(s.selectedIds, v.id) }))}
                 // Dragging a selected row carries the whole selection.
                 dragIds={() => (list.selectedIds.includes(v.id) ? list.selectedIds : [v.id])}
+                onPreview={() => setPreviewing(v)}
+                onCopy={() => void copy(v)}
               />
             ))}
           </ul>
@@ -293,6 +319,7 @@ export function MyVideosPage() {
       </div>
       <UploadModal open={modal === 'upload'} onClose={() => setModal(null)} folderId={folderId} />
       <ImportModal open={modal === 'import'} onClose={() => setModal(null)} />
+      <PreviewModal video={previewing} onClose={() => setPreviewing(null)} />
       <FolderNameModal open={modal === 'folder'} onClose={() => setModal(null)} save={createFolder} />
       <SelectFolderModal
         open={modal === 'move'}

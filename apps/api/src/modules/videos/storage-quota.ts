@@ -1,0 +1,96 @@
+import { statfs } from 'node:fs/promises';
+import type { Orm } from '../../db/orm.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { Video } from './video.entity.ts';
+import { videoKeys } from './video-view.ts';
+
+export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
+export const DISK_LOW = 'The server is low on disk space, so uploads are paused. Try again later.';
+
+/**
+ * The per-account storage limit, which nothing walks around: it counts every object of every
+ * video (source, renditions, frames, covers), the account's images, and reservations for bytes
+ * still arriving (uploads being received, unfinished tus uploads, imports downloading). Space is
+ * reserved before a byte is received, under a per-account lock, so two parallel uploads cannot
+ * both take the last free space. A reservation ends when its bytes are stored (or given up), or
+ * expires, so a process that died does not hold space forever.
+ */
+export function storageQuota(d: { orm: Orm; storage: Storage; limitBytes: number; dataDir: string; minFreeDiskBytes: number }) {
+  const lock = (sql: Sql, userId: string) => sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`storage:${userId}`]);
+
+  async function imageBytes(userId: string): Promise<number> {
+    let total = 0;
+    for await (const o of d.storage.list(`images/${userId}/`)) total += o.size;
+    return total;
+  }
+
+  async function usedBytes(sql: Sql, userId: string, exceptReservation?: string): Promise<number> {
+    const [row] = await sql<{ stored: string; reserved: string }[]>(
+      `select (select coalesce(sum(stored_bytes), 0) from videos where user_id = ?) as stored,
+              (select coalesce(sum(bytes), 0) from storage_reservations where user_id = ? and expires_at > now() and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000')) as reserved`,
+      [userId, userId, exceptReservation ?? null],
+    );
+    return Number(row.stored) + Number(row.reserved) + (await imageBytes(userId));
+  }
+
+  return {
+    limitBytes: d.limitBytes,
+    async usedBytes(userId: string) {
+      return usedBytes(sqlOf(d.orm.em.fork()), userId);
+    },
+
+    /**
+     * Reserves `bytes` (null: everything left, for uploads of unknown size) for `ttlMs`. A 413
+     * when the account is full or `bytes` does not fit.
+     */
+    async reserve(userId: string, bytes: number | null, ttlMs: number): Promise<{ id: string; bytes: number }> {
+      return d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        await lock(sql, userId);
+        const remaining = d.limitBytes - (await usedBytes(sql, userId));
+        if (remaining <= 0 || (bytes !== null && bytes > remaining)) throw new HttpError(413, STORAGE_FULL);
+        const id = crypto.randomUUID();
+        const take = bytes ?? remaining;
+        await sql(`insert into storage_reservations (id, user_id, bytes, expires_at) values (?, ?, ?, now() + make_interval(secs => ?))`, [id, userId, take, ttlMs / 1000]);
+        return { id, bytes: take };
+      });
+    },
+
+    /** Sets a reservation to `bytes` if the account has room for that; false when it has not (or it expired). */
+    async resize(userId: string, id: string, bytes: number): Promise<boolean> {
+      return d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        await lock(sql, userId);
+        if (bytes > d.limitBytes - (await usedBytes(sql, userId, id))) return false;
+        const updated = await sql<{ id: string }[]>('update storage_reservations set bytes = ? where id = ? and expires_at > now() returning id', [bytes, id]);
+        return updated.length === 1;
+      });
+    },
+
+    async release(id: string) {
+      await sqlOf(d.orm.em.fork())('delete from storage_reservations where id = ?', [id]);
+    },
+
+    /** Drops expired reservations (they already count for nothing). */
+    async sweepExpired() {
+      await sqlOf(d.orm.em.fork())('delete from storage_reservations where expires_at <= now()');
+    },
+
+    /** Refuses new uploads while the disk holding DATA_DIR (uploads, work folders, often PostgreSQL) is nearly full. */
+    async assertDiskSpace() {
+      const fs = await statfs(d.dataDir);
+      if (fs.bavail * fs.bsize < d.minFreeDiskBytes) throw new HttpError(507, DISK_LOW);
+    },
+
+    /** Counts a video's objects again after a step wrote or removed some. */
+    async recount(videoId: string) {
+      let total = 0;
+      for await (const o of d.storage.list(`${videoKeys.dir(videoId)}/`)) total += o.size;
+      await d.orm.em.fork().nativeUpdate(Video, { id: videoId }, { storedBytes: total });
+      return total;
+    },
+  };
+}
+export type StorageQuota = ReturnType<typeof storageQuota>;
