@@ -7,11 +7,13 @@ import { useAlert } from '../../services.tsx';
 
 type ToolModal = ComponentType<{ video: Video; open: boolean; onClose(): void }>;
 
-// Each tool's code (cropper, player, form) loads when its button is first used.
-const TrimModal = lazy(() => import('./tools/trim-modal.tsx').then((m) => ({ default: m.TrimModal })));
-const CoverModal = lazy(() => import('./tools/cover-modal.tsx').then((m) => ({ default: m.CoverModal })));
-const WatermarkModal = lazy(() => import('./tools/watermark-modal.tsx').then((m) => ({ default: m.WatermarkModal })));
-const GifModal = lazy(() => import('./tools/gif-modal.tsx').then((m) => ({ default: m.GifModal })));
+// The tools' code (cropper, player, forms, fonts) loads when a tool is first opened: one chunk for
+// all four, since the sign-in page's shared chunks split finer with every extra lazy entry.
+const tools = () => import('./tools/index.ts');
+const TrimModal = lazy(() => tools().then((m) => ({ default: m.TrimModal })));
+const CoverModal = lazy(() => tools().then((m) => ({ default: m.CoverModal })));
+const WatermarkModal = lazy(() => tools().then((m) => ({ default: m.WatermarkModal })));
+const GifModal = lazy(() => tools().then((m) => ({ default: m.GifModal })));
 
 interface Tool {
   feature: FeatureFlag;
