@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { thumbnailTimes } from '@reelbase/api-client/constants';
 import { type Account, apiToken, expect, registerViaApi, sampleVideo, shot, signIn, sql, test, uploadViaApi } from './support/fixtures.ts';
 
 // Each test has its own user and video, so they can run side by side.
@@ -110,8 +111,10 @@ test('set a cover from a frame, then from an uploaded image cropped to the playe
   await dialog.getByRole('radio', { name: 'Frame 4 at 00:00:02' }).click();
   await shot(page, info, 'thumbnail-modal');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  // The fourth frame is at 4/5 of the 3 s clip.
-  expect((await create).postDataJSON()).toEqual({ time: 2.4 });
+  // The fourth frame is at 4/5 of the clip (about 3 s).
+  const { durationSec } = (await getVideo(request, baseURL, token, videoId)).metadata;
+  expect((await create).postDataJSON()).toEqual({ time: thumbnailTimes(durationSec)[3] });
+  expect(thumbnailTimes(durationSec)[3]).toBeCloseTo(2.4, 1);
   await expect(page.getByTestId('alert-bar')).toContainText('Thumbnail updated successfully!');
   await expect(dialog).toBeHidden();
   await expect(player).toHaveAttribute('poster', /cover-/);
