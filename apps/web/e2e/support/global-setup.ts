@@ -5,11 +5,11 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ADMIN } from './admin.ts';
 import { startWebServer } from './web-server.ts';
 
 const WEB_DIR = resolve(import.meta.dirname, '../..');
 const API_DIR = resolve(WEB_DIR, '../api');
-export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
 interface EmbeddedDatabase {
   url: string;

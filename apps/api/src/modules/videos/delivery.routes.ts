@@ -1,4 +1,5 @@
 import { pipeline, Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { Orm } from '../../db/orm.ts';
@@ -99,8 +100,23 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     // An uploaded SVG cover opened directly must not run anything.
     if (ext === 'svg') ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     ctx.set('Last-Modified', info.mtime.toUTCString());
-    ctx.set('Cache-Control', ext === 'm3u8' ? (rel === 'hls/master.m3u8' ? 'no-cache' : 'public, max-age=60') : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+    // Playlists change (a growing one after every segment, the master when the ladder lands) and
+    // must stop at once for a blocked video: revalidated every time. Segments never change.
+    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
 
+    if (ext === 'm3u8') {
+      // Read whole: a growing playlist may be replaced between the stat and the read, and its
+      // length must be the one of the bytes sent.
+      const text = await buffer(storage.stream(key)).catch(() => {
+        throw notFound(); // removed since the stat
+      });
+      ctx.status = 200;
+      ctx.length = text.length;
+      if (ctx.method === 'HEAD') return;
+      ctx.body = text;
+      bandwidth.add(id, text.length);
+      return;
+    }
     const range = parseRange(ctx.get('Range') || undefined, info.size);
     if (range === 'unsatisfiable') {
       ctx.set('Content-Range', `bytes */${info.size}`);

@@ -21,7 +21,13 @@ function ImageUpload({ kind, label, current }: { kind: 'avatar' | 'playerLogo'; 
   const alert = useAlert();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const logoAllowed = !!useProfile().data?.features.uploadPlayerLogo;
   async function pick() {
+    // The player logo is a gated tool (feature uploadPlayerLogo), the avatar is not.
+    if (kind === 'playerLogo' && !logoAllowed) {
+      alert('error', MESSAGES.featureDisabled);
+      return;
+    }
     const [file] = await platform.pickFiles({ accept: 'image/png,image/jpeg,image/gif,image/svg+xml' });
     if (!file) return;
     setBusy(true);

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
 import { errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, Modal, Result, Row, Skeleton, theme, Typography } from 'antd';
@@ -79,6 +79,7 @@ export function VideoPage() {
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>
           {v?.name ?? (video.isError ? 'Video' : '…')}
         </Typography.Title>
+        {v && <Button icon={<LineChartOutlined aria-hidden />} style={{ marginInlineStart: 'auto' }} onClick={() => navigate(`/video-analytics/${videoId}`)}>Analytics</Button>}
       </Flex>
       {video.isPending ? (
         <Skeleton active />
