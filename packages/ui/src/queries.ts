@@ -7,6 +7,7 @@ export const keys = {
   videos: ['videos'] as const,
   folders: ['folders'] as const,
   video: (id: string) => ['video', id] as const,
+  gifs: (videoId: string) => ['gifs', videoId] as const,
   statistics: (videoId: string, range: string) => ['statistics', videoId, range] as const,
   analyticsOverview: ['analytics-overview'] as const,
   admin: ['admin'] as const,

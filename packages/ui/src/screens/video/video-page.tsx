@@ -11,8 +11,10 @@ import { useAlert, useClient } from '../../services.tsx';
 import { videoListAtom } from '../../state/atoms.ts';
 import { VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
+import { GifPanel } from './gif-panel.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
+import { VideoTools } from './video-tools.tsx';
 
 export const DELETE_VIDEO_TEXT = 'Are you sure you want to permanently delete this video? This cannot be undone.';
 
@@ -132,10 +134,14 @@ export function VideoPage() {
                     </Flex>
                   )}
                 </Flex>
+                <div style={{ padding: '0 16px 16px' }}>
+                  <VideoTools video={v} />
+                </div>
               </Card>
             </Col>
             <Col xs={24} lg={9}>
               <EmbedPanel video={v} />
+              <GifPanel videoId={v.id} />
             </Col>
           </Row>
         )
