@@ -1,35 +1,117 @@
-// Measures the upload pipeline on this machine and prints the figures the README records:
-// time from upload end to a playable HLS, the bare remux floor, the full ladder time, and the
-// API's peak memory while a 1 GB file streams in.
-import { spawnSync } from 'node:child_process';
+// Measures the upload pipeline on this machine and prints the figures the README records: for a
+// 60 s 1080p clip in H.264, HEVC and VP9, the time from upload end to playable and to the full
+// ladder, and storage per uploaded byte, each beside the floor of bare ffmpeg commands run here
+// in the same run; the quality (SSIM) and bit rate of each rung of the H.264 ladder; and the
+// API's peak memory while a 1 GB file streams in. FFMPEG_PATH / FFPROBE_PATH choose the ffmpeg
+// (clips are generated with the same one).
+import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startProduct } from './product.ts';
+import { resolveFfmpegPath } from '../src/media/binaries.ts';
+import { buildLadderArgs } from '../src/media/commands.ts';
+import { planLadder } from '../src/media/ladder.ts';
+import { GROWING_PRESET, GROWING_SEGMENT_SECONDS, growingRung } from '../src/media/pipelines.ts';
+import { probe } from '../src/media/probe.ts';
+import { BENCH_USER, startProduct } from './product.ts';
 
-const require = createRequire(import.meta.url);
-const ffmpeg: string = process.env.FFMPEG_PATH ?? require('@ffmpeg-installer/ffmpeg').path;
+const ffmpeg = resolveFfmpegPath(process.env.FFMPEG_PATH);
 const dir = await mkdtemp(join(tmpdir(), 'reelbase-bench-'));
 // As root the embedded PostgreSQL runs as the postgres user, which must be able to enter the folder.
 await chmod(dir, 0o755);
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
-const run = (args: string[]) => {
-  const r = spawnSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`ffmpeg failed: ${args.join(' ')}`);
+const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+const run = (args: string[], cwd?: string) => {
+  const r = spawnSync(ffmpeg, [...quiet, ...args], { stdio: ['ignore', 'inherit', 'pipe'], cwd });
+  if (r.status !== 0) throw new Error(`ffmpeg failed: ${args.join(' ')}\n${r.stderr}`);
+  return r.stderr.toString();
+};
+const timed = (args: string[], cwd?: string) => {
+  const started = performance.now();
+  run(args, cwd);
+  return performance.now() - started;
 };
 
-console.log('generating a 60 s 1080p30 H.264/AAC clip…');
-const clip = join(dir, 'clip-1080p.mp4');
-run(['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '60', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '6M', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', clip]);
+const source = ['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '60'];
+const clips = [
+  { name: 'HEVC', file: 'clip-hevc.mp4', type: 'video/mp4', encode: ['-c:v', 'libx265', '-preset', 'ultrafast', '-b:v', '4M', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'] },
+  { name: 'H.264', file: 'clip-h264.mp4', type: 'video/mp4', encode: ['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '6M', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'] },
+  { name: 'VP9', file: 'clip-vp9.webm', type: 'video/webm', encode: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '4M', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '128k'] },
+];
+// Generated clips are kept between runs (the HEVC and VP9 encodes take minutes on two cores).
+const clipDir = join(tmpdir(), 'reelbase-bench-clips-v1');
+await mkdir(clipDir, { recursive: true });
+for (const c of clips) {
+  if (existsSync(join(clipDir, c.file))) continue;
+  console.log(`generating a 60 s 1080p30 ${c.name} clip…`);
+  const temp = join(clipDir, `.${c.file}.${process.pid}.part`);
+  run([...source, ...c.encode, '-f', c.file.endsWith('.webm') ? 'webm' : 'mp4', temp]);
+  await rename(temp, join(clipDir, c.file));
+}
 
-const floorStart = performance.now();
-run(['-i', clip, '-c', 'copy', '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', join(dir, 'floor.m3u8')]);
-const floorMs = performance.now() - floorStart;
+/** Wall time from starting a bare ffmpeg run until `file` (relative to `cwd`) exists; the run is then stopped. */
+async function timeToFile(args: string[], cwd: string, file: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(ffmpeg, [...quiet, ...args], { cwd, stdio: 'ignore' });
+  const exited = new Promise((r) => child.once('exit', r));
+  for (;;) {
+    if (existsSync(join(cwd, file))) break;
+    if (child.exitCode !== null) throw new Error(`ffmpeg ended without writing ${file}: ${args.join(' ')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  child.kill('SIGKILL');
+  await exited;
+  return ms;
+}
 
-const { api, base, token, call, stop: stopApi } = await startProduct(join(dir, 'data'));
+/** BENCH_LADDER_FLOOR=1 also times the whole ladder as one bare ffmpeg run (as long again as the service's ladder). */
+const LADDER_FLOOR = process.env.BENCH_LADDER_FLOOR === '1';
 
+/** The floors: what bare ffmpeg needs on this machine for the same work, without the service around it. */
+async function floors(file: string) {
+  const info = await probe(file, { ffprobePath: process.env.FFPROBE_PATH });
+  const work = join(dir, `floor-${crypto.randomUUID()}`);
+  await mkdir(work);
+  const remux = info.videoCodec === 'h264';
+  let playableMs: number;
+  if (remux) {
+    playableMs = timed(['-i', file, '-c', 'copy', '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', 'remux.m3u8'], work);
+  } else {
+    // The first 2 s segment of the starting rung, encoded as the service does.
+    const rung = growingRung(info);
+    const args = ['-i', file, '-vf', `scale=${rung.width}:${rung.height}`, '-c:v', 'libx264', '-preset', GROWING_PRESET, '-b:v', `${rung.videoKbps}k`, '-force_key_frames', `expr:gte(t,n_forced*${GROWING_SEGMENT_SECONDS})`, '-c:a', 'aac'];
+    // ffmpeg opens segment 1 when segment 0 is complete.
+    playableMs = await timeToFile([...args, '-f', 'hls', '-hls_time', String(GROWING_SEGMENT_SECONDS), '-hls_segment_filename', 'g%d.ts', 'g.m3u8'], work, 'g1.ts');
+  }
+  // The whole ladder in one bare ffmpeg run (the service's own arguments), and a plain decode.
+  const rungs = planLadder(info).slice(remux ? 1 : 0);
+  const ladderArgs = buildLadderArgs({
+    input: file,
+    videoStreamIndex: info.videoStreamIndex,
+    audioStreamIndex: info.audioStreamIndex,
+    deinterlace: false,
+    sourceFps: info.fps,
+    outputs: rungs.map((rung) => ({ rung, hls: { playlist: `${rung.name}.m3u8`, segmentPattern: `${rung.name}-%d.ts` } })),
+  });
+  const ladderMs = LADDER_FLOOR ? timed(ladderArgs.filter((a) => !['-progress', 'pipe:1'].includes(a)), work) : null;
+  const decodeMs = timed(['-i', file, '-f', 'null', '-']);
+  await rm(work, { recursive: true, force: true });
+  return { playableMs, ladderMs, decodeMs, remux };
+}
+
+const { api, base, call, stop: stopApi } = await startProduct(join(dir, 'data'));
+// Access tokens expire during a long run: signed in again for each call.
+let token = '';
+let signedInAt = 0;
+async function freshToken() {
+  if (performance.now() - signedInAt > 60_000) {
+    token = (await call('POST', '/api/auth/login', { email: BENCH_USER.email, password: BENCH_USER.password })).accessToken;
+    signedInAt = performance.now();
+  }
+  return token;
+}
 /** Streams a file as multipart without reading it into memory; resolves the upload-end time too. */
 async function upload(file: string, type: string): Promise<{ body: any; uploadEnd: number }> {
   const boundary = `----reelbase${crypto.randomUUID()}`;
@@ -46,7 +128,7 @@ async function upload(file: string, type: string): Promise<{ body: any; uploadEn
   });
   const res = await fetch(`${base}/api/videos`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { authorization: `Bearer ${await freshToken()}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
     duplex: 'half',
   } as RequestInit);
@@ -56,23 +138,70 @@ async function upload(file: string, type: string): Promise<{ body: any; uploadEn
 async function waitFor(id: string, until: (v: any) => boolean, timeoutMs: number) {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const v = await call('GET', `/api/videos/${id}`, undefined, token);
+    const v = await call('GET', `/api/videos/${id}`, undefined, await freshToken());
     if (until(v)) return performance.now();
     if (performance.now() > deadline) throw new Error(`timed out: ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
-const { body: video, uploadEnd } = await upload(clip, 'video/mp4');
-if (!video.id) throw new Error(`upload failed: ${JSON.stringify(video)}`);
-const playableAt = await waitFor(video.id, (v) => v.isHlsReady && v.isMainReady, 60_000);
-const ladderAt = await waitFor(video.id, (v) => v.processing?.isLadderReady, 30 * 60_000);
-const storedBytes = await bytesUnder(join(dir, 'data', 'media', 'videos', video.id));
+interface ClipResult {
+  name: string;
+  bytes: number;
+  playableMs: number;
+  ladderMs: number;
+  storedBytes: number;
+  floor: Awaited<ReturnType<typeof floors>>;
+}
+const SSIM_SECONDS = 20;
+/** SSIM (ffmpeg's ssim filter, first SSIM_SECONDS) of each rung of a video's ladder against the source scaled to the rung, with the rung's bit rate. */
+async function ladderQuality(id: string, sourceFile: string) {
+  const hls = join(dir, 'data', 'media', 'videos', id, 'hls');
+  const master = await readFile(join(hls, 'master.m3u8'), 'utf8');
+  const rows: { rung: string; kbps: number; ssim: string }[] = [];
+  const lines = master.split('\n');
+  for (const [i, line] of lines.entries()) {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) continue;
+    const [w, h] = (/RESOLUTION=(\d+)x(\d+)/.exec(line) ?? []).slice(1).map(Number);
+    const kbps = Math.round(Number(/AVERAGE-BANDWIDTH=(\d+)/.exec(line)?.[1] ?? 0) / 1000);
+    const uri = lines[i + 1];
+    const log = run(['-loglevel', 'info', '-t', String(SSIM_SECONDS), '-i', join(hls, uri), '-t', String(SSIM_SECONDS), '-i', sourceFile, '-lavfi', `[1:v]scale=${w}:${h}:flags=bicubic[ref];[0:v][ref]ssim`, '-f', 'null', '-']);
+    rows.push({ rung: uri.split('/')[0], kbps, ssim: /All:([\d.]+)/.exec(log)?.[1] ?? '?' });
+  }
+  return rows;
+}
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+console.log(`machine: ${cpus().length} cores (${cpu}); ffmpeg ${ffmpeg}`);
+/** Each clip's figures are printed as soon as they are measured (a loaded machine may take long). */
+function printClip(r: ClipResult) {
+  const floorWhat = r.floor.remux ? 'bare ffmpeg -c copy HLS remux' : 'bare ffmpeg first 2 s segment of the start rung';
+  const ladderFloor = r.floor.ladderMs === null ? '' : `bare ffmpeg ladder ${seconds(r.floor.ladderMs)} s; `;
+  console.log(`  ${r.name} 60 s 1080p30, ${(r.bytes / 1024 ** 2).toFixed(1)} MB (load average ${loadavg()[0].toFixed(1)}):`);
+  console.log(`    upload end -> playable (isHlsReady): ${seconds(r.playableMs)} s   (floor, ${floorWhat}: ${seconds(r.floor.playableMs)} s)`);
+  console.log(`    upload end -> full ladder:           ${seconds(r.ladderMs)} s = ${(r.ladderMs / 60_000).toFixed(2)}x real time   (floor: ${ladderFloor}decode alone ${seconds(r.floor.decodeMs)} s)`);
+  console.log(`    storage per uploaded byte:           ${(r.storedBytes / r.bytes).toFixed(2)}x (${(r.storedBytes / 1024 ** 2).toFixed(1)} MB stored, ladder included)`);
+}
+
+for (const c of clips) {
+  const file = join(clipDir, c.file);
+  console.log(`${c.name}: bare ffmpeg floors…`);
+  const floor = await floors(file);
+  console.log(`${c.name}: upload and processing…`);
+  const { body: video, uploadEnd } = await upload(file, c.type);
+  if (!video.id) throw new Error(`upload failed: ${JSON.stringify(video)}`);
+  const playableAt = await waitFor(video.id, (v) => v.isHlsReady, 5 * 60_000);
+  const ladderAt = await waitFor(video.id, (v) => v.processing?.isLadderReady, 30 * 60_000);
+  const storedBytes = await bytesUnder(join(dir, 'data', 'media', 'videos', video.id));
+  printClip({ name: c.name, bytes: (await stat(file)).size, playableMs: playableAt - uploadEnd, ladderMs: ladderAt - uploadEnd, storedBytes, floor });
+  if (c.name !== 'H.264') continue;
+  console.log(`  H.264 ladder quality (SSIM over the first ${SSIM_SECONDS} s vs the source scaled to the rung; bit rate = AVERAGE-BANDWIDTH):`);
+  for (const q of await ladderQuality(video.id, file)) console.log(`    ${q.rung.padEnd(6)} ${String(q.kbps).padStart(5)} kbit/s  SSIM ${q.ssim}`);
+}
 
 // 1 GB: the clip as MPEG-TS repeated (TS concatenates cleanly, so it is still one valid video).
 console.log('building a 1 GB upload…');
 const ts = join(dir, 'clip.ts');
-run(['-i', clip, '-c', 'copy', '-f', 'mpegts', ts]);
+run(['-i', join(clipDir, 'clip-h264.mp4'), '-c', 'copy', '-f', 'mpegts', ts]);
 const tsBytes = await readFile(ts);
 const big = join(dir, 'big.ts');
 const out = createWriteStream(big);
@@ -102,13 +231,6 @@ async function bytesUnder(folder: string) {
 }
 
 const mb = (k: number) => (k / 1024).toFixed(0);
-console.log('\nReelbase pipeline benchmark');
-console.log(`  clip: 60 s 1080p30 H.264/AAC, ${((await stat(clip)).size / 1024 ** 2).toFixed(1)} MB`);
-console.log(`  upload end -> isHlsReady:          ${seconds(playableAt - uploadEnd)} s`);
-console.log(`  bare ffmpeg -c copy HLS remux:     ${seconds(floorMs)} s (the floor)`);
-console.log(`  upload end -> full ladder ready:   ${seconds(ladderAt - uploadEnd)} s for a 60 s clip (${((ladderAt - uploadEnd) / 60_000).toFixed(2)}x real time)`);
-const clipBytes = (await stat(clip)).size;
-console.log(`  storage per uploaded byte:         ${(storedBytes / clipBytes).toFixed(2)}x (${(storedBytes / 1024 ** 2).toFixed(1)} MB stored for ${(clipBytes / 1024 ** 2).toFixed(1)} MB uploaded, ladder included)`);
 console.log(`  1 GB upload (${(bigSize / 1024 ** 3).toFixed(2)} GiB) took ${seconds(bigMs)} s; API peak RSS ${mb(peak)} MB (before: ${mb(rssBefore)} MB)`);
 
 await stopApi();

@@ -1,10 +1,11 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeClip } from './support/clips.ts';
+import { holdWhenPlayable, watchGrowingPlaylist } from './support/growing.ts';
 import { type LocalS3, startLocalS3 } from './support/s3.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -15,6 +16,7 @@ let token: string;
 let clip: string;
 let origin: Server;
 let originUrl: string;
+const hold = holdWhenPlayable();
 
 beforeAll(async () => {
   s3 = await startLocalS3();
@@ -27,7 +29,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
   originUrl = `http://127.0.0.1:${(origin.address() as { port: number }).port}`;
-  s = await startTestServer({ ...s3.env, IMPORT_ALLOWED_HOSTS: '127.0.0.1' });
+  s = await startTestServer({ ...s3.env, IMPORT_ALLOWED_HOSTS: '127.0.0.1' }, { onStep: hold.onStep });
   token = (await signUpAndLogin(s)).accessToken;
 });
 afterAll(async () => {
@@ -100,3 +102,19 @@ test('an import lands its download in the bucket and becomes playable from it', 
   expect(await s3.keys(`videos/${video.id}/main.mp4`)).toEqual([`videos/${video.id}/main.mp4`]);
   expect((await playAll(video.hlsSource)).length).toBeGreaterThan(0);
 });
+
+test('a rotated phone video plays from the bucket while it is encoded, its playlist and segments published as they come', async () => {
+  const rotated = await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 30, rotate: 90 });
+  const up = await s.upload(token, rotated, { name: 'Portrait' });
+  expect(up.status).toBe(201);
+  await watchGrowingPlaylist(s, token, up.body.id, hold.release);
+
+  const done = await s.waitForVideo(token, up.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 480_000);
+  // Turned upright: the picture is portrait, as the phone showed it.
+  expect(done.metadata.video).toEqual({ width: 360, height: 640 });
+  const keys = await s3.keys(`videos/${done.id}/`);
+  expect(keys.some((k) => k.includes('/hls/first/'))).toBe(false);
+  expect(keys).toContain(`videos/${done.id}/main.mp4`);
+  expect((await playAll(done.hlsSource)).length).toBe(2);
+  expect(existsSync(join(s.dataDir, 'media'))).toBe(false);
+}, 900_000);

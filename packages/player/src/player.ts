@@ -140,12 +140,29 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     root.classList.remove('rb-waiting');
   }
 
+  /**
+   * HLS of a video whose length the server knows. While the video is still being encoded its
+   * playlist grows, and the browser reports an infinite duration (native HLS) or the part
+   * encoded so far (hls.js) until it ends: neither is the video's length.
+   */
+  function hlsOfKnownLength(): boolean {
+    return (engine === 'native' || engine === 'hlsjs') && !!options.durationSec && options.durationSec > 0;
+  }
+
   function knownDuration(): number {
-    if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
+    const media = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : 0;
+    // The server's duration stands for the whole video while the playlist grows.
+    if (hlsOfKnownLength()) return Math.max(media, options.durationSec as number);
+    if (media) return media;
     if (options.durationSec && options.durationSec > 0) return options.durationSec;
+    const end = seekableEnd();
+    return Number.isFinite(end) ? end : Number.NaN;
+  }
+
+  /** Where seeking can go: the end of what is encoded while a playlist grows. */
+  function seekableEnd(): number {
     const seekable = video.seekable;
-    if (seekable && seekable.length > 0) return seekable.end(seekable.length - 1);
-    return Number.NaN;
+    return seekable && seekable.length > 0 ? seekable.end(seekable.length - 1) : Number.POSITIVE_INFINITY;
   }
 
   function renderTime(): void {
@@ -245,7 +262,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
 
   /** A stream reporting an infinite duration: seek far ahead so the browser learns the real end. */
   function probeDuration(): void {
-    if (probed || video.duration !== Number.POSITIVE_INFINITY) return;
+    // A growing playlist is not probed: seeking far ahead would jump to what was encoded last.
+    if (probed || video.duration !== Number.POSITIVE_INFINITY || hlsOfKnownLength()) return;
     probed = probing = true;
     video.currentTime = FAR_END;
   }
@@ -316,7 +334,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   on(seek, 'pointerup', () => (seeking = false));
   on(seek, 'input', () => {
     const target = Number(seek.value);
-    if (Number.isFinite(target)) video.currentTime = target;
+    if (Number.isFinite(target)) video.currentTime = Math.min(target, seekableEnd());
   });
   on(seek, 'change', () => (seeking = false));
   on(muteBtn, 'click', () => {

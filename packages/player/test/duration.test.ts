@@ -45,4 +45,34 @@ describe('infinite duration', () => {
     const { player } = await makePlayer({ durationSec: 3725 });
     expect(player.root.querySelector('.rb-time')!.textContent).toBe('0:00 / 1:02:05');
   });
+
+  describe('a growing HLS playlist (a video still being encoded)', () => {
+    const hls = { source: { hls: 'https://cdn.test/v/master.m3u8' }, durationSec: 60 };
+    const nativeHls = () => vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    const seekableTo = (video: HTMLVideoElement, end: number) =>
+      Object.defineProperty(video, 'seekable', { configurable: true, get: () => ({ length: 1, start: () => 0, end: () => end }) });
+
+    it('native HLS reporting an infinite duration stays at the start and shows the server duration', async () => {
+      nativeHls();
+      const { player, media } = await makePlayer(hls, { duration: Number.POSITIVE_INFINITY });
+      expect(player.engine).toBe('native');
+      media.fire('loadedmetadata');
+      media.fire('durationchange');
+      expect(player.video.currentTime).toBe(0);
+      expect(player.root.querySelector('.rb-time')!.textContent).toBe('0:00 / 1:00');
+      expect(player.root.querySelector<HTMLInputElement>('.rb-seek')!.max).toBe('60');
+    });
+
+    it('the part encoded so far is not taken for the length, and seeking stops at its end', async () => {
+      nativeHls();
+      const { player, media } = await makePlayer(hls, { duration: 12 });
+      seekableTo(player.video, 12);
+      media.fire('durationchange');
+      expect(player.root.querySelector('.rb-time')!.textContent).toBe('0:00 / 1:00');
+      const seek = player.root.querySelector<HTMLInputElement>('.rb-seek')!;
+      seek.value = '45';
+      seek.dispatchEvent(new Event('input'));
+      expect(player.video.currentTime).toBe(12);
+    });
+  });
 });

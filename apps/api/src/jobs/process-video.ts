@@ -2,13 +2,22 @@ import { mkdir, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
-import { buildLadder, canBeTopRung, extractThumbnails, FIRST_RENDITION_NAME, publishFirstRendition, type Rendition } from '../media/pipelines.ts';
+import {
+  buildLadder,
+  canBeTopRung,
+  extractThumbnails,
+  FIRST_RENDITION_NAME,
+  isFastPublishable,
+  publishFirstRendition,
+  publishGrowingRendition,
+  type Rendition,
+} from '../media/pipelines.ts';
 import { probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';
 import type { StorageQuota } from '../modules/videos/storage-quota.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
-import { publishDir, type Storage } from '../storage/storage.ts';
+import { deleteAllExcept, publishDir, type Storage } from '../storage/storage.ts';
 import { progressReporter } from './progress.ts';
 
 export interface ProcessDeps {
@@ -22,8 +31,11 @@ export interface ProcessDeps {
   /** Time limit of one ffmpeg run: the job's deadline (its signal) stops it first. */
   timeoutMs: number;
   limits: SourceLimits;
-  /** Test seam: called before each step; a throw there acts like a crash at that point. */
-  onStep?: (step: 'publish' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
+  /**
+   * Test seam: called before each step, and with 'playable' once a growing rendition's first
+   * segments are out (ffmpeg encodes on while it is awaited); a throw acts like a crash there.
+   */
+  onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
 }
 
 /**
@@ -67,23 +79,48 @@ export function processVideoHandler(d: ProcessDeps) {
       Object.assign(video, probeFacts(info), { status: 'processing' });
       await em.flush();
 
-      if (!video.isHlsReady || !video.isMainReady) {
+      // Done once a complete first rendition is recorded (a growing one is playable before that).
+      if (video.renditions.length === 0) {
         await d.onStep?.('publish', videoId, attempt);
         const out = join(work, 'first');
-        const first = await publishFirstRendition(input, out, info, opts(0, 30));
-        await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
-        if (await deletedMeanwhile()) return;
-        video.renditions = [first.rendition as StoredRendition];
-        video.isMainReady = true;
-        video.isHlsReady = true;
-        // A remux holds every stream the service uses, so it becomes the source of later steps
-        // and the upload is not kept twice (its metadata, e.g. a phone's location, goes with it).
-        const upload = video.originalKey;
-        if (first.remuxed) video.originalKey = videoKeys.main(videoId);
-        await stepDone(30);
-        if (upload !== video.originalKey) await d.storage.delete(upload);
-        await d.quota.recount(videoId);
-        d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
+        if (isFastPublishable(info)) {
+          const first = await publishFirstRendition(input, out, info, opts(0, 30));
+          await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
+          if (await deletedMeanwhile()) return;
+          video.renditions = [first.rendition as StoredRendition];
+          video.isMainReady = true;
+          video.isHlsReady = true;
+          // A remux holds every stream the service uses, so it becomes the source of later steps
+          // and the upload is not kept twice (its metadata, e.g. a phone's location, goes with it).
+          const upload = video.originalKey;
+          if (first.remuxed) video.originalKey = videoKeys.main(videoId);
+          await stepDone(30);
+          if (upload !== video.originalKey) await d.storage.delete(upload);
+          await d.quota.recount(videoId);
+          d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
+        } else {
+          // Anything else plays while it is encoded: segments go out as ffmpeg closes them.
+          const keys = new Set<string>();
+          const rendition = await publishGrowingRendition(input, out, info, opts(0, 30), async (update) => {
+            for (const file of update.files) {
+              const key = videoKeys.file(videoId, file);
+              await d.storage.putFile(key, join(out, file));
+              keys.add(key);
+            }
+            if (update.first) {
+              video.isHlsReady = true;
+              await em.flush();
+              d.log.info({ videoId }, 'growing rendition published');
+              await d.onStep?.('playable', videoId, attempt);
+            }
+          });
+          // Segments of an interrupted earlier run that the finished playlist does not list.
+          await deleteAllExcept(d.storage, videoKeys.file(videoId, `hls/${FIRST_RENDITION_NAME}`), keys);
+          if (await deletedMeanwhile()) return;
+          video.renditions = [rendition as StoredRendition];
+          await stepDone(30);
+          await d.quota.recount(videoId);
+        }
       }
 
       if (video.thumbnails.length === 0) {
@@ -105,7 +142,9 @@ export function processVideoHandler(d: ProcessDeps) {
         // Renditions are stored whole (the type names what lists need); the remux may be the top rung.
         const first = (previous as Rendition[]).find((r) => r.name === FIRST_RENDITION_NAME);
         const top = first && canBeTopRung(info, first) ? first : undefined;
-        const ladder = await buildLadder(input, out, info, opts(35, 100), top);
+        // A growing first rendition wrote no mp4: the ladder's top rung becomes main.mp4.
+        const mp4 = !video.isMainReady;
+        const ladder = await buildLadder(input, out, info, opts(35, 100), top, mp4);
         // Rendition folders first, the master last: players switch to the ladder in one step.
         await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
         if (await deletedMeanwhile()) return;
@@ -116,6 +155,7 @@ export function processVideoHandler(d: ProcessDeps) {
         }
         video.renditions = ladder as StoredRendition[];
         video.isLadderReady = true;
+        if (mp4) video.isMainReady = true;
       }
       video.status = 'ready';
       video.error = null;
@@ -137,7 +177,9 @@ export async function markProcessingFailed(d: Pick<ProcessDeps, 'orm' | 'storage
   const video = await em.findOne(Video, { id: videoId });
   if (!video) return;
   video.error = reason;
-  if (video.isHlsReady && video.isMainReady) {
+  // Playable: a complete first rendition (a growing one that ended counts; its mp4 would have
+  // come with the ladder).
+  if (video.isHlsReady && video.renditions.length > 0) {
     video.status = 'ready';
     await em.flush();
     return;

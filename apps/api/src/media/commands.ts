@@ -66,28 +66,45 @@ export function outputName(name: string): string {
   return name;
 }
 
-export interface HlsTarget {
-  /** Playlist file ffmpeg writes (a temporary name the pipeline renames when the run succeeds). */
-  playlist: string;
-  /** Segment file pattern with one %d field, e.g. hls/720p/seg-1a2b3c4d-%04d.ts. */
-  segmentPattern: string;
+/** Where one HLS rendition goes; the playlist is a temporary name the pipeline renames when the run succeeds. */
+export type HlsTarget =
+  | {
+      playlist: string;
+      /** MPEG-TS segment file pattern with one %d field, e.g. hls/720p/seg-1a2b3c4d-%04d.ts. */
+      segmentPattern: string;
+    }
+  | {
+      playlist: string;
+      /**
+       * One fragmented mp4 holding every segment (a fragment per segment), which the playlist
+       * lists as byte ranges: the same bytes serve HLS and plain mp4 playback.
+       */
+      singleFile: string;
+    };
+
+export interface HlsOutputOptions {
+  /** Target segment length; HLS_SEGMENT_SECONDS unless set. */
+  segmentSeconds?: number;
+  /** An EVENT playlist (rewritten after every segment, every segment kept) for a rendition published while it is encoded. */
+  growing?: boolean;
 }
 
-/** An HLS VOD output: MPEG-TS segments cut at keyframes near HLS_SEGMENT_SECONDS. */
-export function hlsOutputArgs(target: HlsTarget): string[] {
+/** An HLS output: segments cut at the keyframe at or after each multiple of the segment length. */
+export function hlsOutputArgs(target: HlsTarget, options: HlsOutputOptions = {}): string[] {
+  const single = 'singleFile' in target;
   return [
     '-f',
     'hls',
     '-hls_time',
-    String(HLS_SEGMENT_SECONDS),
+    String(options.segmentSeconds ?? HLS_SEGMENT_SECONDS),
     '-hls_playlist_type',
-    'vod',
+    options.growing ? 'event' : 'vod',
     '-hls_flags',
-    'independent_segments',
+    single ? 'single_file+independent_segments' : 'independent_segments',
     '-hls_segment_type',
-    'mpegts',
+    single ? 'fmp4' : 'mpegts',
     '-hls_segment_filename',
-    outputName(target.segmentPattern),
+    outputName(single ? target.singleFile : target.segmentPattern),
     outputName(target.playlist),
   ];
 }
@@ -122,19 +139,7 @@ export function buildRemuxPublishArgs(o: RemuxPublishOptions): string[] {
     '-c',
     'copy',
     ...STRIP_METADATA,
-    '-f',
-    'hls',
-    '-hls_time',
-    String(HLS_SEGMENT_SECONDS),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_flags',
-    'single_file+independent_segments',
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_segment_filename',
-    outputName(o.mp4),
-    outputName(o.playlist),
+    ...hlsOutputArgs({ playlist: o.playlist, singleFile: o.mp4 }),
   ];
 }
 
@@ -220,7 +225,7 @@ export function ladderFilterGraph(s: SourceVideo, rungs: readonly LadderRung[]):
 
 export interface TranscodePublishOptions extends SourceVideo {
   rung: LadderRung;
-  hls: HlsTarget;
+  hls: Extract<HlsTarget, { segmentPattern: string }>;
   mp4: string;
 }
 
@@ -257,12 +262,13 @@ export function buildTranscodePublishArgs(o: TranscodePublishOptions): string[] 
 }
 
 export interface LadderOptions extends SourceVideo {
-  outputs: readonly { rung: LadderRung; hls: HlsTarget }[];
+  outputs: readonly { rung: LadderRung; hls: HlsTarget; hlsOptions?: HlsOutputOptions }[];
 }
 
 /**
  * The adaptive ladder in one run: the source is decoded once and split; each rung is its own
- * libx264 encode with the same keyframe rule, so segments line up across renditions.
+ * libx264 encode with the same keyframe rule, so segments line up across renditions. With one
+ * growing output it is the rendition published while it is encoded.
  */
 export function buildLadderArgs(o: LadderOptions): string[] {
   const rungs = o.outputs.map((out) => out.rung);
@@ -275,7 +281,7 @@ export function buildLadderArgs(o: LadderOptions): string[] {
       ...STRIP_METADATA,
       '-max_muxing_queue_size',
       '1024',
-      ...hlsOutputArgs(out.hls),
+      ...hlsOutputArgs(out.hls, out.hlsOptions),
     );
   });
   return args;

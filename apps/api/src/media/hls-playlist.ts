@@ -59,6 +59,11 @@ export interface Bandwidth {
 export async function measureBandwidth(dir: string, playlist: MediaPlaylist): Promise<Bandwidth> {
   const sizes = await Promise.all(playlist.segments.map(async (s) => s.byteLength ?? (await stat(join(dir, s.uri))).size));
   const initBytes = playlist.initUri ? (playlist.initByteLength ?? (await stat(join(dir, playlist.initUri))).size) : 0;
+  return bandwidthOf(playlist, sizes, initBytes);
+}
+
+/** measureBandwidth from known sizes: one per segment, in bytes. */
+export function bandwidthOf(playlist: MediaPlaylist, sizes: readonly number[], initBytes = 0): Bandwidth {
   const totalBits = (sizes.reduce((a, b) => a + b, 0) + initBytes) * 8;
   const longest = Math.max(0, ...playlist.segments.map((s) => s.durationSec));
   let peak = 0;
@@ -68,6 +73,30 @@ export async function measureBandwidth(dir: string, playlist: MediaPlaylist): Pr
   });
   const average = playlist.durationSec > 0 ? totalBits / playlist.durationSec : 0;
   return { peak: Math.ceil(Math.max(peak, average)), average: Math.ceil(average) };
+}
+
+/**
+ * A media playlist published while its rendition is encoded: EVENT (segments are only ever
+ * appended, media sequence 0), starting at the beginning (EXT-X-START; players otherwise join an
+ * open playlist near its end), closed by ENDLIST when the encode is done, after which players
+ * treat it as VOD. The target duration may not change while it grows (RFC 8216, 6.2.1), so it is
+ * the segment length the encode cuts at; a longer segment (a source with a gap) raises it, which
+ * players cope with, rather than outlasting it.
+ */
+export function renderGrowingPlaylist(segments: readonly MediaSegment[], segmentSeconds: number, ended: boolean): string {
+  const target = Math.max(segmentSeconds, ...segments.map((s) => Math.round(s.durationSec)));
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${target}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:EVENT',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    '#EXT-X-START:TIME-OFFSET=0,PRECISE=YES',
+  ];
+  for (const s of segments) lines.push(`#EXTINF:${s.durationSec.toFixed(6)},`, s.uri);
+  if (ended) lines.push('#EXT-X-ENDLIST');
+  return `${lines.join('\n')}\n`;
 }
 
 export class UnsupportedPlaylistError extends Error {

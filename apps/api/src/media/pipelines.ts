@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { THUMBNAIL_FRAME_COUNT, thumbnailTimes } from '@reelbase/api-client/constants';
 import { resolveFfmpegPath } from './binaries.ts';
 import {
   buildHlsToMp4Args,
@@ -8,11 +9,21 @@ import {
   buildThumbnailArgs,
   buildTranscodePublishArgs,
   HLS_SEGMENT_SECONDS,
+  type HlsOutputOptions,
   type HlsTarget,
+  KEYFRAME_INTERVAL_SECONDS,
   type SourceVideo,
 } from './commands.ts';
-import { isTempName, newRunId, removeFilesExcept, tempPath } from './files.ts';
-import { type MediaPlaylist, measureBandwidth, parseMediaPlaylist, sanitizeImportedPlaylist } from './hls-playlist.ts';
+import { isTempName, newRunId, removeFilesExcept, tempPath, writeFileAtomic } from './files.ts';
+import {
+  bandwidthOf,
+  type MediaPlaylist,
+  type MediaSegment,
+  measureBandwidth,
+  parseMediaPlaylist,
+  renderGrowingPlaylist,
+  sanitizeImportedPlaylist,
+} from './hls-playlist.ts';
 import { aacCodec, avc1Codec, firstRung, type LadderRung, planLadder, scaledEven } from './ladder.ts';
 import { type MasterEntry, writeMasterPlaylist } from './master-playlist.ts';
 import type { ProbeResult } from './probe.ts';
@@ -29,7 +40,6 @@ export const MAIN_MP4 = 'main.mp4';
 export const MASTER_PLAYLIST = 'hls/master.m3u8';
 /** Folder of the first rendition under hls/; the ladder's folders are named after their rungs. */
 export const FIRST_RENDITION_NAME = 'first';
-export const THUMBNAIL_COUNT = 4;
 /** Players start with the first variant of the master: a middle rung, not the heaviest. */
 const START_RUNG_MAX_SHORT_SIDE = 720;
 const THUMBNAIL_BOX = { long: 1280, short: 720 };
@@ -119,7 +129,7 @@ export async function publishFirstRendition(input: string, outDir: string, probe
     }
     await runCleaningUp(args, out, [dir, '.'], runId, probe.durationSec, options);
     // The remux's segments are byte ranges of the mp4, which is about to get its final name.
-    if (remux) await pointPlaylistAt(join(out, hls.playlist), basename(mp4), `${'../'.repeat(dir.split('/').length)}${MAIN_MP4}`);
+    if (remux) await pointAtMainMp4(out, dir, hls.playlist, mp4);
     return { runId, meta };
   };
 
@@ -144,6 +154,118 @@ export async function publishFirstRendition(input: string, outDir: string, probe
   await removeFilesExcept(join(out, 'hls'), (n) => !isTempName(n));
   options.onProgress?.(1);
   return { mp4: MAIN_MP4, master: MASTER_PLAYLIST, rendition, remuxed };
+}
+
+/** Segments of the growing rendition: one keyframe interval, so the first is out within seconds. */
+export const GROWING_SEGMENT_SECONDS = KEYFRAME_INTERVAL_SECONDS;
+/**
+ * x264 preset of the growing rendition. Measured on two cores from a 1080p HEVC source, 720p
+ * ultrafast runs about four times faster than real time (superfast 3.5x, veryfast under 3x, the
+ * HEVC decode being a third of the work): room to stay ahead of viewers on a busy machine. Its
+ * lower quality per bit lasts only until the ladder replaces it.
+ */
+export const GROWING_PRESET = 'ultrafast';
+/** How often the growing playlist is checked for new segments while ffmpeg runs. */
+const GROWING_POLL_MS = 200;
+
+export interface GrowingUpdate {
+  /**
+   * Files to publish in this order, relative to the output folder: the new segments, then the
+   * media playlist listing them, then on the first update the master. They may be moved away.
+   */
+  files: string[];
+  /** The first update: once its files are published the video is playable. */
+  first: boolean;
+  /** The last update: the playlist is closed with ENDLIST. */
+  ended: boolean;
+}
+
+/**
+ * The rendition of a source that cannot be remuxed, published while it is encoded: the ladder's
+ * starting rung (at most 720p, GROWING_PRESET) in GROWING_SEGMENT_SECONDS segments. After each
+ * segment ffmpeg closes, `onUpdate` receives it with a growing EVENT playlist
+ * (renderGrowingPlaylist) and, the first time, a master listing it; the last update closes the
+ * playlist. Updates never overlap; one that throws stops the encode. Writes no mp4 (the ladder
+ * does). Returns the rendition, measured on its segments.
+ */
+export async function publishGrowingRendition(
+  input: string,
+  outDir: string,
+  probe: ProbeResult,
+  options: PipelineOptions,
+  onUpdate: (update: GrowingUpdate) => Promise<void>,
+): Promise<Rendition> {
+  const out = resolve(outDir);
+  const dir = `hls/${FIRST_RENDITION_NAME}`;
+  const playlist = `${dir}/index.m3u8`;
+  const rung = growingRung(probe);
+  const meta = rungMeta(FIRST_RENDITION_NAME, rung, probe.audioStreamIndex !== null);
+  const runId = newRunId();
+  const hls = hlsTarget(dir, runId);
+  const hlsOptions: HlsOutputOptions = { segmentSeconds: GROWING_SEGMENT_SECONDS, growing: true };
+  await mkdir(join(out, dir), { recursive: true });
+  const args = buildLadderArgs({ ...sourceVideo(resolve(input), probe, { ...options, preset: GROWING_PRESET }), outputs: [{ rung, hls, hlsOptions }] });
+
+  const published: MediaSegment[] = [];
+  const sizes: number[] = [];
+  const update = async (ended: boolean) => {
+    const fresh: MediaSegment[] = [];
+    const listed = parseMediaPlaylist(await readFile(join(out, hls.playlist), 'utf8').catch(() => '')).segments;
+    for (const seg of listed.slice(published.length)) {
+      // ffmpeg lists a segment once it is closed; a name cut off mid-write is no file.
+      const size = seg.uri.endsWith('.ts') ? await fileSize(join(out, dir, seg.uri)) : null;
+      if (size === null) break;
+      fresh.push(seg);
+      sizes.push(size);
+    }
+    if (fresh.length === 0 && !ended) return;
+    const first = published.length === 0;
+    published.push(...fresh);
+    if (published.length === 0) throw new Error(`ffmpeg wrote no segments for ${dir}`);
+    await writeFileAtomic(join(out, playlist), renderGrowingPlaylist(published, GROWING_SEGMENT_SECONDS, ended));
+    if (first) {
+      const nominal = (rung.maxrateKbps + (probe.audioStreamIndex === null ? 0 : rung.audioKbps)) * 1000;
+      await writeMasterPlaylist(join(out, MASTER_PLAYLIST), [masterEntry({ ...meta, bandwidth: nominal, averageBandwidth: nominal, playlist, alignedSegments: false })]);
+    }
+    await onUpdate({ files: [...fresh.map((s) => `${dir}/${s.uri}`), playlist, ...(first ? [MASTER_PLAYLIST] : [])], first, ended });
+  };
+
+  // Polls while ffmpeg runs; a failed update stops ffmpeg, a failed ffmpeg stops the polling.
+  const stopEncode = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stopEncode.signal]) : stopEncode.signal;
+  let encoding = true;
+  let updateError: unknown = null;
+  const polling = (async () => {
+    try {
+      while (encoding) {
+        await update(false);
+        await new Promise((r) => setTimeout(r, GROWING_POLL_MS));
+      }
+    } catch (err) {
+      updateError = err;
+      stopEncode.abort(err);
+    }
+  })();
+  try {
+    await runCleaningUp(args, out, [dir], runId, probe.durationSec, { ...options, signal });
+  } catch (err) {
+    throw updateError ?? err;
+  } finally {
+    encoding = false;
+    await polling;
+  }
+  if (updateError) throw updateError;
+  await update(true);
+  await rm(join(out, hls.playlist), { force: true });
+  const durationSec = published.reduce((sum, seg) => sum + seg.durationSec, 0);
+  const bandwidth = bandwidthOf({ segments: published, initUri: null, initByteLength: null, durationSec }, sizes);
+  options.onProgress?.(1);
+  return { ...meta, bandwidth: bandwidth.peak, averageBandwidth: bandwidth.average, playlist, alignedSegments: false };
+}
+
+/** The growing rendition's rung: the ladder's starting one (the largest of at most 720p). */
+export function growingRung(probe: ProbeResult): LadderRung {
+  return startFirst(planLadder(probe))[0];
 }
 
 /** A source above this multiple of its rung's bit rate is re-encoded rather than served as the top rung. */
@@ -172,22 +294,35 @@ export function canBeTopRung(probe: ProbeResult, first: Rendition): boolean {
  * only the smaller rungs are encoded: the source's own bytes at its own quality, no second copy.
  * Otherwise the first rendition is left out, as its keyframes follow the source while the rungs
  * share keyframes every 2 s, which is what lets players switch cleanly; its folder stays on disk
- * for viewers still playing it and the caller removes it. Returns the rungs largest first.
+ * for viewers still playing it and the caller removes it. With `mp4` (no main.mp4 yet, as the
+ * growing rendition writes none), the top rung is written as main.mp4, a fragmented mp4 its
+ * playlist lists as byte ranges, as a remux is: one copy serves both. Returns the rungs largest first.
  */
-export async function buildLadder(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions, top?: Rendition): Promise<Rendition[]> {
+export async function buildLadder(
+  input: string,
+  outDir: string,
+  probe: ProbeResult,
+  options: PipelineOptions,
+  top?: Rendition,
+  mp4 = false,
+): Promise<Rendition[]> {
   const out = resolve(outDir);
   const source = resolve(input);
   const rungs = planLadder(probe).slice(top ? 1 : 0);
   const runId = newRunId();
   const audio = probe.audioStreamIndex !== null;
   const dirs = rungs.map((r) => `hls/${r.name}`);
+  const targets: HlsTarget[] = dirs.map((d) => hlsTarget(d, runId));
+  const mp4Temp = mp4 && !top && rungs.length > 0 ? tempPath(MAIN_MP4, runId) : null;
+  if (mp4Temp) targets[0] = { playlist: targets[0].playlist, singleFile: mp4Temp };
   for (const d of dirs) await mkdir(join(out, d), { recursive: true });
   if (rungs.length > 0) {
-    const args = buildLadderArgs({
-      ...sourceVideo(source, probe, options),
-      outputs: rungs.map((rung, i) => ({ rung, hls: hlsTarget(dirs[i], runId) })),
-    });
-    await runCleaningUp(args, out, dirs, runId, probe.durationSec, options);
+    const args = buildLadderArgs({ ...sourceVideo(source, probe, options), outputs: rungs.map((rung, i) => ({ rung, hls: targets[i] })) });
+    await runCleaningUp(args, out, mp4Temp ? [...dirs, '.'] : dirs, runId, probe.durationSec, options);
+  }
+  if (mp4Temp) {
+    await pointAtMainMp4(out, dirs[0], targets[0].playlist, mp4Temp);
+    await rename(join(out, mp4Temp), join(out, MAIN_MP4));
   }
 
   const renditions: Rendition[] = top ? [top] : [];
@@ -208,7 +343,7 @@ export async function extractThumbnails(input: string, outDir: string, probe: Pr
   const out = resolve(outDir);
   await mkdir(out, { recursive: true });
   const runId = newRunId();
-  const names = Array.from({ length: THUMBNAIL_COUNT }, (_, i) => `thumb-${i + 1}${tag && `-${tag}`}.jpg`);
+  const names = Array.from({ length: THUMBNAIL_FRAME_COUNT }, (_, i) => `thumb-${i + 1}${tag && `-${tag}`}.jpg`);
   const temps = names.map((n) => tempPath(n, runId));
   const size = thumbnailSize(probe);
   const run = (times: number[], outputs: string[]) =>
@@ -244,11 +379,6 @@ export async function extractFrame(input: string, outDir: string, probe: ProbeRe
   return name;
 }
 
-/** 1/5 .. 4/5 of the duration. */
-export function thumbnailTimes(durationSec: number, count = THUMBNAIL_COUNT): number[] {
-  return Array.from({ length: count }, (_, i) => Math.round(((durationSec * (i + 1)) / (count + 1)) * 1000) / 1000);
-}
-
 export interface ImportedMp4 {
   path: string;
   durationSec: number;
@@ -279,6 +409,11 @@ export async function remuxHlsToMp4(playlistPath: string, outputPath: string, op
   return { path: output, durationSec: playlist.durationSec };
 }
 
+/** A single-file rendition in `dir` lists byte ranges of main.mp4, by the name the temporary `mp4` is about to get. */
+async function pointAtMainMp4(out: string, dir: string, playlist: string, mp4: string) {
+  await pointPlaylistAt(join(out, playlist), basename(mp4), `${'../'.repeat(dir.split('/').length)}${MAIN_MP4}`);
+}
+
 /** Rewrites the URIs of a single-file playlist from the name ffmpeg wrote to `uri`. */
 async function pointPlaylistAt(playlist: string, written: string, uri: string) {
   const lines = (await readFile(playlist, 'utf8')).split('\n');
@@ -302,7 +437,7 @@ function sourceVideo(input: string, probe: ProbeResult, options: PipelineOptions
   };
 }
 
-function hlsTarget(dir: string, runId: string): HlsTarget {
+function hlsTarget(dir: string, runId: string): Extract<HlsTarget, { segmentPattern: string }> {
   return { playlist: tempPath(`${dir}/index.m3u8`, runId), segmentPattern: `${dir}/seg-${runId}-%04d.ts` };
 }
 
@@ -379,9 +514,14 @@ function thumbnailSize(probe: ProbeResult): { width: number; height: number } {
 }
 
 async function nonEmpty(path: string): Promise<boolean> {
+  return ((await fileSize(path)) ?? 0) > 0;
+}
+
+/** The size of a file, null when there is none. */
+async function fileSize(path: string): Promise<number | null> {
   try {
-    return (await stat(path)).size > 0;
+    return (await stat(path)).size;
   } catch {
-    return false;
+    return null;
   }
 }

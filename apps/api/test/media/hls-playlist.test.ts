@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { measureBandwidth, parseMediaPlaylist, sanitizeImportedPlaylist } from '../../src/media/hls-playlist.ts';
+import { measureBandwidth, parseMediaPlaylist, renderGrowingPlaylist, sanitizeImportedPlaylist } from '../../src/media/hls-playlist.ts';
 
 const VOD = '#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:6.000000,\na.ts\n#EXTINF:6.000000,\nb.ts\n#EXTINF:1.500000,\nc.ts\n#EXT-X-ENDLIST\n';
 
@@ -61,3 +61,24 @@ describe('imported playlists', () => {
     expect(() => sanitizeImportedPlaylist(text)).toThrow(message);
   });
 });
+
+describe('renderGrowingPlaylist', () => {
+  const seg = (uri: string, durationSec: number) => ({ uri, durationSec, byteLength: null });
+
+  test('an open EVENT playlist starting at 0, closed by ENDLIST only when the encode ended', () => {
+    const open = renderGrowingPlaylist([seg('s0.ts', 2), seg('s1.ts', 2.0333)], 2, false);
+    expect(open).toBe(
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:EVENT\n#EXT-X-INDEPENDENT-SEGMENTS\n' +
+        '#EXT-X-START:TIME-OFFSET=0,PRECISE=YES\n#EXTINF:2.000000,\ns0.ts\n#EXTINF:2.033300,\ns1.ts\n',
+    );
+    const ended = renderGrowingPlaylist([seg('s0.ts', 2), seg('s1.ts', 2.0333), seg('s2.ts', 0.5)], 2, true);
+    expect(ended.startsWith(open.slice(0, open.indexOf('#EXTINF')))).toBe(true);
+    expect(ended.endsWith('s2.ts\n#EXT-X-ENDLIST\n')).toBe(true);
+    expect(parseMediaPlaylist(ended).durationSec).toBeCloseTo(4.533, 3);
+  });
+
+  test('a segment longer than the cut length raises the target rather than outlasting it', () => {
+    expect(renderGrowingPlaylist([seg('s0.ts', 2), seg('s1.ts', 3.6)], 2, false)).toContain('#EXT-X-TARGETDURATION:4\n');
+  });
+});
+

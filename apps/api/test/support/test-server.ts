@@ -10,6 +10,7 @@ import type { CoreHooks } from '../../src/core.ts';
 import { freePort } from '../../src/db/embedded-postgres.ts';
 import { User } from '../../src/modules/users/user.entity.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { UNLIMITED } from './unlimited.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -52,6 +53,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'admin-password',
     LOG_LEVEL: 'silent',
+    ...UNLIMITED,
     ...env,
   } as Record<string, string>);
   const databaseUrl = opts.databaseUrl ?? (await freshDatabase());

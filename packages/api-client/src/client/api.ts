@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
 import type { LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
+import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
-import type { EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse } from '../contract/player.ts';
+import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
@@ -43,6 +45,35 @@ export interface ImageUploadOptions {
   /** Defaults to the File's name. */
   filename?: string;
   onProgress?: ProgressHandler;
+}
+
+/** GET /api/users as the admin tables send it (the active table: isActive true, ban false; the inactive one: inactive true). */
+export interface AdminUserListParams {
+  limit?: number;
+  page?: number;
+  inactive?: boolean;
+  isActive?: boolean;
+  ban?: boolean;
+  onlyBanned?: boolean;
+  onlyCanceled?: boolean;
+  search?: string;
+  direction?: 'ASC' | 'DESC';
+  field?: AdminUserSortField;
+}
+/** GET /api/videos?user-id= (admin). */
+export interface AdminVideoListParams {
+  userId: string;
+  limit?: (typeof ADMIN_VIDEO_PAGE_SIZES)[number];
+  page?: number;
+  direction?: 'ASC' | 'DESC';
+  field?: AdminVideoSortField;
+}
+export interface AnalyticsOverviewParams {
+  range?: StatisticsRange;
+  limit?: number;
+  page?: number;
+  field?: AnalyticsSortField;
+  direction?: 'ASC' | 'DESC';
 }
 
 export interface VideoUploadInput {
@@ -116,6 +147,47 @@ export function createApiClient(o: ApiClientOptions) {
   const users = {
     /** Self-registration (anonymous) or, with an admin session, creation of a user. */
     register: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input, auth: !!core.getSession() }),
+  };
+
+  /** The admin area's calls (every one answers 403 to a non-admin). */
+  const admin = {
+    listUsers: (p: AdminUserListParams = {}) =>
+      request<AdminUserList>('GET', '/api/users', {
+        query: {
+          limit: p.limit,
+          page: p.page,
+          inactive: p.inactive,
+          isActive: p.isActive,
+          ban: p.ban,
+          'only-banned': p.onlyBanned,
+          'only-canceled': p.onlyCanceled,
+          search: p.search?.trim() || undefined,
+          direction: p.direction,
+          field: p.field,
+        },
+      }),
+    getUser: (userId: string) => request<AdminUser>('GET', `/api/users/${id(userId)}`),
+    /** {isActive} cancels/reactivates, {ban, banReason} bans, {ban: false, banReason: null} unbans, {features}, {videoGeneratorCredits}. */
+    updateUser: (userId: string, input: z.input<typeof AdminUserUpdate>) => request<AdminUser>('PUT', `/api/users/${id(userId)}`, { body: input }),
+    deleteUser: (userId: string) => request<MessageAnswer>('DELETE', `/api/users/${id(userId)}`),
+    bulkUsers: (input: z.input<typeof UserBulkRequest>) => request<z.infer<typeof UserBulkResult>>('POST', '/api/users/bulk', { body: input }),
+    /** Toggles one feature flag (or sets it to `value`). */
+    toggleFeature: (userId: string, name: FeatureFlag, value?: boolean) =>
+      request<AdminUser>('PUT', `/api/feature/${id(userId)}`, { body: { name, value } satisfies z.input<typeof FeatureToggle> }),
+    /** Creates a confirmed user directly (the create-user modal). */
+    createUser: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input }),
+    listVideos: (p: AdminVideoListParams) =>
+      request<VideoListPage>('GET', '/api/videos', { query: { 'user-id': p.userId, limit: p.limit, page: p.page, direction: p.direction, field: p.field } }),
+    /** Blocks (ban true) or unblocks the videos; a blocked video stops being served at once. */
+    blockVideos: (ids: string[], ban: boolean) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: { action: 'block', ban, ids } satisfies VideoBulkRequest }),
+  };
+
+  const statistics = {
+    /** The analytics screen of one of the caller's videos (404 for another user's). */
+    forVideo: (videoId: string, range?: StatisticsRange) => request<VideoStatistics>('GET', `/api/statistics/video/${id(videoId)}`, { query: { range } }),
+    /** Plays and watch time of every video of the caller, one page, sortable. */
+    overview: (p: AnalyticsOverviewParams = {}) =>
+      request<AnalyticsOverview>('GET', '/api/statistics/videos', { query: { range: p.range, limit: p.limit, page: p.page, field: p.field, direction: p.direction } }),
   };
 
   const profile = {
@@ -262,6 +334,8 @@ export function createApiClient(o: ApiClientOptions) {
     gifs,
     folders,
     playerConfig,
+    admin,
+    statistics,
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -12,6 +12,10 @@ export const IMPORT_POLL_MS = 1_000;
 export const DROP_OFF_INTERVAL_SECONDS = 15;
 export const THUMBNAIL_FRAME_COUNT = 4;
 export const THUMBNAIL_UPLOAD_SLOT = 100;
+/** Times (s) of the frames offered as covers: 1/5 .. 4/5 of the duration, to the millisecond. */
+export function thumbnailTimes(durationSec: number, count = THUMBNAIL_FRAME_COUNT): number[] {
+  return Array.from({ length: count }, (_, i) => Math.round(((durationSec * (i + 1)) / (count + 1)) * 1000) / 1000);
+}
 export const EMBED_DEFAULT_SIZE = 600;
 export const MOBILE_SEE_MORE_STEP = 5;
 export const WATERMARK_OPACITY_DEFAULT = 100;
@@ -41,9 +45,11 @@ export const MESSAGES = {
   folderDeleted: 'Folder deleted successfully!',
   accountCanceled: 'Your account is canceled. Reactivate it to make changes.',
   emailChangeHint: 'Can be changed once every 6 months',
+  emailTaken: 'Email is already taken',
   validationFailed: 'Validation failed',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  tooManyRequests: 'Too many requests. Try again later.',
   tokenExpired: 'Access token expired',
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',

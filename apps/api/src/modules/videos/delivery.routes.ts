@@ -1,5 +1,6 @@
-import { Router } from '@koa/router';
 import { pipeline, Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -45,32 +46,47 @@ export function parseRange(header: string | undefined, size: number): { start: n
 }
 
 /**
+ * "May this video be served", cached for `cacheMs` per process so a segment request rarely costs a
+ * query. An admin's block or ban forgets the answers at once (in this process; see
+ * docs/decisions.md for the others).
+ */
+export function servableCache(orm: Orm, cacheMs: number) {
+  const cache = new Map<string, Servable>();
+  return {
+    async get(id: string): Promise<Servable> {
+      const hit = cache.get(id);
+      if (hit && Date.now() - hit.at < cacheMs) return hit;
+      const rows = /^[0-9a-f-]{36}$/i.test(id)
+        ? await orm.em.getConnection().execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean }[]>(
+            'select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready from videos v join users u on u.id = v.user_id where v.id = ?',
+            [id],
+          )
+        : [];
+      const row = rows[0];
+      const s = { ok: !!row && !row.ban && !row.owner_ban, main: !!row?.is_main_ready, hls: !!row?.is_hls_ready, at: Date.now() };
+      if (cache.size > 10_000) cache.clear();
+      cache.set(id, s);
+      return s;
+    },
+    /** Drops the answers for these videos (all of them without ids: an owner's ban touches every video). */
+    forget(ids?: string[]) {
+      if (!ids) cache.clear();
+      else for (const id of ids) cache.delete(id);
+    },
+  };
+}
+export type ServableCache = ReturnType<typeof servableCache>;
+
+/**
  * Public playback files: playlists, segments, the mp4 and thumbnails, with Range support and
  * long caching for segments. A blocked video, or one whose owner is banned, is not served.
  */
-export function deliveryRoutes(orm: Orm, storage: Storage, bandwidth: BandwidthCounter, cacheMs: number) {
-  const cache = new Map<string, Servable>();
-  async function servable(id: string): Promise<Servable> {
-    const hit = cache.get(id);
-    if (hit && Date.now() - hit.at < cacheMs) return hit;
-    const rows = /^[0-9a-f-]{36}$/i.test(id)
-      ? await orm.em.getConnection().execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean }[]>(
-          'select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready from videos v join users u on u.id = v.user_id where v.id = ?',
-          [id],
-        )
-      : [];
-    const row = rows[0];
-    const s = { ok: !!row && !row.ban && !row.owner_ban, main: !!row?.is_main_ready, hls: !!row?.is_hls_ready, at: Date.now() };
-    if (cache.size > 10_000) cache.clear();
-    cache.set(id, s);
-    return s;
-  }
-
+export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache) {
   async function serve(ctx: Context) {
     const { id } = ctx.params;
     const rel = ctx.path.slice(`/media/videos/${id}/`.length);
     if (!PUBLIC_FILE.test(rel)) throw notFound();
-    const s = await servable(id);
+    const s = await servable.get(id);
     if (!s.ok || (rel === 'main.mp4' && !s.main) || (rel.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
     const key = videoKeys.file(id, rel);
     const info = await storage.stat(key);
@@ -84,8 +100,23 @@ export function deliveryRoutes(orm: Orm, storage: Storage, bandwidth: BandwidthC
     // An uploaded SVG cover opened directly must not run anything.
     if (ext === 'svg') ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     ctx.set('Last-Modified', info.mtime.toUTCString());
-    ctx.set('Cache-Control', ext === 'm3u8' ? (rel === 'hls/master.m3u8' ? 'no-cache' : 'public, max-age=60') : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+    // Playlists change (a growing one after every segment, the master when the ladder lands) and
+    // must stop at once for a blocked video: revalidated every time. Segments never change.
+    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
 
+    if (ext === 'm3u8') {
+      // Read whole: a growing playlist may be replaced between the stat and the read, and its
+      // length must be the one of the bytes sent.
+      const text = await buffer(storage.stream(key)).catch(() => {
+        throw notFound(); // removed since the stat
+      });
+      ctx.status = 200;
+      ctx.length = text.length;
+      if (ctx.method === 'HEAD') return;
+      ctx.body = text;
+      bandwidth.add(id, text.length);
+      return;
+    }
     const range = parseRange(ctx.get('Range') || undefined, info.size);
     if (range === 'unsatisfiable') {
       ctx.set('Content-Range', `bytes */${info.size}`);

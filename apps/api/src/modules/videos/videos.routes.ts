@@ -1,20 +1,22 @@
 import { Router } from '@koa/router';
-import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
+import { COVER_MESSAGES, CoverFromFrame, ImportRequest, OwnVideoBulkRequest, VIDEO_IMAGE_TYPES, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { unprocessable, zodErrors } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body, query } from '../../http/validate.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import { receiveVideo } from './multipart-upload.ts';
 import type { VideosService } from './videos.service.ts';
 
 /** `multipartDir`: this process's scratch folder for form uploads being received. */
-export function videosRoutes(videos: VideosService, guards: AuthGuards, multipartDir: string) {
+export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: RateLimits, multipartDir: string) {
   const r = new Router({ prefix: '/api/videos' });
   r.use(guards.requireUser);
   r.get('/', async (ctx) => {
     ctx.body = await videos.list(currentUser(ctx).id, query(ctx, VideoListQuery));
   });
   r.post('/', guards.requireActive, async (ctx) => {
+    await limits.take('upload', { account: currentUser(ctx).id, address: ctx.ip });
     const length = Number(ctx.get('content-length'));
     const video = await videos.createFromUpload(currentUser(ctx).id, Number.isSafeInteger(length) && length > 0 ? length : null, (maxBytes, tooLarge) =>
       receiveVideo(ctx, multipartDir, maxBytes, tooLarge),
@@ -23,11 +25,13 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, multipar
     ctx.body = video;
   });
   r.post('/import', guards.requireActive, async (ctx) => {
+    const { url } = body(ctx, ImportRequest);
+    await limits.take('import', { account: currentUser(ctx).id, address: ctx.ip });
     ctx.status = 202;
-    ctx.body = await videos.startImport(currentUser(ctx).id, body(ctx, ImportRequest).url);
+    ctx.body = await videos.startImport(currentUser(ctx).id, url);
   });
   r.post('/bulk', guards.requireActive, async (ctx) => {
-    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, VideoBulkRequest));
+    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, OwnVideoBulkRequest));
   });
   r.get('/:id', async (ctx) => {
     ctx.body = await videos.get(currentUser(ctx).id, ctx.params.id);

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
+import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
 import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
@@ -249,7 +249,8 @@ export function createVideosService(d: {
     /**
      * A second video with the same files (copied through storage, so each video owns its files
      * and deleting one never touches the other), name '<name> (copy)', the same folder and player
-     * settings; statistics and bandwidth start at zero. Counts against the storage quota.
+     * settings; statistics and bandwidth start at zero. Its bytes are reserved in the storage quota
+     * before the first file is copied (413 when they do not fit).
      */
     async copy(userId: string, id: string): Promise<VideoDto> {
       const { em, video: source } = await owned(userId, id);
@@ -264,10 +265,13 @@ export function createVideosService(d: {
       const moveUrl = (url: string | null) => (url?.startsWith(d.storage.url(from)) ? d.storage.url(to + url.slice(d.storage.url(from).length)) : url);
       try {
         // The source's GIFs stay its own (their rows name it).
-        for await (const o of d.storage.list(videoKeys.dir(source.id))) if (!o.key.startsWith(`${from}gifs/`)) await d.storage.copy(o.key, to + o.key.slice(from.length));
+        let storedBytes = 0;
+        for await (const o of d.storage.list(videoKeys.dir(source.id))) {
+          if (!o.key.startsWith(`${from}gifs/`)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+        }
         // A trim that overwrote the source meanwhile may have swapped files under the copy.
         const now = await em.fork().findOne(Video, { id: source.id });
-        if (!now || now.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
+        if (now?.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
         const copy = em.create(Video, {
           id: copyId,
           userId,
@@ -278,7 +282,8 @@ export function createVideosService(d: {
           importProgress: source.importProgress,
           originalKey: moveKey(source.originalKey),
           size: source.size,
-          storedBytes: source.storedBytes,
+          // What was copied, counted as the copy's own.
+          storedBytes,
           ...pickFacts(source),
           status: 'ready',
           isMainReady: source.isMainReady,
@@ -314,7 +319,7 @@ export function createVideosService(d: {
      * One action on several videos in one transaction: every id must be the caller's, or nothing
      * changes and the answer is the 404 of a missing video. Files go only after the commit.
      */
-    async bulk(userId: string, input: VideoBulkRequest): Promise<{ message: string; count: number }> {
+    async bulk(userId: string, input: OwnVideoBulkRequest): Promise<{ message: string; count: number }> {
       const ids = [...new Set(input.ids)];
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
