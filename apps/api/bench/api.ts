@@ -1,6 +1,7 @@
 // Measures the list calls of the API under load, against the product as `npm start` runs it, with
 // 10,000 videos and 1,000 folders in one account and 100,000 users, seeded by SQL:
-// requests per second at full load, then p50/p99 at a steady 200 requests per second.
+// requests per second at full load, then p50/p99 at a steady 200 requests per second (100 for
+// the admin user tables, the issue's goal).
 //   pnpm bench:api   (BENCH_SECONDS=5 per run)
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,8 +23,10 @@ console.log('seeding 100,000 users, 1,000 folders and 10,000 videos…');
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 const [{ id: owner }] = (await client.query("select id from users where email = 'bench@example.com'")).rows;
-await client.query(`insert into users (id, email, first_name, last_name, color_scheme, created_at)
-  select gen_random_uuid(), 'user' || i || '@example.com', 'User', 'Number ' || i, '{}', now() - make_interval(mins => i)
+// Usage sums as the videos trigger keeps them; 5% canceled, 1% banned (the inactive list).
+await client.query(`insert into users (id, email, first_name, last_name, color_scheme, created_at, last_login_at, video_count, storage_bytes, bandwidth_bytes, is_active, ban, canceled_at)
+  select gen_random_uuid(), 'user' || i || '@example.com', 'User', 'Number ' || i, '{}', now() - make_interval(mins => i), now() - make_interval(mins => (i * 37) % 100000),
+    i % 200, (i::bigint * 7919) % 50000000000, (i::bigint * 104729) % 900000000000, i % 20 <> 0, i % 100 = 0, case when i % 20 = 0 then now() - make_interval(days => i % 30) end
   from generate_series(1, 100000) i`);
 await client.query(`insert into folders (id, user_id, name, created_at)
   select gen_random_uuid(), $1, 'Client ' || i, now() - make_interval(mins => i) from generate_series(1, 1000) i`, [owner]);
@@ -37,14 +40,20 @@ await client.query('vacuum analyze');
 await client.end();
 
 const user = { authorization: `Bearer ${product.token}` };
-const calls: { name: string; path: string; headers?: Record<string, string> }[] = [
+const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
+const calls: { name: string; path: string; headers?: Record<string, string>; rate?: number }[] = [
   { name: '/api/health (the floor)', path: '/api/health' },
   { name: 'videos, first page', path: '/api/videos?limit=20', headers: user },
   { name: 'videos, deep page (page 400 of 500)', path: '/api/videos?limit=20&page=400', headers: user },
   { name: 'videos, name search', path: '/api/videos?search=promo%2012&limit=20', headers: user },
   { name: 'videos of one folder', path: `/api/videos?folder_id=${folder}&limit=20`, headers: user },
   { name: 'folders, top level', path: '/api/folders', headers: user },
-  { name: '/api/users (admin)', path: '/api/users?limit=20', headers: { authorization: `Bearer ${admin.accessToken}` } },
+  { name: '/api/users (admin)', path: '/api/users?limit=20', headers: asAdmin },
+  // The issue's goal: the active users table sorted by storage, p99 under 50 ms at 100 req/s.
+  { name: 'users by storage (active list)', path: '/api/users?isActive=true&ban=false&field=storage&direction=DESC&limit=20', headers: asAdmin, rate: 100 },
+  { name: 'users by storage (inactive list)', path: '/api/users?inactive=true&field=storage&direction=DESC&limit=20', headers: asAdmin, rate: 100 },
+  { name: 'users by storage, page 2000', path: '/api/users?field=storage&limit=20&page=2000', headers: asAdmin, rate: 100 },
+  { name: 'users, search', path: '/api/users?search=number%201234&field=storage&limit=20', headers: asAdmin, rate: 100 },
 ];
 
 const run = (path: string, headers: Record<string, string> | undefined, rate?: number) =>
@@ -58,10 +67,11 @@ for (const c of calls) {
     continue;
   }
   const full = await run(c.path, c.headers);
-  const steady = await run(c.path, c.headers, 200);
+  const rate = c.rate ?? 200;
+  const steady = await run(c.path, c.headers, rate);
   const errors = full.non2xx + full.errors + steady.non2xx + steady.errors;
   rows.push(
-    `  ${c.name.padEnd(38)} ${full.requests.average.toFixed(0).padStart(6)} req/s at full load (p99 ${full.latency.p99} ms) | at 200 req/s: p50 ${steady.latency.p50} ms, p99 ${steady.latency.p99} ms${errors ? ` | ${errors} errors` : ''}`,
+    `  ${c.name.padEnd(38)} ${full.requests.average.toFixed(0).padStart(6)} req/s at full load (p99 ${full.latency.p99} ms) | at ${rate} req/s: p50 ${steady.latency.p50} ms, p99 ${steady.latency.p99} ms${errors ? ` | ${errors} errors` : ''}`,
   );
 }
 

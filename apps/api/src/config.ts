@@ -8,6 +8,20 @@ const csv = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A rate limit written `count/seconds`, e.g. `10/3600` for ten an hour. */
+const limit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(v);
+      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'Must be count/seconds, such as 10/3600' });
+        return z.NEVER;
+      }
+      return { count: Number(m[1]), seconds: Number(m[2]) };
+    });
+
 /** Every setting, read once from the environment. Defaults give a working local product. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,6 +33,8 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(1),
   REMEMBER_ME_TTL_DAYS: positiveInt(30),
+  /** However often a sign-in is refreshed (Remember Me included), it ends this many days after it began. */
+  REFRESH_FAMILY_MAX_DAYS: positiveInt(90),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SMTP_URL: z.string().optional(),
@@ -32,6 +48,17 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(15 * 60),
+  /** Abuse limits kept in PostgreSQL (shared by every API process), per account and per address (IPv6 by /64). */
+  RATE_LIMIT_REGISTRATION_PER_ADDRESS: limit('10/3600'),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: limit('3/3600'),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: limit('20/3600'),
+  RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT: limit('5/3600'),
+  RATE_LIMIT_VERIFICATION_MAIL_PER_ADDRESS: limit('20/3600'),
+  RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS: limit('30/900'),
+  RATE_LIMIT_IMPORT_PER_ACCOUNT: limit('30/3600'),
+  RATE_LIMIT_IMPORT_PER_ADDRESS: limit('60/3600'),
+  RATE_LIMIT_UPLOAD_PER_ACCOUNT: limit('200/3600'),
+  RATE_LIMIT_UPLOAD_PER_ADDRESS: limit('400/3600'),
   STRIPE_SECRET_KEY: z.string().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_SECRET: z.string().optional(),

@@ -9,6 +9,8 @@ import { startWorkers } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
+import { makeGifHandler } from './jobs/make-gif.ts';
+import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { JOBS } from './jobs/job-names.ts';
 import { mediaToolsReport } from './media/binaries.ts';
 import { configureMediaBox, mediaBoxReport } from './media/box.ts';
@@ -100,6 +102,8 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const editDeps = { orm, storage, queue, quota, log, workDir: join(work, 'edits'), ...media };
       const editVideo = editVideoHandler(editDeps);
       const videoFrame = videoFrameHandler(editDeps);
+      const makeGif = makeGifHandler(editDeps);
+      const watermarkVideo = watermarkVideoHandler(editDeps);
       await startWorkers(
         queue,
         {
@@ -107,7 +111,14 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           importVideo,
           editVideo,
           videoFrame,
-          onFinalFailure: (name, videoId, reason) => (name === JOBS.importVideo ? markImportFailed(orm, videoId, reason) : markProcessingFailed({ orm, storage }, videoId, reason)),
+          makeGif,
+          watermarkVideo,
+          onFinalFailure: (name, videoId, reason) =>
+            name === JOBS.importVideo
+              ? markImportFailed(orm, videoId, reason)
+              : name === JOBS.watermarkVideo
+                ? markWatermarkFailed(orm, videoId)
+                : markProcessingFailed({ orm, storage }, videoId, reason),
         },
         { concurrency: config.WORKER_CONCURRENCY, log, jobTimeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, importTimeoutMs: config.IMPORT_TIMEOUT_SECONDS * 1000 },
       );

@@ -9,7 +9,7 @@ const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
 
 // No DATABASE_URL: run the PostgreSQL that ships inside npm, with its data in DATA_DIR.
-const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres(join(config.DATA_DIR, 'postgres'), (m) => log.debug({ pg: m }));
+const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres(join(config.DATA_DIR, 'postgres'), (m, notice) => (notice ? log.info({ pg: m }) : log.debug({ pg: m })));
 let databaseUrl = config.DATABASE_URL;
 if (embedded) {
   databaseUrl = embedded.url.replace(/\/postgres$/, '/reelbase');

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type CoreHooks, startCore } from './core.ts';
 import { webDistPath } from '@reelbase/web/dist-path';
-import { createApp } from './http/app.ts';
+import { answerClientErrors, createApp } from './http/app.ts';
 import { staticWeb } from './http/static-web.ts';
 import { authGuards } from './http/auth.ts';
 import { mediaRoutes } from './http/media-routes.ts';
@@ -12,10 +12,12 @@ import { createMailer } from './mail/mailer.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { loginLimiter } from './modules/auth/login-limiter.ts';
+import { rateLimits } from './modules/limits/rate-limits.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { sandboxPaymentProvider } from './modules/payments/payment-provider.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
+import { createGifsService } from './modules/gifs/gifs.service.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
@@ -24,7 +26,8 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
-import { deliveryRoutes } from './modules/videos/delivery.routes.ts';
+import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
+import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
@@ -38,6 +41,10 @@ import { playerConfigRoutes } from './modules/player-config/player-config.routes
 import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
+import { readAuditLog } from './modules/admin/audit-log.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -45,14 +52,21 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const { orm, queue, storage } = core;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log });
 
+  const limits = rateLimits(orm, {
+    registration: { perAddress: config.RATE_LIMIT_REGISTRATION_PER_ADDRESS },
+    'forgot-password': { perAccount: config.RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS },
+    'verification-mail': { perAccount: config.RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT, perAddress: config.RATE_LIMIT_VERIFICATION_MAIL_PER_ADDRESS },
+    'platform-sign-in': { perAddress: config.RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS },
+    import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
+    upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
+  });
   const auth = createAuthService({
     orm,
     mailer,
     tokens: accessTokens(await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
-    limiter: loginLimiter({
-      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      perAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      windowMs: config.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+    signInLimits: limits.signIn({
+      perAccount: { count: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
+      perAddress: { count: config.LOGIN_MAX_FAILURES_PER_ADDRESS, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
     }),
     platforms: platformVerifier({
       googleClientId: config.GOOGLE_CLIENT_ID,
@@ -64,6 +78,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     publicUrl: config.PUBLIC_URL,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     rememberMeTtlDays: config.REMEMBER_ME_TTL_DAYS,
+    refreshFamilyMaxDays: config.REFRESH_FAMILY_MAX_DAYS,
   });
   const payments = sandboxPaymentProvider();
   const users = createUsersService({ orm, auth, payments });
@@ -79,12 +94,14 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     checkImportUrl: (url) => importGuard.check(url),
   });
   const folders = createFoldersService({ orm });
+  const gifs = createGifsService({ orm, storage, queue, quota: core.quota, videos, publicUrl: config.PUBLIC_URL });
   const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
   const tus = tusUploads({
     dir: join(config.DATA_DIR, 'uploads'),
     auth,
     videos,
     quota: core.quota,
+    limits,
     sourceMaxBytes: config.SOURCE_MAX_BYTES,
     expiryMs: config.UPLOAD_EXPIRY_HOURS * 3600 * 1000,
     log,
@@ -108,6 +125,17 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     beaconBurst: config.STATS_BEACON_BURST,
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
+  const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000);
+  // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
+  const onServingChanged = (videoIds?: string[]) => {
+    servable.forget(videoIds);
+    statistics.forget(videoIds);
+  };
+  // Other API processes hear of it through PostgreSQL (NOTIFY on commit) and forget theirs too.
+  const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
+  const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
+  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged });
+  const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -121,15 +149,18 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       queue: await queue.status(),
       media: core.mediaTools,
     }),
+    isAdmin: guards.isAdmin,
     trustProxy: config.TRUST_PROXY,
     rawRouters: [tus.router, beaconRoutes(statistics)],
     routers: [
-      authRoutes(auth, guards),
-      usersRoutes(users, guards),
-      profileRoutes(profile, guards),
-      videosRoutes(videos, guards, core.multipartDir),
+      authRoutes(auth, guards, limits),
+      adminRoutes(adminUsers, adminVideos, guards),
+      usersRoutes(users, guards, limits, adminUsers),
+      profileRoutes(profile, guards, limits),
+      videosRoutes(videos, guards, limits, core.multipartDir),
       foldersRoutes(folders, guards),
-      deliveryRoutes(orm, storage, bandwidth, config.DELIVERY_STATUS_CACHE_SECONDS * 1000),
+      gifsRoutes(gifs, guards),
+      deliveryRoutes(storage, bandwidth, servable),
       mediaRoutes(storage),
       playbackRoutes(playback),
       playerConfigRoutes(playerConfig, guards),
@@ -138,7 +169,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       assets.router,
     ],
     // Last: every other GET is the web app (its files, or index.html for its client routes).
-    fallback: staticWeb(webDistPath),
+    fallback: staticWeb(webDistPath, { mediaOrigins: [new URL(storage.url('')).origin] }),
   });
   // Behind a proxy, the viewer is the address the nearest proxy appended, not one a client made up.
   if (config.TRUST_PROXY) app.maxIpsCount = 1;
@@ -150,6 +181,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     // Large uploads over slow links take long; the default 5-minute request limit would cut them.
     s.requestTimeout = 6 * 3600 * 1000;
+    answerClientErrors(s);
   });
   const { port } = server.address() as { port: number };
   log.info({ url: `http://localhost:${port}`, publicUrl: config.PUBLIC_URL }, 'Reelbase is listening');
@@ -157,13 +189,16 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    services: { orm, queue, storage, quota: core.quota, auth, users, profile, videos, folders, bandwidth, playback, playerConfig, statistics, sweep },
+    routes: app.routes,
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await bandwidth.stop();
       await statistics.stop();
+      await servingChanges.close();
+      await adminReads.stop();
       await core.close();
     },
   };

@@ -85,3 +85,27 @@ test('an expired refresh token answers 401', async () => {
   expect(changed).toBe(1);
   expect((await refresh(u.refreshToken)).status).toBe(401);
 });
+
+test('a sign-in ends REFRESH_FAMILY_MAX_DAYS after it began, however often it is refreshed', async () => {
+  const short = await startTestServer({ REFRESH_FAMILY_MAX_DAYS: '2', REMEMBER_ME_TTL_DAYS: '30' });
+  try {
+    const u = await signUpAndLogin(short);
+    const login = await short.api('POST', '/api/auth/login', { body: { email: u.email, password: u.password, rememberMe: true } });
+    const hash = (t: string) => createHash('sha256').update(t).digest('hex');
+    const em = short.services.orm.em.fork();
+    // Remember Me asks for 30 days; the family allows 2.
+    const issued = await em.findOneOrFail(RefreshToken, { tokenHash: hash(login.body.refreshToken) });
+    expect(issued.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(2 * 86_400_000);
+    const rotated = await short.api('POST', '/auth/refresh', { body: { refreshToken: login.body.refreshToken } });
+    expect(rotated.status).toBe(200);
+
+    // Three days later (the family began then), a fresh-looking token of it no longer refreshes.
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    await em.nativeUpdate(RefreshToken, { familyId: issued.familyId }, { familyStartedAt: threeDaysAgo, expiresAt: new Date(Date.now() + 86_400_000) });
+    const ended = await short.api('POST', '/auth/refresh', { body: { refreshToken: rotated.body.refreshToken } });
+    expect(ended.status).toBe(401);
+    expect(ended.body.code).toBe('INVALID_TOKEN_ERROR');
+  } finally {
+    await short.stop();
+  }
+});

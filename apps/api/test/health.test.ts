@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -7,14 +7,21 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-test('health reports the database and the queue', async () => {
-  const res = await s.api('GET', '/api/health');
-  expect(res.status).toBe(200);
+test('health tells a stranger and a user only ok, and an admin the database and the queue', async () => {
+  const stranger = await s.api('GET', '/api/health');
+  expect(stranger.status).toBe(200);
+  expect(stranger.body).toEqual({ status: 'ok' });
+  expect((await s.api('GET', '/api/health', { token: 'not-a-token' })).body).toEqual({ status: 'ok' });
+  const user = await signUpAndLogin(s);
+  expect((await s.api('GET', '/api/health', { token: user.accessToken })).body).toEqual({ status: 'ok' });
+  const admin = await s.api('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } });
+  const res = await s.api('GET', '/api/health', { token: admin.body.accessToken });
   expect(res.body).toMatchObject({ status: 'ok', database: 'ok', queue: 'ok' });
 });
 
-test('health names the ffmpeg in use: the system one at version 5 or newer, boxed', async () => {
-  const res = await s.api('GET', '/api/health');
+test('health names the ffmpeg in use to an admin: the system one at version 5 or newer, boxed', async () => {
+  const admin = await s.api('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } });
+  const res = await s.api('GET', '/api/health', { token: admin.body.accessToken });
   expect(res.body.media).toMatchObject({ ffmpeg: expect.stringMatching(/^[5-9]\.|^\d{2,}\./), source: 'system', isolation: expect.stringMatching(/^bubblewrap/) });
 });
 

@@ -90,59 +90,91 @@ describe('PUT /api/profile', () => {
     expect((await get(u.accessToken)).body).toMatchObject({ firstName: 'Ada', email: u.email });
   });
 
-  test('the email can be changed once, then not again within 6 months', async () => {
+  const verify = (link: string) => s.api('POST', '/api/auth/verify-email', { body: { token: new URL(link).searchParams.get('token') } });
+
+  test('an email change needs the current password, then waits for the link mailed to the new address; the old one gets a notice', async () => {
     const u = await signUpAndLogin(s);
     const first = newEmail();
-    const res = await put(u.accessToken, { email: first });
-    expect(res.status).toBe(200);
-    expect(res.body.profile).toMatchObject({ email: first, isChangeEmail: false, isConfirmedEmail: false });
+    const without = await put(u.accessToken, { email: first });
+    expect(without.status).toBe(422);
+    expect(without.body.errors).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect((await put(u.accessToken, { email: first, currentPassword: 'not-it' })).status).toBe(422);
+    await expect(s.lastMail(first)).rejects.toThrow();
 
-    // The new address must be confirmed again: a verification mail goes to it.
-    expect((await s.lastMail(first)).link).toMatch(/\/verify-email\?token=/);
-    // Sign-in now uses the new address.
+    const res = await put(u.accessToken, { email: first, currentPassword: u.password });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: 'Profile updated successfully!', pendingEmail: first, profile: { email: u.email, isChangeEmail: true } });
+    // Nothing changed yet: sign-in still uses the old address.
+    expect((await login(u.email, u.password)).status).toBe(200);
+    expect((await login(first, u.password)).status).toBe(401);
+    const notice = await s.lastMail(u.email);
+    expect(notice.text).toContain('Your Reelbase email address is being changed');
+    expect(notice.text).toContain(first);
+    expect(notice.link).toBeUndefined();
+
+    const confirm = await s.lastMail(first);
+    expect(confirm.link).toMatch(/\/verify-email\?token=/);
+    expect((await verify(confirm.link as string)).status).toBe(200);
+    expect((await get(u.accessToken)).body).toMatchObject({ email: first, isConfirmedEmail: true, isChangeEmail: false });
     expect((await login(first, u.password)).status).toBe(200);
     expect((await login(u.email, u.password)).status).toBe(401);
+    // A link works once.
+    expect((await verify(confirm.link as string)).status).toBe(422);
 
-    const second = await put(u.accessToken, { email: newEmail() });
+    const second = await put(u.accessToken, { email: newEmail(), currentPassword: u.password });
     expect(second.status).toBe(422);
     expect(second.body.errors).toEqual({ email: 'Can be changed once every 6 months' });
-    expect((await get(u.accessToken)).body.email).toBe(first);
-
-    // Sending the unchanged address along with other fields is fine.
-    const same = await put(u.accessToken, { email: first, firstName: 'Still' });
-    expect(same.status).toBe(200);
+    // Sending the unchanged address along with other fields needs no password.
+    expect((await put(u.accessToken, { email: first, firstName: 'Still' })).status).toBe(200);
   });
 
-  test('the new address is confirmed through the new link; the old registration link no longer confirms anything', async () => {
+  test('a newer change request replaces the earlier link, and an address taken meanwhile is refused at confirmation', async () => {
     const u = await signUpAndLogin(s);
-    const oldLink = (await s.lastMail(u.email)).link as string;
-    const email = newEmail();
-    await put(u.accessToken, { email });
-    const verify = (link: string) => s.api('POST', '/api/auth/verify-email', { body: { token: new URL(link).searchParams.get('token') } });
-    expect((await verify(oldLink)).status).toBe(422);
-    expect((await get(u.accessToken)).body.isConfirmedEmail).toBe(false);
-    expect((await verify((await s.lastMail(email)).link as string)).status).toBe(200);
-    expect((await get(u.accessToken)).body).toMatchObject({ email, isConfirmedEmail: true });
+    const a = newEmail();
+    const b = newEmail();
+    await put(u.accessToken, { email: a, currentPassword: u.password });
+    const linkA = (await s.lastMail(a)).link as string;
+    await put(u.accessToken, { email: b, currentPassword: u.password });
+    expect((await verify(linkA)).status).toBe(422);
+    const linkB = (await s.lastMail(b)).link as string;
+    await signUpAndLogin(s, b);
+    const taken = await verify(linkB);
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ email: 'Email is already taken' });
+    expect((await get(u.accessToken)).body.email).toBe(u.email);
   });
 
   test('the email can be changed again once 6 months have passed', async () => {
     const u = await signUpAndLogin(s);
-    await put(u.accessToken, { email: newEmail() });
+    await put(u.accessToken, { email: newEmail(), currentPassword: u.password });
+    await s.services.orm.em.fork().nativeUpdate(User, { id: u.id }, { emailChangedAt: new Date() });
+    expect((await get(u.accessToken)).body.isChangeEmail).toBe(false);
     const sevenMonthsAgo = new Date();
     sevenMonthsAgo.setMonth(sevenMonthsAgo.getMonth() - 7);
     await s.services.orm.em.fork().nativeUpdate(User, { id: u.id }, { emailChangedAt: sevenMonthsAgo });
     expect((await get(u.accessToken)).body.isChangeEmail).toBe(true);
-    expect((await put(u.accessToken, { email: newEmail() })).status).toBe(200);
+    expect((await put(u.accessToken, { email: newEmail(), currentPassword: u.password })).status).toBe(200);
   });
 
   test("another account's address is refused", async () => {
     const u = await signUpAndLogin(s);
     const other = await signUpAndLogin(s);
-    const res = await put(u.accessToken, { email: other.email.toUpperCase() });
+    const res = await put(u.accessToken, { email: other.email.toUpperCase(), currentPassword: u.password });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ email: 'Email is already taken' });
     // The refused attempt does not use up the once-in-6-months change.
     expect((await get(u.accessToken)).body.isChangeEmail).toBe(true);
+  });
+
+  test('a password change ends every other session of the account, and keeps the one that made it', async () => {
+    const u = await signUpAndLogin(s);
+    const other = (await login(u.email, u.password)).body;
+    expect((await get(other.accessToken)).status).toBe(200);
+    expect((await put(u.accessToken, { password: 'brand-new-pw', currentPassword: u.password })).status).toBe(200);
+    expect((await get(other.accessToken)).status).toBe(401);
+    expect((await s.api('POST', '/auth/refresh', { body: { refreshToken: other.refreshToken } })).status).toBe(401);
+    expect((await get(u.accessToken)).status).toBe(200);
+    expect((await s.api('POST', '/auth/refresh', { body: { refreshToken: u.refreshToken } })).status).toBe(200);
   });
 
   test('changing the password needs the right current password', async () => {

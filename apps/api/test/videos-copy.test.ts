@@ -57,6 +57,14 @@ for (const storage of ['local', 's3'] as const) {
       expect(copy).toMatchObject({ name: 'Spring ad (copy)', folderId: folder, status: 'ready', size: source.size, isMainReady: true, isHlsReady: true });
       expect(copy.playerConfig).toEqual({ ...config.body, id: copy.id });
       expect(copy.hlsSource).toContain(`/videos/${copy.id}/`);
+      // The copy counts its own bytes against the quota; the call's reservation is gone.
+      const [row] = await s.services.orm.em.fork().execute(
+        'select (select stored_bytes from videos where id = ?) as copy, (select stored_bytes from videos where id = ?) as source, (select count(*) from storage_reservations) as reservations',
+        [copy.id, source.id],
+      );
+      expect(Number(row.copy)).toBe(Number(row.source));
+      expect(Number(row.copy)).toBeGreaterThan(0);
+      expect(Number(row.reservations)).toBe(0);
       expect(copy.imageUrl).toContain(`/videos/${copy.id}/thumbs/`);
       expect((await s.api('GET', `/api/videos?folder_id=${folder}`, { token: t })).body.items.map((v: any) => v.name)).toEqual(['Spring ad', 'Spring ad (copy)']);
       // The embed player of the copy boots with the copied settings.

@@ -9,8 +9,8 @@ const KB = 1024;
 let s: TestServer;
 
 beforeAll(async () => {
-  // 1 MB per account; unfinished tus uploads expire 2 s after they start.
-  s = await startTestServer({ STORAGE_LIMIT_BYTES_PER_ACCOUNT: String(1024 * KB), UPLOAD_EXPIRY_HOURS: String(2 / 3600) });
+  // 1 MB per account; unfinished tus uploads expire 8 s after they start (room for a loaded machine).
+  s = await startTestServer({ STORAGE_LIMIT_BYTES_PER_ACCOUNT: String(1024 * KB), UPLOAD_EXPIRY_HOURS: String(8 / 3600) });
 });
 afterAll(() => s.stop());
 
@@ -83,7 +83,7 @@ test('an unfinished tus upload expires: the sweep removes its files and frees it
   expect(await readdir(uploads)).toEqual(expect.arrayContaining([id, `${id}.json`]));
   expect((await slowUpload(token, 300 * KB, 0)).status).toBe(413);
 
-  await new Promise((r) => setTimeout(r, 2_500));
+  await new Promise((r) => setTimeout(r, 8_500));
   await s.services.sweep();
   expect((await readdir(uploads)).filter((f) => f.startsWith(id))).toEqual([]);
   expect((await fetch(url, { method: 'HEAD', headers: tus(token) })).status).toBe(404);

@@ -72,6 +72,16 @@ describe('staticWeb', () => {
     }
   });
 
+  it('the app page may run only our own scripts and may not be framed; assets carry no policy of their own', async () => {
+    const csp = (await fetch(`${base}/settings`, { headers: html })).headers.get('content-security-policy') ?? '';
+    const directives = Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect((await fetch(`${base}/assets/index-abc123.js`)).headers.get('content-security-policy')).toBeNull();
+  });
+
   it('serves the app page at / whatever the Accept header (curl, health checkers)', async () => {
     const res = await fetch(`${base}/`, { headers: { accept: '*/*' } });
     expect(res.status).toBe(200);

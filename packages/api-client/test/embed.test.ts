@@ -5,11 +5,17 @@ import { signedIn } from './support/client.ts';
 
 const sample = () => openAsBlob(inject('sampleVideo'), { type: 'video/mp4' });
 
+/** The worker probes an upload after it is stored; the embed's ratio needs its size. */
+async function probed(client: Awaited<ReturnType<typeof signedIn>>['client'], id: string) {
+  for (let i = 0; i < 600 && !(await client.videos.get(id)).metadata?.video?.width; i++) await new Promise((r) => setTimeout(r, 100));
+}
+
 describe('embed code from the API', () => {
   it("is the API's hls embed by default: a responsive box when the size keeps the ratio", async () => {
     const { client, requests } = await signedIn();
     // The sample is 320x240, so 600x450 keeps its ratio.
     const video = await client.videos.upload({ file: await sample(), filename: 'e.mp4' });
+    await probed(client, video.id);
     requests.length = 0;
     const code = await client.videos.embedCode(video.id, { width: 600, height: 450, newWindow: true, redirect: ' https://shop.example/?a=1&b=2 ' });
     expect(requests).toEqual([`GET /api/videos/${video.id}/embed`]);

@@ -6,7 +6,7 @@ import { BrowserRouter, HashRouter, MemoryRouter, Navigate, Route, Routes } from
 import { PageSpinner } from './components/page-spinner.tsx';
 import type { Platform } from './platform.ts';
 import { LoginPage } from './screens/auth/login.tsx';
-import { AccessGate, PublicOnly } from './screens/gate/access-gate.tsx';
+import { AccessGate, PublicOnly, RegistrationGate } from './screens/gate/access-gate.tsx';
 import { createServices, type Services, ServicesContext } from './services.tsx';
 import { GlobalStyle, reelbaseTheme } from './theme.tsx';
 
@@ -15,14 +15,19 @@ function screen<K extends string, P extends object>(load: () => Promise<Record<K
   return lazy(() => load().then((m) => ({ default: m[name] })));
 }
 const AppLayout = screen(() => import('./layout/app-layout.tsx'), 'AppLayout');
-const AdminPlaceholder = screen(() => import('./screens/admin/admin-placeholder.tsx'), 'AdminPlaceholder');
+const ActiveUsersPage = screen(() => import('./screens/admin/users-table.tsx'), 'ActiveUsersPage');
+const InactiveUsersPage = screen(() => import('./screens/admin/users-table.tsx'), 'InactiveUsersPage');
+const UserDetailPage = screen(() => import('./screens/admin/user-detail.tsx'), 'UserDetailPage');
+const UserVideosPage = screen(() => import('./screens/admin/user-videos.tsx'), 'UserVideosPage');
+const AnalyticsOverviewPage = screen(() => import('./screens/analytics/analytics-overview.tsx'), 'AnalyticsOverviewPage');
+// The charts library comes with this screen only.
+const VideoAnalyticsPage = screen(() => import('./screens/analytics/video-analytics.tsx'), 'VideoAnalyticsPage');
 const ForgotPasswordPage = screen(() => import('./screens/auth/forgot-password.tsx'), 'ForgotPasswordPage');
 const RegistrationPage = screen(() => import('./screens/auth/registration.tsx'), 'RegistrationPage');
 const ResetPasswordPage = screen(() => import('./screens/auth/reset-password.tsx'), 'ResetPasswordPage');
 const VerifyEmailPage = screen(() => import('./screens/auth/verify-email.tsx'), 'VerifyEmailPage');
 const PrivacyPage = screen(() => import('./screens/legal/privacy-page.tsx'), 'PrivacyPage');
 const TermsPage = screen(() => import('./screens/legal/terms-page.tsx'), 'TermsPage');
-const AnalyticsPlaceholder = screen(() => import('./screens/placeholder-pages.tsx'), 'AnalyticsPlaceholder');
 const NotFoundPage = screen(() => import('./screens/placeholder-pages.tsx'), 'NotFoundPage');
 const SettingsPage = screen(() => import('./screens/settings/settings-page.tsx'), 'SettingsPage');
 const VideoPage = screen(() => import('./screens/video/video-page.tsx'), 'VideoPage');
@@ -33,7 +38,7 @@ export function AppRoutes() {
     <Suspense fallback={<PageSpinner />}>
     <Routes>
       <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
-      <Route path="/registration" element={<PublicOnly home={() => '/'}><RegistrationPage /></PublicOnly>} />
+      <Route path="/registration" element={<RegistrationGate><RegistrationPage /></RegistrationGate>} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
@@ -49,9 +54,11 @@ export function AppRoutes() {
         }
       >
         <Route index element={<Navigate to="/admin/users" replace />} />
-        <Route path="users" element={<AdminPlaceholder />} />
-        <Route path="inactive" element={<AdminPlaceholder />} />
-        <Route path="users/:userId/*" element={<AdminPlaceholder />} />
+        <Route path="users" element={<ActiveUsersPage />} />
+        <Route path="inactive" element={<InactiveUsersPage />} />
+        <Route path="users/:userId" element={<UserDetailPage />} />
+        {/* The spec's second id is the user's own id; the list is that user's videos. */}
+        <Route path="users/:userId/videos/:listUserId" element={<UserVideosPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route
@@ -63,7 +70,8 @@ export function AppRoutes() {
       >
         <Route index element={<MyVideosPage />} />
         <Route path="settings" element={<SettingsPage />} />
-        <Route path="video-analytics/:videoId" element={<AnalyticsPlaceholder />} />
+        <Route path="video-analytics" element={<AnalyticsOverviewPage />} />
+        <Route path="video-analytics/:videoId" element={<VideoAnalyticsPage />} />
         <Route path=":videoId" element={<VideoPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

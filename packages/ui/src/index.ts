@@ -3,6 +3,6 @@ export { decideAccess, type GateDecision, type GateInput, homeFor } from './lib/
 export { heightForWidth, resizeEmbed, widthForHeight } from './lib/embed-size.ts';
 export { pickFiles } from './lib/file-input.ts';
 export { formatDate, formatMegabytes, isValidRedirect } from './lib/format.ts';
-export { clipGifEnd, formatTimeInput, GIF_MAX_SECONDS_BY_FPS, parseTimeInput } from './lib/time-input.ts';
+export { formatTimeInput, parseTimeInput } from './lib/time-input.ts';
 export type { PickFilesOptions, Platform } from './platform.ts';
 export { createServices, type Services } from './services.tsx';

@@ -7,6 +7,13 @@ export const keys = {
   videos: ['videos'] as const,
   folders: ['folders'] as const,
   video: (id: string) => ['video', id] as const,
+  gifs: (videoId: string) => ['gifs', videoId] as const,
+  statistics: (videoId: string, range: string) => ['statistics', videoId, range] as const,
+  analyticsOverview: ['analytics-overview'] as const,
+  admin: ['admin'] as const,
+  adminUsers: ['admin', 'users'] as const,
+  adminUser: (id: string) => ['admin', 'user', id] as const,
+  adminVideos: (userId: string) => ['admin', 'videos', userId] as const,
 };
 
 /** The signed-in user's profile; refetched on focus so a ban or cancellation shows up. */

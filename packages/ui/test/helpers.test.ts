@@ -88,6 +88,6 @@ describe('settings changes', () => {
   });
   it('never sends the email when it cannot be changed', () => {
     expect(profileChanges({ ...profile, isChangeEmail: false }, { firstName: 'Ada', lastName: 'Lovelace', email: 'new@example.com' })).toEqual({});
-    expect(profileChanges(profile, { firstName: 'Ada', lastName: 'Lovelace', email: 'new@example.com' })).toEqual({ email: 'new@example.com' });
+    expect(profileChanges(profile, { firstName: 'Ada', lastName: 'Lovelace', email: 'new@example.com', currentPassword: 'old' })).toEqual({ email: 'new@example.com', currentPassword: 'old' });
   });
 });

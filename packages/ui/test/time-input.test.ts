@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clipGifEnd, formatTimeInput, parseTimeInput } from '../src/lib/time-input.ts';
+import { clipGifEnd } from '@reelbase/api-client';
+import { formatTimeInput, parseTimeInput } from '../src/lib/time-input.ts';
 
 describe('hh:mm:ss time inputs', () => {
   it('parses hh:mm:ss into seconds', () => {

@@ -1,10 +1,13 @@
-import Koa from 'koa';
+import { type Server, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Router } from '@koa/router';
+import { buildOpenApiDocument } from '@reelbase/api-client';
+import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
-import { buildOpenApiDocument } from '@reelbase/api-client';
 import { corsFor } from './cors.ts';
 import { errorMiddleware } from './errors.ts';
+import { rejectNul } from './reject-nul.ts';
 import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -14,6 +17,8 @@ export interface AppOptions {
   corsOrigins: string[];
   /** database and queue decide the status; the rest (media tools in use) is detail. */
   health: () => Promise<{ database: string; queue: string } & Record<string, unknown>>;
+  /** Whether the caller is a signed-in admin (who sees the health details); never throws. */
+  isAdmin: (ctx: Koa.Context) => Promise<boolean>;
   routers: Router[];
   /** Runs when no route matched (the web app). */
   fallback?: Koa.Middleware;
@@ -32,13 +37,15 @@ export function createApp(o: AppOptions) {
   for (const r of o.rawRouters ?? []) app.use(r.routes());
   // JSON only here; routes that take files add their own multipart parser with limits.
   app.use(koaBody({ multipart: false, urlencoded: false, text: false, jsonLimit: '1mb' }));
+  app.use(rejectNul);
 
   const core = new Router();
   core.get('/api/health', async (ctx) => {
     const h = await o.health();
     const ok = h.database === 'ok' && h.queue === 'ok';
     ctx.status = ok ? 200 : 503;
-    ctx.body = { status: ok ? 'ok' : 'degraded', ...h };
+    // Strangers learn only whether it works; what runs where is for admins.
+    ctx.body = { status: ok ? 'ok' : 'degraded', ...((await o.isAdmin(ctx)) && h) };
   });
   const openapi = buildOpenApiDocument(o.publicUrl);
   core.get('/api/openapi.json', (ctx) => {
@@ -46,5 +53,34 @@ export function createApp(o: AppOptions) {
   });
   for (const r of [core, ...o.routers]) app.use(r.routes()).use(r.allowedMethods());
   if (o.fallback) app.use(o.fallback);
-  return app;
+  return Object.assign(app, { routes: servedRoutes([...(o.rawRouters ?? []), core, ...o.routers]) });
+}
+
+/**
+ * Requests Node refuses before Koa sees them (headers over 16 KB, a malformed request line) get
+ * an answer in the API's error format too, instead of Node's empty one.
+ */
+export function answerClientErrors(server: Server) {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({ message: status === 431 ? 'The request headers or address are too large.' : 'Bad request' });
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
+
+/** Every method and path the routers answer (paths as OpenAPI writes them), so the document can be checked against them. */
+function servedRoutes(routers: Router[]): { methods: string[]; path: string }[] {
+  return routers.flatMap((r) =>
+    r.stack
+      .filter((layer) => layer.methods.length > 0 && typeof layer.path === 'string')
+      .map((layer) => ({
+        // GET brings HEAD along; a route for every method is written as one.
+        methods: layer.methods.length > 10 ? ['*'] : layer.methods.filter((m) => m !== 'HEAD' || !layer.methods.includes('GET')).map((m) => m.toLowerCase()),
+        path: String(layer.path).replace(/:(\w+)/g, '{$1}'),
+      })),
+  );
 }

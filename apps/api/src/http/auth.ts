@@ -1,8 +1,8 @@
+import { MESSAGES } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
+import type { AccessClaims } from '../modules/auth/access-tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { IUser } from '../modules/users/user.entity.ts';
-import type { AccessClaims } from '../modules/auth/access-tokens.ts';
-import { MESSAGES } from '@reelbase/api-client';
 import { forbidden } from './errors.ts';
 
 export interface AuthState {
@@ -38,6 +38,12 @@ export function authGuards(auth: AuthService) {
     async optionalUser(ctx: Context, next: Next) {
       if (bearerOf(ctx)) Object.assign(ctx.state, await auth.authenticate(bearerOf(ctx)));
       await next();
+    },
+    /** For answers that only add detail for admins: a missing or bad token is simply not an admin. */
+    async isAdmin(ctx: Context): Promise<boolean> {
+      const bearer = bearerOf(ctx);
+      if (!bearer) return false;
+      return auth.authenticate(bearer).then(({ user }) => user.isAdmin, () => false);
     },
   };
 }

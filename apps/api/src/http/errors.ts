@@ -1,6 +1,6 @@
+import { MESSAGES } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { MESSAGES } from '@reelbase/api-client';
 import type { z } from 'zod';
 
 /** An error a caller caused or may see: status, message, optional code and field errors. */
@@ -8,6 +8,8 @@ export class HttpError extends Error {
   status: number;
   code?: string;
   errors?: Record<string, string>;
+  /** Extra response headers, such as Retry-After. */
+  headers?: Record<string, string>;
   constructor(status: number, message: string, opts: { code?: string; errors?: Record<string, string> } = {}) {
     super(message);
     this.status = status;
@@ -42,12 +44,15 @@ export function errorMiddleware(log: Logger) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw notFound();
+      // The router's own answers (405 Method Not Allowed, 501) have no body: give them our format.
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) ctx.body = { message: ctx.message };
     } catch (err) {
       const e = err as Partial<HttpError> & { expose?: boolean; status?: number; httpCode?: number };
       // Multipart errors (formidable: too large, too many files) carry theirs as httpCode.
       const status = e.status ?? e.httpCode;
       if (err instanceof HttpError) {
         ctx.status = err.status;
+        if (err.headers) ctx.set(err.headers);
         ctx.body = { message: err.message, ...(err.code && { code: err.code }), ...(err.errors && { errors: err.errors }) };
       } else if (status && status >= 400 && status < 500 && e.expose !== false) {
         // Errors raised by Koa and its body parser (bad JSON, too large) carry their own status.

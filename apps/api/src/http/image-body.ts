@@ -1,10 +1,15 @@
 import { readFile, rm } from 'node:fs/promises';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MAX_IMAGE_BYTES } from '../images/image-upload.ts';
 
-/** Multipart parser for one image and a few text fields, limited to the image size cap. */
-export const imageBody = koaBody({ multipart: true, formidable: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxFields: 10 } });
+const multipart = koaBody({ multipart: true, formidable: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxFields: 10 } });
+
+/**
+ * Multipart parser for one image and a few text fields, limited to the image size cap. Any other
+ * body (already read as JSON, or none) simply carries no image, which the route refuses with 422.
+ */
+export const imageBody = (ctx: Context, next: Next) => (ctx.is('multipart') ? multipart(ctx, next) : next());
 
 /**
  * Runs `use` with the uploaded image's bytes (null when none came, under any of `names`) and the

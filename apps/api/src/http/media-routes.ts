@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
-import { notFound } from './errors.ts';
 import type { Storage } from '../storage/storage.ts';
+import { notFound } from './errors.ts';
 
 const TYPES: Record<string, string> = { png: 'image/png', svg: 'image/svg+xml', jpg: 'image/jpeg', gif: 'image/gif' };
 

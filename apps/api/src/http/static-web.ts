@@ -49,14 +49,38 @@ async function fileAt(path: string) {
 }
 
 /**
+ * The app page may run only our own scripts (no inline script, no eval, no other origin), so an
+ * injected string never executes. Styles allow inline: antd writes its CSS-in-JS as <style>
+ * elements. Media and images also come from the storage origin (a CDN or bucket); the page may
+ * not be framed.
+ */
+export function appContentSecurityPolicy(mediaOrigins: string[]): string {
+  const media = ["'self'", ...new Set(mediaOrigins)].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${media} data: blob:`,
+    `media-src ${media} blob:`,
+    `connect-src ${media}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
  * Serves the built web app from `distDir`: hashed files under /assets/ are cached for a year,
  * text files go out as their precompressed .br or .gz copy when the client accepts it,
  * index.html is revalidated on every visit, and GET requests for HTML pages that match no file
  * (client-side routes such as /settings or /{videoId}) get index.html. API paths (/api,
  * /auth/refresh, /media, /embed) and anything else pass through to the next middleware.
  */
-export function staticWeb(distDir: string) {
+export function staticWeb(distDir: string, opts: { mediaOrigins?: string[] } = {}) {
   const root = resolve(distDir);
+  const csp = appContentSecurityPolicy(opts.mediaOrigins ?? []);
   const indexPath = join(root, 'index.html');
 
   /** The build's precompressed copy (file.br, file.gz) the client accepts, else the file itself. */
@@ -77,6 +101,7 @@ export function staticWeb(distDir: string) {
     ctx.status = 200;
     ctx.type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
     ctx.set('Cache-Control', cacheControl);
+    if (path.endsWith('.html')) ctx.set('Content-Security-Policy', csp);
     if (COMPRESSIBLE.test(path)) ctx.vary('Accept-Encoding');
     if (encoding) ctx.set('Content-Encoding', encoding);
     ctx.lastModified = info.mtime;

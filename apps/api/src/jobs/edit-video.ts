@@ -1,9 +1,10 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { extractThumbnails, MASTER_PLAYLIST, publishFirstRendition } from '../media/pipelines.ts';
+import { dirname, extname, join } from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { extractThumbnails, MASTER_PLAYLIST, type PipelineOptions, publishFirstRendition } from '../media/pipelines.ts';
 import { probe } from '../media/probe.ts';
 import { trimVideo } from '../media/trim.ts';
-import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
+import { type IVideo, type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { deleteAllExcept, publishDir } from '../storage/storage.ts';
 import type { ImportDeps } from './import-video.ts';
@@ -11,6 +12,61 @@ import { type EditVideoJob, JOBS } from './job-names.ts';
 import { progressReporter } from './progress.ts';
 
 export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs'>;
+
+/**
+ * Publishes `cutPath` in place of the video's picture (a trim over it, a watermark burnt in or
+ * removed): the first rendition (mp4, HLS, master last) and new frames are stored, only then does
+ * the row switch to them and the old files go, so players always find a complete video; the
+ * ladder is rebuilt by process-video afterwards. `keep` names stored sources that must stay (the
+ * unmarked source of a watermarked video). Returns false when the video was deleted meanwhile.
+ */
+export async function publishReplacement(
+  d: EditDeps,
+  em: EntityManager,
+  target: IVideo,
+  cutPath: string,
+  tag: string,
+  o: PipelineOptions & { size: number; fields?: Partial<IVideo>; keep?: ReadonlySet<string> },
+): Promise<boolean> {
+  const work = dirname(cutPath);
+  const cutInfo = await probe(cutPath, { ffprobePath: d.ffprobePath, signal: o.signal });
+  const dir = videoKeys.dir(target.id);
+  const first = await publishFirstRendition(cutPath, join(work, 'first'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(f * 0.8) });
+  await extractThumbnails(cutPath, join(work, 'thumbs'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(0.8 + f * 0.2) }, tag.slice(0, 8));
+  const thumbKeys = await publishDir(d.storage, join(work, 'thumbs'), `${dir}/thumbs`);
+  const hlsKeys = await publishDir(d.storage, join(work, 'first'), dir, MASTER_PLAYLIST);
+  // As after an upload: a remux holds every stream, so main.mp4 is the source from now on.
+  const newOriginal = first.remuxed ? videoKeys.main(target.id) : videoKeys.edited(target.id, tag);
+  if (!first.remuxed) await d.storage.putFile(newOriginal, cutPath);
+  if (!(await d.orm.em.fork().count(Video, { id: target.id }))) {
+    await d.storage.deletePrefix(dir);
+    return false;
+  }
+
+  const oldOriginal = target.originalKey;
+  const oldThumbs = new Set(target.thumbnails);
+  const thumbnails = thumbKeys.map((k) => d.storage.url(k));
+  Object.assign(target, probeFacts(cutInfo), o.fields ?? {}, {
+    originalKey: newOriginal,
+    size: o.size,
+    renditions: [first.rendition as StoredRendition],
+    isLadderReady: false,
+    thumbnails,
+    imageUrl: !target.imageUrl || oldThumbs.has(target.imageUrl) ? thumbnails[0] : target.imageUrl,
+    progress: 35,
+  });
+  await em.flush();
+  if (oldOriginal && oldOriginal !== newOriginal && oldOriginal !== videoKeys.main(target.id) && !o.keep?.has(oldOriginal)) await d.storage.delete(oldOriginal);
+  await deleteAllExcept(d.storage, `${dir}/hls`, new Set(hlsKeys));
+  // The new frames, and a cover the owner chose (an upload or a frame) that the edit kept.
+  const keepThumbs = new Set(thumbKeys);
+  const base = d.storage.url(dir);
+  if (target.imageUrl?.startsWith(`${base}/`)) keepThumbs.add(`${dir}/${target.imageUrl.slice(base.length + 1)}`);
+  await deleteAllExcept(d.storage, `${dir}/thumbs`, keepThumbs);
+  await d.quota.recount(target.id);
+  await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
+  return true;
+}
 
 /**
  * The edit-video job (trim). The source's original is copied from storage into a work folder
@@ -60,41 +116,8 @@ export function editVideoHandler(d: EditDeps) {
         return;
       }
 
-      const cutInfo = await probe(cut.path, { ffprobePath: d.ffprobePath, signal });
-      const dir = videoKeys.dir(target.id);
-      const first = await publishFirstRendition(cut.path, join(work, 'first'), cutInfo, opts(10, 30));
-      const thumbs = await extractThumbnails(cut.path, join(work, 'thumbs'), cutInfo, opts(30, 35), job.editId.slice(0, 8));
-      const thumbKeys = await publishDir(d.storage, join(work, 'thumbs'), `${dir}/thumbs`);
-      const hlsKeys = await publishDir(d.storage, join(work, 'first'), dir, MASTER_PLAYLIST);
-      // As after an upload: a remux holds every stream, so main.mp4 is the source from now on.
-      const newOriginal = first.remuxed ? videoKeys.main(target.id) : videoKeys.edited(target.id, job.editId);
-      if (!first.remuxed) await d.storage.putFile(newOriginal, cut.path);
-      if (await deletedMeanwhile()) return;
-
-      const oldOriginal = source.originalKey;
-      const oldThumbs = new Set(target.thumbnails);
-      const thumbnails = thumbKeys.map((k) => d.storage.url(k));
-      Object.assign(target, probeFacts(cutInfo), {
-        originalKey: newOriginal,
-        lastEditId: job.editId,
-        size,
-        renditions: [first.rendition as StoredRendition],
-        isLadderReady: false,
-        thumbnails,
-        imageUrl: !target.imageUrl || oldThumbs.has(target.imageUrl) ? thumbnails[0] : target.imageUrl,
-        progress: 35,
-      });
-      await em.flush();
-      if (oldOriginal !== newOriginal && oldOriginal !== videoKeys.main(target.id)) await d.storage.delete(oldOriginal);
-      await deleteAllExcept(d.storage, `${dir}/hls`, new Set(hlsKeys));
-      // The new frames, and a cover the owner chose (an upload or a frame) that the edit kept.
-      const keepThumbs = new Set(thumbKeys);
-      const base = d.storage.url(dir);
-      if (target.imageUrl?.startsWith(`${base}/`)) keepThumbs.add(`${dir}/${target.imageUrl.slice(base.length + 1)}`);
-      await deleteAllExcept(d.storage, `${dir}/thumbs`, keepThumbs);
-      await d.quota.recount(target.id);
-      d.log.info({ videoId: target.id, thumbs: thumbs.length }, 'overwritten by its trim');
-      await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
+      await publishReplacement(d, em, target, cut.path, job.editId, { ...opts(10, 35), size, fields: { lastEditId: job.editId } });
+      d.log.info({ videoId: target.id }, 'overwritten by its trim');
     } finally {
       await rm(work, { recursive: true, force: true });
     }

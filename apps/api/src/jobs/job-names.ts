@@ -1,4 +1,4 @@
-import type { TRIM_MODES } from '@reelbase/api-client';
+import type { GifCreate, TRIM_MODES } from '@reelbase/api-client';
 
 /** Queue names and payloads: the one contract between the API (which sends) and workers. */
 export const JOBS = {
@@ -6,6 +6,8 @@ export const JOBS = {
   importVideo: 'import-video',
   editVideo: 'edit-video',
   videoFrame: 'video-frame',
+  makeGif: 'make-gif',
+  watermarkVideo: 'watermark-video',
 } as const;
 
 export interface ProcessVideoJob {
@@ -30,6 +32,23 @@ export interface EditVideoJob {
 export interface VideoFrameJob {
   videoId: string;
   timeSec: number;
+}
+
+/** A GIF (and MP4 snippet) of a clip, the end already clipped; the API waits for it (sendAndWait). */
+export interface MakeGifJob extends Omit<GifCreate, 'redirectToUrl'> {
+  gifId: string;
+  userId: string;
+  redirectToUrl: string | null;
+}
+
+/**
+ * Burns in the video's current watermark (`markId` names it), or with `markId` null removes it:
+ * the renditions are made again from the unmarked source. A job whose markId is no longer the
+ * video's does nothing (a newer change won).
+ */
+export interface WatermarkVideoJob {
+  videoId: string;
+  markId: string | null;
 }
 
 /** Tries after the first; the last failure marks the video failed for its owner. */

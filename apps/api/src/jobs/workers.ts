@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import { MESSAGES as IMPORT_MESSAGES } from '../imports/import-error.ts';
 import { classifyFailure, FAILURE_MESSAGES } from './failure.ts';
-import { type EditVideoJob, JOBS, RETRY_LIMIT, type VideoFrameJob } from './job-names.ts';
+import { type EditVideoJob, JOBS, type MakeGifJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
 import type { Queue } from './queue.ts';
 
 export interface JobHandlers {
@@ -10,6 +10,8 @@ export interface JobHandlers {
   importVideo: (videoId: string, attempt: number, signal?: AbortSignal) => Promise<void>;
   editVideo: (job: EditVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   videoFrame: (job: VideoFrameJob, attempt: number, signal?: AbortSignal) => Promise<void>;
+  makeGif: (job: MakeGifJob, attempt: number, signal?: AbortSignal) => Promise<void>;
+  watermarkVideo: (job: WatermarkVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   /** The owner's reason (never a tool's output) once a job will not be tried again. */
   onFinalFailure: (name: string, videoId: string, reason: string) => Promise<void>;
 }
@@ -62,4 +64,6 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: Wo
   await run(JOBS.importVideo, { limitMs: opts.importTimeoutMs, deadlineReason: IMPORT_MESSAGES.timeout }, (data, attempt, signal) => handlers.importVideo(data.videoId, attempt, signal));
   await run<EditVideoJob>(JOBS.editVideo, job, handlers.editVideo);
   await run<VideoFrameJob>(JOBS.videoFrame, { ...job, waited: true }, handlers.videoFrame);
+  await run<MakeGifJob>(JOBS.makeGif, { ...job, waited: true }, handlers.makeGif);
+  await run<WatermarkVideoJob>(JOBS.watermarkVideo, job, handlers.watermarkVideo);
 }

@@ -35,6 +35,8 @@ export interface InputOptions {
   format?: string;
   /** Fast (keyframe) input seeking, then exact decoding up to the time. */
   seekSec?: number;
+  /** Read only this many seconds (from the seek point). */
+  durationSec?: number;
 }
 
 export function inputArgs(path: string, options: InputOptions = {}): string[] {
@@ -50,6 +52,7 @@ export function inputArgs(path: string, options: InputOptions = {}): string[] {
     String(ANALYZE_DURATION_US),
     ...(options.format ? ['-f', options.format] : []),
     ...seek,
+    ...(options.durationSec === undefined ? [] : ['-t', seconds(options.durationSec)]),
     '-i',
     `file:${path}`,
   ];
@@ -456,5 +459,157 @@ export function buildTrimEncodeArgs(o: CutRange & { output: string }): string[] 
     '-f',
     TRIM_OUTPUT_FORMAT,
     outputName(o.output),
+  ];
+}
+
+/** Image inputs of a filter (the watermark, a GIF's palette): PNG files only. */
+const IMAGE_INPUT_FORMATS: readonly string[] = ['image2', 'png_pipe'];
+const SAFE_FILTER_PATH = /^[A-Za-z0-9._/@+-]+$/;
+
+/** A file named inside a filter graph; refuses characters the graph's escaping would have to handle. */
+export function filterPath(path: string): string {
+  if (!SAFE_FILTER_PATH.test(path)) throw new Error(`Unsafe path for a filter: ${JSON.stringify(path)}`);
+  return path;
+}
+
+/** Shares of the frame (0 to 1), as ffmpeg writes a number: at most 4 decimals. */
+const share = (n: number) => String(Math.round(n * 10_000) / 10_000);
+
+export interface WatermarkOptions {
+  input: string;
+  /** The watermark, a PNG (images/image-upload.ts re-encodes every upload to one). */
+  image: string;
+  /** The source's displayed size: the overlay's pixels follow from the shares. */
+  videoWidth: number;
+  videoHeight: number;
+  positionX: number;
+  positionY: number;
+  width: number;
+  height: number;
+  opacity: number;
+  /** Copy the audio (AAC already) rather than encode it. */
+  copyAudio: boolean;
+  output: string;
+}
+
+/**
+ * The source with the watermark burnt in, at near-source quality (it becomes the source of every
+ * rendition, so all rungs show it at the same relative place): the image scaled to its share of
+ * the frame, its alpha multiplied by the opacity, overlaid, keyframes on the ladder's grid.
+ */
+export function buildWatermarkArgs(o: WatermarkOptions): string[] {
+  const px = (shareOf: number, side: number) => Math.max(1, Math.round(shareOf * side));
+  const graph = [
+    `[1:v]scale=${px(o.width, o.videoWidth)}:${px(o.height, o.videoHeight)},format=rgba,colorchannelmixer=aa=${share(o.opacity)}[mark]`,
+    `[0:v][mark]overlay=${px(o.positionX, o.videoWidth)}:${px(o.positionY, o.videoHeight)}:format=auto,format=yuv420p[out]`,
+  ].join(';');
+  return [
+    ...globalArgs(),
+    ...inputArgs(o.input),
+    ...inputArgs(o.image, { formats: IMAGE_INPUT_FORMATS }),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[out]',
+    '-map',
+    '0:a:0?',
+    ...CUT_X264,
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_SECONDS})`,
+    ...(o.copyAudio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k']),
+    ...STRIP_METADATA,
+    '-f',
+    TRIM_OUTPUT_FORMAT,
+    outputName(o.output),
+  ];
+}
+
+export interface GifText {
+  /** A UTF-8 file holding the text (drawn as it is: no %{} expansion, no escaping to get wrong). */
+  textFile: string;
+  fontFile: string;
+  /** #RRGGBB. */
+  color: string;
+  fontSize: number;
+  /** The text's top-left corner as shares of the output's width and height. */
+  x: number;
+  y: number;
+}
+
+export interface GifClipOptions {
+  input: string;
+  startSec: number;
+  durationSec: number;
+  fps: number;
+  /** The spec's width:height, -1 meaning auto. */
+  size: string;
+  text: GifText | null;
+}
+
+/**
+ * Frames of a GIF clip: the frame rate, the size (a fixed width:height is filled and centre-cropped,
+ * never stretched; an auto side keeps the aspect ratio, rounded to even for the MP4), the text.
+ */
+export function gifFrameFilters(o: GifClipOptions): string {
+  const [w, h] = o.size.split(':').map(Number);
+  const scale =
+    w > 0 && h > 0
+      ? `scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h}`
+      : `scale=${w > 0 ? w : -2}:${h > 0 ? h : -2}:flags=lanczos`;
+  const filters = [`fps=${o.fps}`, scale, 'setsar=1'];
+  if (o.text) {
+    const t = o.text;
+    filters.push(
+      `drawtext=fontfile=${filterPath(t.fontFile)}:textfile=${filterPath(t.textFile)}:expansion=none:fontsize=${t.fontSize}:fontcolor=0x${t.color.slice(1)}:x=w*${share(t.x)}:y=h*${share(t.y)}`,
+    );
+  }
+  return filters.join(',');
+}
+
+function clipInput(o: GifClipOptions): string[] {
+  return inputArgs(o.input, { seekSec: o.startSec, durationSec: o.durationSec });
+}
+
+/** First pass: the clip's best 256 colours (text included), as a palette image. */
+export function buildGifPaletteArgs(o: GifClipOptions & { palette: string }): string[] {
+  return [...globalArgs(), ...clipInput(o), '-map', '0:v:0', '-vf', `${gifFrameFilters(o)},palettegen=stats_mode=diff`, '-frames:v', '1', '-update', '1', '-f', 'image2', outputName(o.palette)];
+}
+
+/**
+ * Second pass, decoding the clip once for both outputs: the GIF through the palette (only changed
+ * rectangles dithered, so it stays small) looping forever, and the same frames as a muted H.264
+ * MP4 (several times lighter for the same picture).
+ */
+export function buildGifRenderArgs(o: GifClipOptions & { palette: string; gif: string; mp4: string }): string[] {
+  const graph = `[0:v]${gifFrameFilters(o)},split[g][m];[g][1:v]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle[gif];[m]format=yuv420p[mp4]`;
+  return [
+    ...globalArgs(),
+    ...clipInput(o),
+    ...inputArgs(o.palette, { formats: IMAGE_INPUT_FORMATS }),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[gif]',
+    '-loop',
+    '0',
+    ...STRIP_METADATA,
+    '-f',
+    'gif',
+    outputName(o.gif),
+    '-map',
+    '[mp4]',
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    DEFAULT_X264_PRESET,
+    '-crf',
+    '23',
+    '-movflags',
+    '+faststart',
+    ...STRIP_METADATA,
+    '-f',
+    'mp4',
+    outputName(o.mp4),
   ];
 }

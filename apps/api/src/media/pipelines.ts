@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { THUMBNAIL_FRAME_COUNT, thumbnailTimes } from '@reelbase/api-client/constants';
 import { resolveFfmpegPath } from './binaries.ts';
 import {
   buildHlsToMp4Args,
@@ -39,7 +40,6 @@ export const MAIN_MP4 = 'main.mp4';
 export const MASTER_PLAYLIST = 'hls/master.m3u8';
 /** Folder of the first rendition under hls/; the ladder's folders are named after their rungs. */
 export const FIRST_RENDITION_NAME = 'first';
-export const THUMBNAIL_COUNT = 4;
 /** Players start with the first variant of the master: a middle rung, not the heaviest. */
 const START_RUNG_MAX_SHORT_SIDE = 720;
 const THUMBNAIL_BOX = { long: 1280, short: 720 };
@@ -343,7 +343,7 @@ export async function extractThumbnails(input: string, outDir: string, probe: Pr
   const out = resolve(outDir);
   await mkdir(out, { recursive: true });
   const runId = newRunId();
-  const names = Array.from({ length: THUMBNAIL_COUNT }, (_, i) => `thumb-${i + 1}${tag && `-${tag}`}.jpg`);
+  const names = Array.from({ length: THUMBNAIL_FRAME_COUNT }, (_, i) => `thumb-${i + 1}${tag && `-${tag}`}.jpg`);
   const temps = names.map((n) => tempPath(n, runId));
   const size = thumbnailSize(probe);
   const run = (times: number[], outputs: string[]) =>
@@ -377,11 +377,6 @@ export async function extractFrame(input: string, outDir: string, probe: ProbeRe
   if (!(await nonEmpty(join(out, temp)))) throw new Error(`No frame at ${timeSec} s`);
   await rename(join(out, temp), join(out, name));
   return name;
-}
-
-/** 1/5 .. 4/5 of the duration. */
-export function thumbnailTimes(durationSec: number, count = THUMBNAIL_COUNT): number[] {
-  return Array.from({ length: count }, (_, i) => Math.round(((durationSec * (i + 1)) / (count + 1)) * 1000) / 1000);
 }
 
 export interface ImportedMp4 {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { thumbnailTimes } from '@reelbase/api-client/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { extractThumbnails, thumbnailTimes } from '../../src/media/pipelines.ts';
+import { extractThumbnails } from '../../src/media/pipelines.ts';
 import { probe } from '../../src/media/probe.ts';
 import { makeClip } from '../support/clips.ts';
 import { ffprobeJson, listFiles, tempDir } from './media-helpers.ts';

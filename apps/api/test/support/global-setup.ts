@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,7 +18,9 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', process.env.DATABASE_URL);
   } else {
     dir = await mkdtemp(join(tmpdir(), 'reelbase-pg-'));
-    embedded = await startEmbeddedPostgres(dir);
+    // As root, PostgreSQL runs as a `postgres` user that must enter this folder.
+    await chmod(dir, 0o755);
+    embedded = await startEmbeddedPostgres(join(dir, 'pg'));
     project.provide('databaseUrl', embedded.url);
   }
   return async () => {

@@ -8,7 +8,9 @@ import { inject } from 'vitest';
 import { type Env, loadConfig } from '../../src/config.ts';
 import type { CoreHooks } from '../../src/core.ts';
 import { freePort } from '../../src/db/embedded-postgres.ts';
+import { User } from '../../src/modules/users/user.entity.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { UNLIMITED } from './unlimited.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -51,10 +53,11 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'admin-password',
     LOG_LEVEL: 'silent',
+    ...UNLIMITED,
     ...env,
   } as Record<string, string>);
   const databaseUrl = opts.databaseUrl ?? (await freshDatabase());
-  const server = await startServer(config, pino({ level: 'silent' }), databaseUrl, { inlineWorker: true, hooks });
+  const server = await startServer(config, pino({ level: process.env.DEBUG_LOG ? 'warn' : 'silent' }), databaseUrl, { inlineWorker: true, hooks });
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {
       const res = await fetch(server.url + path, {
@@ -125,4 +128,18 @@ export async function signUpAndLogin(s: TestServer, email = `u${crypto.randomUUI
   const login = await s.api('POST', '/api/auth/login', { body: { email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { id: reg.body.id as string, email, password, ...(login.body as { accessToken: string; refreshToken: string; isAdmin: boolean }) };
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signUpAndLogin>>;
+
+/** A server with the owner of the videos under test and another user (whose calls must get 404s). */
+export async function startWithOwnerAndOther(): Promise<{ s: TestServer; owner: SignedIn; other: SignedIn }> {
+  const s = await startTestServer();
+  return { s, owner: await signUpAndLogin(s), other: await signUpAndLogin(s) };
+}
+
+/** Turns one feature flag of a user off (the others on), as an admin would. */
+export async function withFeatureOff(s: TestServer, userId: string, flag: string) {
+  const features = { setVideoImage: true, videoTrimmer: true, uploadPlayerLogo: true, createGif: true, addWatermark: true, [flag]: false };
+  await s.services.orm.em.fork().nativeUpdate(User, { id: userId }, { features });
 }

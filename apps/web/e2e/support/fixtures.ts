@@ -4,6 +4,7 @@ import { type APIRequestContext, test as base, expect, type Page, type TestInfo 
 import pg from 'pg';
 
 export { expect };
+export { ADMIN } from './admin.ts';
 
 const SCREENS_DIR = resolve(import.meta.dirname, '../../test-results/screens');
 
@@ -40,8 +41,7 @@ export async function registerViaApi(request: APIRequestContext, baseURL: string
 
 /** Uploads a video file through the API as `a`; resolves with the new video. */
 export async function uploadViaApi(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>, file: string, name: string) {
-  const login = await request.post(`${baseURL}/api/auth/login`, { data: { email: a.email, password: a.password } });
-  const { accessToken } = await login.json();
+  const accessToken = await apiToken(request, baseURL, a);
   const up = await request.post(`${baseURL}/api/videos`, {
     headers: { authorization: `Bearer ${accessToken}` },
     multipart: { name, video: { name: basename(file), mimeType: 'video/mp4', buffer: await readFile(file) } },
@@ -77,3 +77,21 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 export const sampleVideo = () => process.env.E2E_SAMPLE_VIDEO as string;
 /** One second at 160×120: for tests that need many videos. */
 export const tinyVideo = () => process.env.E2E_TINY_VIDEO as string;
+
+/** Signs in through the API and answers the access token. */
+export async function apiToken(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const res = await request.post(`${baseURL}/api/auth/login`, { data: { email: a.email, password: a.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).accessToken;
+}
+
+/** Waits until a video's mp4 plays (isMainReady). */
+export async function waitPlayable(request: APIRequestContext, baseURL: string, token: string, videoId: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  await expect
+    .poll(async () => (await (await request.get(`${baseURL}/api/videos/${videoId}`, { headers })).json()).isMainReady, { timeout: 90_000, intervals: [500] })
+    .toBe(true);
+}
+
+/** The current time of the page's <video> (null before there is one). */
+export const playhead = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? null);

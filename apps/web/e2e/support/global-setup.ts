@@ -1,15 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ADMIN } from './admin.ts';
 import { startWebServer } from './web-server.ts';
 
 const WEB_DIR = resolve(import.meta.dirname, '../..');
 const API_DIR = resolve(WEB_DIR, '../api');
-export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
 interface EmbeddedDatabase {
   url: string;
@@ -49,6 +49,8 @@ async function startClipServer(file: string): Promise<{ url: string; server: Ser
   return { url: `http://127.0.0.1:${port}/imported-clip.mp4`, server };
 }
 
+const testLimits = async () => ((await import(join(API_DIR, 'test/support/unlimited.ts'))) as { UNLIMITED: Record<string, string> }).UNLIMITED;
+
 async function startStack(name: string, tmp: string, databaseUrl: string, env: Record<string, string>) {
   const apiPort = await freePort();
   const webPort = await freePort();
@@ -69,7 +71,8 @@ async function startStack(name: string, tmp: string, databaseUrl: string, env: R
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET: `e2e-secret-${name}-e2e-secret-e2e-secret-0123`,
       LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      // Every spec signs up and signs in from 127.0.0.1.
+      ...(await testLimits()),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

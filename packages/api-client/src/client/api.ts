@@ -1,11 +1,14 @@
 import type { z } from 'zod';
+import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
 import type { LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
+import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
-import type { EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse } from '../contract/player.ts';
+import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
+import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
-import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoList } from '../contract/videos.ts';
+import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
@@ -29,6 +32,48 @@ export interface VideoListParams {
   /** A folder's videos; null the top level's; left out, every video (a search across folders). */
   folderId?: string | null;
   search?: string;
+}
+
+export interface GifListParams {
+  page?: number;
+  limit?: number;
+  /** One video's GIFs; left out, all of the caller's. */
+  videoId?: string;
+}
+
+export interface ImageUploadOptions {
+  /** Defaults to the File's name. */
+  filename?: string;
+  onProgress?: ProgressHandler;
+}
+
+/** GET /api/users as the admin tables send it (the active table: isActive true, ban false; the inactive one: inactive true). */
+export interface AdminUserListParams {
+  limit?: number;
+  page?: number;
+  inactive?: boolean;
+  isActive?: boolean;
+  ban?: boolean;
+  onlyBanned?: boolean;
+  onlyCanceled?: boolean;
+  search?: string;
+  direction?: 'ASC' | 'DESC';
+  field?: AdminUserSortField;
+}
+/** GET /api/videos?user-id= (admin). */
+export interface AdminVideoListParams {
+  userId: string;
+  limit?: (typeof ADMIN_VIDEO_PAGE_SIZES)[number];
+  page?: number;
+  direction?: 'ASC' | 'DESC';
+  field?: AdminVideoSortField;
+}
+export interface AnalyticsOverviewParams {
+  range?: StatisticsRange;
+  limit?: number;
+  page?: number;
+  field?: AnalyticsSortField;
+  direction?: 'ASC' | 'DESC';
 }
 
 export interface VideoUploadInput {
@@ -63,6 +108,18 @@ export function createApiClient(o: ApiClientOptions) {
     return r;
   };
 
+  /** A multipart upload of one file (in `fileField`) after some text fields. */
+  const sendMultipart = async <T>(path: string, fileField: string, file: Blob, fields: Record<string, string>, opts: ImageUploadOptions) => {
+    const res = await core.execute((token) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append(fileField, file, opts.filename ?? (file as File).name ?? 'image');
+      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
+    });
+    return res.body as T;
+  };
+  const sendImage = (path: string, image: Blob, fields: Record<string, string>, opts: ImageUploadOptions) => sendMultipart<z.infer<typeof VideoImageResponse>>(path, 'image', image, fields, opts);
+
   const auth = {
     async login(input: LoginInput) {
       return startSession(await request<LoginResponse>('POST', '/api/auth/login', { body: { ...input, rememberMe: !!input.rememberMe }, auth: false }));
@@ -92,6 +149,47 @@ export function createApiClient(o: ApiClientOptions) {
     register: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input, auth: !!core.getSession() }),
   };
 
+  /** The admin area's calls (every one answers 403 to a non-admin). */
+  const admin = {
+    listUsers: (p: AdminUserListParams = {}) =>
+      request<AdminUserList>('GET', '/api/users', {
+        query: {
+          limit: p.limit,
+          page: p.page,
+          inactive: p.inactive,
+          isActive: p.isActive,
+          ban: p.ban,
+          'only-banned': p.onlyBanned,
+          'only-canceled': p.onlyCanceled,
+          search: p.search?.trim() || undefined,
+          direction: p.direction,
+          field: p.field,
+        },
+      }),
+    getUser: (userId: string) => request<AdminUser>('GET', `/api/users/${id(userId)}`),
+    /** {isActive} cancels/reactivates, {ban, banReason} bans, {ban: false, banReason: null} unbans, {features}, {videoGeneratorCredits}. */
+    updateUser: (userId: string, input: z.input<typeof AdminUserUpdate>) => request<AdminUser>('PUT', `/api/users/${id(userId)}`, { body: input }),
+    deleteUser: (userId: string) => request<MessageAnswer>('DELETE', `/api/users/${id(userId)}`),
+    bulkUsers: (input: z.input<typeof UserBulkRequest>) => request<z.infer<typeof UserBulkResult>>('POST', '/api/users/bulk', { body: input }),
+    /** Toggles one feature flag (or sets it to `value`). */
+    toggleFeature: (userId: string, name: FeatureFlag, value?: boolean) =>
+      request<AdminUser>('PUT', `/api/feature/${id(userId)}`, { body: { name, value } satisfies z.input<typeof FeatureToggle> }),
+    /** Creates a confirmed user directly (the create-user modal). */
+    createUser: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input }),
+    listVideos: (p: AdminVideoListParams) =>
+      request<VideoListPage>('GET', '/api/videos', { query: { 'user-id': p.userId, limit: p.limit, page: p.page, direction: p.direction, field: p.field } }),
+    /** Blocks (ban true) or unblocks the videos; a blocked video stops being served at once. */
+    blockVideos: (ids: string[], ban: boolean) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: { action: 'block', ban, ids } satisfies VideoBulkRequest }),
+  };
+
+  const statistics = {
+    /** The analytics screen of one of the caller's videos (404 for another user's). */
+    forVideo: (videoId: string, range?: StatisticsRange) => request<VideoStatistics>('GET', `/api/statistics/video/${id(videoId)}`, { query: { range } }),
+    /** Plays and watch time of every video of the caller, one page, sortable. */
+    overview: (p: AnalyticsOverviewParams = {}) =>
+      request<AnalyticsOverview>('GET', '/api/statistics/videos', { query: { range: p.range, limit: p.limit, page: p.page, field: p.field, direction: p.direction } }),
+  };
+
   const profile = {
     get: () => request<Profile>('GET', '/api/profile'),
     async update(input: ProfileUpdateInput) {
@@ -99,15 +197,8 @@ export function createApiClient(o: ApiClientOptions) {
       await core.updateSession({ isPaymentMethodSet: r.profile.isPaymentMethodSet });
       return r;
     },
-    async upload(file: Blob, type: 'avatar' | 'playerLogo', opts: { filename?: string; onProgress?: ProgressHandler } = {}) {
-      const res = await core.execute((token) => {
-        const form = new FormData();
-        form.append('type', type);
-        form.append('file', file, opts.filename ?? (file as File).name ?? 'image');
-        return sendForm(core.fetch, `${core.baseUrl}/api/profile/upload`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
-      });
-      return res.body as z.infer<typeof ProfileUploadResponse>;
-    },
+    upload: (file: Blob, type: 'avatar' | 'playerLogo', opts: ImageUploadOptions = {}) =>
+      sendMultipart<z.infer<typeof ProfileUploadResponse>>('/api/profile/upload', 'file', file, { type }, opts),
   };
 
   const videos = {
@@ -120,6 +211,24 @@ export function createApiClient(o: ApiClientOptions) {
     /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
     trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: cut }),
     remove: (videoId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}`),
+    /** The frame at `time` seconds becomes the cover (the call waits for the frame). */
+    coverFromFrame: (videoId: string, time: number) => request<z.infer<typeof VideoImageResponse>>('POST', `/api/videos/${id(videoId)}/create/image`, { body: { time } }),
+    /** An uploaded cover (JPG, GIF, PNG or SVG). */
+    uploadCover: (videoId: string, image: Blob, opts: ImageUploadOptions = {}) => sendImage(`/api/videos/${id(videoId)}/upload/image`, image, { type: 'thumbnail' }, opts),
+    /**
+     * Burns `image` into every rendition at `placement` (shares of the video size, opacity 0 to 1).
+     * Resolves once queued (202) with the watermark image's URL; the video's `watermark.state`
+     * turns 'ready' when the marked renditions are published.
+     */
+    setWatermark: (videoId: string, image: Blob, placement: WatermarkPlacementInput, opts: ImageUploadOptions = {}) =>
+      sendImage(
+        `/api/videos/${id(videoId)}/upload/image`,
+        image,
+        { type: 'watermark', ...Object.fromEntries(Object.entries(placement).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) },
+        opts,
+      ),
+    /** Removes the watermark (the renditions are made again from the kept source); resolves with the video. */
+    removeWatermark: (videoId: string) => request<Video>('DELETE', `/api/videos/${id(videoId)}/watermark`),
     /** A new video with its own copy of the files, named '<name> (copy)', in the same folder. */
     copy: (videoId: string) => request<Video>('POST', `/api/videos/${id(videoId)}/copy`),
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
@@ -178,6 +287,13 @@ export function createApiClient(o: ApiClientOptions) {
     },
   };
 
+  const gifs = {
+    list: (p: GifListParams = {}) => request<GifList>('GET', '/api/gifs', { query: { limit: p.limit, page: p.page, 'video-id': p.videoId } }),
+    /** Makes the GIF and its MP4 snippet; resolves when both are stored (the end may come back clipped). */
+    create: (input: GifCreateInput) => request<Gif>('POST', '/api/gifs', { body: input }),
+    remove: (gifId: string) => request<MessageAnswer>('DELETE', `/api/gifs/${id(gifId)}`),
+  };
+
   const folders = {
     /** The folders in `parentId` (null: the top level) and the breadcrumbs down to it. */
     list: (parentId: string | null, direction?: 'ASC' | 'DESC') => request<FolderList>('GET', '/api/folders', { query: { parent_id: parentId ?? undefined, direction } }),
@@ -215,8 +331,11 @@ export function createApiClient(o: ApiClientOptions) {
     users,
     profile,
     videos,
+    gifs,
     folders,
     playerConfig,
+    admin,
+    statistics,
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

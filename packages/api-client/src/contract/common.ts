@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** The spec's validation texts (they follow ajv's wording). */
 export const minLengthMessage = (n: number) => `Must NOT have fewer than ${n} characters.`;
+export const maxLengthMessage = (n: number) => `Must NOT have more than ${n} characters.`;
 export const formatMessage = (format: string) => `Must match format "${format}".`;
 
 // A pragmatic standard pattern: one @, no spaces, a dot in the domain.
@@ -9,6 +10,9 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required string of at least `n` characters, trimmed; a missing value reads as too short. */
 export const text = (n = 1) => z.string({ error: minLengthMessage(n) }).trim().min(n, { error: minLengthMessage(n) });
+
+/** A first or last name: required, and no longer than its column. */
+export const personName = () => text(1).max(255, { error: maxLengthMessage(255) });
 
 export const email = () =>
   z
@@ -36,4 +40,19 @@ export const PaginationMeta = z.object({
 });
 export type PaginationMeta = z.infer<typeof PaginationMeta>;
 
+/** The sort direction of a list's query. */
+export const sortDirection = (def: 'ASC' | 'DESC') =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
+    .default(def);
+
 export const paginated = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: PaginationMeta });
+
+const PAGE_MESSAGE = 'Must be a whole number of 1 or more.';
+const LIMIT_MESSAGE = 'Must be between 1 and 100.';
+/** The `page` query parameter of every list (1 when left out). */
+export const pageNumber = z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, { error: PAGE_MESSAGE }).default(1);
+/** The `limit` query parameter of a list, 1 to 100. */
+export const pageLimit = (fallback: number) => z.coerce.number().int().min(1, { error: LIMIT_MESSAGE }).max(100, { error: LIMIT_MESSAGE }).default(fallback);

@@ -12,6 +12,10 @@ export const IMPORT_POLL_MS = 1_000;
 export const DROP_OFF_INTERVAL_SECONDS = 15;
 export const THUMBNAIL_FRAME_COUNT = 4;
 export const THUMBNAIL_UPLOAD_SLOT = 100;
+/** Times (s) of the frames offered as covers: 1/5 .. 4/5 of the duration, to the millisecond. */
+export function thumbnailTimes(durationSec: number, count = THUMBNAIL_FRAME_COUNT): number[] {
+  return Array.from({ length: count }, (_, i) => Math.round(((durationSec * (i + 1)) / (count + 1)) * 1000) / 1000);
+}
 export const EMBED_DEFAULT_SIZE = 600;
 export const MOBILE_SEE_MORE_STEP = 5;
 export const WATERMARK_OPACITY_DEFAULT = 100;
@@ -41,9 +45,11 @@ export const MESSAGES = {
   folderDeleted: 'Folder deleted successfully!',
   accountCanceled: 'Your account is canceled. Reactivate it to make changes.',
   emailChangeHint: 'Can be changed once every 6 months',
+  emailTaken: 'Email is already taken',
   validationFailed: 'Validation failed',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  tooManyRequests: 'Too many requests. Try again later.',
   tokenExpired: 'Access token expired',
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',
@@ -56,3 +62,20 @@ export const ERROR_CODES = {
   banned: 'USER_BANNED_ERROR',
   rateLimited: 'RATE_LIMITED_ERROR',
 } as const;
+
+/** GIF output sizes as ffmpeg scale width:height (-1: keep the aspect ratio). */
+export const GIF_SIZES = ['800:-1', '600:-1', '540:-1', '500:-1', '480:-1', '400:-1', '320:-1', '-1:480', '-1:320', '1200:300', '300:1200'] as const;
+export type GifSize = (typeof GIF_SIZES)[number];
+/** The frame rate limits a GIF's length: fps -> longest clip in seconds. */
+export const GIF_FPS_MAX_SECONDS = { 5: 60, 7: 40, 10: 30, 12: 25, 20: 15, 25: 10 } as const;
+export type GifFps = keyof typeof GIF_FPS_MAX_SECONDS;
+export const GIF_FPS_CHOICES = Object.keys(GIF_FPS_MAX_SECONDS).map(Number) as GifFps[];
+export const GIF_FONTS = ['Dancing Script', 'Roboto'] as const;
+export type GifFont = (typeof GIF_FONTS)[number];
+/** Text weights 200 to 800 with the spec's labels. */
+export const GIF_FONT_WEIGHTS = { 200: 'Thin', 300: 'Light', 400: 'Normal', 500: 'Dark', 600: 'Bold', 700: 'UltraBold', 800: 'Black' } as const;
+export type GifFontWeight = keyof typeof GIF_FONT_WEIGHTS;
+export const GIF_FONT_WEIGHT_CHOICES = Object.keys(GIF_FONT_WEIGHTS).map(Number) as GifFontWeight[];
+export const GIF_FONT_SIZE_MIN = 8;
+export const GIF_FONT_SIZE_MAX = 96;
+export const GIF_TEXT_DEFAULTS = { color: '#000000', fontFamily: 'Roboto', fontWeight: 400, fontSize: 12 } as const satisfies { color: string; fontFamily: GifFont; fontWeight: GifFontWeight; fontSize: number };

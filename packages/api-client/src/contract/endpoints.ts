@@ -1,27 +1,50 @@
 import { z } from 'zod';
+import { AdminUser, AdminUserList, AdminUserUpdate, FeatureToggle, UserBulkRequest, UserBulkResult } from './admin.ts';
 import { ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, Tokens, VerifyEmailRequest } from './auth.ts';
 import { MessageBody } from './common.ts';
-import { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from './folders.ts';
-import { DropOffBeacon, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
+import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
+import { Gif, GifCreate, GifList } from './gifs.ts';
+import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
-import { CoverFromFrame, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoEdit, VideoImageResponse } from './videos.ts';
+import {
+  CoverFromFrame,
+  ImportRequest,
+  ImportStarted,
+  ImportStatus,
+  PlayerConfig,
+  Video,
+  VideoBulkRequest,
+  VideoBulkResult,
+  VideoEdit,
+  VideoImageResponse,
+  VideoList,
+  VideoListQuery,
+} from './videos.ts';
 
 export interface Endpoint {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
   path: string;
   summary: string;
   auth: 'none' | 'user' | 'admin' | 'optional';
   body?: z.ZodType;
+  /** Query parameters, validated with this schema. */
+  query?: z.ZodType;
   multipart?: Record<string, 'file' | 'string'>;
   response?: z.ZodType;
+  /** A response that is not JSON (a page, media, a script), by its content type. */
+  produces?: string;
+  /** Calls of the tus resumable-upload protocol: its headers and plain-text errors, not this API's JSON. */
+  tus?: true;
 }
 
-export const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z.string(), queue: z.string() });
+/** Strangers get the status alone; admins also see each part's state. */
+export const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z.string().optional(), queue: z.string().optional() });
 
 /** Every call of the API, for the OpenAPI document. Routes validate with the same schemas. */
 export const endpoints: Endpoint[] = [
-  { method: 'get', path: '/api/health', summary: 'Database and queue status', auth: 'none', response: Health },
+  { method: 'get', path: '/api/health', summary: 'ok or not; an admin also sees the state of each part', auth: 'optional', response: Health },
+  { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'none' },
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token', auth: 'none', body: RefreshRequest, response: Tokens },
   { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password', auth: 'none', body: LoginRequest, response: LoginResponse },
   { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token', auth: 'none', body: PlatformLoginRequest, response: LoginResponse },
@@ -30,23 +53,60 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/api/auth/reset-password', summary: 'Set a new password with a reset token', auth: 'none', body: ResetPasswordRequest, response: MessageBody },
   { method: 'post', path: '/api/auth/verify-email', summary: 'Confirm an email address and sign in', auth: 'none', body: VerifyEmailRequest, response: LoginResponse },
   { method: 'post', path: '/api/users', summary: 'Register (or, as admin, create a user)', auth: 'optional', body: RegisterRequest, response: RegisterResponse },
+  {
+    method: 'get',
+    path: '/api/users',
+    summary: 'Admin: users (query: limit, page, inactive=true or isActive&ban, only-banned or only-canceled, search, direction, field)',
+    auth: 'admin',
+    response: AdminUserList,
+  },
+  { method: 'get', path: '/api/users/{id}', summary: 'Admin: one user (the Admin user view)', auth: 'admin', response: AdminUser },
+  { method: 'put', path: '/api/users/{id}', summary: 'Admin: cancel/reactivate, ban/unban (a ban ends every session), features, video generator credits', auth: 'admin', body: AdminUserUpdate, response: AdminUser },
+  { method: 'delete', path: '/api/users/{id}', summary: 'Admin: delete a user, their media and rows', auth: 'admin', response: MessageBody },
+  { method: 'post', path: '/api/users/bulk', summary: 'Admin: ban/unban, cancel/reactivate or delete several users (all or none)', auth: 'admin', body: UserBulkRequest, response: UserBulkResult },
+  { method: 'put', path: '/api/feature/{id}', summary: 'Admin: toggle (or with value, set) one feature flag of a user', auth: 'admin', body: FeatureToggle, response: AdminUser },
+  { method: 'get', path: '/api/videos', summary: "The caller's videos; as admin with user-id, that user's videos (sortable by ban, size, bandwidth, date)", auth: 'user', response: VideoList },
   { method: 'get', path: '/api/profile', summary: 'The signed-in user profile', auth: 'user', response: Profile },
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', body: ProfileUpdate, response: ProfileUpdateResponse },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
+  { method: 'options', path: '/api/playback/{id}', summary: 'CORS preflight of the public playback call', auth: 'none' },
   { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
-  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder or delete several videos at once (all or none; a foreign id is a 404)', auth: 'user', body: VideoBulkRequest, response: VideoBulkResult },
-  { method: 'get', path: '/api/folders', summary: 'Folders of one level (query: parent_id, direction) with counts, and the breadcrumbs to it', auth: 'user', response: FolderList },
+  { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search)', auth: 'user', query: VideoListQuery, response: VideoList },
+  { method: 'post', path: '/api/videos', summary: 'Upload a video file (multipart: video, name, folderId); 413 past the storage limit', auth: 'user', multipart: { video: 'file', name: 'string', folderId: 'string' }, response: Video },
+  { method: 'post', path: '/api/videos/import', summary: 'Import a video from a link (202); progress at GET /api/videos/{id}/import', auth: 'user', body: ImportRequest, response: ImportStarted },
+  { method: 'get', path: '/api/videos/{id}', summary: 'One of my videos', auth: 'user', response: Video },
+  { method: 'get', path: '/api/videos/{id}/import', summary: 'Progress of an import', auth: 'user', response: ImportStatus },
+  { method: 'delete', path: '/api/videos/{id}', summary: 'Delete a video and its files', auth: 'user', response: MessageBody },
+  { method: 'post', path: '/api/uploads', summary: 'tus: create a resumable upload (Upload-Length, Upload-Metadata: filename, filetype, name, folderId)', auth: 'user', tus: true },
+  { method: 'head', path: '/api/uploads/{id}', summary: 'tus: the offset an upload has reached', auth: 'user', tus: true },
+  { method: 'patch', path: '/api/uploads/{id}', summary: 'tus: append bytes at Upload-Offset; the last byte makes the video (X-Video-Id)', auth: 'user', tus: true },
+  { method: 'delete', path: '/api/uploads/{id}', summary: 'tus: abandon an upload', auth: 'user', tus: true },
+  { method: 'options', path: '/api/uploads', summary: 'tus: the protocol versions and extensions served', auth: 'none', tus: true },
+  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder or delete several videos at once (all or none; a foreign id is a 404); block (admin): ban true stops serving the videos at once', auth: 'user', body: VideoBulkRequest, response: VideoBulkResult },
+  { method: 'get', path: '/api/folders', summary: 'Folders of one level (query: parent_id, direction) with counts, and the breadcrumbs to it', auth: 'user', query: FolderListQuery, response: FolderList },
   { method: 'post', path: '/api/folders', summary: 'Create a folder', auth: 'user', body: FolderCreate, response: FolderSaved },
   { method: 'get', path: '/api/folders/{id}', summary: 'A folder with its breadcrumbs', auth: 'user', response: FolderDetail },
   { method: 'put', path: '/api/folders/{id}', summary: 'Rename or move a folder (not into itself or a subfolder)', auth: 'user', body: FolderUpdate, response: FolderSaved },
   { method: 'delete', path: '/api/folders/{id}', summary: 'Delete a folder; its videos and subfolders move to its parent', auth: 'user', response: MessageBody },
-  { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code (query: width, height, redirect, new-window, type)', auth: 'user', response: EmbedCodeResponse },
+  { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code (query: width, height, redirect, new-window, type)', auth: 'user', query: EmbedCodeQuery, response: EmbedCodeResponse },
   { method: 'post', path: '/api/videos/{id}/create/image', summary: 'Make the frame at `time` seconds the cover (feature setVideoImage)', auth: 'user', body: CoverFromFrame, response: VideoImageResponse },
-  { method: 'post', path: '/api/videos/{id}/upload/image', summary: 'Upload the cover (JPG, GIF, PNG or SVG; feature setVideoImage), or with type watermark a watermark', auth: 'user', multipart: { image: 'file', type: 'string' }, response: VideoImageResponse },
+  { method: 'post', path: '/api/videos/{id}/upload/image', summary: 'Upload the cover (JPG, GIF, PNG or SVG; feature setVideoImage), or with type watermark a watermark burnt into every rendition by a job (202; feature addWatermark; placement as shares of the video size, opacity 0 to 1)', auth: 'user', multipart: { image: 'file', type: 'string', positionX: 'string', positionY: 'string', width: 'string', height: 'string', opacity: 'string' }, response: VideoImageResponse },
+  { method: 'delete', path: '/api/videos/{id}/watermark', summary: 'Remove the watermark: the renditions are made again from the kept source (202; feature addWatermark)', auth: 'user', response: Video },
+  { method: 'get', path: '/api/gifs', summary: 'The caller\'s GIFs, newest first (query: limit (6), page, video-id)', auth: 'user', response: GifList },
+  { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit)', auth: 'user', body: GifCreate, response: Gif },
+  { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', response: MessageBody },
   { method: 'post', path: '/api/videos/{id}/copy', summary: "Copy a video: its files, folder and player settings, named '<name> (copy)' (201; 409 while processing, 413 over the storage limit)", auth: 'user', response: Video },
   { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut)', auth: 'user', body: VideoEdit, response: Video },
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
+  { method: 'options', path: '/api/statistics/drop-off/{id}', summary: 'CORS preflight of the public beacon', auth: 'none' },
   { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap)', auth: 'none', body: DropOffBeacon },
-  { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video: drop-off, country, device, browser', auth: 'user', response: VideoStatistics },
+  { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', response: VideoStatistics },
+  { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', response: AnalyticsOverview },
+  { method: 'get', path: '/embed/{type}/{id}', summary: 'Public player page (type hls or mp4), framable by any site', auth: 'none', produces: 'text/html' },
+  { method: 'get', path: '/embed-assets/{file}', summary: 'Public player script and stylesheet', auth: 'none', produces: 'text/javascript' },
+  { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers; Range)', auth: 'none', produces: 'video/mp4' },
+  { method: 'get', path: '/media/videos/{id}/{folder}/{file}', summary: 'Public video files one folder deeper (the HLS master playlist)', auth: 'none', produces: 'application/vnd.apple.mpegurl' },
+  { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/images/{owner}/{file}', summary: 'Public images (avatars, logos, covers)', auth: 'none', produces: 'image/*' },
 ];

@@ -8,9 +8,19 @@ const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io,
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
+    const content = e.response
+      ? { 'application/json': { schema: schema(e.response, 'output') } }
+      : e.produces
+        ? { [e.produces]: { schema: { type: 'string', format: 'binary' } } }
+        : undefined;
     const responses: Record<string, unknown> = {
-      200: { description: 'OK', content: e.response ? { 'application/json': { schema: schema(e.response, 'output') } } : undefined },
-      '4XX': { description: 'Client error', content: { 'application/json': { schema: schema(ErrorBody, 'output') } } },
+      '2XX': { description: 'OK', content },
+      // tus answers with its own plain-text errors.
+      // A page answers its errors with a page.
+      '4XX': {
+        description: 'Client error',
+        content: e.tus ? undefined : e.produces === 'text/html' ? { 'text/html': { schema: { type: 'string' } } } : { 'application/json': { schema: schema(ErrorBody, 'output') } },
+      },
     };
     if (e.body || e.multipart) responses[422] = { description: 'Validation failed', content: { 'application/json': { schema: schema(ValidationErrorBody, 'output') } } };
     const body = e.body
@@ -28,9 +38,13 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
           }
         : undefined;
+    const inPath = [...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const query = e.query ? (schema(e.query, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : {};
+    const inQuery = Object.entries(query.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: query.required?.includes(name) ?? false, schema: s }));
     paths[e.path] ??= {};
     paths[e.path][e.method] = {
       summary: e.summary,
+      parameters: [...inPath, ...inQuery],
       security: e.auth === 'none' ? [] : e.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
       requestBody: body,
       responses,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
 import { EMBED_DEFAULT_SIZE } from './constants.ts';
 import { ColorScheme } from './profile.ts';
 import { END_ACTIONS, PlayerConfig, START_ACTIONS } from './videos.ts';
@@ -94,11 +95,64 @@ export type DropOffBeacon = z.infer<typeof DropOffBeacon>;
 export const STAT_KINDS = ['dropOff', 'country', 'device', 'browser'] as const;
 export type StatKind = (typeof STAT_KINDS)[number];
 export const StatDatum = z.object({ name: z.string(), count: z.number().int() });
-/** GET /api/statistics/video/{id}: dropOff by second (ascending), the others by count (descending). */
+
+/** Date ranges of the analytics screen: the last 7, 30 or 90 days (today included), or all time. */
+export const STATISTICS_RANGES = ['7', '30', '90', 'all'] as const;
+export type StatisticsRange = (typeof STATISTICS_RANGES)[number];
+export const STATISTICS_RANGE_DEFAULT: StatisticsRange = '30';
+const range = z.enum(STATISTICS_RANGES, { error: `Must be one of ${STATISTICS_RANGES.join(', ')}.` }).default(STATISTICS_RANGE_DEFAULT);
+export const StatisticsQuery = z.object({ range });
+
+/**
+ * What Vimeo and Wistia users expect beside the charts. A play is a start (the beacon at second 0);
+ * unique viewers are distinct viewers per day, summed over the days of the range; watch time is
+ * 15 s per drop-off beacon past 0; average percentage watched is watch time over plays x duration.
+ */
+export const StatisticsTotals = z.object({
+  plays: z.number().int(),
+  uniqueViewers: z.number().int(),
+  watchTimeSec: z.number(),
+  /** 0 to 100; 0 without plays. */
+  averagePercentWatched: z.number(),
+});
+export type StatisticsTotals = z.infer<typeof StatisticsTotals>;
+/** One UTC day (YYYY-MM-DD) of the range; days without plays are included with zeros. */
+export const StatisticsDay = StatisticsTotals.omit({ averagePercentWatched: true }).extend({ date: z.string() });
+
+/**
+ * GET /api/statistics/video/{id}?range= (owner only): dropOff by second (ascending), the others by
+ * count (descending), all over the range; the totals and the plays per day of the range.
+ */
 export const VideoStatistics = z.object({
+  range: z.enum(STATISTICS_RANGES),
   dropOff: z.array(StatDatum),
   country: z.array(StatDatum),
   device: z.array(StatDatum),
   browser: z.array(StatDatum),
+  totals: StatisticsTotals,
+  daily: z.array(StatisticsDay),
 });
 export type VideoStatistics = z.infer<typeof VideoStatistics>;
+
+/** The overview behind the sidebar's 'Analytics' link: every video of the caller with its figures. */
+export const ANALYTICS_SORT_FIELDS = ['name', 'createdAt', 'plays', 'uniqueViewers', 'watchTimeSec', 'averagePercentWatched'] as const;
+export type AnalyticsSortField = (typeof ANALYTICS_SORT_FIELDS)[number];
+export const AnalyticsOverviewQuery = z.object({
+  range,
+  limit: pageLimit(10),
+  page: pageNumber,
+  field: z.enum(ANALYTICS_SORT_FIELDS, { error: `Must be one of ${ANALYTICS_SORT_FIELDS.join(', ')}.` }).default('plays'),
+  direction: sortDirection('DESC'),
+});
+export type AnalyticsOverviewQuery = z.infer<typeof AnalyticsOverviewQuery>;
+export const VideoAnalyticsRow = StatisticsTotals.extend({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  durationSec: z.number().nullable(),
+});
+export type VideoAnalyticsRow = z.infer<typeof VideoAnalyticsRow>;
+/** GET /api/statistics/videos: one page of rows, the meta, and the totals over all the caller's videos. */
+export const AnalyticsOverview = paginated(VideoAnalyticsRow).extend({ range: z.enum(STATISTICS_RANGES), totals: StatisticsTotals });
+export type AnalyticsOverview = z.infer<typeof AnalyticsOverview>;

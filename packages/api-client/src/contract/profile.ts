@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { email, hexColor, personName } from './common.ts';
 import { FEATURE_FLAGS } from './constants.ts';
-import { email, hexColor, text } from './common.ts';
 import { PaymentMethodInput } from './users.ts';
 
 export const ColorScheme = z.object({
@@ -38,8 +38,8 @@ export type Profile = z.infer<typeof Profile>;
 
 export const ProfileUpdate = z
   .object({
-    firstName: text(1),
-    lastName: text(1),
+    firstName: personName(),
+    lastName: personName(),
     email: email(),
     // Sent only when the user typed one; an empty string means "unchanged".
     password: z.string().refine((p) => p === '' || p.length >= 6, { error: 'Must NOT have fewer than 6 characters.' }),
@@ -53,7 +53,8 @@ export const ProfileUpdate = z
   .partial();
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
-export const ProfileUpdateResponse = z.object({ message: z.string(), profile: Profile });
+/** `pendingEmail`: the new address waits for the link mailed to it; the profile keeps the old one until then. */
+export const ProfileUpdateResponse = z.object({ message: z.string(), profile: Profile, pendingEmail: z.string().optional() });
 
 export const PROFILE_IMAGE_KINDS = ['avatar', 'playerLogo'] as const;
 export const ProfileUploadResponse = z.object({ url: z.string(), profile: Profile });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { email, personName } from './common.ts';
 import { CARD_NUMBER_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { email, text } from './common.ts';
 
 const required = (msg: string) => z.string({ error: msg }).trim().min(1, { error: msg });
 
@@ -24,8 +24,8 @@ export const PaymentMethodInput = z.discriminatedUnion('type', [
 ]);
 
 export const RegisterRequest = z.object({
-  firstName: text(1),
-  lastName: text(1),
+  firstName: personName(),
+  lastName: personName(),
   email: email(),
   password: z
     .string({ error: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` })

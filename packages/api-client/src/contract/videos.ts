@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MessageBody, paginated } from './common.ts';
-import { VIDEO_PAGE_SIZE_DEFAULT } from './constants.ts';
+import { MessageBody, pageLimit, pageNumber, paginated } from './common.ts';
+import { VIDEO_PAGE_SIZE_DEFAULT, WATERMARK_OPACITY_DEFAULT } from './constants.ts';
 import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
 
@@ -21,6 +21,62 @@ export const PlayerConfig = z.object({
   colorScheme: ColorScheme,
 });
 export type PlayerConfig = z.infer<typeof PlayerConfig>;
+
+export const WATERMARK_MESSAGES = {
+  position: 'Must be a number from 0 to 1 (a share of the video width or height).',
+  size: 'Must be a number above 0 and at most 1 (a share of the video width or height).',
+  fit: 'The watermark must lie inside the video.',
+  opacity: 'Must be a number from 0 to 1.',
+  image: 'Watermarks must be JPG, GIF or PNG images.',
+  busy: 'The watermark is still being applied. Try again when it is done.',
+  none: 'The video has no watermark.',
+  trimOverMarked: 'Remove the watermark before trimming over this video, or save the trim as a new video.',
+} as const;
+/** Multipart fields are text: a number in a string, blank meaning absent. */
+const formNumber = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), inner);
+const bounded = (message: string, min: number, max: number, above = false) => {
+  const n = z.number({ error: message }).max(max, { error: message });
+  return above ? n.gt(min, { error: message }) : n.min(min, { error: message });
+};
+const share = formNumber(bounded(WATERMARK_MESSAGES.position, 0, 1));
+const extent = formNumber(bounded(WATERMARK_MESSAGES.size, 0, 1, true));
+
+/**
+ * Where a watermark sits, as shares (0 to 1) of the video's width (positionX, width) and height
+ * (positionY, height), so every rendition places it alike; opacity 0 to 1 (the input's 0 to 100
+ * divided by 100; 1 when left out). The fields beside `image` and `type=watermark` of
+ * POST /api/videos/{id}/upload/image.
+ */
+export const WatermarkPlacement = z
+  .object({
+    positionX: share,
+    positionY: share,
+    width: extent,
+    height: extent,
+    opacity: formNumber(bounded(WATERMARK_MESSAGES.opacity, 0, 1).default(WATERMARK_OPACITY_DEFAULT / 100)),
+  })
+  .superRefine((w, ctx) => {
+    // A little slack for a preview's rounding.
+    if (w.positionX + w.width > 1.001) ctx.addIssue({ code: 'custom', path: ['width'], message: WATERMARK_MESSAGES.fit });
+    if (w.positionY + w.height > 1.001) ctx.addIssue({ code: 'custom', path: ['height'], message: WATERMARK_MESSAGES.fit });
+  });
+export type WatermarkPlacement = z.output<typeof WatermarkPlacement>;
+export type WatermarkPlacementInput = z.input<typeof WatermarkPlacement>;
+
+/**
+ * A video's watermark: the uploaded image, its placement and whether the watermarked files are
+ * being made ('processing': the unmarked ones play meanwhile), published ('ready') or failed.
+ */
+export const Watermark = z.object({
+  imageUrl: z.string(),
+  positionX: z.number(),
+  positionY: z.number(),
+  width: z.number(),
+  height: z.number(),
+  opacity: z.number(),
+  state: z.enum(['processing', 'ready', 'failed']),
+});
+export type Watermark = z.infer<typeof Watermark>;
 
 /** A video as its owner sees it. `status` is 'loading' until both main mp4 and HLS are ready. */
 export const Video = z.object({
@@ -50,16 +106,16 @@ export const Video = z.object({
     video: z.object({ width: z.number().nullable(), height: z.number().nullable() }),
   }),
   playerConfig: PlayerConfig,
+  /** The burnt-in watermark, null when there is none. */
+  watermark: Watermark.nullable(),
 });
 export type Video = z.infer<typeof Video>;
 
 export const VideoList = paginated(Video);
 
-const pageNumber = z.coerce.number({ error: 'Must be a whole number of 1 or more.' }).int({ error: 'Must be a whole number of 1 or more.' }).min(1, { error: 'Must be a whole number of 1 or more.' });
-
 export const VideoListQuery = z.object({
-  limit: z.coerce.number().int().min(1, { error: 'Must be between 1 and 100.' }).max(100, { error: 'Must be between 1 and 100.' }).default(VIDEO_PAGE_SIZE_DEFAULT),
-  page: pageNumber.default(1),
+  limit: pageLimit(VIDEO_PAGE_SIZE_DEFAULT),
+  page: pageNumber,
   direction: z
     .string()
     .transform((s) => s.toUpperCase())
@@ -125,20 +181,21 @@ const bulkIds = z
   .min(1, { error: 'Select at least one video.' })
   .max(BULK_MAX_IDS, { error: `Select at most ${BULK_MAX_IDS} videos.` });
 
-/** One action on several of the caller's videos; all of them or none. */
-export const VideoBulkRequest = z.discriminatedUnion(
-  'action',
-  [
-    z.object({ action: z.literal('addToFolder'), folderId: z.uuid({ error: 'Must be a folder id.' }).nullable(), ids: bulkIds }),
-    z.object({ action: z.literal('delete'), ids: bulkIds }),
-  ],
-  { error: 'Must be addToFolder or delete.' },
-);
+const addToFolder = z.object({ action: z.literal('addToFolder'), folderId: z.uuid({ error: 'Must be a folder id.' }).nullable(), ids: bulkIds });
+const deleteVideos = z.object({ action: z.literal('delete'), ids: bulkIds });
+/** The admin's action: ban true blocks the videos (of any user) from being served, false unblocks them. */
+export const VideoBlockRequest = z.object({ action: z.literal('block'), ban: z.boolean({ error: 'Must be true (block) or false (unblock).' }), ids: bulkIds });
+export type VideoBlockRequest = z.infer<typeof VideoBlockRequest>;
+/** One action on several of the caller's own videos; all of them or none. */
+export const OwnVideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos], { error: 'Must be addToFolder or delete.' });
+export type OwnVideoBulkRequest = z.infer<typeof OwnVideoBulkRequest>;
+/** POST /api/videos/bulk: the owner's actions, or the admin's block. */
+export const VideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, VideoBlockRequest], { error: 'Must be addToFolder, delete or block.' });
 export type VideoBulkRequest = z.infer<typeof VideoBulkRequest>;
 export const VideoBulkResult = MessageBody.extend({ count: z.number().int() });
 
-/** `type` of POST /api/videos/{id}/upload/image: the cover (the default). */
-export const VIDEO_IMAGE_TYPES = ['thumbnail'] as const;
+/** `type` of POST /api/videos/{id}/upload/image: the cover (the default) or a watermark. */
+export const VIDEO_IMAGE_TYPES = ['thumbnail', 'watermark'] as const;
 export const COVER_MESSAGES = {
   time: 'Must be a number of seconds, 0 or more.',
   timePastEnd: 'Must be within the video.',
@@ -148,3 +205,4 @@ export const COVER_MESSAGES = {
 /** POST /api/videos/{id}/create/image: the cover becomes the frame at `time` seconds. */
 export const CoverFromFrame = z.object({ time: z.number({ error: COVER_MESSAGES.time }).min(0, { error: COVER_MESSAGES.time }) });
 export const VideoImageResponse = z.object({ imageUrl: z.string() });
+

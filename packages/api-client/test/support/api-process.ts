@@ -30,6 +30,8 @@ export async function startApiProcess(env: Record<string, string> = {}): Promise
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      // These tests sign up and upload many times from 127.0.0.1.
+      ...((await import(resolve(import.meta.dirname, '../../../../apps/api/test/support/unlimited.ts'))) as { UNLIMITED: Record<string, string> }).UNLIMITED,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

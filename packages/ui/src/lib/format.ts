@@ -25,3 +25,17 @@ export const REDIRECT_FORMAT_MESSAGE = 'Must match format "http:// or https://".
 
 /** Only files whose type starts with video/ are accepted for upload. */
 export const isVideoFile = (f: { type: string }) => f.type.startsWith('video/');
+
+/** A playhead position as m:ss (the drop-off chart's 15 s marks). */
+export function formatMark(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
+
+/** Watch time: "2 h 05 min", "3 min 07 s" or "42 s". */
+export function formatWatchTime(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${two(Math.floor((s % 3600) / 60))} min`;
+  if (s >= 60) return `${Math.floor(s / 60)} min ${two(s % 60)} s`;
+  return `${s} s`;
+}

@@ -9,7 +9,7 @@ export interface SettingsValues {
   password?: string;
 }
 
-/** Only what changed is sent: email only if editable and changed, password only when typed. */
+/** Only what changed is sent: email only if editable and changed, password only when typed; either needs the current password. */
 export function profileChanges(profile: Profile, v: SettingsValues): ProfileUpdateInput {
   const out: ProfileUpdateInput = {};
   if (v.firstName.trim() !== profile.firstName) out.firstName = v.firstName.trim();
@@ -17,10 +17,8 @@ export function profileChanges(profile: Profile, v: SettingsValues): ProfileUpda
   if (profile.isChangeEmail && v.email !== undefined && v.email.trim().toLowerCase() !== profile.email) out.email = v.email.trim();
   const promo = (v.promoCode ?? '').trim();
   if (promo !== (profile.promoCode ?? '')) out.promoCode = promo || null;
-  if (v.password) {
-    out.password = v.password;
-    out.currentPassword = v.currentPassword ?? '';
-  }
+  if (v.password) out.password = v.password;
+  if (out.password || out.email) out.currentPassword = v.currentPassword ?? '';
   return out;
 }
 

@@ -17,13 +17,3 @@ export function formatTimeInput(seconds: number): string {
   const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
 }
-
-/** GIF frame rate to its longest clip in seconds (spec section 9). */
-export const GIF_MAX_SECONDS_BY_FPS: Readonly<Record<number, number>> = { 5: 60, 7: 40, 10: 30, 12: 25, 20: 15, 25: 10 };
-
-/** Clips the end time so that end − start does not exceed the frame rate's maximum duration. */
-export function clipGifEnd(start: number, end: number, fps: number): number {
-  const max = GIF_MAX_SECONDS_BY_FPS[fps];
-  if (max === undefined) return end;
-  return Math.min(end, start + max);
-}

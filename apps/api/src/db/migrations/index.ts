@@ -5,7 +5,11 @@ import { Migration20261125000001Folders } from './Migration20261125000001Folders
 import { Migration20261126000001VideoEdits } from './Migration20261126000001VideoEdits.ts';
 import { Migration20261128000001SharedSecrets } from './Migration20261128000001SharedSecrets.ts';
 import { Migration20261130000001VideoListIndexes } from './Migration20261130000001VideoListIndexes.ts';
+import { Migration20261202000001EditTools } from './Migration20261202000001EditTools.ts';
+import { Migration20261203000001AdminAndAnalytics } from './Migration20261203000001AdminAndAnalytics.ts';
 import { Migration20261204000001StorageQuota } from './Migration20261204000001StorageQuota.ts';
+import { Migration20261205000001RateLimits } from './Migration20261205000001RateLimits.ts';
+import { Migration20261205000002AccountSafety } from './Migration20261205000002AccountSafety.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -16,5 +20,9 @@ export const migrations = [
   { name: 'Migration20261126000001VideoEdits', class: Migration20261126000001VideoEdits },
   { name: 'Migration20261128000001SharedSecrets', class: Migration20261128000001SharedSecrets },
   { name: 'Migration20261130000001VideoListIndexes', class: Migration20261130000001VideoListIndexes },
+  { name: 'Migration20261202000001EditTools', class: Migration20261202000001EditTools },
+  { name: 'Migration20261203000001AdminAndAnalytics', class: Migration20261203000001AdminAndAnalytics },
   { name: 'Migration20261204000001StorageQuota', class: Migration20261204000001StorageQuota },
+  { name: 'Migration20261205000001RateLimits', class: Migration20261205000001RateLimits },
+  { name: 'Migration20261205000002AccountSafety', class: Migration20261205000002AccountSafety },
 ];

@@ -2,9 +2,10 @@ import { Router } from '@koa/router';
 import { ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, VerifyEmailRequest } from '@reelbase/api-client';
 import type { AuthGuards, AuthState } from '../../http/auth.ts';
 import { body } from '../../http/validate.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import type { AuthService } from './auth.service.ts';
 
-export function authRoutes(auth: AuthService, guards: AuthGuards) {
+export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLimits) {
   const r = new Router();
   // The spec puts refresh outside /api.
   r.post('/auth/refresh', async (ctx) => {
@@ -14,14 +15,19 @@ export function authRoutes(auth: AuthService, guards: AuthGuards) {
     ctx.body = await auth.login(body(ctx, LoginRequest), ctx.ip);
   });
   r.post('/api/auth/platform', async (ctx) => {
-    ctx.body = await auth.platformLogin(body(ctx, PlatformLoginRequest));
+    const input = body(ctx, PlatformLoginRequest);
+    // Each attempt costs a call to Google or Facebook.
+    await limits.take('platform-sign-in', { address: ctx.ip });
+    ctx.body = await auth.platformLogin(input);
   });
   r.post('/api/auth/logout', guards.requireUser, async (ctx) => {
     await auth.logout((ctx.state as AuthState).claims);
     ctx.body = { message: 'Signed out' };
   });
   r.post('/api/auth/forgot-password', async (ctx) => {
-    await auth.forgotPassword(body(ctx, ForgotPasswordRequest).email);
+    const { email } = body(ctx, ForgotPasswordRequest);
+    await limits.take('forgot-password', { account: email, address: ctx.ip });
+    await auth.forgotPassword(email);
     ctx.body = { message: MESSAGES.messageSent };
   });
   r.post('/api/auth/reset-password', async (ctx) => {

@@ -1,16 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERROR_CODES, type LoginResponse, MESSAGES, type Tokens } from '@reelbase/api-client';
-import { forbidden, tooMany, unauthorized, unprocessable } from '../../http/errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import type { Orm } from '../../db/orm.ts';
+import { forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { SignInLimits } from '../limits/rate-limits.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
-import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
-import { type OneTimePurpose, OneTimeToken, RefreshToken } from './token.entities.ts';
+import { type IOneTimeToken, type OneTimePurpose, OneTimeToken, RefreshToken } from './token.entities.ts';
 
 const DAY_MS = 86_400_000;
 const VERIFY_TTL_MS = 2 * DAY_MS;
@@ -19,29 +19,33 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 export interface AuthDeps {
   orm: Orm;
   tokens: AccessTokens;
-  limiter: LoginLimiter;
+  signInLimits: SignInLimits;
   mailer: Mailer;
   platforms: PlatformVerifier;
   publicUrl: string;
   refreshTtlDays: number;
   rememberMeTtlDays: number;
+  /** However often it is refreshed, a sign-in ends this long after it began. */
+  refreshFamilyMaxDays: number;
 }
 
 export function createAuthService(d: AuthDeps) {
   const refreshTtlMs = (rememberMe: boolean) => (rememberMe ? d.rememberMeTtlDays : d.refreshTtlDays) * DAY_MS;
 
-  async function issueTokens(em: EntityManager, user: IUser, familyId: string, rememberMe: boolean): Promise<Tokens> {
+  async function issueTokens(em: EntityManager, user: IUser, family: { id: string; startedAt: Date }, rememberMe: boolean): Promise<Tokens> {
     const { token, hash } = newOpaqueToken();
-    em.create(RefreshToken, { userId: user.id, familyId, tokenHash: hash, rememberMe, expiresAt: new Date(Date.now() + refreshTtlMs(rememberMe)) });
+    const familyEnd = family.startedAt.getTime() + d.refreshFamilyMaxDays * DAY_MS;
+    const expiresAt = new Date(Math.min(Date.now() + refreshTtlMs(rememberMe), familyEnd));
+    em.create(RefreshToken, { userId: user.id, familyId: family.id, familyStartedAt: family.startedAt, tokenHash: hash, rememberMe, expiresAt });
     await em.flush();
-    const accessToken = await d.tokens.sign({ userId: user.id, sessionId: familyId, isAdmin: user.isAdmin });
+    const accessToken = await d.tokens.sign({ userId: user.id, sessionId: family.id, isAdmin: user.isAdmin });
     return { accessToken, refreshToken: token };
   }
 
   async function startSession(em: EntityManager, user: IUser, rememberMe: boolean): Promise<LoginResponse> {
     assertNotBanned(user);
     user.lastLoginAt = new Date();
-    const tokens = await issueTokens(em, user, crypto.randomUUID(), rememberMe);
+    const tokens = await issueTokens(em, user, { id: crypto.randomUUID(), startedAt: new Date() }, rememberMe);
     return { ...tokens, isAdmin: user.isAdmin, isPaymentMethodSet: user.paymentMethod != null };
   }
 
@@ -49,33 +53,39 @@ export function createAuthService(d: AuthDeps) {
     await em.nativeUpdate(RefreshToken, { familyId, revokedAt: null }, { revokedAt: new Date() });
   }
 
-  async function createOneTimeToken(em: EntityManager, userId: string, purpose: OneTimePurpose, ttlMs: number) {
+  /** Ends every session of the user but `keepFamilyId` (the one making the change, if any). */
+  async function revokeSessions(em: EntityManager, userId: string, keepFamilyId?: string) {
+    await em.nativeUpdate(RefreshToken, { userId, revokedAt: null, ...(keepFamilyId && { familyId: { $ne: keepFamilyId } }) }, { revokedAt: new Date() });
+  }
+
+  async function createOneTimeToken(em: EntityManager, userId: string, purpose: OneTimePurpose, ttlMs: number, newEmail: string | null = null) {
     // A new link replaces any earlier one of the same purpose.
     await em.nativeUpdate(OneTimeToken, { userId, purpose, usedAt: null }, { usedAt: new Date() });
     const { token, hash } = newOpaqueToken();
-    em.create(OneTimeToken, { userId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+    em.create(OneTimeToken, { userId, purpose, tokenHash: hash, newEmail, expiresAt: new Date(Date.now() + ttlMs) });
     await em.flush();
     return token;
   }
 
-  /** Marks a one-time token used and returns its user id; the update is atomic, so it works once. */
-  async function consumeOneTimeToken(em: EntityManager, token: string, purpose: OneTimePurpose): Promise<string | null> {
-    const row = await em.findOne(OneTimeToken, { tokenHash: sha256(token), purpose });
+  /** Marks a one-time token used and returns it; the update is atomic, so it works once. */
+  async function consumeOneTimeToken(em: EntityManager, token: string, purposes: OneTimePurpose[]): Promise<IOneTimeToken | null> {
+    const row = await em.findOne(OneTimeToken, { tokenHash: sha256(token), purpose: { $in: purposes } });
     if (!row || row.usedAt || row.expiresAt < new Date()) return null;
     const claimed = await em.nativeUpdate(OneTimeToken, { id: row.id, usedAt: null }, { usedAt: new Date() });
-    return claimed === 1 ? row.userId : null;
+    return claimed === 1 ? row : null;
   }
 
   return {
     async login(input: { email: string; password: string; rememberMe: boolean }, address: string): Promise<LoginResponse> {
-      if (d.limiter.isBlocked(input.email, address)) throw tooMany(MESSAGES.tooManyAttempts, ERROR_CODES.rateLimited);
+      const actor = { account: input.email, address };
+      await d.signInLimits.assertAllowed(actor);
       const em = d.orm.em.fork();
       const user = await em.findOne(User, { email: input.email });
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        d.limiter.recordFailure(input.email, address);
+        await d.signInLimits.fail(actor);
         throw unauthorized(MESSAGES.invalidCredentials);
       }
-      d.limiter.recordSuccess(input.email);
+      await d.signInLimits.clear(input.email);
       return startSession(em, user, input.rememberMe);
     },
 
@@ -103,7 +113,7 @@ export function createAuthService(d: AuthDeps) {
           if (!byEmail.isConfirmedEmail) {
             // Whoever set this password never proved the address was theirs: drop it and its sessions.
             byEmail.passwordHash = null;
-            await em.nativeUpdate(RefreshToken, { userId: byEmail.id, revokedAt: null }, { revokedAt: new Date() });
+            await revokeSessions(em, byEmail.id);
           }
           byEmail.isConfirmedEmail = true;
         }
@@ -117,6 +127,8 @@ export function createAuthService(d: AuthDeps) {
       const em = d.orm.em.fork();
       const row = await em.findOne(RefreshToken, { tokenHash: sha256(refreshToken) });
       if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized('Invalid refresh token', ERROR_CODES.invalidToken);
+      // Checked here too, so a shorter REFRESH_FAMILY_MAX_DAYS applies to tokens issued before.
+      if (row.familyStartedAt.getTime() + d.refreshFamilyMaxDays * DAY_MS < Date.now()) throw unauthorized('Session has ended', ERROR_CODES.invalidToken);
       const claimed = row.usedAt ? 0 : await em.nativeUpdate(RefreshToken, { id: row.id, usedAt: null }, { usedAt: new Date() });
       if (claimed !== 1) {
         // A used token presented again means it leaked: end every session of its chain.
@@ -125,7 +137,7 @@ export function createAuthService(d: AuthDeps) {
       }
       const user = await em.findOneOrFail(User, { id: row.userId });
       assertNotBanned(user);
-      return issueTokens(em, user, row.familyId, row.rememberMe);
+      return issueTokens(em, user, { id: row.familyId, startedAt: row.familyStartedAt }, row.rememberMe);
     },
 
     async logout(claims: AccessClaims) {
@@ -169,20 +181,50 @@ export function createAuthService(d: AuthDeps) {
 
     async resetPassword(token: string, password: string) {
       const em = d.orm.em.fork();
-      const userId = await consumeOneTimeToken(em, token, 'reset-password');
-      if (!userId) throw unprocessable({ token: 'The reset link is invalid or has expired.' });
-      const user = await em.findOneOrFail(User, { id: userId });
+      const row = await consumeOneTimeToken(em, token, ['reset-password']);
+      if (!row) throw unprocessable({ token: 'The reset link is invalid or has expired.' });
+      const user = await em.findOneOrFail(User, { id: row.userId });
       user.passwordHash = await hashPassword(password);
       await em.flush();
       // A new password ends every existing session.
-      await em.nativeUpdate(RefreshToken, { userId, revokedAt: null }, { revokedAt: new Date() });
+      await revokeSessions(em, row.userId);
+    },
+
+    /** After a password change by a signed-in user: every session but the one that made it ends. */
+    async endOtherSessions(claims: AccessClaims) {
+      await revokeSessions(d.orm.em.fork(), claims.userId, claims.sessionId);
+    },
+
+    /**
+     * An email change takes effect only when the link mailed to the new address is opened (the
+     * same /verify-email page); the old address gets a notice at once.
+     */
+    async requestEmailChange(user: Pick<IUser, 'id' | 'email'>, newEmail: string) {
+      const token = await createOneTimeToken(d.orm.em.fork(), user.id, 'change-email', VERIFY_TTL_MS, newEmail);
+      const link = `${d.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+      await d.mailer.send({
+        to: newEmail,
+        subject: 'Confirm your new email address',
+        text: `Someone asked to use this address for a Reelbase account.\n\nConfirm it by opening this link:\n${link}\n\nThe link is valid for 48 hours. Until then the account keeps its current address. If it was not you, ignore this message.`,
+        link,
+      });
+      await d.mailer.send({
+        to: user.email,
+        subject: 'Your Reelbase email address is being changed',
+        text: `Someone signed in to your Reelbase account asked to change its email address to ${newEmail}.\n\nNothing changes until that address is confirmed. If it was not you, change your password now (Forgot Password on the sign-in page): that also ends every session.`,
+      });
     },
 
     async verifyEmail(token: string): Promise<LoginResponse> {
       const em = d.orm.em.fork();
-      const userId = await consumeOneTimeToken(em, token, 'verify-email');
-      if (!userId) throw unprocessable({ token: 'The verification link is invalid or has expired.' });
-      const user = await em.findOneOrFail(User, { id: userId });
+      const row = await consumeOneTimeToken(em, token, ['verify-email', 'change-email']);
+      if (!row) throw unprocessable({ token: 'The verification link is invalid or has expired.' });
+      const user = await em.findOneOrFail(User, { id: row.userId });
+      if (row.purpose === 'change-email' && row.newEmail) {
+        if (await em.count(User, { email: row.newEmail, id: { $ne: user.id } })) throw unprocessable({ email: MESSAGES.emailTaken });
+        user.email = row.newEmail;
+        user.emailChangedAt = new Date();
+      }
       user.isConfirmedEmail = true;
       return startSession(em, user, false);
     },

@@ -13,6 +13,8 @@ export const RefreshToken = defineEntity({
     familyId: p.uuid(),
     tokenHash: p.string().unique(),
     rememberMe: p.boolean().default(false),
+    /** When the sign-in that began this family happened: the family ends REFRESH_FAMILY_MAX_DAYS later. */
+    familyStartedAt: p.datetime(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
@@ -21,10 +23,10 @@ export const RefreshToken = defineEntity({
 });
 export type IRefreshToken = InferEntity<typeof RefreshToken>;
 
-export const ONE_TIME_PURPOSES = ['verify-email', 'reset-password'] as const;
+export const ONE_TIME_PURPOSES = ['verify-email', 'reset-password', 'change-email'] as const;
 export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
 
-/** Email verification and password reset tokens: hashed, single use, expiring. */
+/** Email verification, password reset and email change tokens: hashed, single use, expiring. */
 export const OneTimeToken = defineEntity({
   name: 'OneTimeToken',
   tableName: 'one_time_tokens',
@@ -33,6 +35,8 @@ export const OneTimeToken = defineEntity({
     userId: p.uuid(),
     purpose: p.enum(ONE_TIME_PURPOSES),
     tokenHash: p.string().unique(),
+    /** For change-email: the address that takes effect once the link sent there is opened. */
+    newEmail: p.string().nullable(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

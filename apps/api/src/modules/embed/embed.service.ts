@@ -5,7 +5,11 @@ import { Video } from '../videos/video.entity.ts';
 import type { PlaybackService } from '../playback/playback.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const attr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** Text made safe inside a double-quoted HTML attribute. */
+export const attr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The public player page of a video (what embed codes and GIF snippets point at). */
+export const embedPageUrl = (publicUrl: string, id: string, type: EmbedType = 'hls') => `${publicUrl}/embed/${type}/${id}`;
 
 export const isEmbedType = (t: string): t is EmbedType => (EMBED_TYPES as readonly string[]).includes(t);
 
@@ -41,7 +45,7 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       if (q.redirect) query.set('redirect', q.redirect);
       if (q['new-window']) query.set('new-window', '1');
       const qs = query.toString();
-      const src = `${d.publicUrl}/embed/${q.type}/${video.id}${qs ? `?${qs}` : ''}`;
+      const src = `${embedPageUrl(d.publicUrl, video.id, q.type)}${qs ? `?${qs}` : ''}`;
       const common = `src="${attr(src)}" title="${attr(video.name)}" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen`;
       const { width: w, height: h } = q;
       const vw = video.width ?? 0;

@@ -11,6 +11,7 @@ export const sqlOf =
     em.execute(q, p) as never;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
 
 /**
  * Serialises the folder writes of one account for the rest of the transaction, so two moves
@@ -22,7 +23,7 @@ export async function lockFolders(sql: Sql, userId: string) {
 
 /** A folder of this account, or the same 404 as for a missing one (another user's id included). */
 export async function assertOwnFolder(sql: Sql, userId: string, id: string): Promise<{ id: string; parent_id: string | null }> {
-  const [row] = UUID.test(id) ? await sql<{ id: string; parent_id: string | null }[]>('select id, parent_id from folders where id = ? and user_id = ?', [id, userId]) : [];
+  const [row] = isUuid(id) ? await sql<{ id: string; parent_id: string | null }[]>('select id, parent_id from folders where id = ? and user_id = ?', [id, userId]) : [];
   if (!row) throw notFound(FOLDER_NOT_FOUND);
   return row;
 }

@@ -1,7 +1,7 @@
 import { FOLDER_CYCLE, FOLDER_NOT_FOUND, type Folder, type FolderCrumb, MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { assertOwnFolder, lockFolders, type Sql, sqlOf } from './folder-access.ts';
+import { assertOwnFolder, isUuid, lockFolders, type Sql, sqlOf } from './folder-access.ts';
 
 type Row = { id: string; name: string; parent_id: string | null; created_at: Date; count_video: string | number; count_folder: string | number };
 
@@ -35,7 +35,8 @@ export function createFoldersService(d: { orm: Orm }) {
   const write = <T>(fn: (sql: Sql) => Promise<T>) => d.orm.em.fork().transactional((em) => fn(sqlOf(em)));
 
   async function one(sql: Sql, userId: string, id: string): Promise<Folder> {
-    const [row] = await sql<Row[]>(`${SELECT} where f.id = ? and f.user_id = ?`, [id, userId]);
+    // A malformed id is the same 404 as another user's (PostgreSQL would refuse it as a uuid).
+    const [row] = isUuid(id) ? await sql<Row[]>(`${SELECT} where f.id = ? and f.user_id = ?`, [id, userId]) : [];
     if (!row) throw notFound(FOLDER_NOT_FOUND);
     return toFolder(row);
   }

@@ -1,14 +1,14 @@
 import { MESSAGES, type Profile, type ProfileUpdate } from '@reelbase/api-client';
-import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Orm } from '../../db/orm.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
 import { prepareImage } from '../../images/image-upload.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { AccessClaims } from '../auth/access-tokens.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { canChangeEmail, toProfile } from '../users/profile-view.ts';
 import { User } from '../users/user.entity.ts';
-import { EMAIL_TAKEN } from '../users/users.service.ts';
 
 export type ProfileImageKind = 'avatar' | 'playerLogo';
 
@@ -25,17 +25,23 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       return toProfile((await load(userId)).user);
     },
 
-    async update(userId: string, input: ProfileUpdate): Promise<Profile> {
-      const { em, user } = await load(userId);
+    /**
+     * Applies a profile change. A new password ends every other session; a new email needs the
+     * current password and takes effect only through the link mailed to it (`pendingEmail`).
+     */
+    async update(claims: AccessClaims, input: ProfileUpdate): Promise<{ profile: Profile; pendingEmail?: string }> {
+      const { em, user } = await load(claims.userId);
       const errors: Record<string, string> = {};
       const emailChanged = input.email !== undefined && input.email !== user.email;
       if (emailChanged) {
         if (!canChangeEmail(user)) errors.email = MESSAGES.emailChangeHint;
-        else if (await em.count(User, { email: input.email, id: { $ne: user.id } })) errors.email = EMAIL_TAKEN;
+        else if (await em.count(User, { email: input.email, id: { $ne: user.id } })) errors.email = MESSAGES.emailTaken;
       }
       const passwordChanged = !!input.password;
-      if (passwordChanged && user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
-        errors.currentPassword = 'Current password is incorrect';
+      if ((passwordChanged && user.passwordHash) || emailChanged) {
+        // An account signed in through Google or Facebook alone sets a password first (Forgot Password).
+        if (!user.passwordHash) errors.currentPassword = 'Set a password first (Forgot Password) to change the email';
+        else if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) errors.currentPassword = 'Current password is incorrect';
       }
       if (Object.keys(errors).length) throw unprocessable(errors);
 
@@ -51,14 +57,10 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
         user.paymentRef = method.reference;
       }
       if (passwordChanged) user.passwordHash = await hashPassword(input.password as string);
-      if (emailChanged) {
-        user.email = input.email as string;
-        user.emailChangedAt = new Date();
-        user.isConfirmedEmail = false;
-      }
       await em.flush();
-      if (emailChanged) await d.auth.sendVerification(user);
-      return toProfile(user);
+      if (passwordChanged) await d.auth.endOtherSessions(claims);
+      if (emailChanged) await d.auth.requestEmailChange(user, input.email as string);
+      return { profile: toProfile(user), ...(emailChanged && { pendingEmail: input.email }) };
     },
 
     async uploadImage(userId: string, kind: ProfileImageKind, file: Buffer): Promise<{ url: string; profile: Profile }> {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { isIPv6 } from 'node:net';
+import { addressBucket } from '../limits/address.ts';
 
 /**
  * A token bucket per viewer address: `burst` beacons at once, then `perSecond` sustained. The
@@ -49,21 +49,9 @@ export type BeaconLimiter = ReturnType<typeof beaconLimiter>;
 
 /**
  * A key for the viewer's address that is useless outside this process: an HMAC with a random key
- * made at start. IPv6 addresses count per /64 (one subscriber's network), as rate limits usually do.
+ * made at start, over the address's bucket (IPv6 by /64).
  */
 export function addressKeyer() {
   const secret = randomBytes(32);
-  return (address: string): string => {
-    let a = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-    if (isIPv6(a)) a = expandV6(a).slice(0, 4).join(':');
-    return createHmac('sha256', secret).update(a).digest('base64url').slice(0, 22);
-  };
-}
-
-function expandV6(address: string): string[] {
-  const [head, tail = ''] = address.split('::');
-  const h = head ? head.split(':') : [];
-  const t = address.includes('::') && tail ? tail.split(':') : [];
-  const fill = address.includes('::') ? Array(8 - h.length - t.length).fill('0') : [];
-  return [...h, ...fill, ...t].map((g) => g.toLowerCase().padStart(4, '0'));
+  return (address: string): string => createHmac('sha256', secret).update(addressBucket(address)).digest('base64url').slice(0, 22);
 }

@@ -1,8 +1,9 @@
 import { Router } from '@koa/router';
-import { DropOffBeacon } from '@reelbase/api-client';
+import { AnalyticsOverviewQuery, DropOffBeacon, StatisticsQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { HttpError, unprocessable, zodErrors } from '../../http/errors.ts';
+import { query } from '../../http/validate.ts';
 import { publicCors } from '../playback/playback.routes.ts';
 import type { StatisticsService } from './statistics.service.ts';
 
@@ -51,10 +52,13 @@ export function beaconRoutes(statistics: StatisticsService) {
 }
 
 export function statisticsRoutes(statistics: StatisticsService, guards: AuthGuards) {
-  const r = new Router({ prefix: '/api/statistics/video' });
+  const r = new Router({ prefix: '/api/statistics' });
   r.use(guards.requireUser);
-  r.get('/:id', async (ctx) => {
-    ctx.body = await statistics.forVideo(currentUser(ctx).id, ctx.params.id);
+  r.get('/video/:id', async (ctx) => {
+    ctx.body = await statistics.forVideo(currentUser(ctx).id, ctx.params.id, query(ctx, StatisticsQuery).range);
+  });
+  r.get('/videos', async (ctx) => {
+    ctx.body = await statistics.overview(currentUser(ctx).id, query(ctx, AnalyticsOverviewQuery));
   });
   return r;
 }

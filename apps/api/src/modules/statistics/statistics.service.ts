@@ -1,8 +1,21 @@
-import { DROP_OFF_INTERVAL_SECONDS, ERROR_CODES, type StatKind, type VideoStatistics } from '@reelbase/api-client';
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  type AnalyticsOverview,
+  type AnalyticsOverviewQuery,
+  DROP_OFF_INTERVAL_SECONDS,
+  ERROR_CODES,
+  type StatisticsRange,
+  type StatKind,
+  type VideoStatistics,
+} from '@reelbase/api-client';
+import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, tooMany, unprocessable } from '../../http/errors.ts';
-import type { Logger } from 'pino';
+import { sqlOf } from '../folders/folder-access.ts';
+import { pageMeta } from '../videos/video-view.ts';
+import { addressBucket } from '../limits/address.ts';
 import { addressKeyer, beaconLimiter } from './beacon-limiter.ts';
+import { type Counts, dayRange, daysBetween, totalsOf, utcDay } from './statistics-figures.ts';
 import { countryName, countryOf, deviceAndBrowser, loadGeo, type ViewerFacts } from './viewer-facts.ts';
 
 export const TOO_MANY_BEACONS = 'Too many statistics calls from this address. Try again later.';
@@ -12,6 +25,15 @@ export const PAST_THE_END = 'Must not be past the end of the video.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // How long a beacon trusts its cached answer to 'may this video be counted, and how long is it'.
 const TARGET_CACHE_MS = 30_000;
+// The overview's sort fields as columns of its query; each ends with the id for a stable order.
+const OVERVIEW_ORDER: Record<AnalyticsOverviewQuery['field'], string> = {
+  name: 'name',
+  createdAt: 'created_ms',
+  plays: 'plays',
+  uniqueViewers: 'viewers',
+  watchTimeSec: 'watch',
+  averagePercentWatched: 'pct',
+};
 
 interface Target {
   ok: boolean;
@@ -26,12 +48,14 @@ export interface BeaconViewer {
 }
 
 /**
- * Viewer statistics. Beacons are counted in memory, per video, kind and name, and written as one
- * upsert per flush (`count = count + excluded.count`), so a beacon never costs a database write.
+ * Viewer statistics. Beacons are counted in memory, per video, UTC day, kind and name, and written
+ * as one upsert per flush (`count = count + excluded.count`), so a beacon never costs a database
+ * write; the day makes date ranges possible.
  * Each address has a token bucket; over it a beacon is refused (429) and not counted.
  *
- * A beacon at second 0 is a view: it also counts the viewer's country, device and browser. The
- * player sends it each time playback passes second 0 (a start, a replay, a loop).
+ * A beacon at second 0 is a view (a play): it also counts the viewer's country, device and browser,
+ * and the viewer once a day (a salted hash; see saltOf). The player sends it each time playback
+ * passes second 0 (a start, a replay, a loop).
  */
 export function createStatisticsService(d: {
   orm: Orm;
@@ -48,24 +72,42 @@ export function createStatisticsService(d: {
   const keyOf = addressKeyer();
   if (!d.facts) loadGeo(d.geo.dataDir, d.geo.dataFolder, (err) => d.log.warn({ err }, 'geoip-lite data not loaded: every country is Unknown'));
   const facts = d.facts ?? ((v: BeaconViewer): ViewerFacts => ({ country: countryOf(v.address), ...deviceAndBrowser(v.userAgent) }));
+  // Counts by video, UTC day, kind and name; distinct viewers by video, day and salted hash.
   let pending = new Map<string, number>();
+  let pendingViewers = new Set<string>();
   const targets = new Map<string, Target>();
+  const salts = new Map<string, Buffer>();
+  let cleanedDay = '';
+  const sql = sqlOf(d.orm.em.getConnection());
 
-  const add = (videoId: string, kind: StatKind, name: string, n = 1) => {
-    const key = `${videoId}\t${kind}\t${name}`;
+  const add = (videoId: string, day: string, kind: StatKind, name: string, n = 1) => {
+    const key = `${videoId}\t${day}\t${kind}\t${name}`;
     pending.set(key, (pending.get(key) ?? 0) + n);
   };
+
+  /**
+   * The day's salt, shared by every process through the database and deleted once the next day
+   * has passed (with the day's viewer hashes), after which no hash can be tied to an address.
+   */
+  async function saltOf(day: string): Promise<Buffer> {
+    const hit = salts.get(day);
+    if (hit) return hit;
+    await sql('insert into statistics_salts (day, salt) values (?, ?) on conflict (day) do nothing', [day, randomBytes(32).toString('hex')]);
+    const [row] = await sql<{ salt: string }[]>('select salt from statistics_salts where day = ?', [day]);
+    const salt = Buffer.from(row.salt, 'hex');
+    salts.clear();
+    salts.set(day, salt);
+    return salt;
+  }
 
   async function target(id: string): Promise<Target> {
     const hit = targets.get(id);
     if (hit && Date.now() - hit.at < TARGET_CACHE_MS) return hit;
     const rows = UUID.test(id)
-      ? await d.orm.em
-          .getConnection()
-          .execute<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean }[]>(
-            'select v.duration_sec, v.ban, v.status, u.ban as owner_ban from videos v join users u on u.id = v.user_id where v.id = ?',
-            [id],
-          )
+      ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean }[]>(
+          'select v.duration_sec, v.ban, v.status, u.ban as owner_ban from videos v join users u on u.id = v.user_id where v.id = ?',
+          [id],
+        )
       : [];
     const row = rows[0];
     const t = { ok: !!row && !row.ban && !row.owner_ban && row.status !== 'failed', durationSec: row?.duration_sec ?? null, at: Date.now() };
@@ -74,29 +116,79 @@ export function createStatisticsService(d: {
     return t;
   }
 
+  /**
+   * Once a day per process (at its first flush of the day, with or without beacons): yesterday's
+   * hashes stay for beacons still in flight at midnight; older hashes and their salts go.
+   */
+  async function forgetOldViewers() {
+    const today = utcDay();
+    if (cleanedDay === today) return;
+    try {
+      await sql('delete from video_daily_viewers where day < ?::date - 1', [today]);
+      await sql('delete from statistics_salts where day < ?::date - 1', [today]);
+      cleanedDay = today;
+    } catch (err) {
+      d.log.error({ err }, 'removing old viewer hashes failed');
+    }
+  }
+
   async function flush() {
-    if (!pending.size) return;
+    await forgetOldViewers();
+    if (!pending.size && !pendingViewers.size) return;
     const batch = pending;
+    const viewers = pendingViewers;
     pending = new Map();
+    pendingViewers = new Set();
     const rows = [...batch].map(([key, count]) => {
-      const [video_id, kind, name] = key.split('\t');
-      return { video_id, kind, name, count };
+      const [video_id, day, kind, name] = key.split('\t');
+      return { video_id, day, kind, name, count };
+    });
+    const viewerRows = [...viewers].map((key) => {
+      const [video_id, day, viewer] = key.split('\t');
+      return { video_id, day, viewer };
     });
     try {
+      // One transaction, so a failed flush can be retried whole without counting anything twice.
       // Rows of videos deleted since the beacon are dropped by the join instead of failing the batch.
-      await d.orm.em.getConnection().execute(
-        `insert into video_stat_counts (video_id, kind, name, count)
-         select x.video_id, x.kind, x.name, x.count
-         from jsonb_to_recordset(?::jsonb) as x(video_id uuid, kind text, name text, count bigint)
-         join videos v on v.id = x.video_id
-         on conflict (video_id, kind, name) do update set count = video_stat_counts.count + excluded.count`,
-        [JSON.stringify(rows)],
-      );
+      await d.orm.em.fork().transactional(async (em) => {
+        await em.execute(
+          `insert into video_stat_counts (video_id, day, kind, name, count)
+           select x.video_id, x.day, x.kind, x.name, x.count
+           from jsonb_to_recordset(?::jsonb) as x(video_id uuid, day date, kind text, name text, count bigint)
+           join videos v on v.id = x.video_id
+           on conflict (video_id, day, kind, name) do update set count = video_stat_counts.count + excluded.count`,
+          [JSON.stringify(rows)],
+        );
+        // A viewer already counted that day (by this or another process) adds nothing.
+        await em.execute(
+          `with fresh as (
+             insert into video_daily_viewers (video_id, day, viewer)
+             select x.video_id, x.day, x.viewer
+             from jsonb_to_recordset(?::jsonb) as x(video_id uuid, day date, viewer text)
+             join videos v on v.id = x.video_id
+             on conflict do nothing
+             returning video_id, day)
+           insert into video_stat_counts (video_id, day, kind, name, count)
+           select video_id, day, 'viewers', '', count(*) from fresh group by video_id, day
+           on conflict (video_id, day, kind, name) do update set count = video_stat_counts.count + excluded.count`,
+          [JSON.stringify(viewerRows)],
+        );
+      });
     } catch (err) {
       // Put the counts back so a passing database hiccup loses nothing.
       for (const [key, n] of batch) pending.set(key, (pending.get(key) ?? 0) + n);
+      for (const key of viewers) pendingViewers.add(key);
       d.log.error({ err }, 'statistics flush failed');
     }
+  }
+
+  async function ownedVideo(userId: string, videoId: string) {
+    const [video] = UUID.test(videoId)
+      ? await sql<{ duration_sec: number | null }[]>('select duration_sec from videos where id = ? and user_id = ?', [videoId, userId])
+      : [];
+    // Another user's video answers exactly like a missing one.
+    if (!video) throw notFound('Video not found');
+    return video;
   }
 
   const timer = setInterval(() => void flush(), d.flushMs);
@@ -108,37 +200,122 @@ export function createStatisticsService(d: {
       if (!limiter.take(keyOf(viewer.address))) throw tooMany(TOO_MANY_BEACONS, ERROR_CODES.rateLimited);
     },
 
-    /** Counts one drop-off beacon (and, at second 0, one view with its country, device, browser). */
+    /** Counts one drop-off beacon (and, at second 0, one play with its viewer, country, device, browser). */
     async recordDropOff(videoId: string, curTime: number, viewer: BeaconViewer): Promise<void> {
       const t = await target(videoId);
       if (!t.ok) throw notFound(BEACON_NOT_FOUND);
       if (t.durationSec !== null && curTime > t.durationSec + 1) throw unprocessable({ curTime: PAST_THE_END });
+      const day = utcDay();
       // Buckets of the beacon interval: the player sends 0, 15, 30...; anything else joins its bucket.
       const second = Math.floor(curTime / DROP_OFF_INTERVAL_SECONDS) * DROP_OFF_INTERVAL_SECONDS;
-      add(videoId, 'dropOff', String(second));
+      add(videoId, day, 'dropOff', String(second));
       if (Math.floor(curTime) === 0) {
         const f = facts(viewer);
-        add(videoId, 'country', f.country);
-        add(videoId, 'device', f.device);
-        add(videoId, 'browser', f.browser);
+        add(videoId, day, 'country', f.country);
+        add(videoId, day, 'device', f.device);
+        add(videoId, day, 'browser', f.browser);
+        const hash = createHmac('sha256', await saltOf(day))
+          .update(`${addressBucket(viewer.address)}\n${viewer.userAgent.slice(0, 512)}`)
+          .digest('base64url')
+          .slice(0, 22);
+        pendingViewers.add(`${videoId}\t${day}\t${hash}`);
       }
     },
 
-    /** The owner's view: drop-off by second ascending, the others by count descending. */
-    async forVideo(userId: string, videoId: string): Promise<VideoStatistics> {
-      const conn = d.orm.em.getConnection();
-      const owned = UUID.test(videoId) ? await conn.execute<{ id: string }[]>('select id from videos where id = ? and user_id = ?', [videoId, userId]) : [];
-      // Another user's video answers exactly like a missing one.
-      if (!owned.length) throw notFound('Video not found');
-      const rows = await conn.execute<{ kind: StatKind; name: string; count: string | number }[]>(
-        'select kind, name, count from video_stat_counts where video_id = ?',
-        [videoId],
+    /** The owner's view over a range: drop-off by second ascending, the others by count descending, totals and days. */
+    async forVideo(userId: string, videoId: string, range: StatisticsRange): Promise<VideoStatistics> {
+      const video = await ownedVideo(userId, videoId);
+      const from = dayRange(range);
+      const rows = await sql<{ day: string; kind: StatKind | 'viewers'; name: string; count: string | number }[]>(
+        `select to_char(day, 'YYYY-MM-DD') as day, kind, name, count from video_stat_counts where video_id = ?${from ? ' and day >= ?' : ''}`,
+        from ? [videoId, from] : [videoId],
       );
-      const out: VideoStatistics = { dropOff: [], country: [], device: [], browser: [] };
-      for (const r of rows) out[r.kind]?.push({ name: r.kind === 'country' ? countryName(r.name) : r.name, count: Number(r.count) });
+      const sums = new Map<string, number>();
+      const days = new Map<string, Counts>();
+      for (const r of rows) {
+        const n = Number(r.count);
+        const key = `${r.kind}\t${r.name}`;
+        sums.set(key, (sums.get(key) ?? 0) + n);
+        const c = days.get(r.day) ?? { plays: 0, viewers: 0, beacons: 0 };
+        if (r.kind === 'viewers') c.viewers += n;
+        else if (r.kind === 'dropOff') c[r.name === '0' ? 'plays' : 'beacons'] += n;
+        days.set(r.day, c);
+      }
+      const out: VideoStatistics = {
+        range,
+        dropOff: [],
+        country: [],
+        device: [],
+        browser: [],
+        totals: totalsOf({ plays: 0, viewers: 0, beacons: 0 }, video.duration_sec),
+        daily: [],
+      };
+      for (const [key, count] of sums) {
+        const [kind, name] = key.split('\t') as [StatKind | 'viewers', string];
+        if (kind !== 'viewers') out[kind].push({ name: kind === 'country' ? countryName(name) : name, count });
+      }
       out.dropOff.sort((a, b) => Number(a.name) - Number(b.name));
       for (const list of [out.country, out.device, out.browser]) list.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+      const all: Counts = { plays: 0, viewers: 0, beacons: 0 };
+      for (const c of days.values()) for (const k of ['plays', 'viewers', 'beacons'] as const) all[k] += c[k];
+      out.totals = totalsOf(all, video.duration_sec);
+      const first = from ?? [...days.keys()].sort()[0] ?? utcDay();
+      out.daily = daysBetween(first, utcDay()).map((date) => {
+        const { uniqueViewers, plays, watchTimeSec } = totalsOf(days.get(date) ?? { plays: 0, viewers: 0, beacons: 0 }, video.duration_sec);
+        return { date, plays, uniqueViewers, watchTimeSec };
+      });
       return out;
+    },
+
+    /** Every video of the user with its plays, viewers and watch time over the range; one sorted page and the totals. */
+    async overview(userId: string, q: AnalyticsOverviewQuery): Promise<AnalyticsOverview> {
+      const from = dayRange(q.range);
+      const perVideo = `select c.video_id,
+          coalesce(sum(c.count) filter (where c.kind = 'dropOff' and c.name = '0'), 0)::float8 as plays,
+          coalesce(sum(c.count) filter (where c.kind = 'viewers'), 0)::float8 as viewers,
+          coalesce(sum(c.count) filter (where c.kind = 'dropOff' and c.name <> '0'), 0)::float8 as beacons
+        from video_stat_counts c join videos v on v.id = c.video_id
+        where v.user_id = ?${from ? ' and c.day >= ?' : ''}
+        group by c.video_id`;
+      const params = from ? [userId, from] : [userId];
+      const figures = `select v.id, v.name, v.image_url, (extract(epoch from v.created_at) * 1000)::float8 as created_ms, v.duration_sec,
+          coalesce(s.plays, 0) as plays, coalesce(s.viewers, 0) as viewers, coalesce(s.beacons, 0) as beacons, coalesce(s.beacons, 0) * ${DROP_OFF_INTERVAL_SECONDS} as watch,
+          case when s.plays > 0 and v.duration_sec > 0 then least(100, s.beacons * ${DROP_OFF_INTERVAL_SECONDS} / (s.plays * v.duration_sec) * 100) else 0 end as pct
+        from videos v left join (${perVideo}) s on s.video_id = v.id
+        where v.user_id = ?`;
+      const dir = q.direction === 'DESC' ? 'desc' : 'asc';
+      const rows = await sql<{ id: string; name: string; image_url: string | null; created_ms: number; duration_sec: number | null; plays: number; viewers: number; beacons: number }[]>(
+        `${figures} order by ${OVERVIEW_ORDER[q.field]} ${dir}, id ${dir} limit ? offset ?`,
+        [...params, userId, q.limit, (q.page - 1) * q.limit],
+      );
+      const [sum] = await sql<{ videos: string; plays: number | null; viewers: number | null; beacons: number | null; played_sec: number | null }[]>(
+        `select (select count(*) from videos where user_id = ?) as videos, sum(s.plays) as plays, sum(s.viewers) as viewers, sum(s.beacons) as beacons,
+           sum(s.plays * coalesce(v.duration_sec, 0)) as played_sec
+         from (${perVideo}) s join videos v on v.id = s.video_id`,
+        [userId, ...params],
+      );
+      const totals = totalsOf({ plays: sum.plays ?? 0, viewers: sum.viewers ?? 0, beacons: sum.beacons ?? 0 }, null);
+      // Over several videos the share is watch time over the sum of each play's full length.
+      totals.averagePercentWatched = sum.played_sec ? Math.min(100, Math.round((totals.watchTimeSec / sum.played_sec) * 1000) / 10) : 0;
+      return {
+        range: q.range,
+        items: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          imageUrl: r.image_url,
+          createdAt: new Date(r.created_ms).toISOString(),
+          durationSec: r.duration_sec,
+          ...totalsOf({ plays: r.plays, viewers: r.viewers, beacons: r.beacons }, r.duration_sec),
+        })),
+        meta: pageMeta(q.page, q.limit, Number(sum.videos)),
+        totals,
+      };
+    },
+
+    /** Beacons for these videos are checked again at once (a block, a ban). */
+    forget(videoIds?: string[]) {
+      if (!videoIds) targets.clear();
+      else for (const id of videoIds) targets.delete(id);
     },
 
     flush,

@@ -1,7 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import type { ColorScheme, PaymentMethodType } from '@reelbase/api-client';
+import { type ColorScheme, LOGIN_METHODS, type PaymentMethodType, PLAN_NAMES } from '@reelbase/api-client';
 
-export const LOGIN_METHODS = ['email', 'google', 'facebook'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 export const User = defineEntity({
@@ -31,6 +30,12 @@ export const User = defineEntity({
     ban: p.boolean().default(false),
     banReason: p.string().nullable(),
     lastLoginAt: p.datetime().nullable(),
+    // Payment facts (filled by the payments work) and the cancellation date; video_count,
+    // storage_bytes and bandwidth_bytes are kept by a trigger on videos and read with SQL only.
+    plan: p.enum(PLAN_NAMES).nullable(),
+    planStartedAt: p.datetime().nullable(),
+    nextPaymentAt: p.datetime().nullable(),
+    canceledAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

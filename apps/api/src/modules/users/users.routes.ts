@@ -2,13 +2,20 @@ import { Router } from '@koa/router';
 import { MESSAGES, RegisterRequest } from '@reelbase/api-client';
 import type { AuthGuards, AuthState } from '../../http/auth.ts';
 import { body } from '../../http/validate.ts';
+import type { AdminUsersService } from '../admin/admin-users.service.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import type { UsersService } from './users.service.ts';
 
-export function usersRoutes(users: UsersService, guards: AuthGuards) {
+export function usersRoutes(users: UsersService, guards: AuthGuards, limits: RateLimits, admin: Pick<AdminUsersService, 'recordCreated'>) {
   const r = new Router();
   r.post('/api/users', guards.optionalUser, async (ctx) => {
-    const byAdmin = (ctx.state as Partial<AuthState>).user?.isAdmin === true;
-    const user = await users.register(body(ctx, RegisterRequest), byAdmin);
+    const caller = (ctx.state as Partial<AuthState>).user;
+    const byAdmin = caller?.isAdmin === true;
+    const input = body(ctx, RegisterRequest);
+    // Each self-registration mails a stranger-chosen address.
+    if (!byAdmin) await limits.take('registration', { address: ctx.ip });
+    const user = await users.register(input, byAdmin);
+    if (caller && byAdmin) await admin.recordCreated(caller, user.id, user.email);
     ctx.status = 201;
     ctx.body = { id: user.id, email: user.email, message: byAdmin ? MESSAGES.registrationCompleted : MESSAGES.verificationSent };
   });

@@ -1,22 +1,20 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { RegisterRequest } from '@reelbase/api-client';
+import { MESSAGES, type RegisterRequest } from '@reelbase/api-client';
 import type { Logger } from 'pino';
-import { unprocessable } from '../../http/errors.ts';
 import type { Orm } from '../../db/orm.ts';
+import { unprocessable } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { type IUser, User } from './user.entity.ts';
 import { newUserDefaults } from './user-defaults.ts';
 
-export const EMAIL_TAKEN = 'Email is already taken';
-
 export function createUsersService(d: { orm: Orm; auth: AuthService; payments: PaymentProvider }) {
   return {
     /** Self-registration sends a verification mail; an admin's creation is confirmed at once. */
     async register(input: RegisterRequest, createdByAdmin: boolean): Promise<IUser> {
       const em = d.orm.em.fork();
-      if (await em.count(User, { email: input.email })) throw unprocessable({ email: EMAIL_TAKEN });
+      if (await em.count(User, { email: input.email })) throw unprocessable({ email: MESSAGES.emailTaken });
       // The card goes to the provider before anything is stored, so a refused card leaves no account.
       const method = input.paymentMethod ? await d.payments.registerMethod(input.paymentMethod, { email: input.email }) : null;
       const user = em.create(User, {
@@ -32,7 +30,7 @@ export function createUsersService(d: { orm: Orm; auth: AuthService; payments: P
       try {
         await em.flush();
       } catch (err) {
-        if (err instanceof UniqueConstraintViolationException) throw unprocessable({ email: EMAIL_TAKEN });
+        if (err instanceof UniqueConstraintViolationException) throw unprocessable({ email: MESSAGES.emailTaken });
         throw err;
       }
       if (!createdByAdmin) await d.auth.sendVerification(user);

@@ -15,10 +15,11 @@ const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   jpg: 'image/jpeg',
   png: 'image/png',
+  gif: 'image/gif',
   svg: 'image/svg+xml',
 };
-// Only these files of a video are public; the original upload never is.
-const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg))$/i;
+// Only these files of a video are public; the original upload (and the unmarked source) never is.
+const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
 
 interface Servable {
   ok: boolean;
@@ -45,32 +46,47 @@ export function parseRange(header: string | undefined, size: number): { start: n
 }
 
 /**
+ * "May this video be served", cached for `cacheMs` per process so a segment request rarely costs a
+ * query. An admin's block or ban forgets the answers at once (in this process; see
+ * docs/decisions.md for the others).
+ */
+export function servableCache(orm: Orm, cacheMs: number) {
+  const cache = new Map<string, Servable>();
+  return {
+    async get(id: string): Promise<Servable> {
+      const hit = cache.get(id);
+      if (hit && Date.now() - hit.at < cacheMs) return hit;
+      const rows = /^[0-9a-f-]{36}$/i.test(id)
+        ? await orm.em.getConnection().execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean }[]>(
+            'select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready from videos v join users u on u.id = v.user_id where v.id = ?',
+            [id],
+          )
+        : [];
+      const row = rows[0];
+      const s = { ok: !!row && !row.ban && !row.owner_ban, main: !!row?.is_main_ready, hls: !!row?.is_hls_ready, at: Date.now() };
+      if (cache.size > 10_000) cache.clear();
+      cache.set(id, s);
+      return s;
+    },
+    /** Drops the answers for these videos (all of them without ids: an owner's ban touches every video). */
+    forget(ids?: string[]) {
+      if (!ids) cache.clear();
+      else for (const id of ids) cache.delete(id);
+    },
+  };
+}
+export type ServableCache = ReturnType<typeof servableCache>;
+
+/**
  * Public playback files: playlists, segments, the mp4 and thumbnails, with Range support and
  * long caching for segments. A blocked video, or one whose owner is banned, is not served.
  */
-export function deliveryRoutes(orm: Orm, storage: Storage, bandwidth: BandwidthCounter, cacheMs: number) {
-  const cache = new Map<string, Servable>();
-  async function servable(id: string): Promise<Servable> {
-    const hit = cache.get(id);
-    if (hit && Date.now() - hit.at < cacheMs) return hit;
-    const rows = /^[0-9a-f-]{36}$/i.test(id)
-      ? await orm.em.getConnection().execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean }[]>(
-          'select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready from videos v join users u on u.id = v.user_id where v.id = ?',
-          [id],
-        )
-      : [];
-    const row = rows[0];
-    const s = { ok: !!row && !row.ban && !row.owner_ban, main: !!row?.is_main_ready, hls: !!row?.is_hls_ready, at: Date.now() };
-    if (cache.size > 10_000) cache.clear();
-    cache.set(id, s);
-    return s;
-  }
-
+export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache) {
   async function serve(ctx: Context) {
     const { id } = ctx.params;
     const rel = ctx.path.slice(`/media/videos/${id}/`.length);
     if (!PUBLIC_FILE.test(rel)) throw notFound();
-    const s = await servable(id);
+    const s = await servable.get(id);
     if (!s.ok || (rel === 'main.mp4' && !s.main) || (rel.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
     const key = videoKeys.file(id, rel);
     const info = await storage.stat(key);

@@ -12,6 +12,7 @@ export const ONLY_VIDEOS = 'Only video files are accepted.';
  * types before storing a byte, and removes whatever was written when anything fails.
  */
 export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: number, tooLarge: string): Promise<{ path: string; name: string; originalName: string; folderId: string | null }> {
+  if (!ctx.is('multipart')) throw unprocessable({ video: 'A video file is required.' });
   await mkdir(tmpDir, { recursive: true });
   let refusedType = false;
   const form = formidable({

@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import { tooLargeForSource, type VideosService } from './videos.service.ts';
 
@@ -23,7 +24,16 @@ const tusError = (status_code: number, message: string): TusError => ({ status_c
  * declared length is reserved against the account's limit when it is created, and an upload
  * not finished within `expiryMs` of its start is removed (sweep), its reservation with it.
  */
-export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosService; quota: StorageQuota; sourceMaxBytes: number; expiryMs: number; log: Logger }) {
+export function tusUploads(o: {
+  dir: string;
+  auth: AuthService;
+  videos: VideosService;
+  quota: StorageQuota;
+  limits: RateLimits;
+  sourceMaxBytes: number;
+  expiryMs: number;
+  log: Logger;
+}) {
   const userOf = async (req: { headers: Headers }) => {
     const h = req.headers.get('authorization') ?? '';
     try {
@@ -95,6 +105,11 @@ export function tusUploads(o: { dir: string; auth: AuthService; videos: VideosSe
   });
 
   const handle = async (ctx: Context) => {
+    // A new upload counts against the upload limit (a signed-in caller; tus answers the others).
+    if (ctx.method === 'POST') {
+      const user = await o.auth.authenticate(ctx.get('Authorization').replace(/^Bearer /, '') || undefined).then((a) => a.user, () => null);
+      if (user) await o.limits.take('upload', { account: user.id, address: ctx.ip });
+    }
     ctx.respond = false;
     await tus.handle(ctx.req, ctx.res);
   };

@@ -1,6 +1,6 @@
 import type { Sql } from '../folders/folder-access.ts';
-import type { ListQuery } from './videos.service.ts';
 import type { VideoFields } from './video-view.ts';
+import type { ListQuery } from './videos.service.ts';
 
 // Columns by the list's sort fields; each order has an index of (user_id, column, id). The query
 // orders by videos.<column>: a bare `size` would name the selected size::float8 and miss the index.
@@ -8,10 +8,10 @@ const ORDER_COLUMNS: Record<ListQuery['field'], string> = { createdAt: 'created_
 
 // Exactly what toVideo reads, under its names; bigints as numbers (they stay far below 2^53), the
 // creation time in epoch milliseconds (the driver hands timestamps over as text).
-const COLUMNS = `id, name, is_main_ready as "isMainReady", is_hls_ready as "isHlsReady", is_ladder_ready as "isLadderReady",
+export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_hls_ready as "isHlsReady", is_ladder_ready as "isLadderReady",
   image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban,
   monthly_bandwidth_usage::float8 as "monthlyBandwidthUsage", total_bandwidth_usage::float8 as "totalBandwidthUsage",
-  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig"`;
+  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark`;
 
 /**
  * One page of a user's videos in one statement: plain rows in the shape toVideo reads (no entity
@@ -37,15 +37,19 @@ export function videoListQuery(userId: string, q: ListQuery): { text: string; pa
   // rows), then just those rows.
   const page = `select id from videos where ${where} order by ${order} limit ? offset ?`;
   return {
-    text: `select ${COLUMNS}, (select count(*) from videos where ${where}) as "totalCount" from videos where id in (${page}) order by ${order}`,
+    text: `select ${VIDEO_ROW_COLUMNS}, (select count(*) from videos where ${where}) as "totalCount" from videos where id in (${page}) order by ${order}`,
     params: [...filter, ...filter, q.limit, (q.page - 1) * q.limit],
   };
 }
 
+/** A row read with VIDEO_ROW_COLUMNS. */
+export type VideoRow = Omit<VideoFields, 'createdAt'> & { createdAt: number };
+export const fromVideoRow = (r: VideoRow): VideoFields => ({ ...r, createdAt: new Date(r.createdAt) });
+
 export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Promise<{ rows: VideoFields[]; total: number }> {
   const { text, params } = videoListQuery(userId, q);
-  const raw = await sql<(Omit<VideoFields, 'createdAt'> & { createdAt: number; totalCount: string })[]>(text, params);
-  const rows = raw.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+  const raw = await sql<(VideoRow & { totalCount: string })[]>(text, params);
+  const rows = raw.map(fromVideoRow);
   if (rows.length > 0) return { rows, total: Number(raw[0].totalCount) };
   // A page past the end has no row to carry the count: then (only then) count on its own.
   if (q.page === 1) return { rows, total: 0 };

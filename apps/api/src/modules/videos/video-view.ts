@@ -1,7 +1,7 @@
-import type { Video as VideoDto } from '@reelbase/api-client';
+import type { Video as VideoDto, Watermark as WatermarkDto } from '@reelbase/api-client';
 import type { ProbeResult } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { IVideo } from './video.entity.ts';
+import type { IVideo, StoredWatermark } from './video.entity.ts';
 
 /** Storage keys of a video's files; one place so jobs, delivery and deletion agree. */
 export const videoKeys = {
@@ -12,6 +12,12 @@ export const videoKeys = {
   main: (id: string) => `videos/${id}/main.mp4`,
   hlsMaster: (id: string) => `videos/${id}/hls/master.m3u8`,
   file: (id: string, rel: string) => `videos/${id}/${rel}`,
+  /** A GIF of the video and its MP4 snippet (they go with the video). */
+  gif: (id: string, gifId: string, ext: 'gif' | 'mp4') => `videos/${id}/gifs/${gifId}.${ext}`,
+  /** The watermark image of one watermark change (`markId`). */
+  watermark: (id: string, markId: string) => `videos/${id}/watermark-${markId}.png`,
+  /** The unmarked source, kept while a watermark is burnt in. */
+  unmarked: (id: string, ext: string) => `videos/${id}/unmarked${ext}`,
 };
 
 /** The facts of a probe that a Video row keeps. */
@@ -40,7 +46,13 @@ export type VideoFields = Pick<
   | 'width'
   | 'height'
   | 'playerConfig'
+  | 'watermark'
 >;
+
+/** A stored watermark as its owner sees it (the storage details stay inside). */
+export function toWatermark(w: StoredWatermark, storage: Storage): WatermarkDto {
+  return { imageUrl: storage.url(w.imageKey), positionX: w.positionX, positionY: w.positionY, width: w.width, height: w.height, opacity: w.opacity, state: w.state };
+}
 
 export function toVideo(v: VideoFields, storage: Storage): VideoDto {
   const stage = v.status;
@@ -63,6 +75,7 @@ export function toVideo(v: VideoFields, storage: Storage): VideoDto {
     folderId: v.folderId ?? null,
     metadata: { durationSec: v.durationSec ?? null, video: { width: v.width ?? null, height: v.height ?? null } },
     playerConfig: { id: v.id, ...v.playerConfig },
+    watermark: v.watermark ? toWatermark(v.watermark, storage) : null,
   };
 }
 

@@ -1,8 +1,19 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import type { PlayerConfig } from '@reelbase/api-client';
+import type { PlayerConfig, WatermarkPlacement } from '@reelbase/api-client';
 
 export const VIDEO_STATUSES = ['importing', 'queued', 'processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+/** The burnt-in watermark (placement as shares of the video size); `cleanKey` is the unmarked source, kept for a change or removal. */
+export interface StoredWatermark extends WatermarkPlacement {
+  /** Names the job applying it, so a newer change wins over an older job. */
+  id: string;
+  imageKey: string;
+  state: 'processing' | 'ready' | 'failed';
+  cleanKey: string | null;
+  /** A removal is being published (the picture goes back to the unmarked source). */
+  removing?: boolean;
+}
 
 export interface StoredRendition {
   name: string;
@@ -48,6 +59,7 @@ export const Video = defineEntity({
     imageUrl: p.string().nullable(),
     thumbnails: p.json<string[]>(),
     playerConfig: p.json<Omit<PlayerConfig, 'id'>>(),
+    watermark: p.json<StoredWatermark>().nullable(),
     ban: p.boolean().default(false),
     monthlyBandwidthUsage: p.bigint('number').default(0),
     totalBandwidthUsage: p.bigint('number').default(0),

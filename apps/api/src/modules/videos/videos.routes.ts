@@ -1,20 +1,22 @@
 import { Router } from '@koa/router';
-import { COVER_MESSAGES, CoverFromFrame, ImportRequest, VIDEO_IMAGE_TYPES, VideoBulkRequest, VideoEdit, VideoListQuery } from '@reelbase/api-client';
+import { COVER_MESSAGES, CoverFromFrame, ImportRequest, OwnVideoBulkRequest, VIDEO_IMAGE_TYPES, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { unprocessable, zodErrors } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body, query } from '../../http/validate.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import { receiveVideo } from './multipart-upload.ts';
 import type { VideosService } from './videos.service.ts';
 
 /** `multipartDir`: this process's scratch folder for form uploads being received. */
-export function videosRoutes(videos: VideosService, guards: AuthGuards, multipartDir: string) {
+export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: RateLimits, multipartDir: string) {
   const r = new Router({ prefix: '/api/videos' });
   r.use(guards.requireUser);
   r.get('/', async (ctx) => {
     ctx.body = await videos.list(currentUser(ctx).id, query(ctx, VideoListQuery));
   });
   r.post('/', guards.requireActive, async (ctx) => {
+    await limits.take('upload', { account: currentUser(ctx).id, address: ctx.ip });
     const length = Number(ctx.get('content-length'));
     const video = await videos.createFromUpload(currentUser(ctx).id, Number.isSafeInteger(length) && length > 0 ? length : null, (maxBytes, tooLarge) =>
       receiveVideo(ctx, multipartDir, maxBytes, tooLarge),
@@ -23,11 +25,13 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, multipar
     ctx.body = video;
   });
   r.post('/import', guards.requireActive, async (ctx) => {
+    const { url } = body(ctx, ImportRequest);
+    await limits.take('import', { account: currentUser(ctx).id, address: ctx.ip });
     ctx.status = 202;
-    ctx.body = await videos.startImport(currentUser(ctx).id, body(ctx, ImportRequest).url);
+    ctx.body = await videos.startImport(currentUser(ctx).id, url);
   });
   r.post('/bulk', guards.requireActive, async (ctx) => {
-    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, VideoBulkRequest));
+    ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, OwnVideoBulkRequest));
   });
   r.get('/:id', async (ctx) => {
     ctx.body = await videos.get(currentUser(ctx).id, ctx.params.id);
@@ -50,9 +54,9 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, multipar
   r.post(
     '/:id/upload/image',
     guards.requireActive,
-    // Refuse (404, or 403 with the feature off) before receiving the file.
+    // Refuse (404, or 403 with both image features off) before receiving the file.
     async (ctx, next) => {
-      await videos.assertMaySetImage(currentUser(ctx).id, ctx.params.id);
+      await videos.assertMayUploadImage(currentUser(ctx).id, ctx.params.id);
       await next();
     },
     imageBody,
@@ -61,10 +65,18 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, multipar
         const type = fields.type || 'thumbnail';
         if (!(VIDEO_IMAGE_TYPES as readonly string[]).includes(type)) throw unprocessable({ type: COVER_MESSAGES.type });
         if (!image) throw unprocessable({ image: COVER_MESSAGES.imageRequired });
-        return videos.uploadCover(currentUser(ctx).id, ctx.params.id, image);
+        if (type === 'thumbnail') return videos.uploadCover(currentUser(ctx).id, ctx.params.id, image);
+        const placement = WatermarkPlacement.safeParse(fields);
+        if (!placement.success) throw unprocessable(zodErrors(placement.error));
+        ctx.status = 202;
+        return videos.setWatermark(currentUser(ctx).id, ctx.params.id, image, placement.data);
       });
     },
   );
+  r.delete('/:id/watermark', guards.requireActive, async (ctx) => {
+    ctx.status = 202;
+    ctx.body = await videos.removeWatermark(currentUser(ctx).id, ctx.params.id);
+  });
   r.delete('/:id', guards.requireActive, async (ctx) => {
     await videos.remove(currentUser(ctx).id, ctx.params.id);
     ctx.body = { message: 'Video deleted' };

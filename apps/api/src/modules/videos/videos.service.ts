@@ -1,25 +1,28 @@
 import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { FeatureFlag, PlayerConfig, VideoBulkRequest, VideoEdit, Video as VideoDto } from '@reelbase/api-client';
-import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX } from '@reelbase/api-client';
+import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
+import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { JOBS } from '../../jobs/job-names.ts';
+import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { User } from '../users/user.entity.ts';
-import { type IVideo, Video } from './video.entity.ts';
+import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { listVideoRows } from './video-list.ts';
 import { STORAGE_FULL, type StorageQuota } from './storage-quota.ts';
 import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
 const FRAME_TIMEOUT_MS = 60_000;
+/** A copy's reservation, should its process die while copying. */
+const COPY_RESERVATION_MS = 3600 * 1000;
 /** A form upload's reservation outlives the longest request (server.requestTimeout) only if its process died. */
 const UPLOAD_RESERVATION_MS = 6 * 3600 * 1000;
 /** Boundaries and the name field around the file in a multipart body. */
@@ -85,10 +88,30 @@ export function createVideosService(d: {
     for (const id of ids) await d.storage.deletePrefix(videoKeys.dir(id));
   }
 
-  /** The owner's feature flags gate the editing tools (the admin turns them off per user). */
-  async function requireFeature(userId: string, flag: FeatureFlag) {
+  /** The owner's feature flags gate the editing tools (the admin turns them off per user); one of `anyOf` must be on. */
+  async function requireFeature(userId: string, ...anyOf: FeatureFlag[]) {
     const user = await d.orm.em.fork().findOne(User, { id: userId });
-    if (!user?.features?.[flag]) throw forbidden(MESSAGES.featureDisabled);
+    if (!anyOf.some((flag) => user?.features?.[flag])) throw forbidden(MESSAGES.featureDisabled);
+  }
+
+  /** Another edit (or watermark) in progress would race this one. */
+  function assertMarkable(video: IVideo) {
+    if (video.watermark?.state === 'processing') throw conflict(WATERMARK_MESSAGES.busy);
+    if (video.status !== 'ready' || !video.originalKey) throw conflict(TRIM_MESSAGES.busy);
+  }
+
+  /** Saves the watermark change and queues its job; the video shows the edit's progress meanwhile. */
+  async function queueMark(em: EntityManager, video: IVideo, mark: StoredWatermark, undo?: () => Promise<void>) {
+    const before = { watermark: video.watermark ?? null, status: video.status };
+    Object.assign(video, { watermark: mark, status: 'processing', progress: 0, error: null });
+    await em.flush();
+    try {
+      await d.queue.send(JOBS.watermarkVideo, { videoId: video.id, markId: mark.id } satisfies WatermarkVideoJob, mark.id);
+    } catch (err) {
+      await em.nativeUpdate(Video, { id: video.id }, before);
+      await undo?.();
+      throw err;
+    }
   }
 
   /** A full account gets no new video (a trim into a new one). */
@@ -190,6 +213,8 @@ export function createVideosService(d: {
       const { em, video } = await owned(userId, id);
       await requireFeature(userId, 'videoTrimmer');
       if (video.status !== 'ready' || !video.originalKey) throw conflict(TRIM_MESSAGES.busy);
+      // The kept unmarked source would not match a cut over the marked picture.
+      if (input.mode === 'overwrite' && video.watermark) throw conflict(WATERMARK_MESSAGES.trimOverMarked);
       if (video.durationSec !== null && video.durationSec !== undefined && input.start >= video.durationSec) throw unprocessable({ start: TRIM_MESSAGES.startPastEnd });
       const editId = crypto.randomUUID();
       let target = video;
@@ -224,22 +249,29 @@ export function createVideosService(d: {
     /**
      * A second video with the same files (copied through storage, so each video owns its files
      * and deleting one never touches the other), name '<name> (copy)', the same folder and player
-     * settings; statistics and bandwidth start at zero. Counts against the storage quota.
+     * settings; statistics and bandwidth start at zero. Its bytes are reserved in the storage quota
+     * before the first file is copied (413 when they do not fit).
      */
     async copy(userId: string, id: string): Promise<VideoDto> {
       const { em, video: source } = await owned(userId, id);
       if (source.status !== 'ready' || !source.originalKey) throw conflict(TRIM_MESSAGES.busy);
-      if ((await remainingBytes(userId)) < source.size) throw new HttpError(413, STORAGE_FULL);
+      // Everything the source stores, reserved before a byte is copied (parallel uploads included).
+      const reservation = await d.quota.reserve(userId, source.storedBytes, COPY_RESERVATION_MS);
       const copyId = crypto.randomUUID();
       const from = `${videoKeys.dir(source.id)}/`;
       const to = `${videoKeys.dir(copyId)}/`;
       // URLs and keys below the source's folder point into the copy's folder instead.
+      const moveKey = (key: string) => to + key.slice(from.length);
       const moveUrl = (url: string | null) => (url?.startsWith(d.storage.url(from)) ? d.storage.url(to + url.slice(d.storage.url(from).length)) : url);
       try {
-        for await (const o of d.storage.list(videoKeys.dir(source.id))) await d.storage.copy(o.key, to + o.key.slice(from.length));
+        // The source's GIFs stay its own (their rows name it).
+        let storedBytes = 0;
+        for await (const o of d.storage.list(videoKeys.dir(source.id))) {
+          if (!o.key.startsWith(`${from}gifs/`)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+        }
         // A trim that overwrote the source meanwhile may have swapped files under the copy.
         const now = await em.fork().findOne(Video, { id: source.id });
-        if (!now || now.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
+        if (now?.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
         const copy = em.create(Video, {
           id: copyId,
           userId,
@@ -248,8 +280,10 @@ export function createVideosService(d: {
           source: source.source,
           importUrl: source.importUrl,
           importProgress: source.importProgress,
-          originalKey: to + source.originalKey.slice(from.length),
+          originalKey: moveKey(source.originalKey),
           size: source.size,
+          // What was copied, counted as the copy's own.
+          storedBytes,
           ...pickFacts(source),
           status: 'ready',
           isMainReady: source.isMainReady,
@@ -261,12 +295,17 @@ export function createVideosService(d: {
           thumbnails: source.thumbnails.map((t) => moveUrl(t) as string),
           renditions: structuredClone(source.renditions),
           playerConfig: structuredClone(source.playerConfig),
+          // The copy can change or remove the watermark too: its unmarked source came along.
+          watermark: source.watermark ? { ...source.watermark, imageKey: moveKey(source.watermark.imageKey), cleanKey: source.watermark.cleanKey && moveKey(source.watermark.cleanKey) } : null,
         });
         await em.flush();
+        await d.quota.recount(copyId);
         return toVideo(copy, d.storage);
       } catch (err) {
         await d.storage.deletePrefix(videoKeys.dir(copyId));
         throw err;
+      } finally {
+        await d.quota.release(reservation.id);
       }
     },
 
@@ -280,7 +319,7 @@ export function createVideosService(d: {
      * One action on several videos in one transaction: every id must be the caller's, or nothing
      * changes and the answer is the 404 of a missing video. Files go only after the commit.
      */
-    async bulk(userId: string, input: VideoBulkRequest): Promise<{ message: string; count: number }> {
+    async bulk(userId: string, input: OwnVideoBulkRequest): Promise<{ message: string; count: number }> {
       const ids = [...new Set(input.ids)];
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
@@ -299,10 +338,13 @@ export function createVideosService(d: {
       return { message: input.action === 'delete' ? `${n} deleted.` : `${n} moved.`, count: ids.length };
     },
 
-    /** Refuses before an image upload is received: not the owner's video (404), or the feature off (403). */
-    async assertMaySetImage(userId: string, id: string) {
+    /**
+     * Refuses before an image upload is received: not the owner's video (404), or both image
+     * features off (403; the form's `type` is read with the file, then its own feature is checked).
+     */
+    async assertMayUploadImage(userId: string, id: string) {
       await owned(userId, id);
-      await requireFeature(userId, 'setVideoImage');
+      await requireFeature(userId, 'setVideoImage', 'addWatermark');
     },
 
     /** The frame at `timeSec` becomes the cover, cut by a worker (video-frame job) while the call waits. */
@@ -329,6 +371,38 @@ export function createVideosService(d: {
       await cleanup();
       await d.quota.recount(video.id);
       return { imageUrl: video.imageUrl as string };
+    },
+
+    /**
+     * A watermark: the image checked by its bytes (a raster, re-encoded to PNG) and stored, the
+     * placement saved as 'processing', and a watermark-video job queued that burns it into a copy
+     * of the kept unmarked source and republishes every rendition (jobs/watermark-video.ts).
+     */
+    async setWatermark(userId: string, id: string, file: Buffer, placement: WatermarkPlacement): Promise<{ imageUrl: string }> {
+      const { em, video } = await owned(userId, id);
+      await requireFeature(userId, 'addWatermark');
+      assertMarkable(video);
+      const image = await prepareImage(file, { maxWidth: 1920, maxHeight: 1920 });
+      if ('error' in image) throw unprocessable({ image: image.error });
+      if (image.ext !== 'png') throw unprocessable({ image: WATERMARK_MESSAGES.image });
+      const markId = crypto.randomUUID();
+      const imageKey = videoKeys.watermark(video.id, markId);
+      await d.storage.put(imageKey, image.data);
+      const previous = video.watermark;
+      await queueMark(em, video, { id: markId, imageKey, ...placement, state: 'processing', cleanKey: previous?.cleanKey ?? null }, async () => d.storage.delete(imageKey));
+      // The earlier image is no longer used: the marked picture is made from the unmarked source.
+      if (previous) await d.storage.delete(previous.imageKey);
+      return { imageUrl: d.storage.url(imageKey) };
+    },
+
+    /** Removes the watermark: the unmarked source is published again by a watermark-video job. */
+    async removeWatermark(userId: string, id: string): Promise<VideoDto> {
+      const { em, video } = await owned(userId, id);
+      await requireFeature(userId, 'addWatermark');
+      if (!video.watermark) throw notFound(WATERMARK_MESSAGES.none);
+      assertMarkable(video);
+      await queueMark(em, video, { ...video.watermark, id: crypto.randomUUID(), state: 'processing', removing: true });
+      return toVideo(video, d.storage);
     },
 
     async startImport(userId: string, url: string): Promise<{ id: string }> {

@@ -1,52 +1,36 @@
-import { errorMessage, type PaymentMethodChoice, RegisterRequest } from '@reelbase/api-client';
-import { Button, Divider, Form, Input, Steps, Typography } from 'antd';
+import { errorMessage, type PaymentMethodChoice } from '@reelbase/api-client';
+import { Button, Divider, Form, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AccountFields, type AccountValues, accountValid, showFieldErrors } from '../../components/account-fields.tsx';
 import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
-import { useAlert, useClient } from '../../services.tsx';
+import { useAlert, useClient, useSession } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { SocialButtons } from './social-buttons.tsx';
-
-interface RegistrationValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
-
-const Fields = RegisterRequest.pick({ firstName: true, lastName: true, email: true, password: true });
-
-/** antd rule from the contract's zod schema, so the texts are the spec's. */
-const zodRule = (field: keyof RegistrationValues) => ({
-  validator: async (_: unknown, value: unknown) => {
-    const r = Fields.shape[field].safeParse(value ?? '');
-    if (!r.success) throw new Error(r.error.issues[0]?.message);
-  },
-});
 
 export function RegistrationPage() {
   const client = useClient();
   const alert = useAlert();
   const navigate = useNavigate();
   const location = useLocation();
-  // With a query (an admin creating a user) the account is created directly, without the payment step.
-  const direct = location.search.length > 1;
+  const session = useSession();
+  // With a query an admin creates the account directly, without the payment step; for anyone else the query changes nothing.
+  const direct = location.search.length > 1 && !!session?.isAdmin;
   const [payment, setPayment] = useState<PaymentMethodChoice | null>(null);
-  const [form] = Form.useForm<RegistrationValues>();
+  const [form] = Form.useForm<AccountValues>();
   const values = Form.useWatch([], form);
   const [loading, setLoading] = useState(false);
-  const valid = Fields.safeParse(values ?? {}).success;
+  const valid = accountValid(values);
   const step = direct || payment ? 1 : 0;
 
-  async function submit(v: RegistrationValues) {
+  async function submit(v: AccountValues) {
     setLoading(true);
     try {
       const r = await client.users.register({ ...v, ...(payment && { paymentMethod: payment }) });
       alert('success', r.message);
-      navigate('/login');
+      navigate(direct ? '/admin/users' : '/login');
     } catch (err) {
-      const fields = (err as { errors?: Record<string, string> }).errors;
-      if (fields) form.setFields(Object.entries(fields).filter(([k]) => k in Fields.shape).map(([name, m]) => ({ name: name as keyof RegistrationValues, errors: [m] })));
+      showFieldErrors(form, err);
       alert('error', errorMessage(err));
     } finally {
       setLoading(false);
@@ -73,19 +57,8 @@ export function RegistrationPage() {
               <Divider plain>or register with email</Divider>
             </>
           )}
-          <Form<RegistrationValues> form={form} layout="vertical" name="registration" onFinish={submit} requiredMark={false}>
-            <Form.Item label="First name" name="firstName" rules={[zodRule('firstName')]}>
-              <Input autoComplete="given-name" />
-            </Form.Item>
-            <Form.Item label="Last name" name="lastName" rules={[zodRule('lastName')]}>
-              <Input autoComplete="family-name" />
-            </Form.Item>
-            <Form.Item label="Email" name="email" rules={[zodRule('email')]}>
-              <Input type="email" autoComplete="email" />
-            </Form.Item>
-            <Form.Item label="Password" name="password" rules={[zodRule('password')]}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+          <Form<AccountValues> form={form} layout="vertical" name="registration" onFinish={submit} requiredMark={false}>
+            <AccountFields />
             <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
               By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
             </Typography.Paragraph>

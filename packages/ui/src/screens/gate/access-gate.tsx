@@ -1,6 +1,6 @@
 import { ApiError, MESSAGES } from '@reelbase/api-client';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { decideAccess, type GateInput } from '../../lib/access-gate.ts';
 import { useProfile } from '../../queries.ts';
@@ -61,4 +61,12 @@ export function PublicOnly({ children, home }: { children: ReactNode; home?: (is
   const session = useSession();
   if (session) return <Navigate to={home ? home(session.isAdmin) : session.isAdmin ? '/admin' : '/'} replace />;
   return <>{children}</>;
+}
+
+/** /registration: public, except that with a query it is an admin's direct creation of a user, which a signed-in admin may open. */
+export function RegistrationGate({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const { search } = useLocation();
+  if (session?.isAdmin && search.length > 1) return <>{children}</>;
+  return <PublicOnly home={() => '/'}>{children}</PublicOnly>;
 }

@@ -21,7 +21,13 @@ function ImageUpload({ kind, label, current }: { kind: 'avatar' | 'playerLogo'; 
   const alert = useAlert();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const logoAllowed = !!useProfile().data?.features.uploadPlayerLogo;
   async function pick() {
+    // The player logo is a gated tool (feature uploadPlayerLogo), the avatar is not.
+    if (kind === 'playerLogo' && !logoAllowed) {
+      alert('error', MESSAGES.featureDisabled);
+      return;
+    }
     const [file] = await platform.pickFiles({ accept: 'image/png,image/jpeg,image/gif,image/svg+xml' });
     if (!file) return;
     setBusy(true);
@@ -58,6 +64,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [form] = Form.useForm<SettingsValues>();
   const [busy, setBusy] = useState(false);
   const password = Form.useWatch('password', form);
+  const email = Form.useWatch('email', form);
+  const emailChanged = email !== undefined && email.trim().toLowerCase() !== profile.email;
 
   async function save(v: SettingsValues) {
     const changes = profileChanges(profile, v);
@@ -70,7 +78,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       const r = await client.profile.update(changes);
       queryClient.setQueryData(keys.profile, r.profile);
       form.setFieldsValue({ password: '', currentPassword: '' });
-      alert('success', r.message);
+      alert('success', r.pendingEmail ? `${r.message} Open the link we sent to ${r.pendingEmail} to start using it.` : r.message);
     } catch (err) {
       const fields = (err as { errors?: Record<string, string> }).errors;
       if (fields) form.setFields(Object.entries(fields).map(([name, m]) => ({ name: name as keyof SettingsValues, errors: [m] })));
@@ -124,8 +132,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <Form.Item
             label="Current password"
             name="currentPassword"
-            dependencies={['password']}
-            rules={[{ required: !!password, message: 'Enter your current password to change it.' }]}
+            dependencies={['password', 'email']}
+            rules={[{ required: !!password || emailChanged, message: 'Enter your current password to change your password or email.' }]}
           >
             <Input.Password autoComplete="current-password" />
           </Form.Item>

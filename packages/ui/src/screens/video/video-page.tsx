@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
 import { errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, Modal, Result, Row, Skeleton, theme, Typography } from 'antd';
@@ -11,8 +11,10 @@ import { useAlert, useClient } from '../../services.tsx';
 import { videoListAtom } from '../../state/atoms.ts';
 import { VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
+import { GifPanel } from './gif-panel.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
+import { VideoTools } from './video-tools.tsx';
 
 export const DELETE_VIDEO_TEXT = 'Are you sure you want to permanently delete this video? This cannot be undone.';
 
@@ -77,6 +79,7 @@ export function VideoPage() {
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>
           {v?.name ?? (video.isError ? 'Video' : '…')}
         </Typography.Title>
+        {v && <Button icon={<LineChartOutlined aria-hidden />} style={{ marginInlineStart: 'auto' }} onClick={() => navigate(`/video-analytics/${videoId}`)}>Analytics</Button>}
       </Flex>
       {video.isPending ? (
         <Skeleton active />
@@ -131,10 +134,14 @@ export function VideoPage() {
                     </Flex>
                   )}
                 </Flex>
+                <div style={{ padding: '0 16px 16px' }}>
+                  <VideoTools video={v} />
+                </div>
               </Card>
             </Col>
             <Col xs={24} lg={9}>
               <EmbedPanel video={v} />
+              <GifPanel videoId={v.id} />
             </Col>
           </Row>
         )

@@ -1,0 +1,164 @@
+import { ADMIN_MESSAGES, type AdminUser, type AdminUserListQuery, type AdminUserUpdate, type FeatureToggle, type UserBulkRequest } from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { announceServingChange } from '../videos/serving-changes.ts';
+import { pageMeta, videoKeys } from '../videos/video-view.ts';
+import { ADMIN_USER_COLUMNS, type AdminUserRow, adminUserListQuery, toAdminUser } from './admin-user-view.ts';
+import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const plural = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
+
+/**
+ * The admin's user management. Every call writes an audit row; changes write it in their own
+ * transaction. A ban ends the user's sessions at once (their refresh tokens are revoked and every
+ * access token is refused by the ban check) and stops their videos being served.
+ */
+export function createAdminUsersService(d: {
+  orm: Orm;
+  storage: Storage;
+  reads: ReadAuditLog;
+  /** Called after a change that may stop videos being served (a ban, a deletion): this process's caches forget their answers. */
+  onServingChanged: (videoIds?: string[]) => void;
+}) {
+  const sqlNow = () => sqlOf(d.orm.em.fork());
+
+  async function view(sql: Sql, id: string): Promise<AdminUser> {
+    const [row] = UUID.test(id) ? await sql<AdminUserRow[]>(`select ${ADMIN_USER_COLUMNS} from users u where u.id = ?`, [id]) : [];
+    if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
+    return toAdminUser(row);
+  }
+
+  /** Locks the users for the rest of the transaction: all must exist (404) and none may be an admin (403). */
+  async function lockTargets(sql: Sql, ids: string[]) {
+    const rows = ids.every((id) => UUID.test(id)) ? await sql<{ id: string; is_admin: boolean }[]>('select id, is_admin from users where id in (?) for update', [ids]) : [];
+    if (rows.length !== ids.length) throw notFound(ADMIN_MESSAGES.userNotFound);
+    if (rows.some((r) => r.is_admin)) throw forbidden(ADMIN_MESSAGES.notOnAdmins);
+  }
+
+  /** Applies one change to every user in `ids` (already locked). */
+  async function change(sql: Sql, ids: string[], input: AdminUserUpdate) {
+    if (input.isActive !== undefined) {
+      // The cancellation date stays that of the first cancel; reactivation clears it.
+      await sql('update users set is_active = ?, canceled_at = case when ? then null else coalesce(canceled_at, now()) end, updated_at = now() where id in (?)', [
+        input.isActive,
+        input.isActive,
+        ids,
+      ]);
+    }
+    if (input.ban === true) {
+      await sql('update users set ban = true, ban_reason = ?, updated_at = now() where id in (?)', [input.banReason ?? null, ids]);
+      await sql('update refresh_tokens set revoked_at = now() where user_id in (?) and revoked_at is null', [ids]);
+    } else if (input.ban === false) {
+      // Unbanning always clears the reason.
+      await sql('update users set ban = false, ban_reason = null, updated_at = now() where id in (?)', [ids]);
+    } else if (input.banReason !== undefined) {
+      await sql('update users set ban_reason = ?, updated_at = now() where id in (?) and ban', [input.banReason, ids]);
+    }
+    if (input.features) await sql('update users set features = features || ?::jsonb, updated_at = now() where id in (?)', [JSON.stringify(input.features), ids]);
+    if (input.videoGeneratorCredits !== undefined) await sql('update users set video_generator_credits = ?, updated_at = now() where id in (?)', [input.videoGeneratorCredits, ids]);
+  }
+
+  /** Deletes the rows (videos, folders, tokens and statistics go with the user); returns the file prefixes to remove. */
+  async function deleteRows(sql: Sql, ids: string[]): Promise<string[]> {
+    const videos = await sql<{ id: string }[]>('select id from videos where user_id in (?)', [ids]);
+    await sql('delete from users where id in (?)', [ids]);
+    return [...videos.map((v) => videoKeys.dir(v.id)), ...ids.map((id) => `images/${id}`)];
+  }
+
+  /** Media go after the commit, through the storage interface, so a rollback never loses files. */
+  async function removeFiles(prefixes: string[]) {
+    for (const prefix of prefixes) await d.storage.deletePrefix(prefix);
+  }
+
+  return {
+    async list(actor: Actor, q: AdminUserListQuery) {
+      const sql = sqlNow();
+      const { text, params } = adminUserListQuery(q);
+      const rows = await sql<(AdminUserRow & { total_count: string })[]>(text, params);
+      let total = rows.length ? Number(rows[0].total_count) : 0;
+      if (!rows.length && q.page > 1) {
+        // A page past the end has no row to carry the count.
+        const first = adminUserListQuery({ ...q, page: 1, limit: 1 });
+        const [row] = await sql<{ total_count: string }[]>(first.text, first.params);
+        total = row ? Number(row.total_count) : 0;
+      }
+      d.reads.add(actor, { action: 'user.list', details: { ...q } });
+      return { items: rows.map(toAdminUser), meta: pageMeta(q.page, q.limit, total) };
+    },
+
+    async get(actor: Actor, id: string): Promise<AdminUser> {
+      const sql = sqlNow();
+      const user = await view(sql, id);
+      d.reads.add(actor, { action: 'user.view', targetUserId: id });
+      return user;
+    },
+
+    async update(actor: Actor, id: string, input: AdminUserUpdate): Promise<AdminUser> {
+      const user = await d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        await lockTargets(sql, [id]);
+        await change(sql, [id], input);
+        if (input.ban !== undefined) await announceServingChange(sql);
+        await writeAudit(sql, actor, { action: 'user.update', targetUserId: id, details: { ...input } });
+        return view(sql, id);
+      });
+      if (input.ban !== undefined) d.onServingChanged();
+      return user;
+    },
+
+    async toggleFeature(actor: Actor, id: string, input: FeatureToggle): Promise<AdminUser> {
+      return d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        await lockTargets(sql, [id]);
+        const [row] = await sql<{ on: boolean }[]>('select coalesce((features ->> ?)::boolean, false) as on from users where id = ?', [input.name, id]);
+        const value = input.value ?? !row.on;
+        await change(sql, [id], { features: { [input.name]: value } });
+        await writeAudit(sql, actor, { action: 'user.feature', targetUserId: id, details: { name: input.name, value } });
+        return view(sql, id);
+      });
+    },
+
+    /** Immediate: the rows in one transaction, then every file of the user (see docs/decisions.md). */
+    async remove(actor: Actor, id: string): Promise<{ message: string }> {
+      const prefixes = await d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        await lockTargets(sql, [id]);
+        await writeAudit(sql, actor, { action: 'user.delete', targetUserId: id });
+        await announceServingChange(sql);
+        return deleteRows(sql, [id]);
+      });
+      d.onServingChanged();
+      await removeFiles(prefixes);
+      return { message: 'User deleted' };
+    },
+
+    /** One action over several users, all of them or none. */
+    async bulk(actor: Actor, input: UserBulkRequest): Promise<{ message: string; count: number }> {
+      const ids = [...new Set(input.ids)];
+      const prefixes = await d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        await lockTargets(sql, ids);
+        const { ids: _ids, ...details } = input;
+        await writeAudit(sql, actor, { action: 'user.bulk', targetIds: ids, details });
+        if (input.action !== 'cancel') await announceServingChange(sql);
+        if (input.action === 'delete') return deleteRows(sql, ids);
+        await change(sql, ids, input.action === 'ban' ? { ban: input.ban, banReason: input.banReason } : { isActive: input.isActive });
+        return [];
+      });
+      if (input.action !== 'cancel') d.onServingChanged();
+      await removeFiles(prefixes);
+      const done =
+        input.action === 'delete' ? 'deleted' : input.action === 'ban' ? (input.ban ? 'banned' : 'unbanned') : input.isActive ? 'reactivated' : 'canceled';
+      return { message: `${plural(ids.length)} ${done}.`, count: ids.length };
+    },
+
+    /** Records a user created by an admin (POST /api/users with an admin token). */
+    async recordCreated(actor: Actor, userId: string, email: string) {
+      await writeAudit(sqlNow(), actor, { action: 'user.create', targetUserId: userId, details: { email } });
+    },
+  };
+}
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -1,0 +1,58 @@
+import { ADMIN_MESSAGES, type AdminVideoListQuery, type AdminVideoSortField, type VideoBlockRequest } from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { sqlOf } from '../folders/folder-access.ts';
+import { announceServingChange } from '../videos/serving-changes.ts';
+import { fromVideoRow, VIDEO_ROW_COLUMNS, type VideoRow } from '../videos/video-list.ts';
+import { pageMeta, toVideo } from '../videos/video-view.ts';
+import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
+
+// One user's videos are few enough to sort as they are read (they come from the (user_id, ...) indexes).
+const ORDER_COLUMNS: Record<AdminVideoSortField, string> = {
+  ban: 'ban',
+  size: 'size',
+  monthlyBandwidthUsage: 'monthly_bandwidth_usage',
+  totalBandwidthUsage: 'total_bandwidth_usage',
+  createdAt: 'created_at',
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The admin's view of a user's videos, and blocking: a blocked video is not served (delivery, playback, embed, beacons). */
+export function createAdminVideosService(d: { orm: Orm; storage: Storage; reads: ReadAuditLog; onServingChanged: (videoIds?: string[]) => void }) {
+  return {
+    async list(actor: Actor, q: AdminVideoListQuery) {
+      const sql = sqlOf(d.orm.em.fork());
+      const userId = q['user-id'];
+      const [owner] = await sql<{ id: string }[]>('select id from users where id = ?', [userId]);
+      if (!owner) throw notFound(ADMIN_MESSAGES.userNotFound);
+      const dir = q.direction === 'DESC' ? 'desc' : 'asc';
+      const rows = await sql<(VideoRow & { totalCount: string })[]>(
+        `select ${VIDEO_ROW_COLUMNS}, count(*) over () as "totalCount" from videos where user_id = ?
+         order by ${ORDER_COLUMNS[q.field]} ${dir}, id ${dir} limit ? offset ?`,
+        [userId, q.limit, (q.page - 1) * q.limit],
+      );
+      const [{ n }] = rows.length ? [{ n: rows[0].totalCount }] : await sql<{ n: string }[]>('select count(*) as n from videos where user_id = ?', [userId]);
+      d.reads.add(actor, { action: 'video.list', targetUserId: userId, details: { ...q } });
+      return { items: rows.map((r) => toVideo(fromVideoRow(r), d.storage)), meta: pageMeta(q.page, q.limit, Number(n)) };
+    },
+
+    /** Blocks (ban true) or unblocks videos of any users, all or none; serving stops at once. */
+    async block(actor: Actor, input: VideoBlockRequest): Promise<{ message: string; count: number }> {
+      const ids = [...new Set(input.ids)];
+      await d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        const rows = ids.every((id) => UUID.test(id)) ? await sql<{ user_id: string }[]>('select user_id from videos where id in (?) for update', [ids]) : [];
+        if (rows.length !== ids.length) throw notFound('Video not found');
+        await sql('update videos set ban = ?, updated_at = now() where id in (?)', [input.ban, ids]);
+        await announceServingChange(sql, ids);
+        const owners = [...new Set(rows.map((r) => r.user_id))];
+        await writeAudit(sql, actor, { action: 'video.block', targetUserId: owners.length === 1 ? owners[0] : null, targetIds: ids, details: { ban: input.ban } });
+      });
+      d.onServingChanged(ids);
+      const n = `${ids.length} video${ids.length === 1 ? '' : 's'}`;
+      return { message: `${n} ${input.ban ? 'blocked' : 'unblocked'}.`, count: ids.length };
+    },
+  };
+}
+export type AdminVideosService = ReturnType<typeof createAdminVideosService>;

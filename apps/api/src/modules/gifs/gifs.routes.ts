@@ -1,0 +1,21 @@
+import { Router } from '@koa/router';
+import { GifCreate, GifListQuery } from '@reelbase/api-client';
+import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { body, query } from '../../http/validate.ts';
+import type { GifsService } from './gifs.service.ts';
+
+export function gifsRoutes(gifs: GifsService, guards: AuthGuards) {
+  const r = new Router({ prefix: '/api/gifs' });
+  r.use(guards.requireUser);
+  r.get('/', async (ctx) => {
+    ctx.body = await gifs.list(currentUser(ctx).id, query(ctx, GifListQuery));
+  });
+  r.post('/', guards.requireActive, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await gifs.create(currentUser(ctx).id, body(ctx, GifCreate));
+  });
+  r.delete('/:id', guards.requireActive, async (ctx) => {
+    ctx.body = await gifs.remove(currentUser(ctx).id, ctx.params.id);
+  });
+  return r;
+}

@@ -1,0 +1,84 @@
+import type { Gif as GifDto, GifCreate, GifList } from '@reelbase/api-client';
+import { GIF_MESSAGES, redirectHref } from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
+import { conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { JOBS, type MakeGifJob } from '../../jobs/job-names.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { attr, embedPageUrl } from '../embed/embed.service.ts';
+import type { StorageQuota } from '../videos/storage-quota.ts';
+import type { VideosService } from '../videos/videos.service.ts';
+import { pageMeta } from '../videos/video-view.ts';
+import { Gif, type IGif } from './gif.entity.ts';
+
+/** How long POST /api/gifs waits for its worker: the queue, two ffmpeg passes of up to 60 s of video. */
+const GIF_TIMEOUT_MS = 180_000;
+const UUID = /^[0-9a-f-]{36}$/i;
+
+export function createGifsService(d: { orm: Orm; storage: Storage; queue: Queue; quota: StorageQuota; videos: VideosService; publicUrl: string }) {
+  /** The snippets link to the redirect URL when set, else to the video's embed page. */
+  function toGif(g: IGif): GifDto {
+    const href = g.redirectToUrl ? redirectHref(g.redirectToUrl) : embedPageUrl(d.publicUrl, g.videoId);
+    const link = (inner: string) => `<a href="${attr(href)}" target="_blank" rel="noopener">${inner}</a>`;
+    const source = d.storage.url(g.gifKey);
+    const mp4Source = d.storage.url(g.mp4Key);
+    const size = `width="${g.width}" height="${g.height}"`;
+    return {
+      id: g.id,
+      videoId: g.videoId,
+      embed: link(`<img src="${attr(source)}" ${size} alt="" style="border:0">`),
+      source,
+      size: g.gifSize,
+      mp4Embed: link(`<video src="${attr(mp4Source)}" ${size} autoplay muted loop playsinline style="border:0"></video>`),
+      mp4Source,
+      mp4Size: g.mp4Size,
+      width: g.width,
+      height: g.height,
+      startTime: g.startTime,
+      endTime: g.endTime,
+      fps: g.fps,
+      textInfo: g.textInfo,
+      redirectToUrl: g.redirectToUrl ?? null,
+      createdAt: g.createdAt.toISOString(),
+    };
+  }
+
+  return {
+    /**
+     * Makes the GIF in a make-gif job and answers when it is stored (like a cover from a frame):
+     * the dialog shows the embed code at once. The end is clipped to the video's end as well.
+     */
+    async create(userId: string, input: GifCreate): Promise<GifDto> {
+      const video = await d.videos.get(userId, input.videoId);
+      await d.videos.requireFeature(userId, 'createGif');
+      if (!video.isMainReady) throw conflict(GIF_MESSAGES.busy);
+      const duration = video.metadata.durationSec ?? 0;
+      if (input.startTime >= duration) throw unprocessable({ startTime: GIF_MESSAGES.startPastEnd });
+      const gifId = crypto.randomUUID();
+      const job: MakeGifJob = { ...input, endTime: Math.min(input.endTime, duration), gifId, userId, redirectToUrl: input.redirectToUrl ?? null };
+      await d.queue.sendAndWait(JOBS.makeGif, job, GIF_TIMEOUT_MS);
+      const gif = await d.orm.em.fork().findOneOrFail(Gif, { id: gifId });
+      return toGif(gif);
+    },
+
+    /** The caller's GIFs (optionally of one video), newest first. */
+    async list(userId: string, q: { limit: number; page: number; 'video-id'?: string }): Promise<GifList> {
+      const where = { userId, ...(q['video-id'] ? { videoId: q['video-id'] } : {}) };
+      const [rows, total] = await d.orm.em.fork().findAndCount(Gif, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: (q.page - 1) * q.limit });
+      return { items: rows.map(toGif), meta: pageMeta(q.page, q.limit, total) };
+    },
+
+    /** Deletes the row, then its files (a GIF that is gone from the list is never half there). */
+    async remove(userId: string, id: string) {
+      const em = d.orm.em.fork();
+      const gif = UUID.test(id) ? await em.findOne(Gif, { id, userId }) : null;
+      if (!gif) throw notFound('GIF not found');
+      await em.remove(gif).flush();
+      await d.storage.delete(gif.gifKey);
+      await d.storage.delete(gif.mp4Key);
+      await d.quota.recount(gif.videoId);
+      return { message: 'GIF deleted' };
+    },
+  };
+}
+export type GifsService = ReturnType<typeof createGifsService>;

@@ -1,0 +1,257 @@
+import { ArrowLeftOutlined, DownOutlined } from '@ant-design/icons';
+import { type AdminUser, type AdminUserUpdate, errorMessage, FEATURE_FLAGS, type FeatureFlag } from '@reelbase/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Col, Descriptions, Dropdown, Flex, InputNumber, Modal, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { adminVideosPath, playerPageUrl } from '../../lib/links.ts';
+import { keys } from '../../queries.ts';
+import { useAlert, useClient } from '../../services.tsx';
+import { SetBanModal } from './ban-modal.tsx';
+import { FEATURE_LABELS } from './features.ts';
+import { PlanBadge } from './plan-badge.tsx';
+import { fullName, UserStatus } from './user-status.tsx';
+
+const LOGIN_METHOD_LABELS: Record<AdminUser['platforms'], string> = { email: 'Email and password', google: 'Google', facebook: 'Facebook' };
+
+const cardTitle = (text: string) => <h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{text}</h2>;
+const orDash = (text: string | null | undefined) => text || '—';
+
+function PaymentRef({ user }: { user: AdminUser }) {
+  const ref = user.paymentRef;
+  if (!ref) return <>—</>;
+  // A PayPal order id opens in PayPal's activity; a stored address opens as it is.
+  const href = URL.canParse(ref) ? ref : user.paymentMethod === 'paypal' ? `https://www.paypal.com/activity/payment/${encodeURIComponent(ref)}` : null;
+  return href ? (
+    <a href={href} target="_blank" rel="noreferrer">
+      {ref}
+    </a>
+  ) : (
+    ref
+  );
+}
+
+function FeaturesCard({ user, save }: { user: AdminUser; save(u: AdminUserUpdate): Promise<boolean> }) {
+  const current = () => Object.fromEntries(FEATURE_FLAGS.map((f) => [f, !!user.feature[f]])) as Record<FeatureFlag, boolean>;
+  const [flags, setFlags] = useState(current);
+  const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the boxes when the saved flags change.
+  useEffect(() => setFlags(current()), [user.feature]);
+  const changed = FEATURE_FLAGS.some((f) => flags[f] !== !!user.feature[f]);
+  return (
+    <Card title={cardTitle('Features')} style={{ height: '100%' }}>
+      <Flex vertical gap={8} role="group" aria-label="Features">
+        {FEATURE_FLAGS.map((f) => (
+          <Checkbox key={f} checked={flags[f]} onChange={(e) => setFlags((s) => ({ ...s, [f]: e.target.checked }))}>
+            {FEATURE_LABELS[f]}
+          </Checkbox>
+        ))}
+      </Flex>
+      <Button
+        type="primary"
+        style={{ marginTop: 16 }}
+        disabled={!changed}
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          await save({ features: flags });
+          setBusy(false);
+        }}
+      >
+        Save changes
+      </Button>
+    </Card>
+  );
+}
+
+function CreditsCard({ user, save }: { user: AdminUser; save(u: AdminUserUpdate): Promise<boolean> }) {
+  const id = useId();
+  const [credits, setCredits] = useState<number | null>(user.videoGeneratorCredits);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setCredits(user.videoGeneratorCredits), [user.videoGeneratorCredits]);
+  return (
+    <Card title={cardTitle('Video generator credits')} style={{ height: '100%' }}>
+      <Flex align="center" gap={8} wrap>
+        <label htmlFor={id}>Credits</label>
+        <InputNumber id={id} min={0} precision={0} value={credits} onChange={setCredits} style={{ width: 140 }} />
+        <Button
+          disabled={credits === null || credits === user.videoGeneratorCredits}
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            await save({ videoGeneratorCredits: credits ?? 0 });
+            setBusy(false);
+          }}
+        >
+          Save
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+/**
+ * /admin/users/{userId}: back link, header (name, id), info, payments, analytics, features, video
+ * generator credits, and the actions menu (ban or unban, delete, cancel or reactivate).
+ */
+export function UserDetailPage() {
+  const { userId = '' } = useParams();
+  const client = useClient();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [modal, setModal] = useState<'ban' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const query = useQuery({ queryKey: keys.adminUser(userId), queryFn: () => client.admin.getUser(userId) });
+  const user = query.data;
+
+  /** One PUT; the answer is the user as saved. Resolves false (after an alert) when refused. */
+  async function save(update: AdminUserUpdate, success = 'Changes saved.') {
+    try {
+      const saved = await client.admin.updateUser(userId, update);
+      queryClient.setQueryData(keys.adminUser(userId), saved);
+      void queryClient.invalidateQueries({ queryKey: keys.adminUsers });
+      alert('success', success);
+      return true;
+    } catch (err) {
+      alert('error', errorMessage(err));
+      return false;
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      alert('success', (await client.admin.deleteUser(userId)).message);
+      queryClient.removeQueries({ queryKey: keys.adminUser(userId) });
+      await queryClient.invalidateQueries({ queryKey: keys.adminUsers });
+      navigate('/admin/users', { replace: true });
+    } catch (err) {
+      alert('error', errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  const back = (
+    <Link to="/admin/users" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginBottom: 12 }}>
+      <ArrowLeftOutlined aria-hidden /> Back to users
+    </Link>
+  );
+  if (query.isPending) return <>{back}<Skeleton active paragraph={{ rows: 10 }} /></>;
+  if (query.isError || !user) return <>{back}<Result status="404" title="User not found" subTitle={errorMessage(query.error)} /></>;
+
+  const name = fullName(user);
+  return (
+    <>
+      {back}
+      <Flex justify="space-between" align="start" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Flex align="center" gap={12} wrap>
+          {user.plan && <PlanBadge plan={user.plan} />}
+          <div>
+            <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+              {name || user.email}
+            </Typography.Title>
+            <Typography.Text type="secondary" copyable={{ text: user.id }}>
+              ID: {user.id}
+            </Typography.Text>
+          </div>
+          <UserStatus user={user} />
+        </Flex>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'ban', label: user.ban ? 'Unban' : 'Ban' },
+              { key: 'cancel', label: user.isActive ? 'Cancel account' : 'Reactivate account' },
+              { type: 'divider' },
+              { key: 'delete', label: 'Delete user', danger: true },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'ban') {
+                // Unbanning is immediate and clears the reason; banning asks for one first.
+                if (user.ban) void save({ ban: false, banReason: null }, 'User unbanned.');
+                else setModal('ban');
+              } else if (key === 'cancel') void save({ isActive: !user.isActive }, user.isActive ? 'Account canceled.' : 'Account reactivated.');
+              else setModal('delete');
+            },
+          }}
+        >
+          <Button>
+            Actions <DownOutlined aria-hidden />
+          </Button>
+        </Dropdown>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={cardTitle('Info')} style={{ height: '100%' }}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label="Email">
+                <Flex gap={8} wrap align="center">
+                  <span style={{ overflowWrap: 'anywhere' }}>{user.email}</span>
+                  {user.isConfirmedEmail && <Tag color="green">email verified</Tag>}
+                </Flex>
+              </Descriptions.Item>
+              <Descriptions.Item label="Login method">{LOGIN_METHOD_LABELS[user.platforms]}</Descriptions.Item>
+              <Descriptions.Item label="Account created">{formatDate(user.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label="Last login">{orDash(formatDate(user.lastLoginDate))}</Descriptions.Item>
+              <Descriptions.Item label="Notes">{user.banReason ? `Ban reason: ${user.banReason}` : '—'}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={cardTitle('Payments')} style={{ height: '100%' }}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label="Start date">{orDash(formatDate(user.startDate))}</Descriptions.Item>
+              <Descriptions.Item label="Next payment date">{orDash(formatDate(user.nextPaymentDate))}</Descriptions.Item>
+              <Descriptions.Item label="Cancellation date">{orDash(formatDate(user.cancellationDate))}</Descriptions.Item>
+              <Descriptions.Item label="Payment method">{user.paymentMethod === 'paypal' ? 'PayPal' : user.paymentMethod === 'card' ? 'Card' : '—'}</Descriptions.Item>
+              <Descriptions.Item label="Payment reference">
+                <PaymentRef user={user} />
+              </Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={cardTitle('Analytics')} extra={<Link to={adminVideosPath(user.id)}>DETAILED</Link>} style={{ height: '100%' }}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label="Last uploaded video">
+                {user.lastUploadedVideo ? (
+                  <a href={playerPageUrl(client.baseUrl, user.lastUploadedVideo.id)} target="_blank" rel="noreferrer">
+                    {user.lastUploadedVideo.name}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </Descriptions.Item>
+              <Descriptions.Item label="Upload date">{orDash(formatDate(user.lastUploadedVideo?.date))}</Descriptions.Item>
+              <Descriptions.Item label="Number of videos">
+                <Link to={adminVideosPath(user.id)} aria-label={`${user.videoCount} videos: open the list`}>
+                  {user.videoCount}
+                </Link>
+              </Descriptions.Item>
+              <Descriptions.Item label="Used in storage">{formatMegabytes(user.storage)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} md={12} lg={8}>
+          <FeaturesCard user={user} save={(u) => save(u, 'Features saved.')} />
+        </Col>
+        <Col xs={24} md={12} lg={8}>
+          <CreditsCard user={user} save={(u) => save(u, 'Credits saved.')} />
+        </Col>
+      </Row>
+      <SetBanModal
+        open={modal === 'ban'}
+        who={name || user.email}
+        onClose={() => setModal(null)}
+        onBan={async (banReason) => {
+          if (await save({ ban: true, banReason }, 'User banned.')) setModal(null);
+        }}
+      />
+      <Modal title="Delete user" open={modal === 'delete'} onCancel={() => setModal(null)} okText="Delete user" okButtonProps={{ danger: true, loading: busy }} onOk={remove}>
+        <p>Permanently delete {name || user.email} with all their videos? This cannot be undone.</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import { DeleteOutlined, StopOutlined, UserAddOutlined } from '@ant-design/icons';
+import { ADMIN_USER_PAGE_SIZE_DEFAULT, type AdminUser, type AdminUserSortField, errorMessage, type UserBulkRequest } from '@reelbase/api-client';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Modal, Radio, Table, type TableColumnsType, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
+import { keys } from '../../queries.ts';
+import { useAlert, useClient } from '../../services.tsx';
+import { SetBanModal } from './ban-modal.tsx';
+import { CreateUserModal } from './create-user-modal.tsx';
+import { PlanBadge } from './plan-badge.tsx';
+import { fullName, UserStatus } from './user-status.tsx';
+
+type Filter = 'all' | 'banned' | 'canceled';
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/**
+ * The admin's user tables: /admin/users lists active users (isActive, not banned) and offers Create
+ * user; /admin/inactive lists canceled or banned users with the only-banned / only-canceled filter.
+ * Columns sort on the server and toggle ASC/DESC; bulk actions work on the selected rows.
+ */
+function UsersTable({ list }: { list: 'active' | 'inactive' }) {
+  const client = useClient();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const searchId = useId();
+  const [sort, setSort] = useState<SortState<AdminUserSortField>>({ field: 'created_at', direction: 'ASC' });
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(ADMIN_USER_PAGE_SIZE_DEFAULT);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<Filter>('all');
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [modal, setModal] = useState<'ban' | 'delete' | 'create' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const params = {
+    page,
+    limit,
+    ...(list === 'inactive' ? { inactive: true } : { isActive: true, ban: false }),
+    onlyBanned: filter === 'banned' || undefined,
+    onlyCanceled: filter === 'canceled' || undefined,
+    search: search || undefined,
+    field: sort.field,
+    direction: sort.direction,
+  };
+  const users = useQuery({
+    queryKey: [...keys.adminUsers, params],
+    queryFn: () => client.admin.listUsers(params),
+    placeholderData: keepPreviousData,
+  });
+  const items = users.data?.items ?? [];
+  const selected = items.filter((u) => selectedIds.includes(u.id));
+  // Buttons offer the way back when every selected user is already banned (or canceled).
+  const allBanned = selected.length > 0 && selected.every((u) => u.ban);
+  const allCanceled = selected.length > 0 && selected.every((u) => !u.isActive);
+  /** Another sort, filter or search starts on the first page with nothing selected. */
+  const restart = () => {
+    setPage(1);
+    setSelectedIds([]);
+  };
+
+  async function bulk(input: UserBulkRequest) {
+    setBusy(true);
+    try {
+      const r = await client.admin.bulkUsers(input);
+      alert('success', r.message);
+      setModal(null);
+      setSelectedIds([]);
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: keys.admin });
+    }
+  }
+
+  const columns: TableColumnsType<AdminUser> = [
+    {
+      title: 'User',
+      key: 'user',
+      width: 240,
+      fixed: 'left',
+      render: (_, u) => (
+        <Flex vertical>
+          <Link to={`/admin/users/${u.id}`} style={{ fontWeight: 600 }}>
+            {fullName(u) || u.email}
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {u.email}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: 'Plan', dataIndex: 'plan', align: 'center', width: 90, ...sortableColumn(sort, 'plan'), render: (p: AdminUser['plan']) => <PlanBadge plan={p} /> },
+    { title: 'Videos', dataIndex: 'videoCount', align: 'right', width: 100, ...sortableColumn(sort, 'video_count') },
+    { title: 'Storage', dataIndex: 'storage', align: 'right', width: 120, ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
+    { title: 'Bandwidth', dataIndex: 'bandwidth', align: 'right', width: 140, ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
+    { title: 'Created', dataIndex: 'createdAt', width: 130, ...sortableColumn(sort, 'created_at'), render: formatDate },
+    { title: 'Last login', dataIndex: 'lastLoginDate', width: 130, ...sortableColumn(sort, 'last_login_date'), render: formatDate },
+    { title: 'Next payment', dataIndex: 'nextPaymentDate', width: 150, ...sortableColumn(sort, 'next_payment_date'), render: formatDate },
+    { title: 'Canceled on', dataIndex: 'cancellationDate', width: 140, ...sortableColumn(sort, 'cancellation_date'), render: formatDate },
+    { title: 'Status', key: 'status', render: (_, u) => <UserStatus user={u} /> },
+  ];
+
+  const title = list === 'active' ? 'Users' : 'Inactive users';
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {list === 'active' && (
+          <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setModal('create')}>
+            Create user
+          </Button>
+        )}
+      </Flex>
+      <Card styles={{ body: { padding: 0 } }}>
+        <Flex align="center" justify="space-between" wrap gap={12} style={{ padding: 12, borderBottom: '1px solid rgba(5,5,5,0.06)' }}>
+          <Flex align="center" gap={8} wrap>
+            <Button icon={<StopOutlined aria-hidden />} disabled={!selected.length || busy} onClick={() => (allBanned ? void bulk({ action: 'ban', ids: selectedIds, ban: false }) : setModal('ban'))}>
+              {allBanned ? 'Unban' : 'Ban'}
+              {selected.length ? ` (${selected.length})` : ''}
+            </Button>
+            <Button disabled={!selected.length || busy} onClick={() => void bulk({ action: 'cancel', ids: selectedIds, isActive: allCanceled })}>
+              {allCanceled ? 'Reactivate' : 'Cancel account'}
+              {selected.length ? ` (${selected.length})` : ''}
+            </Button>
+            <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!selected.length || busy} onClick={() => setModal('delete')}>
+              Delete{selected.length ? ` (${selected.length})` : ''}
+            </Button>
+          </Flex>
+          <Flex align="center" gap={12} wrap>
+            {list === 'inactive' && (
+              <Radio.Group
+                aria-label="Filter"
+                optionType="button"
+                value={filter}
+                onChange={(e) => {
+                  setFilter(e.target.value);
+                  restart();
+                }}
+                options={[
+                  { value: 'all', label: 'All' },
+                  { value: 'banned', label: 'Only banned' },
+                  { value: 'canceled', label: 'Only canceled' },
+                ]}
+              />
+            )}
+            <label htmlFor={searchId} className="rb-sr-only">
+              Search users
+            </label>
+            <Input.Search id={searchId} placeholder="Name or email" allowClear style={{ width: 240 }} onSearch={(v) => {
+                setSearch(v.trim());
+                restart();
+              }} />
+          </Flex>
+        </Flex>
+        <Table<AdminUser>
+          rowKey="id"
+          aria-label={title}
+          columns={columns}
+          dataSource={items}
+          loading={users.isFetching}
+          scroll={{ x: 1400 }}
+          rowSelection={{ selectedRowKeys: selectedIds, onChange: (ids) => setSelectedIds(ids as string[]) }}
+          locale={{ emptyText: users.isError ? errorMessage(users.error) : search ? 'No users match your search.' : 'No users here.' }}
+          pagination={{
+            current: page,
+            pageSize: limit,
+            total: users.data?.meta.totalItems ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (total) => `${total} users`,
+          }}
+          onChange={(pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort') {
+              const key = sortedKey(sorter) as AdminUserSortField | undefined;
+              if (key) setSort((s) => nextSort(s, key));
+              restart();
+            } else if (extra.action === 'paginate') {
+              setSelectedIds([]);
+              setLimit(pagination.pageSize ?? limit);
+              setPage(pagination.pageSize !== limit ? 1 : (pagination.current ?? 1));
+            }
+          }}
+        />
+      </Card>
+      <SetBanModal
+        open={modal === 'ban'}
+        who={selected.length === 1 ? (fullName(selected[0] as AdminUser) || (selected[0] as AdminUser).email) : `${selected.length} users`}
+        onClose={() => setModal(null)}
+        onBan={(banReason) => bulk({ action: 'ban', ids: selectedIds, ban: true, banReason })}
+      />
+      <Modal title="Delete users" open={modal === 'delete'} onCancel={() => setModal(null)} okText="Delete" okButtonProps={{ danger: true, loading: busy }} onOk={() => bulk({ action: 'delete', ids: selectedIds })}>
+        <p>
+          Permanently delete {selected.length === 1 ? 'this user' : `these ${selected.length} users`} with all their videos? This cannot be undone.
+        </p>
+      </Modal>
+      {list === 'active' && <CreateUserModal open={modal === 'create'} onClose={() => setModal(null)} onCreated={() => void queryClient.invalidateQueries({ queryKey: keys.admin })} />}
+    </>
+  );
+}
+
+export const ActiveUsersPage = () => <UsersTable list="active" />;
+export const InactiveUsersPage = () => <UsersTable list="inactive" />;

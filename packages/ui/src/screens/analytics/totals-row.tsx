@@ -1,0 +1,24 @@
+import type { StatisticsTotals } from '@reelbase/api-client';
+import { Card, Col, Row, Statistic } from 'antd';
+import { formatWatchTime } from '../../lib/format.ts';
+
+/** Plays, unique viewers, watch time and average percentage watched, as four cards. */
+export function TotalsRow({ totals }: { totals: StatisticsTotals }) {
+  const items = [
+    { id: 'plays', title: 'Plays', value: String(totals.plays) },
+    { id: 'unique-viewers', title: 'Unique viewers', value: String(totals.uniqueViewers) },
+    { id: 'watch-time', title: 'Watch time', value: formatWatchTime(totals.watchTimeSec) },
+    { id: 'average-watched', title: 'Average percentage watched', value: `${Math.round(totals.averagePercentWatched)} %` },
+  ];
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      {items.map((i) => (
+        <Col key={i.id} xs={12} lg={6}>
+          <Card data-testid={`total-${i.id}`}>
+            <Statistic title={i.title} value={i.value} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,68 @@
+import { FileGifOutlined, PictureOutlined, ScissorOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { type FeatureFlag, MESSAGES, type Video } from '@reelbase/api-client';
+import { Button, Flex } from 'antd';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useProfile } from '../../queries.ts';
+import { useAlert } from '../../services.tsx';
+
+type ToolModal = ComponentType<{ video: Video; open: boolean; onClose(): void }>;
+
+// The tools' code (cropper, player, forms, fonts) loads when a tool is first opened: one chunk for
+// all four, since the sign-in page's shared chunks split finer with every extra lazy entry.
+const tools = () => import('./tools/index.ts');
+const TrimModal = lazy(() => tools().then((m) => ({ default: m.TrimModal })));
+const CoverModal = lazy(() => tools().then((m) => ({ default: m.CoverModal })));
+const WatermarkModal = lazy(() => tools().then((m) => ({ default: m.WatermarkModal })));
+const GifModal = lazy(() => tools().then((m) => ({ default: m.GifModal })));
+
+interface Tool {
+  feature: FeatureFlag;
+  label: string;
+  icon: ReactNode;
+  modal: ToolModal;
+  primary?: boolean;
+}
+
+const TOOLS = {
+  trim: { feature: 'videoTrimmer', label: 'Trim', icon: <ScissorOutlined aria-hidden />, modal: TrimModal },
+  cover: { feature: 'setVideoImage', label: 'Set Video Thumbnail', icon: <PictureOutlined aria-hidden />, modal: CoverModal },
+  watermark: { feature: 'addWatermark', label: 'Add Watermark', icon: <SafetyCertificateOutlined aria-hidden />, modal: WatermarkModal },
+  gif: { feature: 'createGif', label: 'Create Interactive GIF', icon: <FileGifOutlined aria-hidden />, modal: GifModal, primary: true },
+} satisfies Record<string, Tool>;
+type ToolName = keyof typeof TOOLS;
+
+/**
+ * The edit tools of the single video page (active profiles only). A tool whose feature flag is
+ * off answers with the spec's text instead of opening; the API refuses it as well.
+ */
+export function VideoTools({ video }: { video: Video }) {
+  const profile = useProfile().data;
+  const alert = useAlert();
+  const [open, setOpen] = useState<ToolName | null>(null);
+  if (!profile?.isActive) return null;
+  // The tools work on the processed video: a trim or watermark in progress has to finish first.
+  const ready = video.status === 'ready';
+
+  function start(name: ToolName) {
+    if (!profile?.features[TOOLS[name].feature]) alert('error', MESSAGES.featureDisabled);
+    else setOpen(name);
+  }
+
+  const Modal = open && TOOLS[open].modal;
+  return (
+    <>
+      <Flex gap={8} wrap>
+        {(Object.entries(TOOLS) as [ToolName, Tool][]).map(([name, t]) => (
+          <Button key={name} icon={t.icon} type={t.primary ? 'primary' : 'default'} disabled={!ready} onClick={() => start(name)}>
+            {t.label}
+          </Button>
+        ))}
+      </Flex>
+      {Modal && (
+        <Suspense fallback={null}>
+          <Modal video={video} open onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
