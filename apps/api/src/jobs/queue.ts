@@ -1,5 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import { HttpError } from '../http/errors.ts';
 import { JOBS, RETRY_LIMIT } from './job-names.ts';
 
 export interface QueueOptions {
@@ -58,7 +59,13 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
           const output = job.output as { message?: string } | null;
           throw new Error(output?.message ?? `${name} failed`);
         }
-        if (Date.now() > deadline) throw new Error(`${name} did not finish within ${timeoutMs} ms`);
+        if (Date.now() > deadline) {
+          // The caller gives up: the job must not finish later and leave a result nobody asked for.
+          await boss.cancel(name, id).catch(() => undefined);
+          const busy = new HttpError(503, 'The server is busy. Try again in a few minutes.');
+          busy.headers = { 'Retry-After': '60' };
+          throw busy;
+        }
         await new Promise((r) => setTimeout(r, wait));
       }
     },
