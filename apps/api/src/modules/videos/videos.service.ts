@@ -12,7 +12,7 @@ import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { assertOwnFolder, type Sql, sqlOf } from '../folders/folder-access.ts';
+import { assertOwnFolder, lockFolders, sqlOf } from '../folders/folder-access.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { listVideoRows } from './video-list.ts';
