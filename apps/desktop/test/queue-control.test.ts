@@ -66,10 +66,14 @@ test('two at a time, with per-file and total progress; pause keeps the bytes, re
     }
     if (!cancelled && second?.status === 'uploading' && second.sent > 48 * 1024) {
       cancelled = second.id;
-      void readState().then((st) => {
-        cancelledUrl = st.items.find((i) => i.id === second.id)?.uploadUrl;
-        return queue.cancel(second.id);
-      });
+      void (async () => {
+        // The queue file is written after the upload is created; on a loaded machine a moment later.
+        for (let i = 0; i < 100 && !cancelledUrl; i++) {
+          cancelledUrl = (await readState()).items.find((it) => it.id === second.id)?.uploadUrl;
+          if (!cancelledUrl) await new Promise((r) => setTimeout(r, 50));
+        }
+        await queue.cancel(second.id);
+      })();
     }
   });
   await add(files.slice(0, 4));
