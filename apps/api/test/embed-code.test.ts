@@ -13,6 +13,8 @@ beforeAll(async () => {
   // 320x180 (16:9): 640x360 keeps the aspect ratio, 600x600 does not.
   const clip = await makeClip({ codec: 'h264', width: 320, height: 180, seconds: 1, audio: false });
   id = (await s.upload(owner.accessToken, clip, { name: 'Shop "tour"' })).body.id;
+  // The worker probes the upload after it is stored; the responsive box needs its size.
+  await s.waitForVideo(owner.accessToken, id, (v) => Boolean(v.metadata?.video?.width));
 });
 afterAll(() => s.stop());
 

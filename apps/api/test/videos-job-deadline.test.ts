@@ -13,7 +13,8 @@ afterAll(() => s.stop());
 
 test('a processing job is stopped at its deadline with a reason for the owner, and not retried', async () => {
   const { accessToken: token } = await signUpAndLogin(s);
-  const clip = await makeClip({ codec: 'mpeg4', width: 640, height: 360, seconds: 6, audio: 'mp3' });
+  // Long enough that even its growing first rendition (ultrafast) cannot end within the second.
+  const clip = await makeClip({ codec: 'mpeg4', width: 1280, height: 720, seconds: 30, audio: 'mp3' });
   const up = await s.upload(token, clip);
   expect(up.status).toBe(201);
   const video = await s.waitForVideo(token, up.body.id, (v) => v.processing.error !== null);
