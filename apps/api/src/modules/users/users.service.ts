@@ -39,16 +39,20 @@ export function createUsersService(d: { orm: Orm; auth: AuthService; payments: P
 
     /** On first start, make sure an admin exists; print generated credentials when none are set. */
     async ensureFirstAdmin(opts: { email?: string; password?: string; log: Logger }) {
-      const em = d.orm.em.fork();
-      if (await em.count(User, { isAdmin: true })) return;
       const email = (opts.email ?? 'admin@reelbase.local').toLowerCase();
       const password = opts.password ?? crypto.randomUUID().replaceAll('-', '').slice(0, 16);
-      const existing = await em.findOne(User, { email });
-      const admin =
-        existing ??
-        em.create(User, { ...newUserDefaults(), email, firstName: 'Admin', lastName: 'Reelbase', passwordHash: await hashPassword(password), isConfirmedEmail: true });
-      admin.isAdmin = true;
-      await em.flush();
+      // API processes started together must not both create it: one at a time, the rest see it.
+      const existing = await d.orm.em.fork().transactional(async (em) => {
+        await em.execute(`select pg_advisory_xact_lock(hashtext('reelbase:first-admin'))`);
+        if (await em.count(User, { isAdmin: true })) return 'done';
+        const found = await em.findOne(User, { email });
+        const admin =
+          found ??
+          em.create(User, { ...newUserDefaults(), email, firstName: 'Admin', lastName: 'Reelbase', passwordHash: await hashPassword(password), isConfirmedEmail: true });
+        admin.isAdmin = true;
+        return found;
+      });
+      if (existing === 'done') return;
       if (existing) opts.log.info({ email }, 'existing account promoted to first admin');
       else if (opts.password) opts.log.info({ email }, 'first admin created');
       else opts.log.warn({ email, password }, 'first admin created with a generated password: sign in and change it');
