@@ -64,13 +64,14 @@ test('the user view: usage sums follow uploads and deletes, the last upload, pay
   const first = (await s.upload(u.accessToken, clip, { name: 'First' })).body;
   const second = (await s.upload(u.accessToken, clip, { name: 'Second' })).body;
   const stored = async () => Number((await sql<{ n: string }[]>('select coalesce(sum(stored_bytes), 0) as n from videos where user_id = ?', [u.id]))[0].n);
+  // Processing recounts what a video stores at each step: compare once both are done.
+  for (const v of [first, second]) await s.waitForVideo(u.accessToken, v.id, (x) => x.status === 'ready' && x.processing.isLadderReady);
   let view = (await as(admin.accessToken).get(`/api/users/${u.id}`)).body as AdminUser;
   expect(view.videoCount).toBe(2);
   expect(view.storage).toBe(await stored());
   expect(view.storage).toBeGreaterThanOrEqual(first.size + second.size);
   expect(view.lastUploadedVideo).toMatchObject({ id: second.id, name: 'Second' });
   expect(Date.parse(view.lastUploadedVideo!.date)).toBeGreaterThan(Date.now() - 60_000);
-  await s.waitForVideo(u.accessToken, second.id, (v) => v.status === 'ready' && v.processing.isLadderReady);
   expect((await s.api('DELETE', `/api/videos/${second.id}`, { token: u.accessToken })).status).toBe(200);
   view = (await as(admin.accessToken).get(`/api/users/${u.id}`)).body;
   // Every file the videos hold (renditions and frames too), as processing recounted them.
