@@ -80,6 +80,8 @@ test('folders: create, open (in the URL), upload into it, breadcrumbs back, move
   // Select all on the page toggles every row.
   await page.getByTestId('folder-row').filter({ hasText: 'Acme' }).getByRole('link').click();
   await expect(breadcrumbs).toContainText('Acme');
+  // Wait for Acme's own rows: select-all before they load would select the previous list.
+  await expect(page.getByTestId('video-row')).toHaveCount(2);
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await expect(page.getByRole('button', { name: 'Delete (2)' })).toBeEnabled();
   await page.getByRole('checkbox', { name: 'Select all' }).uncheck();

@@ -50,8 +50,10 @@ test('register, sign in, upload, watch it get ready, rename, copy the embed code
   // The video page: title, mp4 player.
   await row.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'sample clip' })).toBeVisible();
-  await expect(page.locator('video')).toHaveAttribute('src', /\/media\/videos\/.+\/main\.mp4$/);
-  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+  // The page's own mp4 player (the player settings panel has a preview of the embed beside it).
+  const player = page.getByLabel('Video: sample clip');
+  await expect(player).toHaveAttribute('src', /\/media\/videos\/.+\/main\.mp4$/);
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
 
   // Rename.
   await page.getByRole('button', { name: 'Rename' }).click();
