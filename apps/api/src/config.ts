@@ -59,9 +59,17 @@ const schema = z.object({
   RATE_LIMIT_IMPORT_PER_ADDRESS: limit('60/3600'),
   RATE_LIMIT_UPLOAD_PER_ACCOUNT: limit('200/3600'),
   RATE_LIMIT_UPLOAD_PER_ADDRESS: limit('400/3600'),
+  /** Stripe: the secret key, the webhook signing secret, and where its API is (a local stand-in in tests). */
   STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  /** Set: the browser collects cards with Stripe Elements, so card numbers never reach this server. */
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** PayPal REST: app credentials, the API base (sandbox, live, or a local stand-in) and the webhook id its signatures are checked against. */
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_SECRET: z.string().optional(),
+  PAYPAL_API_URL: z.string().url().default('https://api-m.paypal.com'),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   /** Address space and CPU time of one ffmpeg/ffprobe run (prlimit), and whether bubblewrap isolates it. */

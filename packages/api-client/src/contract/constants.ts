@@ -20,6 +20,19 @@ export const EMBED_DEFAULT_SIZE = 600;
 export const MOBILE_SEE_MORE_STEP = 5;
 export const WATERMARK_OPACITY_DEFAULT = 100;
 
+/** The terms' business constants (spec sections 1 and 9): the terms page shows them, the payments service applies them. */
+export const TERMS = {
+  moneyBackDays: 60,
+  cancelNoticeDays: 7,
+  removalAfterCancellationDays: 30,
+  chargebackFeeDollars: 50,
+  minimumAge: 18,
+  judgmentPaymentDays: 30,
+  liabilityFloorDollars: '1.00',
+  claimsBarYears: 1,
+  governingLaw: 'Ontario',
+} as const;
+
 export const FEATURE_FLAGS = ['uploadPlayerLogo', 'videoTrimmer', 'setVideoImage', 'createGif', 'addWatermark'] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 

@@ -6,6 +6,7 @@ export * from './endpoints.ts';
 export * from './folders.ts';
 export * from './gifs.ts';
 export * from './openapi.ts';
+export * from './payments.ts';
 export * from './player.ts';
 export * from './profile.ts';
 export * from './users.ts';

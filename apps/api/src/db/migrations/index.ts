@@ -10,6 +10,7 @@ import { Migration20261203000001AdminAndAnalytics } from './Migration20261203000
 import { Migration20261204000001StorageQuota } from './Migration20261204000001StorageQuota.ts';
 import { Migration20261205000001RateLimits } from './Migration20261205000001RateLimits.ts';
 import { Migration20261205000002AccountSafety } from './Migration20261205000002AccountSafety.ts';
+import { Migration20261208000001Payments } from './Migration20261208000001Payments.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   { name: 'Migration20261204000001StorageQuota', class: Migration20261204000001StorageQuota },
   { name: 'Migration20261205000001RateLimits', class: Migration20261205000001RateLimits },
   { name: 'Migration20261205000002AccountSafety', class: Migration20261205000002AccountSafety },
+  { name: 'Migration20261208000001Payments', class: Migration20261208000001Payments },
 ];

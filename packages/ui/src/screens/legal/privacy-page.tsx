@@ -1,8 +1,8 @@
+import { TERMS } from '@reelbase/api-client';
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { CONTACT_EMAIL } from '../../components/site-footer.tsx';
 import { LegalShell } from './legal-shell.tsx';
-import { TERMS } from './terms.ts';
 
 const { Title, Paragraph } = Typography;
 
