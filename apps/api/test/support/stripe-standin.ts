@@ -20,11 +20,12 @@ const DECLINED_ON_ATTACH = '4000000000000002';
 const DECLINED_ON_CHARGE = '4000000000000341';
 
 class StripeError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Obj,
-  ) {
+  readonly status: number;
+  readonly body: Obj;
+  constructor(status: number, body: Obj) {
     super(body.message);
+    this.status = status;
+    this.body = body;
   }
 }
 const cardError = (code: string, message: string, decline_code?: string) =>

@@ -204,7 +204,7 @@ export function createSubscriptions(d: { orm: Orm }) {
         const p = await plan(sql, planId);
         await sql(
           `update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null,
-             payment_failed_at = null, removal_notice_sent_at = null, is_active = true, plan_started_at = now(), next_payment_at = ?,
+             payment_failed_at = null, removal_notice_sent_at = null, data_removed_at = null, is_active = true, plan_started_at = now(), next_payment_at = ?,
              stripe_subscription_id = ?, paypal_subscription_id = ?, promo_code = coalesce(?, promo_code), updated_at = now() where id = ?`,
           [p.id, p.name, f.periodEnd, f.provider === 'stripe' ? f.subscriptionId : null, f.provider === 'paypal' ? f.subscriptionId : null, f.promoCode ?? null, userId],
         );
