@@ -1,6 +1,6 @@
-import { Migrator } from '@mikro-orm/migrations';
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
 import { OneTimeToken, RefreshToken } from '../modules/auth/token.entities.ts';
 import { Gif } from '../modules/gifs/gif.entity.ts';
 import { User } from '../modules/users/user.entity.ts';

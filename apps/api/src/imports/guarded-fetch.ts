@@ -1,6 +1,6 @@
-import type { LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { LookupAddress } from 'node:dns';
 import { type HostPolicy, parseImportUrl, pinnedLookup, type ResolveAll, resolveVetted } from './host-vetting.ts';
 import { httpStatusMessage, ImportRefusedError, MESSAGES, tooLargeMessage, tooSlowMessage } from './import-error.ts';
 

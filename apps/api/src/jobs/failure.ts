@@ -1,6 +1,6 @@
 import { ImportRefusedError } from '../imports/import-error.ts';
-import { FILE_FAULT_SIGNALS, NotAVideoError } from '../media/probe.ts';
 import { MediaProcessError, MediaTimeoutError } from '../media/runner.ts';
+import { FILE_FAULT_SIGNALS, NotAVideoError } from '../media/probe.ts';
 import { formatDuration, SourceRefusedError } from '../media/source-limits.ts';
 
 export const FAILURE_MESSAGES = {

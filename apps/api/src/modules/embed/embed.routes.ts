@@ -4,8 +4,8 @@ import { EmbedCodeQuery } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';
-import { type EmbedService, isEmbedType } from './embed.service.ts';
 import { embedContentSecurityPolicy, renderEmbedPage } from './embed-page.ts';
+import { type EmbedService, isEmbedType } from './embed.service.ts';
 import type { PlayerAssets } from './player-assets.ts';
 
 /** The public embed page `/embed/{hls|mp4}/{videoId}` and the owner's embed code call. */

@@ -1,8 +1,8 @@
 import { EMBED_TYPES, type EmbedCodeQuery, type EmbedType, type PlaybackInfo } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import type { PlaybackService } from '../playback/playback.service.ts';
 import { Video } from '../videos/video.entity.ts';
+import type { PlaybackService } from '../playback/playback.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Text made safe inside a double-quoted HTML attribute. */

@@ -1,4 +1,4 @@
-import type { GifCreate, Gif as GifDto, GifList } from '@reelbase/api-client';
+import type { Gif as GifDto, GifCreate, GifList } from '@reelbase/api-client';
 import { GIF_MESSAGES, redirectHref } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
@@ -7,8 +7,8 @@ import type { Queue } from '../../jobs/queue.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { attr, embedPageUrl } from '../embed/embed.service.ts';
 import type { StorageQuota } from '../videos/storage-quota.ts';
-import { pageMeta } from '../videos/video-view.ts';
 import type { VideosService } from '../videos/videos.service.ts';
+import { pageMeta } from '../videos/video-view.ts';
 import { Gif, type IGif } from './gif.entity.ts';
 
 /** How long POST /api/gifs waits for its worker: the queue, two ffmpeg passes of up to 60 s of video. */

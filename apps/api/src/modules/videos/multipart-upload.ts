@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
-import formidable, { errors as formidableErrors } from 'formidable';
 import type { Context } from 'koa';
+import formidable, { errors as formidableErrors } from 'formidable';
 import { HttpError, unprocessable } from '../../http/errors.ts';
 
 export const ONLY_VIDEOS = 'Only video files are accepted.';

@@ -1,22 +1,22 @@
 import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, Video as VideoDto, VideoEdit, WatermarkPlacement } from '@reelbase/api-client';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
 import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX, WATERMARK_MESSAGES } from '@reelbase/api-client';
+import { prepareImage } from '../../images/image-upload.ts';
+import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { prepareImage } from '../../images/image-upload.ts';
-import { formatBytes } from '../../imports/import-error.ts';
 import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
+import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertOwnFolder, lockFolders, sqlOf } from '../folders/folder-access.ts';
 import { User } from '../users/user.entity.ts';
-import { coverKey, setCover } from './covers.ts';
-import { STORAGE_FULL, type StorageQuota } from './storage-quota.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { listVideoRows } from './video-list.ts';
+import { STORAGE_FULL, type StorageQuota } from './storage-quota.ts';
 import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
