@@ -57,7 +57,10 @@ export function stripeBilling(d: { orm: Orm; settings: StripeSettings; subscript
     try {
       return await fn();
     } catch (err) {
-      throw asHttpError(err, onCardForm);
+      const out = asHttpError(err, onCardForm);
+      // Stripe's type, code and message only: never the request, which may hold the card.
+      if ((out as HttpError).status === 502) d.log.error({ stripe: out.cause }, 'stripe call failed');
+      throw out;
     }
   };
 
