@@ -37,7 +37,7 @@ const toPlanRow = (r: DbPlan): PlanRow => ({
 });
 
 export async function listPlanRows(sql: Sql): Promise<PlanRow[]> {
-  const rows = await sql<DbPlan[]>(`select ${COLUMNS} from payment_plans order by array_position(array['bronze','silver','gold']::varchar[], name), duration desc`);
+  const rows = await sql<DbPlan[]>(`select ${COLUMNS} from payment_plans order by array_position(array['bronze','silver','gold']::varchar[], name), duration`);
   return rows.map(toPlanRow);
 }
 
