@@ -1,50 +1,57 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path';
+import { webDistPath } from '@reelbase/web/dist-path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type CoreHooks, startCore } from './core.ts';
-import { webDistPath } from '@reelbase/web/dist-path';
 import { answerClientErrors, createApp } from './http/app.ts';
-import { staticWeb } from './http/static-web.ts';
 import { authGuards } from './http/auth.ts';
+import { notFound } from './http/errors.ts';
 import { mediaRoutes } from './http/media-routes.ts';
+import { staticWeb } from './http/static-web.ts';
+import { createGuardedFetch } from './imports/guarded-fetch.ts';
+import { jwtSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
+import { readAuditLog } from './modules/admin/audit-log.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { rateLimits } from './modules/limits/rate-limits.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
-import { sandboxPaymentProvider } from './modules/payments/payment-provider.ts';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
+import { createEmbedService } from './modules/embed/embed.service.ts';
+import { playerAssets } from './modules/embed/player-assets.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { createFoldersService } from './modules/folders/folders.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
 import { createGifsService } from './modules/gifs/gifs.service.ts';
-import { createFoldersService } from './modules/folders/folders.service.ts';
+import { rateLimits } from './modules/limits/rate-limits.ts';
+import { sandboxCardBilling } from './modules/payments/billing-provider.ts';
+import { paymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPlansService } from './modules/payments/plans.service.ts';
+import { stripeBilling } from './modules/payments/stripe-billing.ts';
+import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
+import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
+import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createGuardedFetch } from './imports/guarded-fetch.ts';
-import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
 import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
-import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path';
-import { embedRoutes } from './modules/embed/embed.routes.ts';
-import { createEmbedService } from './modules/embed/embed.service.ts';
-import { playerAssets } from './modules/embed/player-assets.ts';
-import { playbackRoutes } from './modules/playback/playback.routes.ts';
-import { createPlaybackService } from './modules/playback/playback.service.ts';
-import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
-import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
-import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
-import { createStatisticsService } from './modules/statistics/statistics.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
-import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
-import { readAuditLog } from './modules/admin/audit-log.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -80,7 +87,15 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     rememberMeTtlDays: config.REMEMBER_ME_TTL_DAYS,
     refreshFamilyMaxDays: config.REFRESH_FAMILY_MAX_DAYS,
   });
-  const payments = sandboxPaymentProvider();
+  // Cards go to Stripe when STRIPE_SECRET_KEY is set; without it the sandbox charges nothing (local development).
+  const subscriptions = createSubscriptions({ orm });
+  const stripe = config.STRIPE_SECRET_KEY
+    ? stripeBilling({ orm, subscriptions, log, settings: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL } })
+    : null;
+  if (!stripe) log.warn('STRIPE_SECRET_KEY is not set: card payments run in the sandbox, nothing is charged');
+  const payments = paymentProvider(stripe ?? undefined);
+  const plans = createPlansService({ orm });
+  const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: {} });
   const users = createUsersService({ orm, auth, payments });
   const profile = createProfileService({ orm, storage, auth, payments });
   const guards = authGuards(auth);
@@ -151,12 +166,20 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     }),
     isAdmin: guards.isAdmin,
     trustProxy: config.TRUST_PROXY,
-    rawRouters: [tus.router, beaconRoutes(statistics)],
+    rawRouters: [
+      tus.router,
+      beaconRoutes(statistics),
+      stripeWebhookRoutes(async (payload, signature) => {
+        if (!stripe) throw notFound();
+        await stripe.handleWebhook(payload, signature);
+      }),
+    ],
     routers: [
       authRoutes(auth, guards, limits),
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, guards, limits),
+      paymentsRoutes(plans, billing, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
       foldersRoutes(folders, guards),
       gifsRoutes(gifs, guards),
@@ -190,7 +213,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();
