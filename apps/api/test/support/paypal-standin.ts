@@ -374,7 +374,7 @@ export async function startPaypalStandin(opts: { webhookUrl?: string; tokenTtlSe
 
     async renew(subscriptionId) {
       const sub = subscriptions.get(subscriptionId);
-      if (!sub || sub.status !== 'ACTIVE') throw new Error(`cannot renew ${subscriptionId}: ${sub?.status}`);
+      if (sub?.status !== 'ACTIVE') throw new Error(`cannot renew ${subscriptionId}: ${sub?.status}`);
       const capture = charge(sub);
       return standin.send('PAYMENT.SALE.COMPLETED', 'sale', {
         id: capture.id,
@@ -388,7 +388,7 @@ export async function startPaypalStandin(opts: { webhookUrl?: string; tokenTtlSe
 
     async failRenewal(subscriptionId) {
       const sub = subscriptions.get(subscriptionId);
-      if (!sub || sub.status !== 'ACTIVE') throw new Error(`cannot fail a renewal of ${subscriptionId}: ${sub?.status}`);
+      if (sub?.status !== 'ACTIVE') throw new Error(`cannot fail a renewal of ${subscriptionId}: ${sub?.status}`);
       sub.failed += 1;
       const threshold = plans.get(sub.plan_id)?.payment_preferences.payment_failure_threshold ?? 0;
       const out = [await standin.send('BILLING.SUBSCRIPTION.PAYMENT.FAILED', 'subscription', view(sub))];

@@ -12,15 +12,16 @@ export interface PaypalSettings {
   webhookId?: string;
 }
 
-/** An error answer of PayPal: its status, `name` (e.g. UNPROCESSABLE_ENTITY) and first issue. */
+/** An error answer of PayPal: its status, `code` (PayPal's name, e.g. UNPROCESSABLE_ENTITY) and first issue. */
 export class PaypalError extends Error {
-  constructor(
-    readonly status: number,
-    readonly name: string,
-    readonly issue: string | undefined,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly issue: string | undefined;
+  constructor(status: number, code: string, issue: string | undefined, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.issue = issue;
   }
 }
 
