@@ -26,7 +26,7 @@ export function bandwidthNotices(d: { orm: Orm; mailer: Mailer; defaults: Defaul
       await d.mailer
         .send({
           to: r.email,
-          subject: 'Your videos used this month’s bandwidth',
+          subject: "Your videos used this month's bandwidth",
           text:
             `Hello ${r.first_name},\n\nYour videos have been watched a lot: they used ${formatBytes(Number(r.bytes))} of your ${formatBytes(limit)} monthly bandwidth.\n\n` +
             `They keep playing for another ${d.defaults.bandwidthGracePercent}% (${formatBytes(Math.floor((limit * d.defaults.bandwidthGracePercent) / 100))}). ` +
