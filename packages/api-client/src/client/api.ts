@@ -7,6 +7,7 @@ import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate 
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
+import type { Usage } from '../contract/payments.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
@@ -201,6 +202,11 @@ export function createApiClient(o: ApiClientOptions) {
       sendMultipart<z.infer<typeof ProfileUploadResponse>>('/api/profile/upload', 'file', file, { type }, opts),
   };
 
+  const usage = {
+    /** Storage used (with uploads still arriving) and bandwidth per month against the plan's limits. */
+    get: () => request<Usage>('GET', '/api/usage'),
+  };
+
   const videos = {
     list: (p: VideoListParams = {}) =>
       request<VideoListPage>('GET', '/api/videos', {
@@ -336,6 +342,7 @@ export function createApiClient(o: ApiClientOptions) {
     playerConfig,
     admin,
     statistics,
+    usage,
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

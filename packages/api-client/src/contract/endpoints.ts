@@ -7,6 +7,7 @@ import { Gif, GifCreate, GifList } from './gifs.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
+import { Usage } from './payments.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
 import {
   CoverFromFrame,
@@ -84,6 +85,7 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/api/payment', summary: 'Start paying a plan with PayPal (optional promo code off the first period): the PayPal order id and where the payer approves it; 409 when subscribed', auth: 'user', body: PaymentOrderRequest, response: PaymentOrder },
   { method: 'post', path: '/api/payment/{orderId}/capture', summary: "After the payer's approval: PayPal takes the first payment and the subscription starts ('Transaction completed by {name}'); 409 before approval or when done, 404 for another user's order", auth: 'user', response: PaymentCaptureResponse },
   { method: 'post', path: '/api/payment/webhook/paypal', summary: "PayPal webhooks: verified by PayPal's verify-webhook-signature with PAYPAL_WEBHOOK_ID; renewals, failed renewals, suspensions, cancellations; each event applied once; 400 when not genuine", auth: 'none' },
+  { method: 'get', path: '/api/usage', summary: "The caller's storage and bandwidth (this month and the last 12) against the plan's limits (or the defaults without a plan), credits, effective feature flags", auth: 'user', response: Usage },
   { method: 'options', path: '/api/playback/{id}', summary: 'CORS preflight of the public playback call', auth: 'none' },
   { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
   { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search)', auth: 'user', query: VideoListQuery, response: VideoList },
