@@ -42,9 +42,13 @@ const schema = z.object({
   CORS_ORIGINS: csv,
   GOOGLE_CLIENT_ID: z.string().default(''),
   GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Where the browser's Google sign-in window goes (the OpenID Connect authorization endpoint). */
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   FACEBOOK_APP_ID: z.string().default(''),
   FACEBOOK_APP_SECRET: z.string().default(''),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  /** Where the browser's Facebook sign-in window goes (the OAuth login dialog). */
+  FACEBOOK_DIALOG_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(15 * 60),

@@ -87,6 +87,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       facebookAppId: config.FACEBOOK_APP_ID,
       facebookAppSecret: config.FACEBOOK_APP_SECRET,
       facebookGraphUrl: config.FACEBOOK_GRAPH_URL,
+      googleAuthUrl: config.GOOGLE_AUTH_URL,
+      facebookDialogUrl: config.FACEBOOK_DIALOG_URL,
     }),
     publicUrl: config.PUBLIC_URL,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,

@@ -1,90 +1,36 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { platformVerifier } from '../src/modules/auth/platform-verifier.ts';
 import { User } from '../src/modules/users/user.entity.ts';
+import { FB_APP_ID, FB_APP_SECRET, GOOGLE_CLIENT_ID, type KeyPair, type OAuthIssuer, startOAuthIssuer } from './support/oauth-issuer.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
-const GOOGLE_CLIENT_ID = 'reelbase-test.apps.googleusercontent.com';
-const FB_APP_ID = '424242';
-const FB_APP_SECRET = 'fb-app-secret';
-const KID = 'test-key-1';
-
-type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
-let googleKeys: KeyPair;
 let otherKeys: KeyPair;
-let issuer: Server;
+let issuer: OAuthIssuer;
 let s: TestServer;
 
 /** Facebook users known to the stand-in, by user token. */
-const fbTokens: Record<string, { appId: string; valid: boolean; me: { id: string; email?: string; first_name: string; last_name: string } }> = {
-  'fb-good': { appId: FB_APP_ID, valid: true, me: { id: '1001', email: 'Fb.User@Example.com', first_name: 'Face', last_name: 'Book' } },
-  'fb-other-app': { appId: '999999', valid: true, me: { id: '1002', email: 'other-app@example.com', first_name: 'Other', last_name: 'App' } },
-  'fb-invalid': { appId: FB_APP_ID, valid: false, me: { id: '1003', email: 'invalid@example.com', first_name: 'In', last_name: 'Valid' } },
-  'fb-no-email': { appId: FB_APP_ID, valid: true, me: { id: '1004', first_name: 'No', last_name: 'Email' } },
-};
-const fbAppCalls: string[] = [];
-
-/** A local stand-in for Google's certificate endpoint and Facebook's Graph API. */
-async function startIssuer(): Promise<Server> {
-  const jwk = { ...(await exportJWK(googleKeys.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (url.pathname === '/certs') return json(200, { keys: [jwk] });
-    if (url.pathname === '/debug_token') {
-      const appToken = url.searchParams.get('access_token') ?? '';
-      fbAppCalls.push(appToken);
-      if (appToken !== `${FB_APP_ID}|${FB_APP_SECRET}`) return json(400, { error: { message: 'Invalid OAuth access token.' } });
-      const t = fbTokens[url.searchParams.get('input_token') ?? ''];
-      if (!t) return json(200, { data: { is_valid: false } });
-      return json(200, { data: { is_valid: t.valid, app_id: t.appId, user_id: t.me.id } });
-    }
-    if (url.pathname === '/me') {
-      const t = fbTokens[url.searchParams.get('access_token') ?? ''];
-      if (!t) return json(400, { error: { message: 'Invalid OAuth access token.' } });
-      return json(200, t.me);
-    }
-    json(404, { error: 'not found' });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return server;
-}
+const FB_USERS = [
+  { token: 'fb-good', me: { id: '1001', email: 'Fb.User@Example.com', first_name: 'Face', last_name: 'Book' } },
+  { token: 'fb-other-app', appId: '999999', me: { id: '1002', email: 'other-app@example.com', first_name: 'Other', last_name: 'App' } },
+  { token: 'fb-invalid', valid: false, me: { id: '1003', email: 'invalid@example.com', first_name: 'In', last_name: 'Valid' } },
+  { token: 'fb-no-email', me: { id: '1004', first_name: 'No', last_name: 'Email' } },
+];
 
 beforeAll(async () => {
-  googleKeys = await generateKeyPair('RS256', { extractable: true });
   otherKeys = await generateKeyPair('RS256', { extractable: true });
-  issuer = await startIssuer();
-  const base = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}`;
-  s = await startTestServer({
-    GOOGLE_CLIENT_ID,
-    GOOGLE_CERTS_URL: `${base}/certs`,
-    FACEBOOK_APP_ID: FB_APP_ID,
-    FACEBOOK_APP_SECRET: FB_APP_SECRET,
-    FACEBOOK_GRAPH_URL: base,
-  });
+  issuer = await startOAuthIssuer();
+  for (const { me, ...opts } of FB_USERS) issuer.facebookToken(me, opts);
+  s = await startTestServer(issuer.env);
 });
 afterAll(async () => {
   await s?.stop();
-  issuer?.closeAllConnections();
-  await new Promise((r) => issuer?.close(r));
+  await issuer?.stop();
 });
 
-function googleToken(claims: JWTPayload = {}, opts: { key?: KeyPair; audience?: string; issuer?: string; expiresAt?: number } = {}) {
-  return new SignJWT({ email_verified: true, given_name: 'Goo', family_name: 'Gle', ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: KID })
-    .setIssuer(opts.issuer ?? 'https://accounts.google.com')
-    .setAudience(opts.audience ?? GOOGLE_CLIENT_ID)
-    .setSubject(String(claims.sub ?? crypto.randomUUID()))
-    .setIssuedAt()
-    .setExpirationTime(opts.expiresAt ?? '10m')
-    .sign((opts.key ?? googleKeys).privateKey);
-}
+const googleToken: OAuthIssuer['googleToken'] = (...args) => issuer.googleToken(...args);
 
-const platformLogin = (platform: string, token: string) => s.api('POST', '/api/auth/platform', { body: { platform, token } });
+const platformLogin = (platform: string, token: string, nonce?: string) => s.api('POST', '/api/auth/platform', { body: { platform, token, nonce } });
 const profileOf = async (accessToken: string) => (await s.api('GET', '/api/profile', { token: accessToken })).body;
 const userCount = () => s.services.orm.em.fork().count(User, {});
 const newEmail = () => `g${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -134,6 +80,18 @@ describe('Google', () => {
 
   test('a token that is not a JWT is refused', async () => {
     expect((await platformLogin('google', 'not-a-jwt')).status).toBe(401);
+  });
+
+  test('with a nonce, the token must carry that nonce', async () => {
+    const email = newEmail();
+    const token = await googleToken({ email, nonce: 'nonce-from-this-browser' });
+    const before = await userCount();
+    expect((await platformLogin('google', token, 'another-nonce')).status).toBe(401);
+    expect((await platformLogin('google', await googleToken({ email: newEmail() }), 'nonce-from-this-browser')).status).toBe(401);
+    expect(await userCount()).toBe(before);
+    const res = await platformLogin('google', token, 'nonce-from-this-browser');
+    expect(res.status).toBe(200);
+    expect(await profileOf(res.body.accessToken)).toMatchObject({ email });
   });
 
   test('with a verified email it signs into the existing confirmed account of that address, which keeps its password', async () => {
@@ -208,12 +166,12 @@ describe('Google', () => {
 
 describe('Facebook', () => {
   test('a valid user token signs in, creating the account, checked with the app token', async () => {
-    fbAppCalls.length = 0;
+    issuer.appTokenCalls.length = 0;
     const res = await platformLogin('facebook', 'fb-good');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isAdmin: false, isPaymentMethodSet: false });
     expect(await profileOf(res.body.accessToken)).toMatchObject({ email: 'fb.user@example.com', firstName: 'Face', lastName: 'Book' });
-    expect(fbAppCalls).toEqual([`${FB_APP_ID}|${FB_APP_SECRET}`]);
+    expect(issuer.appTokenCalls).toEqual([`${FB_APP_ID}|${FB_APP_SECRET}`]);
 
     const again = await platformLogin('facebook', 'fb-good');
     expect((await profileOf(again.body.accessToken)).id).toBe((await profileOf(res.body.accessToken)).id);
@@ -246,4 +204,26 @@ test('an unknown platform or missing token answers 422', async () => {
   expect(res.status).toBe(422);
   expect(res.body.errors).toEqual({ platform: 'Must be equal to one of the allowed values: google, facebook.' });
   expect((await s.api('POST', '/api/auth/platform', { body: { platform: 'google' } })).status).toBe(422);
+});
+
+describe('GET /api/auth/providers', () => {
+  test('answers the configured providers with what a browser needs to start their sign-in', async () => {
+    const res = await s.api('GET', '/api/auth/providers');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      google: { clientId: GOOGLE_CLIENT_ID, authUrl: issuer.env.GOOGLE_AUTH_URL },
+      facebook: { clientId: FB_APP_ID, authUrl: issuer.env.FACEBOOK_DIALOG_URL },
+    });
+    // Never the app secret.
+    expect(JSON.stringify(res.body)).not.toContain(FB_APP_SECRET);
+  });
+
+  test('a provider missing its settings is answered as null (Facebook needs the app secret too)', () => {
+    const cfg = { googleCertsUrl: 'http://127.0.0.1:9/certs', facebookGraphUrl: 'http://127.0.0.1:9', googleAuthUrl: 'http://g/auth', facebookDialogUrl: 'http://f/dialog' };
+    expect(platformVerifier({ ...cfg, googleClientId: '', facebookAppId: '', facebookAppSecret: '' }).providers()).toEqual({ google: null, facebook: null });
+    expect(platformVerifier({ ...cfg, googleClientId: 'g', facebookAppId: '1', facebookAppSecret: '' }).providers()).toEqual({
+      google: { clientId: 'g', authUrl: 'http://g/auth' },
+      facebook: null,
+    });
+  });
 });

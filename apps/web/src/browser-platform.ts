@@ -1,5 +1,6 @@
 import { isSession, type Session, type TokenStorage } from '@reelbase/api-client';
 import { type Platform, pickFiles } from '@reelbase/ui';
+import { popupSignIn } from './social-popup.ts';
 
 export const SESSION_KEY = 'reelbase.session';
 
@@ -49,6 +50,7 @@ export function browserPlatform(apiBaseUrl = ''): Platform {
     pickFiles,
     copyText,
     openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    socialToken: (provider, settings) => popupSignIn(provider, settings),
     router: 'browser',
   };
 }

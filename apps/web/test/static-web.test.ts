@@ -82,6 +82,14 @@ describe('staticWeb', () => {
     expect((await fetch(`${base}/assets/index-abc123.js`)).headers.get('content-security-policy')).toBeNull();
   });
 
+  it('the app page keeps hold of the sign-in windows it opens, and the page they return to keeps its opener', async () => {
+    const coop = async (path: string) => (await fetch(`${base}${path}`, { headers: html })).headers.get('cross-origin-opener-policy');
+    expect(await coop('/login')).toBe('same-origin-allow-popups');
+    expect(await coop('/')).toBe('same-origin-allow-popups');
+    expect(await coop('/oauth-callback')).toBe('unsafe-none');
+    expect((await fetch(`${base}/oauth-callback`, { headers: html })).headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
   it('serves the app page at / whatever the Accept header (curl, health checkers)', async () => {
     const res = await fetch(`${base}/`, { headers: { accept: '*/*' } });
     expect(res.status).toBe(200);

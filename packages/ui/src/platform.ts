@@ -1,4 +1,5 @@
 import type { TokenStorage } from '@reelbase/api-client';
+import type { ProviderSettings, SocialProvider } from './lib/social-sign-in.ts';
 
 export interface PickFilesOptions {
   /** An accept list as for <input type=file>, e.g. "video/*" or "image/png,image/jpeg". */
@@ -20,8 +21,12 @@ export interface Platform {
   pickFiles(options: PickFilesOptions): Promise<File[]>;
   copyText(text: string): Promise<void>;
   openWindow(url: string): void;
-  /** Google or Facebook sign-in: resolves with the provider's token; absent where not configured. */
-  socialToken?(provider: 'google' | 'facebook'): Promise<string>;
+  /**
+   * Google or Facebook sign-in with the server's settings for that provider: resolves with the
+   * provider's token (and, for Google, the nonce it was asked to carry); absent where the platform
+   * cannot run a provider's flow.
+   */
+  socialToken?(provider: SocialProvider, settings: ProviderSettings): Promise<{ token: string; nonce?: string }>;
   /** 'browser' (history API, the default), 'hash' (file:// in the desktop app) or 'memory' (tests). */
   router?: 'browser' | 'hash' | 'memory';
   /** First location for the memory router. */

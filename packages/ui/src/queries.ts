@@ -4,6 +4,7 @@ import { useClient, useSession } from './services.tsx';
 
 export const keys = {
   profile: ['profile'] as const,
+  authProviders: ['auth-providers'] as const,
   videos: ['videos'] as const,
   folders: ['folders'] as const,
   video: (id: string) => ['video', id] as const,

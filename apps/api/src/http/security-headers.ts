@@ -5,7 +5,8 @@ export async function securityHeaders(ctx: Context, next: Next) {
   await next();
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+  // The web app's pages set their own (static-web.ts: its sign-in windows).
+  if (!ctx.response.get('Cross-Origin-Opener-Policy')) ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
   if (!ctx.response.get('X-Frame-Options') && !ctx.response.get('Content-Security-Policy')) {
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Content-Security-Policy', "frame-ancestors 'none'");

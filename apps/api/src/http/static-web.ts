@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { SIGN_IN_CALLBACK_PATH } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
 
 const TYPES: Record<string, string> = {
@@ -101,7 +102,13 @@ export function staticWeb(distDir: string, opts: { mediaOrigins?: string[] } = {
     ctx.status = 200;
     ctx.type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
     ctx.set('Cache-Control', cacheControl);
-    if (path.endsWith('.html')) ctx.set('Content-Security-Policy', csp);
+    if (path.endsWith('.html')) {
+      ctx.set('Content-Security-Policy', csp);
+      // The app keeps hold of the Google or Facebook sign-in window it opens (a same-origin policy
+      // would cut it off once that window visits the provider); the page the window returns to
+      // takes no policy, as one would cut it off from the app it must hand the answer to.
+      ctx.set('Cross-Origin-Opener-Policy', ctx.path === SIGN_IN_CALLBACK_PATH ? 'unsafe-none' : 'same-origin-allow-popups');
+    }
     if (COMPRESSIBLE.test(path)) ctx.vary('Accept-Encoding');
     if (encoding) ctx.set('Content-Encoding', encoding);
     ctx.lastModified = info.mtime;

@@ -49,6 +49,11 @@ async function startClipServer(file: string): Promise<{ url: string; server: Ser
   return { url: `http://127.0.0.1:${port}/imported-clip.mp4`, server };
 }
 
+/** The stand-in Google and Facebook (authorization pages, keys, Graph API), shared with the API's tests. */
+const oauthIssuer = async () =>
+  ((await import(join(API_DIR, 'test/support/oauth-issuer.ts'))) as { startOAuthIssuer(): Promise<{ url: string; env: Record<string, string>; stop(): Promise<void> }> })
+    .startOAuthIssuer();
+
 const testLimits = async () => ((await import(join(API_DIR, 'test/support/unlimited.ts'))) as { UNLIMITED: Record<string, string> }).UNLIMITED;
 
 async function startStack(name: string, tmp: string, databaseUrl: string, env: Record<string, string>) {
@@ -116,12 +121,15 @@ export default async function globalSetup() {
     execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', tiny]);
     const clip = await startClipServer(sample);
     stacks.push({ stop: () => new Promise<void>((done) => clip.server.close(() => done())) });
+    const issuer = await oauthIssuer();
+    stacks.push(issuer);
 
     const mainDb = await pg.createDatabase('e2e_main');
     const shortDb = await pg.createDatabase('e2e_short');
     const [main, short] = await Promise.all([
-      // Imports may reach the loopback clip server.
-      startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1' }),
+      // Imports may reach the loopback clip server; Google and Facebook sign-in go to the stand-in.
+      startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1', ...issuer.env }),
+      // No sign-in provider is configured here.
       startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '5' }),
     ]);
     stacks.push(main, short);
@@ -129,6 +137,7 @@ export default async function globalSetup() {
     process.env.E2E_WEB_URL = main.webUrl;
     process.env.E2E_TINY_VIDEO = tiny;
     process.env.E2E_CLIP_URL = clip.url;
+    process.env.E2E_OAUTH_URL = issuer.url;
     process.env.E2E_SHORT_TTL_WEB_URL = short.webUrl;
     process.env.E2E_DATABASE_URL = mainDb;
     process.env.E2E_SAMPLE_VIDEO = sample;

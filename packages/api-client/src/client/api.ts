@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
-import type { LoginResponse } from '../contract/auth.ts';
+import type { AuthProviders, LoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
 import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
@@ -125,7 +125,10 @@ export function createApiClient(o: ApiClientOptions) {
     async login(input: LoginInput) {
       return startSession(await request<LoginResponse>('POST', '/api/auth/login', { body: { ...input, rememberMe: !!input.rememberMe }, auth: false }));
     },
-    async platform(input: { token: string; platform: 'google' | 'facebook' }) {
+    /** The sign-in providers configured on the server (null: not configured). */
+    providers: () => request<AuthProviders>('GET', '/api/auth/providers', { auth: false }),
+    /** `nonce`: the one the browser sent Google, which the ID token must carry. */
+    async platform(input: { token: string; platform: 'google' | 'facebook'; nonce?: string }) {
       return startSession(await request<LoginResponse>('POST', '/api/auth/platform', { body: input, auth: false }));
     },
     async verifyEmail(token: string) {

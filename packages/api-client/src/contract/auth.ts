@@ -18,7 +18,20 @@ export const PLATFORMS = ['google', 'facebook'] as const;
 export const PlatformLoginRequest = z.object({
   token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }),
   platform: z.enum(PLATFORMS, { error: 'Must be equal to one of the allowed values: google, facebook.' }),
+  /** The nonce the browser put in Google's authorization request; the ID token must carry it. */
+  nonce: z.string().min(1).max(200).optional(),
 });
+
+/**
+ * The web app's page a Google or Facebook sign-in window returns to (register `{origin}/oauth-callback`
+ * at the provider); the API serves it with an opener policy that lets it reach the app's window.
+ */
+export const SIGN_IN_CALLBACK_PATH = '/oauth-callback';
+
+/** What a browser needs to start one provider's sign-in; null where the provider is not configured. */
+export const AuthProvider = z.object({ clientId: z.string(), authUrl: z.string() });
+export const AuthProviders = z.object({ google: AuthProvider.nullable(), facebook: AuthProvider.nullable() });
+export type AuthProviders = z.infer<typeof AuthProviders>;
 
 export const RefreshRequest = z.object({ refreshToken: z.string({ error: 'Refresh token is required.' }).min(1) });
 export const ForgotPasswordRequest = z.object({ email: email() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdminUser, AdminUserList, AdminUserUpdate, FeatureToggle, UserBulkRequest, UserBulkResult } from './admin.ts';
-import { ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, Tokens, VerifyEmailRequest } from './auth.ts';
+import { AuthProviders, ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, Tokens, VerifyEmailRequest } from './auth.ts';
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
@@ -50,6 +50,7 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token', auth: 'none', body: RefreshRequest, response: Tokens },
   { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password', auth: 'none', body: LoginRequest, response: LoginResponse },
   { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token', auth: 'none', body: PlatformLoginRequest, response: LoginResponse },
+  { method: 'get', path: '/api/auth/providers', summary: 'Public: the sign-in providers configured here, with the client id and authorization URL a browser needs', auth: 'none', response: AuthProviders },
   { method: 'post', path: '/api/auth/logout', summary: 'End this session', auth: 'user', response: MessageBody },
   { method: 'post', path: '/api/auth/forgot-password', summary: 'Mail a password reset link', auth: 'none', body: ForgotPasswordRequest, response: MessageBody },
   { method: 'post', path: '/api/auth/reset-password', summary: 'Set a new password with a reset token', auth: 'none', body: ResetPasswordRequest, response: MessageBody },

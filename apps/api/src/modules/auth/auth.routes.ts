@@ -20,6 +20,9 @@ export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLi
     await limits.take('platform-sign-in', { address: ctx.ip });
     ctx.body = await auth.platformLogin(input);
   });
+  r.get('/api/auth/providers', (ctx) => {
+    ctx.body = auth.providers();
+  });
   r.post('/api/auth/logout', guards.requireUser, async (ctx) => {
     await auth.logout((ctx.state as AuthState).claims);
     ctx.body = { message: 'Signed out' };

@@ -89,8 +89,11 @@ export function createAuthService(d: AuthDeps) {
       return startSession(em, user, input.rememberMe);
     },
 
-    async platformLogin(input: { platform: 'google' | 'facebook'; token: string }): Promise<LoginResponse> {
-      const identity = await d.platforms.verify(input.platform, input.token);
+    /** Which providers sign in here, for the browser to start their flows. */
+    providers: () => d.platforms.providers(),
+
+    async platformLogin(input: { platform: 'google' | 'facebook'; token: string; nonce?: string }): Promise<LoginResponse> {
+      const identity = await d.platforms.verify(input.platform, input.token, input.nonce);
       if (!identity) throw unauthorized(`The ${input.platform} sign-in could not be verified`, ERROR_CODES.invalidToken);
       const em = d.orm.em.fork();
       let user = await em.findOne(User, { platform: identity.platform, platformId: identity.platformId });

@@ -1,3 +1,4 @@
+import type { AuthProviders } from '@reelbase/api-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 export interface PlatformIdentity {
@@ -10,7 +11,10 @@ export interface PlatformIdentity {
 }
 
 export interface PlatformVerifier {
-  verify(platform: 'google' | 'facebook', token: string): Promise<PlatformIdentity | null>;
+  /** `nonce`, when given, must be the one the Google ID token carries (Facebook tokens have none). */
+  verify(platform: 'google' | 'facebook', token: string, nonce?: string): Promise<PlatformIdentity | null>;
+  /** The providers that can sign anyone in here, with what a browser needs to start their sign-in. */
+  providers(): AuthProviders;
 }
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -25,14 +29,18 @@ export function platformVerifier(cfg: {
   facebookAppId: string;
   facebookAppSecret: string;
   facebookGraphUrl: string;
+  googleAuthUrl: string;
+  facebookDialogUrl: string;
 }): PlatformVerifier {
   const googleKeys = createRemoteJWKSet(new URL(cfg.googleCertsUrl));
 
-  async function google(token: string): Promise<PlatformIdentity | null> {
+  async function google(token: string, nonce?: string): Promise<PlatformIdentity | null> {
     if (!cfg.googleClientId) return null;
     try {
       const { payload } = await jwtVerify(token, googleKeys, { issuer: GOOGLE_ISSUERS, audience: cfg.googleClientId });
       if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+      // The browser's nonce ties the token to the sign-in it started, so a token replayed from elsewhere fails.
+      if (nonce !== undefined && payload.nonce !== nonce) return null;
       return {
         platform: 'google',
         platformId: payload.sub,
@@ -66,7 +74,15 @@ export function platformVerifier(cfg: {
     };
   }
 
-  return { verify: (platform, token) => (platform === 'google' ? google(token) : facebook(token)) };
+  const googleReady = !!cfg.googleClientId;
+  const facebookReady = !!cfg.facebookAppId && !!cfg.facebookAppSecret;
+  return {
+    verify: (platform, token, nonce) => (platform === 'google' ? google(token, nonce) : facebook(token)),
+    providers: () => ({
+      google: googleReady ? { clientId: cfg.googleClientId, authUrl: cfg.googleAuthUrl } : null,
+      facebook: facebookReady ? { clientId: cfg.facebookAppId, authUrl: cfg.facebookDialogUrl } : null,
+    }),
+  };
 }
 
 async function getJson(url: string): Promise<Record<string, unknown> | null> {

@@ -1,30 +1,41 @@
 import { FacebookFilled, GoogleOutlined } from '@ant-design/icons';
 import { errorMessage } from '@reelbase/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { homeFor } from '../../lib/access-gate.ts';
+import { PROVIDER_NAMES, type SocialProvider } from '../../lib/social-sign-in.ts';
+import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 
-const NAMES = { google: 'Google', facebook: 'Facebook' } as const;
-
-/** Google and Facebook sign-in: the platform supplies the provider token, the API signs the user in. */
+/**
+ * Google and Facebook sign-in: the server says which providers it is configured for, the platform
+ * runs the provider's flow, the API checks the token and signs the user in; then the same landing
+ * as a password sign-in (the access gate asks a new user for a payment method first).
+ */
 export function SocialButtons({ verb }: { verb: 'Sign in' | 'Sign up' }) {
   const platform = usePlatform();
   const client = useClient();
+  const queryClient = useQueryClient();
   const alert = useAlert();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'google' | 'facebook' | null>(null);
+  const [busy, setBusy] = useState<SocialProvider | null>(null);
+  const providersQuery = { queryKey: keys.authProviders, queryFn: () => client.auth.providers(), staleTime: 5 * 60_000 };
+  // Fetched with the page, so a click opens the provider's window at once (pop-up blockers
+  // allow a window only right after the click).
+  useQuery({ ...providersQuery, enabled: !!platform.socialToken });
 
-  async function signIn(provider: 'google' | 'facebook') {
-    if (!platform.socialToken) {
-      alert('info', `${NAMES[provider]} sign-in is not available here yet. Use your email and password.`);
-      return;
-    }
+  async function signIn(provider: SocialProvider) {
     setBusy(provider);
     try {
-      const token = await platform.socialToken(provider);
-      const r = await client.auth.platform({ token, platform: provider });
+      const settings = platform.socialToken && (await queryClient.fetchQuery(providersQuery))[provider];
+      if (!platform.socialToken || !settings) {
+        alert('info', `${PROVIDER_NAMES[provider]} sign-in is not available here yet. Use your email and password.`);
+        return;
+      }
+      const { token, nonce } = await platform.socialToken(provider, settings);
+      const r = await client.auth.platform({ token, platform: provider, nonce });
       navigate(homeFor(r.isAdmin), { replace: true });
     } catch (err) {
       alert('error', errorMessage(err));
@@ -33,14 +44,15 @@ export function SocialButtons({ verb }: { verb: 'Sign in' | 'Sign up' }) {
     }
   }
 
+  const button = (provider: SocialProvider, icon: ReactNode) => (
+    <Button block icon={icon} loading={busy === provider} disabled={busy !== null && busy !== provider} onClick={() => signIn(provider)}>
+      {verb} with {PROVIDER_NAMES[provider]}
+    </Button>
+  );
   return (
     <Flex vertical gap={8}>
-      <Button block icon={<GoogleOutlined aria-hidden />} loading={busy === 'google'} onClick={() => signIn('google')}>
-        {verb} with Google
-      </Button>
-      <Button block icon={<FacebookFilled aria-hidden />} loading={busy === 'facebook'} onClick={() => signIn('facebook')}>
-        {verb} with Facebook
-      </Button>
+      {button('google', <GoogleOutlined aria-hidden />)}
+      {button('facebook', <FacebookFilled aria-hidden />)}
     </Flex>
   );
 }
