@@ -53,7 +53,7 @@ export function RegistrationPage() {
         <>
           {!direct && (
             <>
-              <SocialButtons verb="Sign up" />
+              <SocialButtons verb="Sign up" paymentMethod={payment} />
               <Divider plain>or register with email</Divider>
             </>
           )}

@@ -1,5 +1,5 @@
 import { FacebookFilled, GoogleOutlined } from '@ant-design/icons';
-import { errorMessage } from '@reelbase/api-client';
+import { errorMessage, type PaymentMethodChoice } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -12,9 +12,10 @@ import { useAlert, useClient, usePlatform } from '../../services.tsx';
 /**
  * Google and Facebook sign-in: the server says which providers it is configured for, the platform
  * runs the provider's flow, the API checks the token and signs the user in; then the same landing
- * as a password sign-in (the access gate asks a new user for a payment method first).
+ * as a password sign-in. A sign-up passes on the payment method chosen before it; otherwise the access
+ * gate asks a new user for one.
  */
-export function SocialButtons({ verb }: { verb: 'Sign in' | 'Sign up' }) {
+export function SocialButtons({ verb, paymentMethod }: { verb: 'Sign in' | 'Sign up'; paymentMethod?: PaymentMethodChoice | null }) {
   const platform = usePlatform();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -36,6 +37,10 @@ export function SocialButtons({ verb }: { verb: 'Sign in' | 'Sign up' }) {
       }
       const { token, nonce } = await platform.socialToken(provider, settings);
       const r = await client.auth.platform({ token, platform: provider, nonce });
+      // A sign-up chose its payment method before the provider: saved now, so the gate does not ask again.
+      if (paymentMethod && !r.isAdmin && !r.isPaymentMethodSet) {
+        await client.profile.update({ paymentMethod }).catch((err) => alert('error', errorMessage(err)));
+      }
       navigate(homeFor(r.isAdmin), { replace: true });
     } catch (err) {
       alert('error', errorMessage(err));
