@@ -196,6 +196,14 @@ export function stripeBilling(d: { orm: Orm; settings: StripeSettings; subscript
       });
     },
 
+    async end(s) {
+      await call(async () => {
+        const sub = await stripe.subscriptions.retrieve(s.subscriptionId);
+        // Stripe then stops collecting the subscription's open invoices: nothing is charged twice.
+        if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired') await stripe.subscriptions.cancel(s.subscriptionId);
+      });
+    },
+
     async refund(s: HeldSubscription, first) {
       return call(async () => {
         let refund: Stripe.Refund | null = null;
