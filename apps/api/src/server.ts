@@ -16,7 +16,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { rateLimits } from './modules/limits/rate-limits.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { sandboxCardBilling } from './modules/payments/billing-provider.ts';
-import { paymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentMethods, paymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPlansService } from './modules/payments/plans.service.ts';
@@ -93,7 +93,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     ? stripeBilling({ orm, subscriptions, log, settings: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL } })
     : null;
   if (!stripe) log.warn('STRIPE_SECRET_KEY is not set: card payments run in the sandbox, nothing is charged');
-  const payments = paymentProvider(stripe ?? undefined);
+  const payments = paymentMethods(paymentProvider(stripe ?? undefined), stripe);
   const plans = createPlansService({ orm });
   const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: {} });
   const users = createUsersService({ orm, auth, payments });
@@ -179,7 +179,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, guards, limits),
-      paymentsRoutes(plans, billing, guards),
+      paymentsRoutes(plans, billing, guards, { stripePublishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null }),
       videosRoutes(videos, guards, limits, core.multipartDir),
       foldersRoutes(folders, guards),
       gifsRoutes(gifs, guards),

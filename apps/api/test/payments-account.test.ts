@@ -1,3 +1,4 @@
+import { MESSAGES } from '@reelbase/api-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminToken, CARD, type Customer, history, periodEndsIn, registerWithCard, sql, startWithStripe, subscribed, subscription, userRow } from './support/payments.ts';
 import type { StripeStandin } from './support/stripe-standin.ts';
@@ -8,7 +9,7 @@ let stripe: StripeStandin;
 let stop: () => Promise<void>;
 let admin: string;
 beforeAll(async () => {
-  ({ s, stripe, stop } = await startWithStripe());
+  ({ s, stripe, stop } = await startWithStripe({ elements: true }));
   admin = await adminToken(s);
 });
 afterAll(() => stop());
@@ -161,5 +162,75 @@ describe('an account inactive after failed renewals pays again', () => {
     const res = await s.api('POST', '/api/payment/subscription', { token: u.token, body: { paymentPlanId: 'bronze-1m' } });
     expect(res.status).toBe(402);
     expect((await subscription(s, u)).status).toBe('inactive');
+  });
+});
+
+describe('Stripe Elements: the browser sends a PaymentMethod id, never the card', () => {
+  const register = (paymentMethod: object) => {
+    const email = `e${crypto.randomUUID().slice(0, 8)}@example.com`;
+    return s.api('POST', '/api/users', { body: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123', paymentMethod } }).then((res) => ({ res, email }));
+  };
+
+  test('the web app reads the publishable key at run time, without signing in', async () => {
+    const res = await s.api('GET', '/api/payment/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ stripePublishableKey: stripe.publishableKey });
+  });
+
+  test('registration with a card Stripe.js made: attached to a new customer as its default; the number never reaches the API', async () => {
+    const pm = await stripe.tokenise({ number: '5555555555554444' });
+    expect(pm.status).toBe(200);
+    const requestsBefore = stripe.requests.length;
+    const { res, email } = await register({ type: 'card', paymentMethodId: pm.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const row = await userRow(s, res.body.id);
+    expect(row).toMatchObject({ payment_method: 'card', payment_ref: pm.id, payment_method_label: 'Mastercard •••• 4444' });
+    expect(stripe.customers.get(row.stripe_customer_id)).toMatchObject({ email, invoice_settings: { default_payment_method: pm.id } });
+    expect(stripe.paymentMethods.get(pm.id as string)?.customer).toBe(row.stripe_customer_id);
+    // What the API asked Stripe: no card number, no CVC (it only looked the PaymentMethod up and attached it).
+    const asked = JSON.stringify(stripe.requests.slice(requestsBefore));
+    expect(asked).not.toContain('5555555555554444');
+    expect(stripe.requests.slice(requestsBefore).some((r) => r.method === 'POST' && r.path === '/v1/payment_methods')).toBe(false);
+
+    // It subscribes and pays with that card like any other.
+    const token = (await s.api('POST', '/api/auth/login', { body: { email, password: 'secret123' } })).body.accessToken;
+    const sub = await s.api('POST', '/api/payment/subscription', { token, body: { paymentPlanId: 'bronze-1m' } });
+    expect(sub.status).toBe(200);
+    expect(sub.body.subscription).toMatchObject({ status: 'active', paymentMethodLabel: 'Mastercard •••• 4444' });
+  });
+
+  test('changing the card on the profile with a PaymentMethod id: attached to the same customer as its default', async () => {
+    const u = await registerWithCard(s);
+    const before = await userRow(s, u.id);
+    const pm = await stripe.tokenise({ number: '4242424242424242' });
+    const res = await s.api('PUT', '/api/profile', { token: u.token, body: { paymentMethod: { type: 'card', paymentMethodId: pm.id } } });
+    expect(res.status).toBe(200);
+    const after = await userRow(s, u.id);
+    expect(after).toMatchObject({ stripe_customer_id: before.stripe_customer_id, payment_ref: pm.id });
+    expect(stripe.customers.get(before.stripe_customer_id)?.invoice_settings.default_payment_method).toBe(pm.id);
+  });
+
+  test("a declined card, an unknown id, another customer's card, or both forms at once are refused with 422 and leave nothing", async () => {
+    const declined = await stripe.tokenise({ number: '4000000000000002' });
+    const other = await registerWithCard(s);
+    const someoneElses = (await userRow(s, other.id)).payment_ref;
+    const customersBefore = stripe.customers.size;
+    for (const [paymentMethod, errors] of [
+      [{ type: 'card', paymentMethodId: declined.id }, { 'paymentMethod.paymentMethodId': 'Your card was declined.' }],
+      [{ type: 'card', paymentMethodId: 'pm_doesnotexist' }, { 'paymentMethod.paymentMethodId': 'Enter a valid card' }],
+      [{ type: 'card', paymentMethodId: someoneElses }, { 'paymentMethod.paymentMethodId': 'Enter a valid card' }],
+      [{ type: 'card', paymentMethodId: 'not-a-pm' }, { 'paymentMethod.paymentMethodId': 'Enter a valid card' }],
+      [{ type: 'card', paymentMethodId: declined.id, cardInfo: CARD }, { 'paymentMethod.paymentMethodId': 'Send the card form or a paymentMethodId, not both' }],
+      [{ type: 'card' }, { 'paymentMethod.cardInfo.cardNumber': 'Card number is required' }],
+    ] as const) {
+      const { res, email } = await register(paymentMethod);
+      expect(res.status, JSON.stringify(paymentMethod)).toBe(422);
+      expect(res.body.errors).toEqual(errors);
+      expect(await sql(s, 'select id from users where email = ?', [email])).toEqual([]);
+    }
+    expect(stripe.customers.size).toBe(customersBefore);
+    expect(stripe.paymentMethods.get(someoneElses)?.customer).toBe((await userRow(s, other.id)).stripe_customer_id);
+    // The declined card answers with the card form's message too.
+    expect((await register({ type: 'card', paymentMethodId: declined.id })).res.body.message).toBe(MESSAGES.checkCard);
   });
 });
