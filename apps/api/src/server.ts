@@ -16,7 +16,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { rateLimits } from './modules/limits/rate-limits.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { sandboxCardBilling } from './modules/payments/billing-provider.ts';
-import { paymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentMethods, paymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { paypalRoutes, paypalWebhookRoutes } from './modules/payments/paypal.routes.ts';
@@ -101,7 +101,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     ? stripeBilling({ orm, subscriptions, log, settings: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL } })
     : null;
   if (!stripe) log.warn('STRIPE_SECRET_KEY is not set: card payments run in the sandbox, nothing is charged');
-  const payments = paymentProvider(stripe ?? undefined);
+  const payments = paymentMethods(paymentProvider(stripe ?? undefined), stripe);
   const plans = createPlansService({ orm });
   // PayPal with its app credentials; without them POST /api/payment answers 503 (choosing PayPal as the method still works).
   const paypal = createPaypalPayments({
@@ -179,7 +179,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   // Other API processes hear of it through PostgreSQL (NOTIFY on commit) and forget theirs too.
   const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
-  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged });
+  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, log });
   const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
@@ -210,7 +210,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, guards, limits),
-      paymentsRoutes(plans, billing, guards),
+      paymentsRoutes(plans, billing, guards, { stripePublishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null }),
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),

@@ -93,3 +93,29 @@ test('a canceled subscription whose period ran out ends even when no webhook say
   expect((await subscription(s, u)).status).toBe('canceled');
   expect((await history(s, u))[0].kind).toBe('ended');
 });
+
+test('an account inactive after failed renewals counts as canceled: mailed at 27 days, its data removed after 30', async () => {
+  const u = await withData();
+  const subId = (await userRow(s, u.id)).stripe_subscription_id;
+  await stripe.endPeriod(subId, { fail: 'retrying' });
+  // While Stripe retries the account is active: nothing is counted yet.
+  await sql(s, `update users set payment_failed_at = now() - interval '40 days' where id = ?`, [u.id]);
+  expect((await s.services.accountRemoval()).noticed).toBe(0);
+  await stripe.endPeriod(subId, { fail: 'final' });
+  expect((await subscription(s, u)).status).toBe('inactive');
+  // The 30 days run from when the retries ended, not from the first failure.
+  expect((await s.services.accountRemoval()).noticed).toBe(0);
+
+  await sql(s, `update users set subscription_ends_at = now() - interval '27 days' where id = ?`, [u.id]);
+  await runJob();
+  const mail = await s.lastMail(u.email);
+  expect(mail.text).toContain('ended because its renewal could not be paid');
+  expect((await s.api('GET', `/api/videos/${u.videoId}`, { token: u.token })).status).toBe(200);
+
+  await sql(s, `update users set subscription_ends_at = now() - interval '31 days', removal_notice_sent_at = now() - interval '4 days' where id = ?`, [u.id]);
+  await runJob();
+  expect((await s.api('GET', `/api/videos/${u.videoId}`, { token: u.token })).status).toBe(404);
+  expect(await files(`videos/${u.videoId}`)).toEqual([]);
+  expect((await history(s, u))[0].kind).toBe('data_removed');
+  expect((await subscription(s, u)).status).toBe('inactive');
+});

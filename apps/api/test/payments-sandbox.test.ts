@@ -46,3 +46,13 @@ describe('the sandbox (no STRIPE_SECRET_KEY)', () => {
     expect(history.body.items[0].reference).toMatch(/^sandbox_in_/);
   });
 });
+
+describe('Stripe Elements without Stripe', () => {
+  test('the web app gets no publishable key (the plain card form), and a PaymentMethod id is refused with 422', async () => {
+    expect((await s.api('GET', '/api/payment/config')).body).toEqual({ stripePublishableKey: null });
+    const email = `sbe${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await s.api('POST', '/api/users', { body: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123', paymentMethod: { type: 'card', paymentMethodId: 'pm_123' } } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ 'paymentMethod.paymentMethodId': 'Card payments through Stripe are not configured' });
+  });
+});

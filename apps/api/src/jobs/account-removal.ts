@@ -11,6 +11,9 @@ import type { Storage } from '../storage/storage.ts';
 /** Days before the removal that the notice is mailed (and at least this long before it). */
 export const REMOVAL_NOTICE_DAYS = 3;
 
+/** When the 30 days start: the cancellation, or (never canceled) when an unpaid subscription stopped. Only for accounts not active. */
+const CANCELED_SINCE = 'coalesce(canceled_at, subscription_ends_at)';
+
 /**
  * The daily account-removal job:
  * 1. canceled subscriptions whose paid period ran out without the provider saying so (the sandbox,
@@ -19,13 +22,15 @@ export const REMOVAL_NOTICE_DAYS = 3;
  * 3. accounts canceled 30 or more days ago, mailed at least 3 days ago, lose their data: videos with
  *    every file (GIFs go with their videos), folders, avatar and player logo. The users row stays,
  *    without data (sign-in, payment history and subscribing again still work).
+ * An account inactive because its renewals failed for good counts as canceled when its
+ * subscription stopped being paid (`subscription_ends_at`): it stopped paying, so it is in effect canceled.
  */
 export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Mailer; subscriptions: Subscriptions; publicUrl: string; log: Logger }) {
   const sqlNow = (): Sql => sqlOf(d.orm.em.fork());
   const removalDays = TERMS.removalAfterCancellationDays;
 
   async function endRunOutSubscriptions(): Promise<number> {
-    const rows = await sqlNow()<{ id: string }[]>('select id from users where is_active and cancel_at_period_end and subscription_ends_at <= now()');
+    const rows = await sqlNow()<{ id: string }[]>('select id from users where cancel_at_period_end and subscription_ends_at <= now()');
     let n = 0;
     for (const r of rows) if (await d.subscriptions.ended(r.id, { provider: null, reference: null })) n++;
     return n;
@@ -33,20 +38,21 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Maile
 
   async function sendNotices(): Promise<number> {
     // Marked first (one statement), so two runs at once never mail twice; a failed mail is marked back.
-    const rows = await sqlNow()<{ id: string; email: string; first_name: string; canceled_at: Date }[]>(
+    const rows = await sqlNow()<{ id: string; email: string; first_name: string; since: Date; unpaid: boolean }[]>(
       `update users set removal_notice_sent_at = now() where id in (
-         select id from users where not is_active and not is_admin and canceled_at is not null and data_removed_at is null and removal_notice_sent_at is null
-           and canceled_at <= now() - make_interval(days => ?) for update skip locked)
-       returning id, email, first_name, canceled_at`,
+         select id from users where not is_active and not is_admin and ${CANCELED_SINCE} is not null and data_removed_at is null and removal_notice_sent_at is null
+           and ${CANCELED_SINCE} <= now() - make_interval(days => ?) for update skip locked)
+       returning id, email, first_name, ${CANCELED_SINCE} as since, canceled_at is null as unpaid`,
       [removalDays - REMOVAL_NOTICE_DAYS],
     );
     for (const r of rows) {
-      const removal = new Date(Math.max(new Date(r.canceled_at).getTime() + removalDays * 86_400_000, Date.now() + REMOVAL_NOTICE_DAYS * 86_400_000));
+      const removal = new Date(Math.max(new Date(r.since).getTime() + removalDays * 86_400_000, Date.now() + REMOVAL_NOTICE_DAYS * 86_400_000));
+      const why = r.unpaid ? 'Your Reelbase subscription ended because its renewal could not be paid, which counts as a cancellation.' : 'Your Reelbase account was canceled.';
       try {
         await d.mailer.send({
           to: r.email,
           subject: 'Your Reelbase videos will be removed',
-          text: `Hello ${r.first_name},\n\nYour Reelbase account was canceled. As our terms say, its videos, GIFs, folders and images are removed ${removalDays} days after the cancellation: on ${removal.toISOString().slice(0, 10)}.\n\nTo keep them, sign in and subscribe again before then:\n${d.publicUrl}/settings\n`,
+          text: `Hello ${r.first_name},\n\n${why} As our terms say, your videos, GIFs, folders and images are removed ${removalDays} days after the cancellation: on ${removal.toISOString().slice(0, 10)}.\n\nTo keep them, sign in and subscribe again before then:\n${d.publicUrl}/settings\n`,
         });
       } catch (err) {
         d.log.error({ err, userId: r.id }, 'removal notice not sent');
@@ -61,7 +67,7 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Maile
     const prefixes = await d.orm.em.fork().transactional(async (em) => {
       const sql = sqlOf(em);
       const [still] = await sql<{ id: string }[]>(
-        `select id from users where id = ? and not is_active and canceled_at <= now() - make_interval(days => ?) and data_removed_at is null
+        `select id from users where id = ? and not is_active and ${CANCELED_SINCE} <= now() - make_interval(days => ?) and data_removed_at is null
            and removal_notice_sent_at <= now() - make_interval(days => ?) for update`,
         [userId, removalDays, REMOVAL_NOTICE_DAYS],
       );
@@ -84,7 +90,7 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Maile
     const ended = await endRunOutSubscriptions();
     const noticed = await sendNotices();
     const due = await sqlNow()<{ id: string }[]>(
-      `select id from users where not is_active and not is_admin and canceled_at <= now() - make_interval(days => ?) and data_removed_at is null
+      `select id from users where not is_active and not is_admin and ${CANCELED_SINCE} <= now() - make_interval(days => ?) and data_removed_at is null
          and removal_notice_sent_at <= now() - make_interval(days => ?)`,
       [removalDays, REMOVAL_NOTICE_DAYS],
     );

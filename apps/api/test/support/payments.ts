@@ -4,10 +4,16 @@ import { startTestServer, type TestServer } from './test-server.ts';
 
 export const CARD = { cardNumber: '4242424242424242', cvc: '987', expMonth: '12', expYear: '34', firstName: 'Ada', lastName: 'Lovelace' };
 
-/** A server whose cards go to a Stripe stand-in, and the stand-in sending its webhooks to the server. */
-export async function startWithStripe(): Promise<{ s: TestServer; stripe: StripeStandin; stop: () => Promise<void> }> {
+/** A server whose cards go to a Stripe stand-in (with `elements`, also a publishable key for Stripe.js), and the stand-in sending its webhooks to the server. */
+export async function startWithStripe(o: { elements?: boolean } = {}): Promise<{ s: TestServer; stripe: StripeStandin; stop: () => Promise<void> }> {
   const stripe = await startStripeStandin();
-  const s = await startTestServer({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
+  const s = await startTestServer({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    // Stripe Elements: the browser sends PaymentMethod ids made with this key.
+    ...(o.elements && { STRIPE_PUBLISHABLE_KEY: stripe.publishableKey }),
+  });
   stripe.setWebhookUrl(`${s.url}/api/payment/webhook/stripe`);
   return {
     s,

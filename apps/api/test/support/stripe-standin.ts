@@ -15,6 +15,8 @@ type Obj = Record<string, any>;
 
 export const STANDIN_SECRET_KEY = 'sk_test_standin_0123456789';
 export const STANDIN_WEBHOOK_SECRET = 'whsec_standin_0123456789';
+/** What Stripe.js uses in the browser: it may only create PaymentMethods (Stripe Elements). */
+export const STANDIN_PUBLISHABLE_KEY = 'pk_test_standin_0123456789';
 
 const DECLINED_ON_ATTACH = '4000000000000002';
 const DECLINED_ON_CHARGE = '4000000000000341';
@@ -104,6 +106,7 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
   function attach(pmId: string, customerId: string) {
     const pm = get(paymentMethods, 'payment_method', pmId);
     get(customers, 'customer', customerId);
+    if (pm.customer && pm.customer !== customerId) throw invalid('The payment method you provided has already been attached to a customer.', 'payment_method');
     if (cardNumbers.get(pmId) === DECLINED_ON_ATTACH) throw cardError('card_declined', 'Your card was declined.', 'generic_decline');
     pm.customer = customerId;
     return pm;
@@ -250,6 +253,7 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       cardNumbers.set(pm.id, number);
       return pm;
     }
+    if (res === 'payment_methods' && method === 'GET' && rid) return get(paymentMethods, 'payment_method', rid);
     if (res === 'payment_methods' && action === 'attach') return attach(rid, p.customer);
     if (res === 'customers' && method === 'POST' && !rid) {
       const c: Obj = { id: id('cus'), object: 'customer', email: p.email ?? null, invoice_settings: { default_payment_method: null }, metadata: p.metadata ?? {} };
@@ -347,7 +351,9 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+    // The publishable key (Stripe.js in the browser) may only create PaymentMethods.
+    const publishable = req.headers.authorization === `Bearer ${STANDIN_PUBLISHABLE_KEY}` && req.method === 'POST' && url.pathname === '/v1/payment_methods';
+    if (req.headers.authorization !== `Bearer ${secretKey}` && !publishable) {
       answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
       return;
     }
@@ -376,9 +382,19 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
     return { ...d, eventId, payload };
   }
 
+  /** What Stripe.js does with the card typed into Stripe Elements: a PaymentMethod made with the publishable key; its id. */
+  async function tokenise(card: { number: string; cvc?: string; expMonth?: number; expYear?: number }): Promise<{ status: number; id?: string; error?: Obj }> {
+    const form = new URLSearchParams({ type: 'card', 'card[number]': card.number, 'card[cvc]': card.cvc ?? '123', 'card[exp_month]': String(card.expMonth ?? 12), 'card[exp_year]': String(card.expYear ?? 2034) });
+    const r = await fetch(`http://127.0.0.1:${port}/v1/payment_methods`, { method: 'POST', headers: { authorization: `Bearer ${STANDIN_PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const body = (await r.json()) as Obj;
+    return { status: r.status, id: body.id, error: body.error };
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     secretKey,
+    publishableKey: STANDIN_PUBLISHABLE_KEY,
+    tokenise,
     webhookSecret,
     customers,
     paymentMethods,

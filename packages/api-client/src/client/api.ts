@@ -9,6 +9,7 @@ import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerCo
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { Usage } from '../contract/payments.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
+import type { PaymentConfig } from '../contract/payments.ts';
 import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
@@ -151,6 +152,8 @@ export function createApiClient(o: ApiClientOptions) {
   const users = {
     /** Self-registration (anonymous) or, with an admin session, creation of a user. */
     register: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input, auth: !!core.getSession() }),
+    /** The card form's settings (public): with a Stripe publishable key the card goes through Stripe Elements. */
+    paymentConfig: () => request<PaymentConfig>('GET', '/api/payment/config', { auth: false }),
   };
 
   /** The admin area's calls (every one answers 403 to a non-admin). */

@@ -4,7 +4,7 @@ import { AuthProviders, ForgotPasswordRequest, LoginRequest, LoginResponse, Plat
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
-import { ChangePlanRequest, PaymentCaptureResponse, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse } from './payments.ts';
+import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { Usage } from './payments.ts';
@@ -72,6 +72,7 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/profile', summary: 'The signed-in user profile', auth: 'user', response: Profile },
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', body: ProfileUpdate, response: ProfileUpdateResponse },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
+  { method: 'get', path: '/api/payment/config', summary: "Public: the browser's payment settings: the Stripe publishable key when cards go through Stripe Elements, else null (the card form)", auth: 'none', response: PaymentConfig },
   { method: 'get', path: '/api/payment/plan', summary: 'Public: the plans (bronze, silver, gold), their variants (1m, 1y) with prices in dollars, and what each grants', auth: 'none', response: PaymentPlanList },
   { method: 'put', path: '/api/payment/plan/{id}', summary: "Admin: change a variant's price or its plan's limits (both durations); running subscriptions keep their price until they change plan", auth: 'admin', body: PaymentPlanUpdate, response: PaymentPlanList },
   { method: 'post', path: '/api/payment/promo-codes', summary: 'Admin: create a promo code (percentage or fixed amount off the first payment, validity dates, use limit); 409 when it exists', auth: 'admin', body: PromoCodeCreate, response: PromoCode },

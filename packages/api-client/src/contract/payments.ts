@@ -130,6 +130,14 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
+/**
+ * GET /api/payment/config (public): what the browser needs at run time. With `stripePublishableKey`
+ * the card form is Stripe Elements (Stripe.js takes the card; the API receives a `paymentMethodId`);
+ * null: the spec's card form, posted to the API.
+ */
+export const PaymentConfig = z.object({ stripePublishableKey: z.string().nullable() });
+export type PaymentConfig = z.infer<typeof PaymentConfig>;
+
 /** Texts of the payment calls (the UI shows them as they come). */
 export const PAYMENT_MESSAGES = {
   subscribed: 'Subscription started',

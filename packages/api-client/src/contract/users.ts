@@ -18,10 +18,23 @@ export type CardInfo = z.infer<typeof CardInfo>;
 export const PAYMENT_METHODS = ['card', 'paypal'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHODS)[number];
 
-export const PaymentMethodInput = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('card'), cardInfo: CardInfo }),
-  z.object({ type: z.literal('paypal') }),
-]);
+/** A card Stripe.js made in the browser (Stripe Elements, when the API has a publishable key): only its PaymentMethod id reaches us. */
+export const StripePaymentMethodId = z
+  .string()
+  .trim()
+  .regex(/^pm_[A-Za-z0-9_]{1,250}$/, { error: 'Enter a valid card' });
+
+/**
+ * A card is the spec's card form (`cardInfo`, sent on to Stripe by the API) or a PaymentMethod
+ * id made by Stripe.js in the browser (`paymentMethodId`): exactly one of them.
+ */
+export const CardMethodInput = z
+  .object({ type: z.literal('card'), cardInfo: CardInfo.optional(), paymentMethodId: StripePaymentMethodId.optional() })
+  .refine((m) => m.cardInfo !== undefined || m.paymentMethodId !== undefined, { error: 'Card number is required', path: ['cardInfo', 'cardNumber'] })
+  .refine((m) => m.cardInfo === undefined || m.paymentMethodId === undefined, { error: 'Send the card form or a paymentMethodId, not both', path: ['paymentMethodId'] });
+export type CardMethodInput = z.infer<typeof CardMethodInput>;
+
+export const PaymentMethodInput = z.discriminatedUnion('type', [CardMethodInput, z.object({ type: z.literal('paypal') })]);
 
 export const RegisterRequest = z.object({
   firstName: personName(),

@@ -1,8 +1,10 @@
 import { ADMIN_MESSAGES, type AdminUser, type AdminUserListQuery, type AdminUserUpdate, type FeatureToggle, type UserBulkRequest } from '@reelbase/api-client';
+import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
 import { pageMeta, videoKeys } from '../videos/video-view.ts';
 import { ADMIN_USER_COLUMNS, type AdminUserRow, adminUserListQuery, toAdminUser } from './admin-user-view.ts';
@@ -22,6 +24,9 @@ export function createAdminUsersService(d: {
   reads: ReadAuditLog;
   /** Called after a change that may stop videos being served (a ban, a deletion): this process's caches forget their answers. */
   onServingChanged: (videoIds?: string[]) => void;
+  /** A cancel or reactivation acts on the subscription too, through the payments service. */
+  payments: Pick<PaymentsService, 'prepareAdminChange'>;
+  log: Logger;
 }) {
   const sqlNow = () => sqlOf(d.orm.em.fork());
 
@@ -31,23 +36,34 @@ export function createAdminUsersService(d: {
     return toAdminUser(row);
   }
 
-  /** Locks the users for the rest of the transaction: all must exist (404) and none may be an admin (403). */
-  async function lockTargets(sql: Sql, ids: string[]) {
-    const rows = ids.every((id) => UUID.test(id)) ? await sql<{ id: string; is_admin: boolean }[]>('select id, is_admin from users where id in (?) for update', [ids]) : [];
+  /** Locks the users for the rest of the transaction (or only checks them, `lock` false): all must exist (404) and none may be an admin (403). */
+  async function lockTargets(sql: Sql, ids: string[], lock = true) {
+    const rows = ids.every((id) => UUID.test(id)) ? await sql<{ id: string; is_admin: boolean }[]>(`select id, is_admin from users where id in (?)${lock ? ' for update' : ''}`, [ids]) : [];
     if (rows.length !== ids.length) throw notFound(ADMIN_MESSAGES.userNotFound);
     if (rows.some((r) => r.is_admin)) throw forbidden(ADMIN_MESSAGES.notOnAdmins);
   }
 
-  /** Applies one change to every user in `ids` (already locked). */
-  async function change(sql: Sql, ids: string[], input: AdminUserUpdate) {
-    if (input.isActive !== undefined) {
-      // The cancellation date stays that of the first cancel; reactivation clears it.
-      await sql('update users set is_active = ?, canceled_at = case when ? then null else coalesce(canceled_at, now()) end, updated_at = now() where id in (?)', [
-        input.isActive,
-        input.isActive,
-        ids,
-      ]);
+  /**
+   * Runs `fn` (the admin's transaction) around a cancel or reactivation: the targets are checked,
+   * the subscriptions' providers act first, `fn` records the rows with `apply`, and when it fails
+   * the providers are put back, so the change is all or none.
+   */
+  async function withSubscriptionChange<T>(ids: string[], isActive: boolean | undefined, fn: (apply: (sql: Sql) => Promise<void>) => Promise<T>): Promise<T> {
+    if (isActive === undefined) return fn(async () => {});
+    await lockTargets(sqlNow(), ids, false);
+    const change = await d.payments.prepareAdminChange(ids, isActive, (err, userId) => d.log.error({ err, userId }, 'subscription not put back after a failed admin change'));
+    try {
+      return await fn(change.apply);
+    } catch (err) {
+      await change.undo();
+      throw err;
     }
+  }
+
+  /** Applies one change to every user in `ids` (already locked); a cancel or reactivation through `apply` (see withSubscriptionChange). */
+  async function change(sql: Sql, ids: string[], input: AdminUserUpdate, apply: (sql: Sql) => Promise<void>) {
+    // The cancellation date stays that of the first cancel; reactivation clears it.
+    if (input.isActive !== undefined) await apply(sql);
     if (input.ban === true) {
       await sql('update users set ban = true, ban_reason = ?, updated_at = now() where id in (?)', [input.banReason ?? null, ids]);
       await sql('update refresh_tokens set revoked_at = now() where user_id in (?) and revoked_at is null', [ids]);
@@ -97,14 +113,16 @@ export function createAdminUsersService(d: {
     },
 
     async update(actor: Actor, id: string, input: AdminUserUpdate): Promise<AdminUser> {
-      const user = await d.orm.em.fork().transactional(async (em) => {
-        const sql = sqlOf(em);
-        await lockTargets(sql, [id]);
-        await change(sql, [id], input);
-        if (input.ban !== undefined) await announceServingChange(sql);
-        await writeAudit(sql, actor, { action: 'user.update', targetUserId: id, details: { ...input } });
-        return view(sql, id);
-      });
+      const user = await withSubscriptionChange([id], input.isActive, (apply) =>
+        d.orm.em.fork().transactional(async (em) => {
+          const sql = sqlOf(em);
+          await lockTargets(sql, [id]);
+          await change(sql, [id], input, apply);
+          if (input.ban !== undefined) await announceServingChange(sql);
+          await writeAudit(sql, actor, { action: 'user.update', targetUserId: id, details: { ...input } });
+          return view(sql, id);
+        }),
+      );
       if (input.ban !== undefined) d.onServingChanged();
       return user;
     },
@@ -115,7 +133,7 @@ export function createAdminUsersService(d: {
         await lockTargets(sql, [id]);
         const [row] = await sql<{ on: boolean }[]>('select coalesce((features ->> ?)::boolean, false) as on from users where id = ?', [input.name, id]);
         const value = input.value ?? !row.on;
-        await change(sql, [id], { features: { [input.name]: value } });
+        await change(sql, [id], { features: { [input.name]: value } }, async () => {});
         await writeAudit(sql, actor, { action: 'user.feature', targetUserId: id, details: { name: input.name, value } });
         return view(sql, id);
       });
@@ -138,16 +156,19 @@ export function createAdminUsersService(d: {
     /** One action over several users, all of them or none. */
     async bulk(actor: Actor, input: UserBulkRequest): Promise<{ message: string; count: number }> {
       const ids = [...new Set(input.ids)];
-      const prefixes = await d.orm.em.fork().transactional(async (em) => {
-        const sql = sqlOf(em);
-        await lockTargets(sql, ids);
-        const { ids: _ids, ...details } = input;
-        await writeAudit(sql, actor, { action: 'user.bulk', targetIds: ids, details });
-        if (input.action !== 'cancel') await announceServingChange(sql);
-        if (input.action === 'delete') return deleteRows(sql, ids);
-        await change(sql, ids, input.action === 'ban' ? { ban: input.ban, banReason: input.banReason } : { isActive: input.isActive });
-        return [];
-      });
+      const isActive = input.action === 'cancel' ? input.isActive : undefined;
+      const prefixes = await withSubscriptionChange(ids, isActive, (apply) =>
+        d.orm.em.fork().transactional(async (em) => {
+          const sql = sqlOf(em);
+          await lockTargets(sql, ids);
+          const { ids: _ids, ...details } = input;
+          await writeAudit(sql, actor, { action: 'user.bulk', targetIds: ids, details });
+          if (input.action !== 'cancel') await announceServingChange(sql);
+          if (input.action === 'delete') return deleteRows(sql, ids);
+          await change(sql, ids, input.action === 'ban' ? { ban: input.ban, banReason: input.banReason } : { isActive }, apply);
+          return [];
+        }),
+      );
       if (input.action !== 'cancel') d.onServingChanged();
       await removeFiles(prefixes);
       const done =

@@ -39,6 +39,12 @@ export interface SubscriptionProvider {
   cancel(s: HeldSubscription, endsAt: Date, atPeriodEnd: boolean): Promise<void>;
   /** Undo a cancellation before it took effect. */
   reactivate(s: HeldSubscription): Promise<void>;
+  /**
+   * End the subscription at once, charging and refunding nothing (an unpaid one before a new one
+   * starts; an admin's reactivation without it). Ending one that ended already is no error.
+   * Optional until every provider has it: without it, `cancel(s, now, false)` stands in.
+   */
+  end?(s: HeldSubscription): Promise<void>;
   /** Refund the first payment and end the subscription at once. */
   refund(s: HeldSubscription, first: { reference: string | null; amountCents: number }): Promise<{ reference: string | null; amountCents: number }>;
 }
@@ -80,6 +86,7 @@ export function sandboxCardBilling(): CardBilling {
     async scheduleDowngrade() {},
     async cancel() {},
     async reactivate() {},
+    async end() {},
     async refund(_s, first) {
       return { reference: ref('re'), amountCents: first.amountCents };
     },

@@ -1,5 +1,9 @@
 import type { CardInfo, PaymentMethodType } from '@reelbase/api-client';
-import { PAYMENT_METHOD_LABEL } from '@reelbase/api-client';
+import { MESSAGES, PAYMENT_METHOD_LABEL, type PaymentMethodInput as PaymentMethodSchema } from '@reelbase/api-client';
+import type { z } from 'zod';
+import { unprocessable } from '../../http/errors.ts';
+
+type PaymentMethodInput = z.infer<typeof PaymentMethodSchema>;
 
 export interface RegisteredMethod {
   type: PaymentMethodType;
@@ -13,10 +17,7 @@ export interface RegisteredMethod {
 
 /** Where a payment method is kept. The card itself never reaches our database or logs. */
 export interface PaymentProvider {
-  registerMethod(
-    method: { type: 'card'; cardInfo: CardInfo } | { type: 'paypal' },
-    customer: { email: string; stripeCustomerId?: string | null },
-  ): Promise<RegisteredMethod>;
+  registerMethod(method: PaymentMethodInput, customer: { email: string; stripeCustomerId?: string | null }): Promise<RegisteredMethod>;
 }
 
 const randomId = () => crypto.randomUUID().replaceAll('-', '').slice(0, 20);
@@ -35,7 +36,7 @@ export const sandboxCards = {
  */
 export function paymentProvider(cards: {
   registerCard(card: CardInfo, customer: { email: string; stripeCustomerId: string | null }): Promise<{ reference: string; label: string; stripeCustomerId: string | null }>;
-} = sandboxCards): PaymentProvider {
+} = sandboxCards): CardFormProvider {
   return {
     async registerMethod(method, customer) {
       if (method.type === 'card') return { type: 'card', ...(await cards.registerCard(method.cardInfo, { email: customer.email, stripeCustomerId: customer.stripeCustomerId ?? null })) };
@@ -46,3 +47,31 @@ export function paymentProvider(cards: {
 
 /** The provider of before the billing work, kept for callers that start without settings. */
 export const sandboxPaymentProvider = () => paymentProvider();
+
+/** The methods of the spec's card form (and PayPal): what `paymentProvider` takes. */
+export interface CardFormProvider {
+  registerMethod(method: { type: 'card'; cardInfo: CardInfo } | { type: 'paypal' }, customer: { email: string; stripeCustomerId?: string | null }): Promise<RegisteredMethod>;
+}
+
+/** Cards Stripe.js made in the browser (Stripe Elements): Stripe keeps the card, we get its PaymentMethod id. */
+export interface ElementsCards {
+  attachCard(paymentMethodId: string, customer: { email: string; stripeCustomerId: string | null }): Promise<{ reference: string; label: string; stripeCustomerId: string }>;
+}
+
+/**
+ * Every payment method input: a card as a PaymentMethod id goes to `elements` (Stripe; without
+ * STRIPE_SECRET_KEY there is nothing to attach it to: 422), the card form and PayPal to `form`.
+ */
+export function paymentMethods(form: CardFormProvider, elements: ElementsCards | null): PaymentProvider {
+  return {
+    async registerMethod(method, customer) {
+      if (method.type === 'paypal') return form.registerMethod(method, customer);
+      if (method.paymentMethodId !== undefined) {
+        if (!elements) throw unprocessable({ 'paymentMethod.paymentMethodId': 'Card payments through Stripe are not configured' }, MESSAGES.checkCard);
+        return { type: 'card', ...(await elements.attachCard(method.paymentMethodId, { email: customer.email, stripeCustomerId: customer.stripeCustomerId ?? null })) };
+      }
+      // The contract lets exactly one of cardInfo and paymentMethodId through.
+      return form.registerMethod({ type: 'card', cardInfo: method.cardInfo as CardInfo }, customer);
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { ChangePlanRequest, PaymentPlanUpdate, PromoCodeCreate, SubscribeRequest } from '@reelbase/api-client';
+import { ChangePlanRequest, type PaymentConfig, PaymentPlanUpdate, PromoCodeCreate, SubscribeRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -7,9 +7,16 @@ import { body } from '../../http/validate.ts';
 import type { PaymentsService } from './payments.service.ts';
 import type { PlansService } from './plans.service.ts';
 
-export function paymentsRoutes(plans: PlansService, payments: PaymentsService, guards: AuthGuards) {
+/**
+ * `browser`: what the web app reads at run time (GET /api/payment/config); the Stripe publishable
+ * key only when cards go to Stripe (STRIPE_SECRET_KEY), so the sandbox keeps the plain card form.
+ */
+export function paymentsRoutes(plans: PlansService, payments: PaymentsService, guards: AuthGuards, browser: PaymentConfig = { stripePublishableKey: null }) {
   const r = new Router();
   const me = (ctx: Context) => currentUser(ctx).id;
+  r.get('/api/payment/config', (ctx) => {
+    ctx.body = browser;
+  });
   r.get('/api/payment/plan', async (ctx) => {
     ctx.body = await plans.list();
   });

@@ -15,6 +15,7 @@ import {
   type SubscriptionRow,
   type Subscriptions,
   statusOf,
+  userCancellationStands,
 } from './subscriptions.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -59,17 +60,32 @@ export function createPaymentsService(d: { orm: Orm; subscriptions: Subscription
     return p;
   }
 
-  /** The running subscription (active or canceling) and its provider, or 409. */
-  async function held(userId: string): Promise<{ r: SubscriptionRow; s: HeldSubscription; provider: SubscriptionProvider; status: 'active' | 'canceling' }> {
-    const r = await row(userId);
-    const status = statusOf(r);
+  /** The subscription the row holds at a provider (whatever its status) and that provider, or null when it holds none. */
+  async function atProvider(r: SubscriptionRow): Promise<{ s: HeldSubscription; provider: SubscriptionProvider } | null> {
     const name = providerOf(r);
-    if ((status !== 'active' && status !== 'canceling') || !name || !r.payment_plan_id || !r.next_payment_at) throw conflict(PAYMENT_MESSAGES.notSubscribed);
+    if (!name || !r.payment_plan_id || !r.next_payment_at) return null;
     const provider = providers()[name];
     if (!provider) throw conflict(PAYMENT_MESSAGES.providerUnavailable);
     const plan = await planOrFail(r.payment_plan_id);
     const subscriptionId = (name === 'stripe' ? r.stripe_subscription_id : r.paypal_subscription_id) as string;
-    return { r, status, provider, s: { userId, email: r.email, customerId: r.stripe_customer_id, subscriptionId, plan, nextPaymentAt: r.next_payment_at } };
+    return { provider, s: { userId: r.id, email: r.email, customerId: r.stripe_customer_id, subscriptionId, plan, nextPaymentAt: r.next_payment_at } };
+  }
+
+  /** The running subscription (active or canceling) and its provider, or 409. */
+  async function held(userId: string): Promise<{ r: SubscriptionRow; s: HeldSubscription; provider: SubscriptionProvider; status: 'active' | 'canceling' }> {
+    const r = await row(userId);
+    const status = statusOf(r);
+    const at = status === 'active' || status === 'canceling' ? await atProvider(r) : null;
+    if (!at || (status !== 'active' && status !== 'canceling')) throw conflict(PAYMENT_MESSAGES.notSubscribed);
+    return { r, status, ...at };
+  }
+
+  /** Ends at once a subscription still held at its provider (unpaid, or running out after an admin's cancel); the subscription ended, or null. */
+  async function endLeftover(r: SubscriptionRow): Promise<{ provider: Provider; subscriptionId: string } | null> {
+    const at = await atProvider(r);
+    if (!at) return null;
+    await (at.provider.end ? at.provider.end(at.s) : at.provider.cancel(at.s, new Date(), false));
+    return { provider: at.provider.name, subscriptionId: at.s.subscriptionId };
   }
 
   return {
@@ -85,13 +101,16 @@ export function createPaymentsService(d: { orm: Orm; subscriptions: Subscription
       const plan = await planOrFail(input.paymentPlanId);
       const discount: Discount | null = input.promoCode ? await takePromoUse(sqlNow(), input.promoCode) : null;
       let paid: Awaited<ReturnType<CardBilling['subscribe']>>;
+      let replaced: Awaited<ReturnType<typeof endLeftover>> = null;
       try {
+        // An inactive (unpaid) or admin-canceled account may still hold a subscription at its provider: it ends first, so nothing bills twice.
+        replaced = await endLeftover(r);
         paid = await d.card.subscribe({ userId, email: r.email, customerId: r.stripe_customer_id }, plan, discount);
       } catch (err) {
         if (discount) await releasePromoUse(sqlNow(), discount.code);
         throw err;
       }
-      await d.subscriptions.start(userId, plan.id, { provider: 'stripe', ...paid, promoCode: discount?.code ?? null });
+      await d.subscriptions.start(userId, plan.id, { provider: 'stripe', ...paid, promoCode: discount?.code ?? null, replaced });
       return { message: PAYMENT_MESSAGES.subscribed, subscription: await d.subscriptions.view(userId) };
     },
 
@@ -146,6 +165,77 @@ export function createPaymentsService(d: { orm: Orm; subscriptions: Subscription
       const refund = await provider.refund(s, first);
       await d.subscriptions.refunded(userId, { provider: provider.name, ...refund });
       return { message: PAYMENT_MESSAGES.refunded, subscription: await d.subscriptions.view(userId) };
+    },
+
+    /**
+     * An admin's cancel (isActive false) or reactivation (true) of accounts, in two steps so that a
+     * bulk action is all or none: this does each provider's part now (an admin's cancel ends renewal
+     * with the paid period; a reactivation resumes it while the provider still holds it) and answers
+     * `apply`, which records the rows and their history in the admin's transaction, and `undo`,
+     * which puts the providers back when that transaction fails. Ending a subscription cannot be
+     * undone, so those calls come last.
+     */
+    async prepareAdminChange(userIds: string[], isActive: boolean, log: (err: unknown, userId: string) => void) {
+      type Step = { userId: string; at: (() => Promise<void>) | null; undo: (() => Promise<void>) | null; record: (sql: Sql) => Promise<unknown> };
+      const steps: Step[] = [];
+      for (const userId of userIds) {
+        const r = await row(userId);
+        const status = statusOf(r);
+        const held = await atProvider(r);
+        const provider = held?.provider.name ?? null;
+        if (!isActive) {
+          if (held && (status === 'active' || status === 'canceling')) {
+            // No renewal after the paid period, whatever the 7-day line (the account stops now anyway).
+            const { s } = held;
+            const later = status === 'canceling' && r.subscription_ends_at && r.subscription_ends_at > s.nextPaymentAt ? r.subscription_ends_at : null;
+            const call = status === 'active' || later;
+            steps.push({
+              userId,
+              at: call ? () => held.provider.cancel(s, s.nextPaymentAt, true) : null,
+              undo: !call ? null : later ? () => held.provider.cancel(s, later, false) : () => held.provider.reactivate(s),
+              record: (sql) => d.subscriptions.adminCanceled(userId, { provider, endsAt: s.nextPaymentAt }, sql),
+            });
+          } else {
+            // An unpaid subscription (inactive) ends at once: a late payment must not revive a canceled account.
+            steps.push({ userId, at: held && status === 'inactive' ? () => endLeftover(r).then(() => {}) : null, undo: null, record: (sql) => d.subscriptions.adminCanceled(userId, { provider, endsAt: null }, sql) });
+          }
+          continue;
+        }
+        if (r.is_active) continue;
+        const running = held && r.cancel_at_period_end && r.subscription_ends_at && r.subscription_ends_at > new Date();
+        if (held && running) {
+          const { s } = held;
+          const mode = (await userCancellationStands(sqlNow(), userId)) ? 'keepCanceling' : 'resume';
+          steps.push({
+            userId,
+            at: mode === 'resume' ? () => held.provider.reactivate(s) : null,
+            undo: mode === 'resume' ? () => held.provider.cancel(s, s.nextPaymentAt, true) : null,
+            record: (sql) => d.subscriptions.adminReactivated(userId, { provider, mode }, sql),
+          });
+        } else {
+          steps.push({ userId, at: held ? () => endLeftover(r).then(() => {}) : null, undo: null, record: (sql) => d.subscriptions.adminReactivated(userId, { provider, mode: 'withoutPlan' }, sql) });
+        }
+      }
+      const ordered = [...steps.filter((x) => x.undo), ...steps.filter((x) => !x.undo)];
+      const done: Step[] = [];
+      const undo = async () => {
+        for (const x of done.reverse()) await x.undo?.().catch((err) => log(err, x.userId));
+      };
+      try {
+        for (const x of ordered) {
+          await x.at?.();
+          done.push(x);
+        }
+      } catch (err) {
+        await undo();
+        throw err;
+      }
+      return {
+        apply: async (sql: Sql) => {
+          for (const x of steps) await x.record(sql);
+        },
+        undo,
+      };
     },
 
     async history(userId: string): Promise<{ items: PaymentHistoryEntry[] }> {

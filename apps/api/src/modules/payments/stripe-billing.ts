@@ -6,6 +6,7 @@ import type { Orm } from '../../db/orm.ts';
 import { badRequest, HttpError, unprocessable } from '../../http/errors.ts';
 import { type Sql, sqlOf } from '../folders/folder-access.ts';
 import type { CardBilling, Discount, HeldSubscription, Paid } from './billing-provider.ts';
+import type { ElementsCards } from './payment-provider.ts';
 import type { PlanRow } from './plans.ts';
 import { loadSubscriptionRow, recordWebhookEvent, type Subscriptions, userIdByProviderId } from './subscriptions.service.ts';
 
@@ -31,12 +32,12 @@ export function stripeClient(s: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): S
 }
 
 /**
- * Stripe's errors as answers: a refused card is the caller's (402, or 422 on the card form), the
+ * Stripe's errors as answers: a refused card is the caller's (402, or 422 on `cardField` of the card form), the
  * rest a 502. Only Stripe's message goes on: never the request (which may hold the card).
  */
-function asHttpError(err: unknown, onCardForm = false): Error {
+function asHttpError(err: unknown, cardField: string | null = null): Error {
   if (err instanceof Stripe.errors.StripeCardError) {
-    return onCardForm ? unprocessable({ 'paymentMethod.cardInfo.cardNumber': err.message }, MESSAGES.checkCard) : new HttpError(402, err.message, { code: err.code });
+    return cardField ? unprocessable({ [cardField]: err.message }, MESSAGES.checkCard) : new HttpError(402, err.message, { code: err.code });
   }
   if (err instanceof HttpError) return err;
   const e = err as { type?: string; code?: string; message?: string };
@@ -53,11 +54,11 @@ const intervalOf = (plan: PlanRow) => (plan.duration === '1m' ? 'month' : 'year'
 export function stripeBilling(d: { orm: Orm; settings: StripeSettings; subscriptions: Subscriptions; log: Logger }) {
   const stripe = stripeClient(d.settings);
   const sqlNow = (): Sql => sqlOf(d.orm.em.fork());
-  const call = async <T>(fn: () => Promise<T>, onCardForm = false): Promise<T> => {
+  const call = async <T>(fn: () => Promise<T>, cardField: string | null = null): Promise<T> => {
     try {
       return await fn();
     } catch (err) {
-      const out = asHttpError(err, onCardForm);
+      const out = asHttpError(err, cardField);
       // Stripe's type, code and message only: never the request, which may hold the card.
       if ((out as HttpError).status === 502) d.log.error({ stripe: out.cause }, 'stripe call failed');
       throw out;
@@ -104,7 +105,20 @@ export function stripeBilling(d: { orm: Orm; settings: StripeSettings; subscript
     return { reference: invoice?.id ?? null, amountCents: invoice?.amount_paid ?? 0, periodEnd: fromUnix(sub.items.data[0].current_period_end) };
   };
 
-  const billing: CardBilling & {
+  /** A card PaymentMethod made the customer's default (the customer made with it when there is none yet); what we keep of it. */
+  async function keepCard(pm: Stripe.PaymentMethod, customer: { email: string; stripeCustomerId: string | null }) {
+    let customerId = customer.stripeCustomerId;
+    if (!customerId) {
+      customerId = (await stripe.customers.create({ email: customer.email, payment_method: pm.id, invoice_settings: { default_payment_method: pm.id } })).id;
+    } else {
+      if (pm.customer !== customerId) await stripe.paymentMethods.attach(pm.id, { customer: customerId });
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
+    }
+    const brand = pm.card?.brand ?? 'card';
+    return { reference: pm.id, label: PAYMENT_METHOD_LABEL(brand, pm.card?.last4 ?? ''), stripeCustomerId: customerId };
+  }
+
+  const billing: CardBilling & ElementsCards & {
     registerCard(card: CardInfo, customer: { email: string; stripeCustomerId: string | null }): Promise<{ reference: string; label: string; stripeCustomerId: string }>;
     handleWebhook(payload: Buffer, signature: string): Promise<void>;
   } = {
@@ -122,16 +136,23 @@ export function stripeBilling(d: { orm: Orm; settings: StripeSettings; subscript
           card: { number: card.cardNumber, cvc: card.cvc, exp_month: Number(card.expMonth), exp_year: 2000 + Number(card.expYear) },
           billing_details: { name: `${card.firstName} ${card.lastName}`, email: customer.email },
         });
-        let customerId = customer.stripeCustomerId;
-        if (!customerId) {
-          customerId = (await stripe.customers.create({ email: customer.email, payment_method: pm.id, invoice_settings: { default_payment_method: pm.id } })).id;
-        } else {
-          await stripe.paymentMethods.attach(pm.id, { customer: customerId });
-          await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
-        }
-        const brand = pm.card?.brand ?? 'card';
-        return { reference: pm.id, label: PAYMENT_METHOD_LABEL(brand, pm.card?.last4 ?? ''), stripeCustomerId: customerId };
-      }, true);
+        return keepCard(pm, customer);
+      }, 'paymentMethod.cardInfo.cardNumber');
+    },
+
+    /**
+     * A card Stripe.js made in the browser (Stripe Elements): we never see its number. It must be
+     * a card PaymentMethod attached to nobody else; then it becomes the customer's default as above.
+     */
+    async attachCard(paymentMethodId, customer) {
+      const field = 'paymentMethod.paymentMethodId';
+      return call(async () => {
+        const pm = await stripe.paymentMethods.retrieve(paymentMethodId).catch((err) => {
+          throw (err as { code?: string }).code === 'resource_missing' ? unprocessable({ [field]: 'Enter a valid card' }, MESSAGES.checkCard) : err;
+        });
+        if (pm.type !== 'card' || (pm.customer && pm.customer !== customer.stripeCustomerId)) throw unprocessable({ [field]: 'Enter a valid card' }, MESSAGES.checkCard);
+        return keepCard(pm, customer);
+      }, field);
     },
 
     async subscribe(u, plan, discount) {
@@ -193,6 +214,14 @@ export function stripeBilling(d: { orm: Orm; settings: StripeSettings; subscript
       await call(async () => {
         const sub = await stripe.subscriptions.retrieve(s.subscriptionId);
         await stripe.subscriptions.update(s.subscriptionId, sub.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' });
+      });
+    },
+
+    async end(s) {
+      await call(async () => {
+        const sub = await stripe.subscriptions.retrieve(s.subscriptionId);
+        // Stripe then stops collecting the subscription's open invoices: nothing is charged twice.
+        if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired') await stripe.subscriptions.cancel(s.subscriptionId);
       });
     },
 

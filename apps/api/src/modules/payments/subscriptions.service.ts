@@ -5,6 +5,9 @@ import { findPlanRow, type PlanRow } from './plans.ts';
 
 export type Provider = 'stripe' | 'paypal';
 
+/** How an admin's reactivation treats the subscription (see Subscriptions.adminReactivated). */
+export type AdminReactivation = 'resume' | 'keepCanceling' | 'withoutPlan';
+
 /** A payment (or refund) at a provider: its id there and the amount in cents. */
 export interface ProviderCharge {
   provider: Provider;
@@ -19,6 +22,8 @@ export interface StartFacts extends ProviderCharge {
   /** The subscription's id at the provider (stripe_subscription_id or paypal_subscription_id). */
   subscriptionId: string | null;
   promoCode?: string | null;
+  /** The provider subscription of before, ended first (an unpaid or canceled one): recorded as ended. */
+  replaced?: { provider: Provider; subscriptionId: string } | null;
 }
 
 /** The subscription columns of a users row. */
@@ -143,6 +148,15 @@ export async function firstPayment(sql: Sql, userId: string): Promise<{ at: Date
   return { at: new Date(row.created_at), provider: row.provider, reference: row.reference, amountCents: row.amount_cents ?? 0 };
 }
 
+/** Whether the user's own cancellation is the latest word on the subscription (not undone, not followed by a new subscription). */
+export async function userCancellationStands(sql: Sql, userId: string): Promise<boolean> {
+  const [row] = await sql<{ kind: string }[]>(
+    `select kind from payment_history where user_id = ? and kind in ('subscribed', 'canceled', 'reactivated') order by created_at desc, id desc limit 1`,
+    [userId],
+  );
+  return row?.kind === 'canceled';
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
@@ -200,7 +214,7 @@ export function createSubscriptions(d: { orm: Orm }) {
     /** A first payment (or a new one after the account ended): the plan is paid until `periodEnd`. */
     async start(userId: string, planId: string, f: StartFacts, tx?: Sql): Promise<void> {
       await run(tx, async (sql) => {
-        await locked(sql, userId);
+        const r = await locked(sql, userId);
         const p = await plan(sql, planId);
         await sql(
           `update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null,
@@ -208,6 +222,7 @@ export function createSubscriptions(d: { orm: Orm }) {
              stripe_subscription_id = ?, paypal_subscription_id = ?, promo_code = coalesce(?, promo_code), updated_at = now() where id = ?`,
           [p.id, p.name, f.periodEnd, f.provider === 'stripe' ? f.subscriptionId : null, f.provider === 'paypal' ? f.subscriptionId : null, f.promoCode ?? null, userId],
         );
+        if (f.replaced) await writeHistory(sql, userId, { kind: 'ended', planId: r.payment_plan_id, provider: f.replaced.provider, reference: f.replaced.subscriptionId, note: 'replaced by a new subscription' });
         await writeHistory(sql, userId, { kind: 'subscribed', planId: p.id, ...f, note: f.promoCode ? `promo ${f.promoCode}` : null });
       });
     },
@@ -220,7 +235,7 @@ export function createSubscriptions(d: { orm: Orm }) {
         const p = planId ? await plan(sql, planId) : null;
         await sql(
           `update users set payment_plan_id = coalesce(?, payment_plan_id), plan = coalesce(?, plan), pending_plan_id = null, next_payment_at = ?,
-             payment_failed_at = null, is_active = true, updated_at = now() where id = ?`,
+             payment_failed_at = null, is_active = true, subscription_ends_at = case when cancel_at_period_end then subscription_ends_at end, updated_at = now() where id = ?`,
           [p?.id ?? null, p?.name ?? null, f.periodEnd, userId],
         );
         await writeHistory(sql, userId, { kind: 'renewed', planId: p?.id, ...f, note: r.pending_plan_id ? `downgraded to ${r.pending_plan_id}` : null });
@@ -236,7 +251,11 @@ export function createSubscriptions(d: { orm: Orm }) {
         const r = await locked(sql, userId);
         if (f.final) {
           if (!r.is_active) return;
-          await sql('update users set is_active = false, payment_failed_at = coalesce(payment_failed_at, now()), updated_at = now() where id = ?', [userId]);
+          // subscription_ends_at: when it stopped being paid, the removal clock of an account that never canceled.
+          await sql(
+            'update users set is_active = false, payment_failed_at = coalesce(payment_failed_at, now()), subscription_ends_at = coalesce(subscription_ends_at, now()), updated_at = now() where id = ?',
+            [userId],
+          );
           await writeHistory(sql, userId, { kind: 'inactive', planId: r.payment_plan_id, provider: f.provider, reference: f.reference, note: 'renewal failed after the retries' });
         } else {
           await sql('update users set payment_failed_at = coalesce(payment_failed_at, now()), updated_at = now() where id = ?', [userId]);
@@ -291,13 +310,56 @@ export function createSubscriptions(d: { orm: Orm }) {
     },
 
     /**
+     * An admin canceled the account: it stops now (is_active false; the removal clock runs from the
+     * first cancellation). `endsAt`: the provider renews no more after it (null: nothing changed there).
+     * False when the account was canceled already.
+     */
+    async adminCanceled(userId: string, f: { provider: Provider | null; endsAt: Date | null }, tx?: Sql): Promise<boolean> {
+      return run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        if (!r.is_active && r.canceled_at) return false;
+        await sql(
+          `update users set is_active = false, canceled_at = coalesce(canceled_at, now()), cancel_at_period_end = cancel_at_period_end or ?,
+             subscription_ends_at = coalesce(?, subscription_ends_at), updated_at = now() where id = ?`,
+          [f.endsAt !== null, f.endsAt, userId],
+        );
+        await writeHistory(sql, userId, { kind: 'admin_canceled', planId: r.payment_plan_id, provider: f.provider, note: f.endsAt ? `renewal ends at ${f.endsAt.toISOString()}` : null });
+        return true;
+      });
+    },
+
+    /**
+     * An admin reactivated the account. `resume`: the running subscription renews again;
+     * `keepCanceling`: the user's own cancellation stands (it runs to its end); `withoutPlan`:
+     * nothing runs at the provider any more, so the account is back without a plan (the settings'
+     * default limits) until the user subscribes again. False when the account was active.
+     */
+    async adminReactivated(userId: string, f: { provider: Provider | null; mode: AdminReactivation }, tx?: Sql): Promise<boolean> {
+      return run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        if (r.is_active) return false;
+        const set = {
+          resume: 'cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null',
+          keepCanceling: 'canceled_at = canceled_at',
+          withoutPlan: `cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null, next_payment_at = null, payment_plan_id = null, plan = null,
+             pending_plan_id = null, payment_failed_at = null, stripe_subscription_id = null, paypal_subscription_id = null`,
+        }[f.mode];
+        await sql(`update users set is_active = true, removal_notice_sent_at = null, ${set}, updated_at = now() where id = ?`, [userId]);
+        const note = { resume: 'renewal resumed', keepCanceling: "the user's own cancellation stands", withoutPlan: 'without a plan' }[f.mode];
+        await writeHistory(sql, userId, { kind: 'admin_reactivated', planId: f.mode === 'withoutPlan' ? null : r.payment_plan_id, provider: f.provider, note });
+        return true;
+      });
+    },
+
+    /**
      * The paid period ended without a renewal (the provider ended the subscription, or the
      * period-end pass found it ran out): the account is canceled; its data goes 30 days after the cancellation.
      */
     async ended(userId: string, f: { provider: Provider | null; reference: string | null }, tx?: Sql): Promise<boolean> {
       return run(tx, async (sql) => {
         const r = await locked(sql, userId);
-        if (!r.is_active) return false;
+        // An account an admin canceled is inactive already while its subscription runs out (cancel_at_period_end).
+        if (!r.is_active && !r.cancel_at_period_end) return false;
         await sql(
           `update users set is_active = false, cancel_at_period_end = false, canceled_at = coalesce(canceled_at, now()), subscription_ends_at = coalesce(subscription_ends_at, now()),
              next_payment_at = null, pending_plan_id = null, updated_at = now() where id = ?`,
