@@ -1,20 +1,35 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path';
+import { webDistPath } from '@reelbase/web/dist-path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type CoreHooks, startCore } from './core.ts';
-import { webDistPath } from '@reelbase/web/dist-path';
 import { answerClientErrors, createApp } from './http/app.ts';
-import { staticWeb } from './http/static-web.ts';
 import { authGuards } from './http/auth.ts';
-import { mediaRoutes } from './http/media-routes.ts';
-import { createMailer } from './mail/mailer.ts';
 import { notFound } from './http/errors.ts';
+import { mediaRoutes } from './http/media-routes.ts';
+import { staticWeb } from './http/static-web.ts';
+import { createGuardedFetch } from './imports/guarded-fetch.ts';
+import { jwtSecret } from './jwt-secret.ts';
+import { createMailer } from './mail/mailer.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
+import { readAuditLog } from './modules/admin/audit-log.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { rateLimits } from './modules/limits/rate-limits.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
+import { createEmbedService } from './modules/embed/embed.service.ts';
+import { playerAssets } from './modules/embed/player-assets.ts';
+import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { createFoldersService } from './modules/folders/folders.service.ts';
+import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
+import { createGifsService } from './modules/gifs/gifs.service.ts';
+import { rateLimits } from './modules/limits/rate-limits.ts';
+import { bandwidthNotices } from './modules/payments/bandwidth-notices.ts';
 import { sandboxCardBilling } from './modules/payments/billing-provider.ts';
 import { paymentMethods, paymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
@@ -25,39 +40,24 @@ import { paypalClient } from './modules/payments/paypal-client.ts';
 import { createPlansService } from './modules/payments/plans.service.ts';
 import { stripeBilling } from './modules/payments/stripe-billing.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
-import { foldersRoutes } from './modules/folders/folders.routes.ts';
-import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
-import { createGifsService } from './modules/gifs/gifs.service.ts';
-import { createFoldersService } from './modules/folders/folders.service.ts';
+import { usageRoutes } from './modules/payments/usage.routes.ts';
+import { createUsageService } from './modules/payments/usage.service.ts';
+import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
+import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createGuardedFetch } from './imports/guarded-fetch.ts';
-import { jwtSecret } from './jwt-secret.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
 import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
-import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path';
-import { embedRoutes } from './modules/embed/embed.routes.ts';
-import { createEmbedService } from './modules/embed/embed.service.ts';
-import { playerAssets } from './modules/embed/player-assets.ts';
-import { playbackRoutes } from './modules/playback/playback.routes.ts';
-import { createPlaybackService } from './modules/playback/playback.service.ts';
-import { bandwidthNotices } from './modules/payments/bandwidth-notices.ts';
-import { createUsageService } from './modules/payments/usage.service.ts';
-import { usageRoutes } from './modules/payments/usage.routes.ts';
-import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
-import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
-import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
-import { createStatisticsService } from './modules/statistics/statistics.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
-import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
-import { readAuditLog } from './modules/admin/audit-log.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -108,6 +108,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     orm,
     subscriptions,
     publicUrl: config.PUBLIC_URL,
+    endLeftover: (userId) => billing.endLeftover(userId),
     client:
       config.PAYPAL_CLIENT_ID && config.PAYPAL_SECRET
         ? paypalClient({ apiUrl: config.PAYPAL_API_URL, clientId: config.PAYPAL_CLIENT_ID, secret: config.PAYPAL_SECRET, webhookId: config.PAYPAL_WEBHOOK_ID })

@@ -91,6 +91,9 @@ export function createPaymentsService(d: { orm: Orm; subscriptions: Subscription
   return {
     view: (userId: string) => d.subscriptions.view(userId),
 
+    /** Before another provider starts a subscription: ends what the account still holds at its old one. */
+    endLeftover: async (userId: string) => endLeftover(await row(userId)),
+
     /** Subscribe with the saved card: the first payment now (with the promo code's discount), renewing automatically. */
     async subscribe(userId: string, input: { paymentPlanId: string; promoCode?: string }) {
       const r = await row(userId);

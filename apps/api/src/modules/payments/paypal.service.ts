@@ -46,7 +46,14 @@ interface Checkout {
  * subscription through the core. Renewals, failures and cancellations at PayPal come in by
  * webhook. It is also the SubscriptionProvider the payments service calls for a PayPal subscriber.
  */
-export function createPaypalPayments(d: { orm: Orm; subscriptions: Subscriptions; client: PaypalClient | null; publicUrl: string }) {
+export function createPaypalPayments(d: {
+  orm: Orm;
+  subscriptions: Subscriptions;
+  client: PaypalClient | null;
+  publicUrl: string;
+  /** Ends a subscription the account still holds elsewhere (an unpaid one at Stripe), so nothing bills twice. */
+  endLeftover: (userId: string) => Promise<{ provider: 'stripe' | 'paypal'; subscriptionId: string } | null>;
+}) {
   const sqlNow = (): Sql => sqlOf(d.orm.em.fork());
 
   function client(): PaypalClient {
@@ -213,12 +220,15 @@ export function createPaypalPayments(d: { orm: Orm; subscriptions: Subscriptions
         sub = await atPaypal(() => c.getSubscription(id));
         const payment = await atPaypal(() => firstCapture(id, started));
         if (sub.status !== 'ACTIVE' || !payment) throw new HttpError(402, 'PayPal could not take the first payment');
+        // Paid at PayPal: a leftover subscription (unpaid at Stripe after failed renewals) ends now.
+        // Should that fail, the capture rolls back and a retry finds the PayPal side already paid.
+        const replaced = await d.endLeftover(userId);
         const plan = (await findPlanRow(sql, checkout.plan_id)) as PlanRow;
         const periodEnd = sub.billing_info?.next_billing_time ? new Date(sub.billing_info.next_billing_time) : addPeriod(started, plan.duration);
         await d.subscriptions.start(
           userId,
           plan.id,
-          { provider: 'paypal', reference: payment.id, amountCents: toCents(payment.amount_with_breakdown.gross_amount), periodEnd, subscriptionId: id, promoCode: discount?.code ?? null },
+          { provider: 'paypal', reference: payment.id, amountCents: toCents(payment.amount_with_breakdown.gross_amount), periodEnd, subscriptionId: id, promoCode: discount?.code ?? null, replaced },
           sql,
         );
         const payer = sub.subscriber;
