@@ -101,3 +101,28 @@ describe('plan changes', () => {
     expect(late).toContain('removed 30 days after');
   });
 });
+
+describe('labels', () => {
+  it('names months, variants and history events', async () => {
+    const { monthLabel, variantLabel, historyKindLabel } = await import('../src/lib/billing.ts');
+    expect(monthLabel('2026-03')).toBe('Mar 2026');
+    expect(variantLabel(plans, 'gold-1y')).toBe('Gold (Year)');
+    expect(variantLabel(plans, 'gone-1m')).toBe('gone-1m');
+    expect(historyKindLabel('renewal_failed')).toBe('Renewal failed');
+  });
+
+  it('names a typed card by its last four digits only', async () => {
+    const { describeMethod } = await import('../src/lib/billing.ts');
+    const text = describeMethod({ type: 'card', cardInfo: { cardNumber: '4242424242424242', cvc: '123', expMonth: '04', expYear: '30', firstName: 'Ada', lastName: 'Lovelace' } });
+    expect(text).toBe('Card •••• 4242, expires 04/30, Ada Lovelace');
+    expect(text).not.toContain('123');
+    expect(describeMethod({ type: 'paypal' })).toContain('PayPal');
+  });
+
+  it('sends only the colours that changed, whatever their case', async () => {
+    const { schemeChanges } = await import('../src/lib/profile-changes.ts');
+    const saved = { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' };
+    expect(schemeChanges(saved, { ...saved, playerCanvas: '#1974bb' })).toEqual({});
+    expect(schemeChanges(saved, { ...saved, playerControlBar: '#000000', transparentCanvas: true })).toEqual({ playerControlBar: '#000000', transparentCanvas: true });
+  });
+});

@@ -1,4 +1,4 @@
-import { PLAN_DURATION_LABELS, PLAN_NAMES, type PaymentPlan, type PaymentPlanVariant, type PlanDuration, type Subscription, TERMS } from '@reelbase/api-client';
+import { type PaymentMethodChoice, type PaymentPlan, type PaymentPlanVariant, PLAN_DURATION_LABELS, PLAN_NAMES, type PlanDuration, type Subscription, TERMS } from '@reelbase/api-client';
 import { formatDate } from './format.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
@@ -34,6 +34,12 @@ export function formatPrice(dollars: number): string {
 export const priceLabel = (v: Pick<PaymentPlanVariant, 'price' | 'duration'>) => `${formatPrice(v.price)} / ${PLAN_DURATION_LABELS[v.duration]}`;
 
 export const planTitle = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
+
+/** "Gold (Month)" for a variant id among the plans; the id itself when unknown. */
+export function variantLabel(plans: PaymentPlan[], id: string | null | undefined): string {
+  const v = findVariant(plans, id);
+  return v ? `${planTitle(v.name)} (${PLAN_DURATION_LABELS[v.duration]})` : (id ?? '');
+}
 
 /** What a year costs against twelve months, as whole months saved (0 when the year is no cheaper). */
 export function monthsFreeWithYear(plan: PaymentPlan): number {
@@ -129,3 +135,23 @@ export const subscriptionStatusLabel = (s: Subscription['status']) => STATUS_LAB
 
 /** Whether the account has a plan to change (otherwise the tariff screen subscribes). */
 export const hasLivePlan = (s: Pick<Subscription, 'status' | 'plan'> | undefined) => !!s?.plan && (s.status === 'active' || s.status === 'canceling');
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'YYYY-MM' -> 'Mar 2026'. */
+export function monthLabel(m: string): string {
+  const [y, mm] = m.split('-');
+  return `${MONTHS[Number(mm) - 1] ?? mm} ${y}`;
+}
+
+/** 'renewal_failed' -> 'Renewal failed'. */
+export const historyKindLabel = (kind: string) => {
+  const words = kind.replace(/[_-]+/g, ' ').trim();
+  return `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}`;
+};
+
+/** How the confirm modal names the method the user typed (never more of the card than its last four digits). */
+export function describeMethod(m: PaymentMethodChoice): string {
+  if (m.type === 'paypal') return 'PayPal: you approve each payment at PayPal.';
+  const c = m.cardInfo;
+  return `Card •••• ${c.cardNumber.slice(-4)}, expires ${c.expMonth}/${c.expYear}, ${c.firstName} ${c.lastName}`;
+}
