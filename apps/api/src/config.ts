@@ -96,6 +96,10 @@ const schema = z.object({
   SOURCE_MAX_FPS: positiveInt(120),
   SOURCE_MAX_DURATION_SECONDS: positiveInt(6 * 3600),
   BANDWIDTH_FLUSH_SECONDS: z.coerce.number().positive().default(5),
+  /** Bytes delivered a month (UTC) for an account without a plan; a plan's own limit replaces it. */
+  BANDWIDTH_LIMIT_BYTES_PER_MONTH: positiveInt(250 * 1024 ** 3),
+  /** Past its monthly bandwidth an owner is mailed once; past it by this much more, its media stops until the next month. */
+  BANDWIDTH_GRACE_PERCENT: z.coerce.number().min(0).max(1000).default(10),
   /** How long delivery trusts its cached 'may this video be served' answer. */
   DELIVERY_STATUS_CACHE_SECONDS: z.coerce.number().min(0).default(5),
   /** One deadline for a whole import (download, remux, check, store). */

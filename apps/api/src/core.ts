@@ -46,7 +46,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
   const quota = storageQuota({
     orm,
     storage,
-    limitBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
+    defaultLimitBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
     dataDir: config.DATA_DIR,
     minFreeDiskBytes: config.MIN_FREE_DISK_MB * 1024 ** 2,
   });

@@ -37,6 +37,9 @@ import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { bandwidthNotices } from './modules/payments/bandwidth-notices.ts';
+import { createUsageService } from './modules/payments/usage.service.ts';
+import { usageRoutes } from './modules/payments/usage.routes.ts';
 import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
 import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -95,7 +98,19 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const folders = createFoldersService({ orm });
   const gifs = createGifsService({ orm, storage, queue, quota: core.quota, videos, publicUrl: config.PUBLIC_URL });
-  const bandwidth = bandwidthCounter(orm, config.BANDWIDTH_FLUSH_SECONDS * 1000, (err) => log.error({ err }, 'bandwidth flush failed'));
+  // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
+  const defaultLimits = {
+    storageBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
+    bandwidthBytesPerMonth: config.BANDWIDTH_LIMIT_BYTES_PER_MONTH,
+    bandwidthGracePercent: config.BANDWIDTH_GRACE_PERCENT,
+  };
+  const bandwidth = bandwidthCounter(
+    orm,
+    config.BANDWIDTH_FLUSH_SECONDS * 1000,
+    (err) => log.error({ err }, 'bandwidth flush failed'),
+    bandwidthNotices({ orm, mailer, defaults: defaultLimits, publicUrl: config.PUBLIC_URL, log }),
+  );
+  const usage = createUsageService({ orm, quota: core.quota, defaults: defaultLimits });
   const tus = tusUploads({
     dir: join(config.DATA_DIR, 'uploads'),
     auth,
@@ -114,7 +129,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   };
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
   sweeper.unref();
-  const playback = createPlaybackService({ orm, storage });
+  const playback = createPlaybackService({ orm, storage, limits: defaultLimits });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
@@ -125,7 +140,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     beaconBurst: config.STATS_BEACON_BURST,
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
-  const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000);
+  const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
   const onServingChanged = (videoIds?: string[]) => {
     servable.forget(videoIds);
@@ -157,6 +172,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, guards, limits),
+      usageRoutes(usage, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
       foldersRoutes(folders, guards),
       gifsRoutes(gifs, guards),
@@ -190,7 +206,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

@@ -2,6 +2,7 @@ import { MESSAGES } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
 import type { AccessClaims } from '../modules/auth/access-tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import { assertCanSpend } from '../modules/payments/entitlements.ts';
 import type { IUser } from '../modules/users/user.entity.ts';
 import { forbidden } from './errors.ts';
 
@@ -32,6 +33,11 @@ export function authGuards(auth: AuthService) {
     /** For changes (upload, edit, delete, folders): a canceled account may look, not change. */
     async requireActive(ctx: Context, next: Next) {
       if (!(ctx.state as AuthState).user.isActive) throw forbidden(MESSAGES.accountCanceled);
+      await next();
+    },
+    /** For calls that spend storage, processing or bandwidth: a payment method and an active account (payments/entitlements.ts). */
+    async requireCanSpend(ctx: Context, next: Next) {
+      assertCanSpend((ctx.state as AuthState).user);
       await next();
     },
     /** Signs the caller in when a token is sent; anonymous otherwise. A bad token still fails. */

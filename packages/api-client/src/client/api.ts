@@ -216,6 +216,11 @@ export function createApiClient(o: ApiClientOptions) {
       sendMultipart<z.infer<typeof ProfileUploadResponse>>('/api/profile/upload', 'file', file, { type }, opts),
   };
 
+  const usage = {
+    /** Storage used (with uploads still arriving) and bandwidth per month against the plan's limits. */
+    get: () => request<Usage>('GET', '/api/usage'),
+  };
+
   const videos = {
     list: (p: VideoListParams = {}) =>
       request<VideoListPage>('GET', '/api/videos', {
@@ -341,11 +346,6 @@ export function createApiClient(o: ApiClientOptions) {
     updatePlan: (planId: string, input: z.input<typeof PaymentPlanUpdate>) => request<PaymentPlan>('PUT', `/api/payment/plan/${id(planId)}`, { body: input }),
     /** Admin: a new promo code. */
     createPromoCode: (input: z.input<typeof PromoCodeCreate>) => request<PromoCode>('POST', '/api/payment/promo-codes', { body: input }),
-  };
-
-  /** Storage used, bandwidth this month and per month, against the plan's limits. */
-  const usage = {
-    get: () => request<Usage>('GET', '/api/usage'),
   };
 
   const playerConfig = {

@@ -57,6 +57,10 @@ export const MESSAGES = {
   folderUpdated: 'Folder updated successfully!',
   folderDeleted: 'Folder deleted successfully!',
   accountCanceled: 'Your account is canceled. Reactivate it to make changes.',
+  /** 402: the API refuses uploads, imports, edits and new embeds of an account without a payment method. */
+  paymentMethodRequired: 'Add a payment method to continue.',
+  /** Public media of an owner past the monthly bandwidth (and its grace) until the next month or a bigger plan. */
+  bandwidthExceeded: 'This video is temporarily unavailable.',
   emailChangeHint: 'Can be changed once every 6 months',
   emailTaken: 'Email is already taken',
   validationFailed: 'Validation failed',

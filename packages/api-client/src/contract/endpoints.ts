@@ -6,6 +6,7 @@ import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, F
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
+import { Usage } from './payments.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
 import {
   CoverFromFrame,
@@ -69,6 +70,7 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/profile', summary: 'The signed-in user profile', auth: 'user', response: Profile },
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', body: ProfileUpdate, response: ProfileUpdateResponse },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
+  { method: 'get', path: '/api/usage', summary: "The caller's storage and bandwidth (this month and the last 12) against the plan's limits (or the defaults without a plan), credits, effective feature flags", auth: 'user', response: Usage },
   { method: 'options', path: '/api/playback/{id}', summary: 'CORS preflight of the public playback call', auth: 'none' },
   { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
   { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search)', auth: 'user', query: VideoListQuery, response: VideoList },

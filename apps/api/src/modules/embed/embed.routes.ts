@@ -36,7 +36,7 @@ export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guar
     }
     ctx.body = page;
   });
-  r.get('/api/videos/:id/embed', d.guards.requireUser, async (ctx) => {
+  r.get('/api/videos/:id/embed', d.guards.requireUser, d.guards.requireCanSpend, async (ctx) => {
     ctx.body = await d.embed.code(currentUser(ctx).id, ctx.params.id, query(ctx, EmbedCodeQuery));
   });
   return r;

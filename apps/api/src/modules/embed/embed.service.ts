@@ -26,7 +26,8 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       try {
         info = await d.playback.get(id);
       } catch (err) {
-        if (err instanceof HttpError && err.status === 404) return null;
+        // 404: missing or blocked; 403: the owner is past the monthly bandwidth.
+        if (err instanceof HttpError && (err.status === 404 || err.status === 403)) return null;
         throw err;
       }
       if (type === 'mp4') return { ...info, hlsSource: null, processing: !info.mp4Source };

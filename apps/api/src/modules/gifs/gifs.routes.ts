@@ -10,7 +10,7 @@ export function gifsRoutes(gifs: GifsService, guards: AuthGuards) {
   r.get('/', async (ctx) => {
     ctx.body = await gifs.list(currentUser(ctx).id, query(ctx, GifListQuery));
   });
-  r.post('/', guards.requireActive, async (ctx) => {
+  r.post('/', guards.requireCanSpend, async (ctx) => {
     ctx.status = 201;
     ctx.body = await gifs.create(currentUser(ctx).id, body(ctx, GifCreate));
   });

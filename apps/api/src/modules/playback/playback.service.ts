@@ -1,8 +1,8 @@
-import type { PlaybackInfo } from '@reelbase/api-client';
+import { MESSAGES, type PlaybackInfo } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { User } from '../users/user.entity.ts';
+import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
 import { Video } from '../videos/video.entity.ts';
 import { videoKeys } from '../videos/video-view.ts';
 
@@ -15,7 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Public, so it says nothing about a video that may not be shown: missing, blocked (video.ban),
  * owned by a banned user or failed all answer the same 404.
  */
-export function createPlaybackService(d: { orm: Orm; storage: Storage }) {
+export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: DefaultLimits }) {
+  const over = overBandwidthSql('u', d.limits);
   async function nextVideoOf(em: ReturnType<Orm['em']['fork']>, ownerId: string, id: string | null): Promise<string | null> {
     if (!id || !UUID.test(id)) return null;
     // Only a playable video of the same owner: a deleted or blocked one would end in a message.
@@ -28,8 +29,10 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage }) {
       const em = d.orm.em.fork();
       const video = UUID.test(id) ? await em.findOne(Video, { id }) : null;
       if (!video || video.ban || video.status === 'failed') throw notFound(NOT_AVAILABLE);
-      const owner = await em.findOne(User, { id: video.userId }, { fields: ['ban'] });
+      const [owner] = await em.execute<{ ban: boolean; over_bandwidth: boolean }[]>(`select u.ban, ${over} as over_bandwidth from users u where u.id = ?`, [video.userId]);
       if (!owner || owner.ban) throw notFound(NOT_AVAILABLE);
+      // Past the monthly bandwidth and its grace: the player shows the video as unavailable.
+      if (owner.over_bandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
 
       const hlsSource = video.isHlsReady ? d.storage.url(videoKeys.hlsMaster(video.id)) : null;
       const mp4Source = video.isMainReady ? d.storage.url(videoKeys.main(video.id)) : null;

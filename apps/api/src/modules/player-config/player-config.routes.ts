@@ -14,7 +14,7 @@ export function playerConfigRoutes(playerConfig: PlayerConfigService, guards: Au
   });
   r.put(
     '/:id/image',
-    guards.requireActive,
+    guards.requireCanSpend,
     // Refuse (404, or 403 with the flag off) before receiving the file.
     async (ctx, next) => {
       await playerConfig.assertMayUploadLogo(currentUser(ctx).id, ctx.params.id);

@@ -1,9 +1,10 @@
-import { MESSAGES, type PlayerConfig, type PlayerConfigUpdate } from '@reelbase/api-client';
+import type { PlayerConfig, PlayerConfigUpdate } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
 import { prepareImage } from '../../images/image-upload.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { User } from '../users/user.entity.ts';
+import { sqlOf } from '../folders/folder-access.ts';
+import { requireFeature } from '../payments/entitlements.ts';
 import { Video } from '../videos/video.entity.ts';
 
 export const NEXT_VIDEO_NOT_YOURS = 'Must be the id of one of your videos.';
@@ -37,11 +38,10 @@ export function createPlayerConfigService(d: { orm: Orm; storage: Storage }) {
     if (Number(n) === 0) await d.storage.delete(url.slice(d.storage.url('').length));
   }
 
-  /** The player logo of a video is gated by the owner's uploadPlayerLogo flag. */
+  /** The player logo of a video is gated by the owner's effective uploadPlayerLogo flag. */
   async function mayUploadLogo(userId: string, id: string) {
     const found = await owned(userId, id);
-    const user = await found.em.findOne(User, { id: userId });
-    if (!user?.features?.uploadPlayerLogo) throw forbidden(MESSAGES.featureDisabled);
+    await requireFeature(sqlOf(found.em), userId, 'uploadPlayerLogo');
     return found;
   }
 

@@ -1,4 +1,5 @@
 import { MESSAGES, type Profile, type ProfileUpdate } from '@reelbase/api-client';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { prepareImage } from '../../images/image-upload.ts';
@@ -6,9 +7,11 @@ import type { Storage } from '../../storage/storage.ts';
 import type { AccessClaims } from '../auth/access-tokens.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { sqlOf } from '../folders/folder-access.ts';
+import { featuresOf } from '../payments/entitlements.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { canChangeEmail, toProfile } from '../users/profile-view.ts';
-import { User } from '../users/user.entity.ts';
+import { type IUser, User } from '../users/user.entity.ts';
 
 export type ProfileImageKind = 'avatar' | 'playerLogo';
 
@@ -19,10 +22,13 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
     if (!user) throw notFound();
     return { em, user };
   }
+  /** The profile shows the effective feature flags: the plan's AND the admin's. */
+  const view = async (em: EntityManager, user: IUser) => toProfile(user, await featuresOf(sqlOf(em), user.id));
 
   return {
     async get(userId: string): Promise<Profile> {
-      return toProfile((await load(userId)).user);
+      const { em, user } = await load(userId);
+      return view(em, user);
     },
 
     /**
@@ -60,7 +66,7 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       await em.flush();
       if (passwordChanged) await d.auth.endOtherSessions(claims);
       if (emailChanged) await d.auth.requestEmailChange(user, input.email as string);
-      return { profile: toProfile(user), ...(emailChanged && { pendingEmail: input.email }) };
+      return { profile: await view(em, user), ...(emailChanged && { pendingEmail: input.email }) };
     },
 
     async uploadImage(userId: string, kind: ProfileImageKind, file: Buffer): Promise<{ url: string; profile: Profile }> {
@@ -74,7 +80,7 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       user[kind] = url;
       await em.flush();
       if (previous?.startsWith(d.storage.url(`images/${user.id}/`))) await d.storage.delete(previous.slice(d.storage.url('').length));
-      return { url, profile: toProfile(user) };
+      return { url, profile: await view(em, user) };
     },
   };
 }

@@ -8,8 +8,8 @@ export function canChangeEmail(user: Pick<IUser, 'emailChangedAt'>, now = new Da
   return next <= now;
 }
 
-/** The profile as the API shows it to its owner. */
-export function toProfile(u: IUser): Profile {
+/** The profile as the API shows it to its owner; `features` are the effective flags (payments/entitlements.ts). */
+export function toProfile(u: IUser, features: Record<string, boolean>): Profile {
   return {
     id: u.id,
     firstName: u.firstName,
@@ -20,7 +20,7 @@ export function toProfile(u: IUser): Profile {
     showLogoOnPlayer: u.showLogoOnPlayer,
     playerLogo: u.playerLogo ?? null,
     paymentMethod: u.paymentMethod ?? null,
-    features: u.features,
+    features,
     videoGeneratorCredits: u.videoGeneratorCredits,
     promoCode: u.promoCode ?? null,
     created_at: u.createdAt.toISOString(),

@@ -3,8 +3,10 @@ import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { Orm } from '../../db/orm.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { MESSAGES } from '@reelbase/api-client';
+import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { videoKeys } from './video-view.ts';
 
@@ -23,6 +25,8 @@ const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-
 
 interface Servable {
   ok: boolean;
+  /** The owner is past this month's bandwidth and its grace. */
+  overBandwidth: boolean;
   main: boolean;
   hls: boolean;
   at: number;
@@ -48,22 +52,24 @@ export function parseRange(header: string | undefined, size: number): { start: n
 /**
  * "May this video be served", cached for `cacheMs` per process so a segment request rarely costs a
  * query. An admin's block or ban forgets the answers at once (in this process; see
- * docs/decisions.md for the others).
+ * docs/decisions.md for the others). The owner's monthly bandwidth is part of the same answer, so
+ * the limit costs no query of its own.
  */
-export function servableCache(orm: Orm, cacheMs: number) {
+export function servableCache(orm: Orm, cacheMs: number, limits: DefaultLimits) {
+  const over = overBandwidthSql('u', limits);
   const cache = new Map<string, Servable>();
   return {
     async get(id: string): Promise<Servable> {
       const hit = cache.get(id);
       if (hit && Date.now() - hit.at < cacheMs) return hit;
       const rows = /^[0-9a-f-]{36}$/i.test(id)
-        ? await orm.em.getConnection().execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean }[]>(
-            'select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready from videos v join users u on u.id = v.user_id where v.id = ?',
+        ? await orm.em.getConnection().execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean; over_bandwidth: boolean }[]>(
+            `select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready, ${over} as over_bandwidth from videos v join users u on u.id = v.user_id where v.id = ?`,
             [id],
           )
         : [];
       const row = rows[0];
-      const s = { ok: !!row && !row.ban && !row.owner_ban, main: !!row?.is_main_ready, hls: !!row?.is_hls_ready, at: Date.now() };
+      const s = { ok: !!row && !row.ban && !row.owner_ban, overBandwidth: !!row?.over_bandwidth, main: !!row?.is_main_ready, hls: !!row?.is_hls_ready, at: Date.now() };
       if (cache.size > 10_000) cache.clear();
       cache.set(id, s);
       return s;
@@ -79,7 +85,8 @@ export type ServableCache = ReturnType<typeof servableCache>;
 
 /**
  * Public playback files: playlists, segments, the mp4 and thumbnails, with Range support and
- * long caching for segments. A blocked video, or one whose owner is banned, is not served.
+ * long caching for segments. A blocked video, or one whose owner is banned, is not served (404);
+ * one whose owner is past the monthly bandwidth answers 403 until the next month.
  */
 export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache) {
   async function serve(ctx: Context) {
@@ -88,6 +95,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     if (!PUBLIC_FILE.test(rel)) throw notFound();
     const s = await servable.get(id);
     if (!s.ok || (rel === 'main.mp4' && !s.main) || (rel.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
+    if (s.overBandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
     const key = videoKeys.file(id, rel);
     const info = await storage.stat(key);
     if (!info) throw notFound();

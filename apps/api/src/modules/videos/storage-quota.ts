@@ -3,6 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { storageLimitOf } from '../payments/entitlements.ts';
 import { Video } from './video.entity.ts';
 import { videoKeys } from './video-view.ts';
 
@@ -15,9 +16,10 @@ export const DISK_LOW = 'The server is low on disk space, so uploads are paused.
  * still arriving (uploads being received, unfinished tus uploads, imports downloading). Space is
  * reserved before a byte is received, under a per-account lock, so two parallel uploads cannot
  * both take the last free space. A reservation ends when its bytes are stored (or given up), or
- * expires, so a process that died does not hold space forever.
+ * expires, so a process that died does not hold space forever. The limit is the account's plan's
+ * storage, or `defaultLimitBytes` (STORAGE_LIMIT_BYTES_PER_ACCOUNT) for an account without a plan.
  */
-export function storageQuota(d: { orm: Orm; storage: Storage; limitBytes: number; dataDir: string; minFreeDiskBytes: number }) {
+export function storageQuota(d: { orm: Orm; storage: Storage; defaultLimitBytes: number; dataDir: string; minFreeDiskBytes: number }) {
   const lock = (sql: Sql, userId: string) => sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`storage:${userId}`]);
 
   async function imageBytes(userId: string): Promise<number> {
@@ -35,8 +37,13 @@ export function storageQuota(d: { orm: Orm; storage: Storage; limitBytes: number
     return Number(row.stored) + Number(row.reserved) + (await imageBytes(userId));
   }
 
+  const limitOf = (sql: Sql, userId: string) => storageLimitOf(sql, userId, d.defaultLimitBytes);
+
   return {
-    limitBytes: d.limitBytes,
+    /** The account's storage limit now (its plan's, or the setting's). */
+    async limitBytes(userId: string) {
+      return limitOf(sqlOf(d.orm.em.fork()), userId);
+    },
     async usedBytes(userId: string) {
       return usedBytes(sqlOf(d.orm.em.fork()), userId);
     },
@@ -49,7 +56,7 @@ export function storageQuota(d: { orm: Orm; storage: Storage; limitBytes: number
       return d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
         await lock(sql, userId);
-        const remaining = d.limitBytes - (await usedBytes(sql, userId));
+        const remaining = (await limitOf(sql, userId)) - (await usedBytes(sql, userId));
         if (remaining <= 0 || (bytes !== null && bytes > remaining)) throw new HttpError(413, STORAGE_FULL);
         const id = crypto.randomUUID();
         const take = bytes ?? remaining;
@@ -63,7 +70,7 @@ export function storageQuota(d: { orm: Orm; storage: Storage; limitBytes: number
       return d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
         await lock(sql, userId);
-        if (bytes > d.limitBytes - (await usedBytes(sql, userId, id))) return false;
+        if (bytes > (await limitOf(sql, userId)) - (await usedBytes(sql, userId, id))) return false;
         const updated = await sql<{ id: string }[]>('update storage_reservations set bytes = ? where id = ? and expires_at > now() returning id', [bytes, id]);
         return updated.length === 1;
       });

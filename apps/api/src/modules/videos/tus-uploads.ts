@@ -1,13 +1,13 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router } from '@koa/router';
-import { MESSAGES } from '@reelbase/api-client';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { assertCanSpend } from '../payments/entitlements.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import { tooLargeForSource, type VideosService } from './videos.service.ts';
@@ -58,6 +58,15 @@ export function tusUploads(o: {
     },
     async onIncomingRequest(req, uploadId) {
       const user = await userOf(req);
+      // Creating an upload and sending its bytes spend storage: the same gate as every upload.
+      if (req.method === 'POST' || req.method === 'PATCH') {
+        try {
+          assertCanSpend(user);
+        } catch (err) {
+          const e = err as HttpError;
+          throw tusError(e.status, e.message);
+        }
+      }
       if (req.method === 'POST' || !uploadId) return;
       // Somebody else's upload id answers like an unknown one.
       const upload = await datastore.getUpload(uploadId).catch(() => null);
@@ -67,7 +76,6 @@ export function tusUploads(o: {
     },
     async onUploadCreate(req, upload) {
       const user = await userOf(req);
-      if (!user.isActive) throw tusError(403, MESSAGES.accountCanceled);
       const type = upload.metadata?.filetype ?? '';
       if (!type.startsWith('video/')) throw tusError(422, 'Only video files are accepted.');
       const folderId = upload.metadata?.folderId;

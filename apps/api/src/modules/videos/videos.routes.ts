@@ -15,7 +15,7 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
   r.get('/', async (ctx) => {
     ctx.body = await videos.list(currentUser(ctx).id, query(ctx, VideoListQuery));
   });
-  r.post('/', guards.requireActive, async (ctx) => {
+  r.post('/', guards.requireCanSpend, async (ctx) => {
     await limits.take('upload', { account: currentUser(ctx).id, address: ctx.ip });
     const length = Number(ctx.get('content-length'));
     const video = await videos.createFromUpload(currentUser(ctx).id, Number.isSafeInteger(length) && length > 0 ? length : null, (maxBytes, tooLarge) =>
@@ -24,7 +24,7 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
     ctx.status = 201;
     ctx.body = video;
   });
-  r.post('/import', guards.requireActive, async (ctx) => {
+  r.post('/import', guards.requireCanSpend, async (ctx) => {
     const { url } = body(ctx, ImportRequest);
     await limits.take('import', { account: currentUser(ctx).id, address: ctx.ip });
     ctx.status = 202;
@@ -39,21 +39,21 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
   r.get('/:id/import', async (ctx) => {
     ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
   });
-  r.post('/:id/copy', guards.requireActive, async (ctx) => {
+  r.post('/:id/copy', guards.requireCanSpend, async (ctx) => {
     ctx.status = 201;
     ctx.body = await videos.copy(currentUser(ctx).id, ctx.params.id);
   });
-  r.put('/:id/edit', guards.requireActive, async (ctx) => {
+  r.put('/:id/edit', guards.requireCanSpend, async (ctx) => {
     const { trimming, video } = await videos.edit(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit));
     ctx.status = trimming ? 202 : 200;
     ctx.body = video;
   });
-  r.post('/:id/create/image', guards.requireActive, async (ctx) => {
+  r.post('/:id/create/image', guards.requireCanSpend, async (ctx) => {
     ctx.body = await videos.coverFromFrame(currentUser(ctx).id, ctx.params.id, body(ctx, CoverFromFrame).time);
   });
   r.post(
     '/:id/upload/image',
-    guards.requireActive,
+    guards.requireCanSpend,
     // Refuse (404, or 403 with both image features off) before receiving the file.
     async (ctx, next) => {
       await videos.assertMayUploadImage(currentUser(ctx).id, ctx.params.id);
@@ -73,7 +73,7 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
       });
     },
   );
-  r.delete('/:id/watermark', guards.requireActive, async (ctx) => {
+  r.delete('/:id/watermark', guards.requireCanSpend, async (ctx) => {
     ctx.status = 202;
     ctx.body = await videos.removeWatermark(currentUser(ctx).id, ctx.params.id);
   });

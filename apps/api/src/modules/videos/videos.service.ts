@@ -3,16 +3,17 @@ import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
-import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, MESSAGES, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX, WATERMARK_MESSAGES } from '@reelbase/api-client';
+import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
-import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertOwnFolder, lockFolders, sqlOf } from '../folders/folder-access.ts';
+import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { listVideoRows } from './video-list.ts';
@@ -88,11 +89,8 @@ export function createVideosService(d: {
     for (const id of ids) await d.storage.deletePrefix(videoKeys.dir(id));
   }
 
-  /** The owner's feature flags gate the editing tools (the admin turns them off per user); one of `anyOf` must be on. */
-  async function requireFeature(userId: string, ...anyOf: FeatureFlag[]) {
-    const user = await d.orm.em.fork().findOne(User, { id: userId });
-    if (!anyOf.some((flag) => user?.features?.[flag])) throw forbidden(MESSAGES.featureDisabled);
-  }
+  /** The editing tools are gated by the owner's effective flags (the plan's AND the admin's); one of `anyOf` must be on. */
+  const requireFeature = (userId: string, ...anyOf: FeatureFlag[]) => requireFeatureOf(sqlOf(d.orm.em.fork()), userId, ...anyOf);
 
   /** Another edit (or watermark) in progress would race this one. */
   function assertMarkable(video: IVideo) {
@@ -116,7 +114,7 @@ export function createVideosService(d: {
 
   /** A full account gets no new video (a trim into a new one). */
   async function assertNotFull(userId: string) {
-    if (d.quota.limitBytes - (await d.quota.usedBytes(userId)) <= 0) throw new HttpError(413, STORAGE_FULL);
+    if ((await d.quota.limitBytes(userId)) - (await d.quota.usedBytes(userId)) <= 0) throw new HttpError(413, STORAGE_FULL);
   }
 
   /**

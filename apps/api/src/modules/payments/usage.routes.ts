@@ -1,0 +1,12 @@
+import { Router } from '@koa/router';
+import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import type { UsageService } from './usage.service.ts';
+
+/** Open to every signed-in account, whatever its payment state: knowing the usage is how one fixes it. */
+export function usageRoutes(usage: UsageService, guards: AuthGuards) {
+  const r = new Router({ prefix: '/api/usage' });
+  r.get('/', guards.requireUser, async (ctx) => {
+    ctx.body = await usage.get(currentUser(ctx).id);
+  });
+  return r;
+}
