@@ -90,6 +90,7 @@ describe('plan changes', () => {
     expect(planChangeExplanation(sub, v('gold-1m'), v('bronze-1m'), now)).toBe(
       'You keep Gold until the end of the period you paid for (05/01/2026); then you move to Bronze ($12 / Month). Nothing is charged today.',
     );
+    expect(planChangeExplanation(sub, v('gold-1m'), v('gold-1m'), now)).toBe('You stay on Gold ($79 / Month): the plan change waiting for the end of this period is undone.');
   });
 
   it('explains the 7-day cancellation rule on either side of the line', () => {

@@ -10,7 +10,6 @@ import type {
   PaymentHistoryList,
   PaymentOrder,
   PaymentOrderRequest,
-  PaymentPlan,
   PaymentPlanList,
   PaymentPlanUpdate,
   PromoCode,
@@ -342,8 +341,8 @@ export function createApiClient(o: ApiClientOptions) {
     createOrder: (input: z.input<typeof PaymentOrderRequest>) => request<z.infer<typeof PaymentOrder>>('POST', '/api/payment', { body: input }),
     /** Completes an approved PayPal order; the message is 'Transaction completed by {name}'. */
     capture: (orderId: string) => request<z.infer<typeof PaymentCaptureResponse>>('POST', `/api/payment/${id(orderId)}/capture`),
-    /** Admin: a variant's price or a plan's limits. */
-    updatePlan: (planId: string, input: z.input<typeof PaymentPlanUpdate>) => request<PaymentPlan>('PUT', `/api/payment/plan/${id(planId)}`, { body: input }),
+    /** Admin: a variant's price or a plan's limits; answers every plan. */
+    updatePlan: (planId: string, input: z.input<typeof PaymentPlanUpdate>) => request<PaymentPlanList>('PUT', `/api/payment/plan/${id(planId)}`, { body: input }),
     /** Admin: a new promo code. */
     createPromoCode: (input: z.input<typeof PromoCodeCreate>) => request<PromoCode>('POST', '/api/payment/promo-codes', { body: input }),
   };

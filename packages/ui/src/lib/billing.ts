@@ -104,7 +104,9 @@ export function prorationEstimate(from: PlanVariantRef, to: PlanVariantRef, next
 export function planChangeExplanation(sub: Pick<Subscription, 'nextPaymentDate'>, from: PlanVariantRef, to: PlanVariantRef, now = new Date()): string {
   const target = `${planTitle(to.name)} (${priceLabel(to)})`;
   const next = formatDate(sub.nextPaymentDate);
-  if (planChangeKind(from, to) === 'upgrade') {
+  const kind = planChangeKind(from, to);
+  if (kind === 'same') return `You stay on ${target}: the plan change waiting for the end of this period is undone.`;
+  if (kind === 'upgrade') {
     const due = prorationEstimate(from, to, sub.nextPaymentDate, now);
     const renewal = from.duration === to.duration ? (next ? ` On ${next} it renews at ${priceLabel(to)}.` : '') : ` Your new ${PLAN_DURATION_LABELS[to.duration].toLowerCase()} starts today.`;
     return `You move to ${target} now. The unused part of your current plan is credited, and you pay about ${formatPrice(due)} today.${renewal}`;

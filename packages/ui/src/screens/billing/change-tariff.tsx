@@ -116,6 +116,9 @@ export function ChangeTariffPage() {
             const isCurrentPlan = current?.name === plan.name && live;
             const free = monthsFreeWithYear(plan);
             const kind = live && current ? planChangeKind(current, ref) : null;
+            // A downgrade waits for the period's end; choosing the current plan again undoes it.
+            const undo = isCurrent && !!sub.data?.pendingPlanId;
+            const pendingHere = sub.data?.pendingPlanId === variant.id;
             return (
               <Col key={plan.name} xs={24} md={8}>
                 <Card
@@ -137,9 +140,10 @@ export function ChangeTariffPage() {
                   </div>
                   <PlanLimits plan={plan} />
                   <div style={{ marginTop: 'auto' }}>
-                    <Button block type={isCurrent ? 'default' : 'primary'} disabled={isCurrent || !profile} onClick={() => choose(ref)}>
-                      {isCurrent ? 'Your plan' : kind === 'upgrade' ? `Upgrade to ${planTitle(plan.name)}` : kind === 'downgrade' ? `Switch to ${planTitle(plan.name)}` : `Choose ${planTitle(plan.name)}`}
+                    <Button block type={isCurrent && !undo ? 'default' : 'primary'} disabled={(isCurrent && !undo) || !profile} onClick={() => choose(ref)}>
+                      {isCurrent ? (undo ? `Keep ${planTitle(plan.name)}` : 'Your plan') : kind === 'upgrade' ? `Upgrade to ${planTitle(plan.name)}` : kind === 'downgrade' ? `Switch to ${planTitle(plan.name)}` : `Choose ${planTitle(plan.name)}`}
                     </Button>
+                    {pendingHere && <Typography.Text type="secondary">Starts when your current period ends.</Typography.Text>}
                   </div>
                 </Card>
               </Col>

@@ -30,9 +30,9 @@ export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription;
 
   return (
     <Modal
-      title={kind === 'downgrade' ? 'Change plan at the end of this period' : 'Upgrade now'}
+      title={kind === 'downgrade' ? 'Change plan at the end of this period' : kind === 'same' ? 'Keep your plan' : 'Upgrade now'}
       open={!!to}
-      okText={kind === 'downgrade' ? 'Schedule the change' : 'Upgrade now'}
+      okText={kind === 'downgrade' ? 'Schedule the change' : kind === 'same' ? 'Keep my plan' : 'Upgrade now'}
       okButtonProps={{ loading: busy }}
       onOk={confirm}
       onCancel={onClose}
