@@ -72,6 +72,8 @@ export function PaymentMethodCard({ profile }: { profile: Profile }) {
       <Modal
         title="Confirm the payment method"
         open={!!pending}
+        // Above the card form even when that one was mounted again later (antd stacks equal z-indexes by DOM order).
+        zIndex={1100}
         okText="Use this method"
         okButtonProps={{ loading: busy }}
         onOk={confirm}

@@ -77,7 +77,7 @@ function UsageView({ usage }: { usage: Usage }) {
       <Col xs={24} lg={8}>
         <Section title="Your plan's limits">
           <Flex align="center" gap={10} style={{ marginBottom: 12 }}>
-            <PlanBadge plan={usage.plan} />
+            {usage.plan && <PlanBadge plan={usage.plan} />}
             <Typography.Text strong data-testid="usage-plan">
               {usage.plan ? planTitle(usage.plan) : 'No plan: the account defaults apply'}
             </Typography.Text>
