@@ -12,6 +12,9 @@ import { videoFrameHandler } from './jobs/video-frame.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { JOBS } from './jobs/job-names.ts';
+import { accountRemovalJob } from './jobs/account-removal.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
 import { mediaToolsReport } from './media/binaries.ts';
 import { configureMediaBox, mediaBoxReport } from './media/box.ts';
 import { storageQuota } from './modules/videos/storage-quota.ts';
@@ -59,6 +62,14 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     await quota.sweepExpired();
   };
   await sweep();
+  const accountRemoval = accountRemovalJob({
+    orm,
+    storage,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log }),
+    subscriptions: createSubscriptions({ orm }),
+    publicUrl: config.PUBLIC_URL,
+    log,
+  });
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'sweep failed')), SWEEP_INTERVAL_MS);
   sweeper.unref();
 
@@ -71,6 +82,8 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     /** This process's folder for form uploads being received. */
     multipartDir: processScratchDir(scratchRoots.multipart),
     sweep,
+    /** One pass of the account-removal job (the worker runs it daily; tests run it on demand). */
+    accountRemoval,
     /** The media tools in use and their box, for the admin health. */
     mediaTools,
     async startWorkers(hooks: CoreHooks = {}) {
@@ -122,6 +135,11 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
         },
         { concurrency: config.WORKER_CONCURRENCY, log, jobTimeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, importTimeoutMs: config.IMPORT_TIMEOUT_SECONDS * 1000 },
       );
+      // Daily at 03:00 UTC; pg-boss runs a schedule once whatever the number of workers.
+      await queue.boss.schedule(JOBS.accountRemoval, '0 3 * * *', {}, { tz: 'UTC' });
+      await queue.boss.work(JOBS.accountRemoval, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {
+        await accountRemoval();
+      });
       log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
     },
     async close() {

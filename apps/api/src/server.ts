@@ -9,12 +9,19 @@ import { staticWeb } from './http/static-web.ts';
 import { authGuards } from './http/auth.ts';
 import { mediaRoutes } from './http/media-routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { notFound } from './http/errors.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { rateLimits } from './modules/limits/rate-limits.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
-import { sandboxPaymentProvider } from './modules/payments/payment-provider.ts';
+import { sandboxCardBilling } from './modules/payments/billing-provider.ts';
+import { paymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPlansService } from './modules/payments/plans.service.ts';
+import { stripeBilling } from './modules/payments/stripe-billing.ts';
+import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
 import { createGifsService } from './modules/gifs/gifs.service.ts';
@@ -83,7 +90,15 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     rememberMeTtlDays: config.REMEMBER_ME_TTL_DAYS,
     refreshFamilyMaxDays: config.REFRESH_FAMILY_MAX_DAYS,
   });
-  const payments = sandboxPaymentProvider();
+  // Cards go to Stripe when STRIPE_SECRET_KEY is set; without it the sandbox charges nothing (local development).
+  const subscriptions = createSubscriptions({ orm });
+  const stripe = config.STRIPE_SECRET_KEY
+    ? stripeBilling({ orm, subscriptions, log, settings: { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL } })
+    : null;
+  if (!stripe) log.warn('STRIPE_SECRET_KEY is not set: card payments run in the sandbox, nothing is charged');
+  const payments = paymentProvider(stripe ?? undefined);
+  const plans = createPlansService({ orm });
+  const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: {} });
   const users = createUsersService({ orm, auth, payments });
   const profile = createProfileService({ orm, storage, auth, payments });
   const guards = authGuards(auth);
@@ -166,13 +181,21 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     }),
     isAdmin: guards.isAdmin,
     trustProxy: config.TRUST_PROXY,
-    rawRouters: [tus.router, beaconRoutes(statistics)],
+    rawRouters: [
+      tus.router,
+      beaconRoutes(statistics),
+      stripeWebhookRoutes(async (payload, signature) => {
+        if (!stripe) throw notFound();
+        await stripe.handleWebhook(payload, signature);
+      }),
+    ],
     routers: [
       authRoutes(auth, guards, limits),
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, guards, limits),
       usageRoutes(usage, guards),
+      paymentsRoutes(plans, billing, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
       foldersRoutes(folders, guards),
       gifsRoutes(gifs, guards),
@@ -206,7 +229,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

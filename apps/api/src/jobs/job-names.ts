@@ -8,6 +8,8 @@ export const JOBS = {
   videoFrame: 'video-frame',
   makeGif: 'make-gif',
   watermarkVideo: 'watermark-video',
+  /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
+  accountRemoval: 'account-removal',
 } as const;
 
 export interface ProcessVideoJob {

@@ -76,6 +76,8 @@ export const AdminUser = z.object({
   isConfirmedEmail: z.boolean(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   paymentRef: z.string().nullable(),
+  /** The reference at the provider's dashboard (the Stripe customer or subscription, a PayPal subscription), or null in the sandbox. */
+  paymentRefUrl: z.string().nullable().optional(),
   feature: Features,
   videoGeneratorCredits: z.number().int(),
   lastUploadedVideo: z.object({ id: z.string(), name: z.string(), date: z.string() }).nullable(),
@@ -178,5 +180,7 @@ export const AUDIT_ACTIONS = [
   'user.bulk',
   'video.list',
   'video.block',
+  'plan.update',
+  'promo.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

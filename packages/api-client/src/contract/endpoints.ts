@@ -4,9 +4,9 @@ import { ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginReques
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
+import { ChangePlanRequest, PaymentHistoryList, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
-import { Usage } from './payments.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
 import {
   CoverFromFrame,
@@ -71,6 +71,17 @@ export const endpoints: Endpoint[] = [
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', body: ProfileUpdate, response: ProfileUpdateResponse },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
   { method: 'get', path: '/api/usage', summary: "The caller's storage and bandwidth (this month and the last 12) against the plan's limits (or the defaults without a plan), credits, effective feature flags", auth: 'user', response: Usage },
+  { method: 'get', path: '/api/payment/plan', summary: 'Public: the plans (bronze, silver, gold), their variants (1m, 1y) with prices in dollars, and what each grants', auth: 'none', response: PaymentPlanList },
+  { method: 'put', path: '/api/payment/plan/{id}', summary: "Admin: change a variant's price or its plan's limits (both durations); running subscriptions keep their price until they change plan", auth: 'admin', body: PaymentPlanUpdate, response: PaymentPlanList },
+  { method: 'post', path: '/api/payment/promo-codes', summary: 'Admin: create a promo code (percentage or fixed amount off the first payment, validity dates, use limit); 409 when it exists', auth: 'admin', body: PromoCodeCreate, response: PromoCode },
+  { method: 'get', path: '/api/payment/subscription', summary: "The caller's subscription: status, plan, dates, cancel deadline (7 days before expiry), refundable until (60 days)", auth: 'user', response: Subscription },
+  { method: 'post', path: '/api/payment/subscription', summary: 'Subscribe with the saved card (Stripe), with an optional promo code; 402 when the card is refused or missing, 409 when subscribed', auth: 'user', body: SubscribeRequest, response: SubscriptionResponse },
+  { method: 'put', path: '/api/payment/subscription', summary: "Change plan: an upgrade at once (the difference charged pro-rated), a downgrade at the period's end; the current plan undoes a pending downgrade", auth: 'user', body: ChangePlanRequest, response: SubscriptionResponse },
+  { method: 'post', path: '/api/payment/subscription/cancel', summary: 'Cancel: ends with the paid period when asked at least 7 days before it, otherwise after one more renewal', auth: 'user', response: SubscriptionResponse },
+  { method: 'post', path: '/api/payment/subscription/reactivate', summary: 'Undo a cancellation before the subscription ends', auth: 'user', response: SubscriptionResponse },
+  { method: 'post', path: '/api/payment/refund', summary: 'Money-back guarantee: refund the first payment within 60 days of it and cancel at once (409 after)', auth: 'user', response: SubscriptionResponse },
+  { method: 'get', path: '/api/payment/history', summary: "The caller's payment history, newest first (payments, refunds, plan changes, cancellations)", auth: 'user', response: PaymentHistoryList },
+  { method: 'post', path: '/api/payment/webhook/stripe', summary: 'Stripe webhooks: raw body signed (Stripe-Signature) with STRIPE_WEBHOOK_SECRET; each event applied once; 400 on a bad signature', auth: 'none' },
   { method: 'options', path: '/api/playback/{id}', summary: 'CORS preflight of the public playback call', auth: 'none' },
   { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
   { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search)', auth: 'user', query: VideoListQuery, response: VideoList },

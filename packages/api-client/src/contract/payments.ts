@@ -129,3 +129,29 @@ export const Usage = z.object({
   features: Features,
 });
 export type Usage = z.infer<typeof Usage>;
+
+/** Texts of the payment calls (the UI shows them as they come). */
+export const PAYMENT_MESSAGES = {
+  subscribed: 'Subscription started',
+  upgraded: 'Plan upgraded',
+  downgradeScheduled: 'Your plan changes at the end of the paid period',
+  downgradeUndone: 'Your plan stays as it is',
+  samePlan: 'This is your current plan',
+  canceled: 'Subscription canceled. It ends at the end of the paid period.',
+  canceledAfterNotice: 'Subscription canceled. Cancellations less than 7 days before expiry take effect at the next period: it renews once more, then ends.',
+  reactivated: 'Subscription reactivated',
+  refunded: 'Your first payment was refunded and the subscription canceled',
+  noPaymentMethod: 'Add a payment method to continue.',
+  noCard: 'Add a card to subscribe, or pay with PayPal.',
+  alreadySubscribed: 'You already have a subscription: change its plan instead',
+  notSubscribed: 'You have no running subscription',
+  notCanceling: 'Your subscription is not canceled',
+  pendingDowngrade: 'A plan change is waiting for the end of the period: choose your current plan to undo it first',
+  refundWindowOver: 'The 60-day money-back guarantee covers the first payment only, within 60 days',
+  unknownPlan: 'Unknown plan',
+  cardDeclined: 'The card was declined',
+  providerUnavailable: 'The payment provider of this subscription is not configured',
+} as const;
+
+/** How a saved card is shown: 'Visa •••• 4242'. */
+export const PAYMENT_METHOD_LABEL = (brand: string, last4: string) => `${brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1)} •••• ${last4}`;

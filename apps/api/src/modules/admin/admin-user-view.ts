@@ -1,4 +1,5 @@
 import type { AdminUser, AdminUserListQuery, AdminUserSortField, ColorScheme, PaymentMethodType, PlanName } from '@reelbase/api-client';
+import { referenceUrl } from '../payments/payments.service.ts';
 import { canChangeEmail } from '../users/profile-view.ts';
 import type { LoginMethod } from '../users/user.entity.ts';
 
@@ -9,7 +10,7 @@ const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"H
 export const ADMIN_USER_COLUMNS = `u.id, u.email, u.platform, u.plan, u.video_count, u.storage_bytes::float8 as storage_bytes,
   u.bandwidth_bytes::float8 as bandwidth_bytes, ${iso('u.plan_started_at')} as plan_started_at, ${iso('u.canceled_at')} as canceled_at,
   ${iso('u.next_payment_at')} as next_payment_at, ${iso('u.last_login_at')} as last_login_at, ${iso('u.created_at')} as created_at,
-  u.email_changed_at, u.is_active, u.ban, u.ban_reason, u.is_confirmed_email, u.payment_method, u.payment_ref, u.features,
+  u.email_changed_at, u.is_active, u.ban, u.ban_reason, u.is_confirmed_email, u.payment_method, u.payment_ref, u.stripe_customer_id, u.stripe_subscription_id, u.paypal_subscription_id, u.features,
   u.video_generator_credits, u.first_name, u.last_name, u.avatar, u.color_scheme, u.show_logo_on_player, u.player_logo, u.promo_code, u.is_admin,
   (select json_build_object('id', v.id, 'name', v.name, 'date', ${iso('v.created_at')}) from videos v
     where v.user_id = u.id order by v.created_at desc, v.id desc limit 1) as last_video`;
@@ -34,6 +35,9 @@ export interface AdminUserRow {
   is_confirmed_email: boolean;
   payment_method: PaymentMethodType | null;
   payment_ref: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  paypal_subscription_id: string | null;
   features: Record<string, boolean>;
   video_generator_credits: number;
   first_name: string;
@@ -67,6 +71,12 @@ export function toAdminUser(r: AdminUserRow): AdminUser {
     isConfirmedEmail: r.is_confirmed_email,
     paymentMethod: r.payment_method,
     paymentRef: r.payment_ref,
+    // The subscription at its provider, else the customer: where an admin looks into the payments.
+    paymentRefUrl: r.stripe_subscription_id
+      ? referenceUrl(r.stripe_subscription_id)
+      : r.paypal_subscription_id
+        ? `https://www.paypal.com/billing/subscriptions/${encodeURIComponent(r.paypal_subscription_id)}`
+        : referenceUrl(r.stripe_customer_id),
     feature: r.features,
     videoGeneratorCredits: r.video_generator_credits,
     lastUploadedVideo: r.last_video,

@@ -23,6 +23,9 @@ export const User = defineEntity({
     showLogoOnPlayer: p.boolean().default(false),
     paymentMethod: p.enum(['card', 'paypal'] as const).$type<PaymentMethodType>().nullable(),
     paymentRef: p.string().nullable(),
+    /** 'Visa •••• 4242': what the user recognises the method by (no card data). */
+    paymentMethodLabel: p.string().nullable(),
+    stripeCustomerId: p.string().nullable(),
     features: p.json<Record<string, boolean>>(),
     videoGeneratorCredits: p.integer().default(0),
     promoCode: p.string().nullable(),

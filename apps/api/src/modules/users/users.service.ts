@@ -26,6 +26,8 @@ export function createUsersService(d: { orm: Orm; auth: AuthService; payments: P
         isConfirmedEmail: createdByAdmin,
         paymentMethod: method?.type ?? null,
         paymentRef: method?.reference ?? null,
+        paymentMethodLabel: method?.label ?? null,
+        stripeCustomerId: method?.stripeCustomerId ?? null,
       });
       try {
         await em.flush();

@@ -1,0 +1,97 @@
+import { TERMS } from '@reelbase/api-client';
+import type { Logger } from 'pino';
+import type { Orm } from '../db/orm.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { type Sql, sqlOf } from '../modules/folders/folder-access.ts';
+import { type Subscriptions, writeHistory } from '../modules/payments/subscriptions.service.ts';
+import { announceServingChange } from '../modules/videos/serving-changes.ts';
+import { videoKeys } from '../modules/videos/video-view.ts';
+import type { Storage } from '../storage/storage.ts';
+
+/** Days before the removal that the notice is mailed (and at least this long before it). */
+export const REMOVAL_NOTICE_DAYS = 3;
+
+/**
+ * The daily account-removal job:
+ * 1. canceled subscriptions whose paid period ran out without the provider saying so (the sandbox,
+ *    a lost webhook) end: the account is canceled;
+ * 2. accounts canceled 27 days ago get a mail: their data goes in 3 days unless they subscribe again;
+ * 3. accounts canceled 30 or more days ago, mailed at least 3 days ago, lose their data: videos with
+ *    every file (GIFs go with their videos), folders, avatar and player logo. The users row stays,
+ *    without data (sign-in, payment history and subscribing again still work).
+ */
+export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Mailer; subscriptions: Subscriptions; publicUrl: string; log: Logger }) {
+  const sqlNow = (): Sql => sqlOf(d.orm.em.fork());
+  const removalDays = TERMS.removalAfterCancellationDays;
+
+  async function endRunOutSubscriptions(): Promise<number> {
+    const rows = await sqlNow()<{ id: string }[]>('select id from users where is_active and cancel_at_period_end and subscription_ends_at <= now()');
+    let n = 0;
+    for (const r of rows) if (await d.subscriptions.ended(r.id, { provider: null, reference: null })) n++;
+    return n;
+  }
+
+  async function sendNotices(): Promise<number> {
+    // Marked first (one statement), so two runs at once never mail twice; a failed mail is marked back.
+    const rows = await sqlNow()<{ id: string; email: string; first_name: string; canceled_at: Date }[]>(
+      `update users set removal_notice_sent_at = now() where id in (
+         select id from users where not is_active and not is_admin and canceled_at is not null and data_removed_at is null and removal_notice_sent_at is null
+           and canceled_at <= now() - make_interval(days => ?) for update skip locked)
+       returning id, email, first_name, canceled_at`,
+      [removalDays - REMOVAL_NOTICE_DAYS],
+    );
+    for (const r of rows) {
+      const removal = new Date(Math.max(new Date(r.canceled_at).getTime() + removalDays * 86_400_000, Date.now() + REMOVAL_NOTICE_DAYS * 86_400_000));
+      try {
+        await d.mailer.send({
+          to: r.email,
+          subject: 'Your Reelbase videos will be removed',
+          text: `Hello ${r.first_name},\n\nYour Reelbase account was canceled. As our terms say, its videos, GIFs, folders and images are removed ${removalDays} days after the cancellation: on ${removal.toISOString().slice(0, 10)}.\n\nTo keep them, sign in and subscribe again before then:\n${d.publicUrl}/settings\n`,
+        });
+      } catch (err) {
+        d.log.error({ err, userId: r.id }, 'removal notice not sent');
+        await sqlNow()('update users set removal_notice_sent_at = null where id = ?', [r.id]);
+      }
+    }
+    return rows.length;
+  }
+
+  /** One account's data: the rows in one transaction (re-checked under its lock), then the files. */
+  async function removeData(userId: string): Promise<boolean> {
+    const prefixes = await d.orm.em.fork().transactional(async (em) => {
+      const sql = sqlOf(em);
+      const [still] = await sql<{ id: string }[]>(
+        `select id from users where id = ? and not is_active and canceled_at <= now() - make_interval(days => ?) and data_removed_at is null
+           and removal_notice_sent_at <= now() - make_interval(days => ?) for update`,
+        [userId, removalDays, REMOVAL_NOTICE_DAYS],
+      );
+      if (!still) return null;
+      const videos = await sql<{ id: string }[]>('delete from videos where user_id = ? returning id', [userId]);
+      await sql('delete from folders where user_id = ?', [userId]);
+      await sql('delete from storage_reservations where user_id = ?', [userId]);
+      await sql('update users set avatar = null, player_logo = null, data_removed_at = now(), updated_at = now() where id = ?', [userId]);
+      await writeHistory(sql, userId, { kind: 'data_removed', note: `${videos.length} videos` });
+      if (videos.length) await announceServingChange(sql);
+      return [...videos.map((v) => videoKeys.dir(v.id)), `images/${userId}`];
+    });
+    if (!prefixes) return false;
+    // Files go after the commit, through storage, so a rollback never loses them.
+    for (const prefix of prefixes) await d.storage.deletePrefix(prefix);
+    return true;
+  }
+
+  return async function run(): Promise<{ ended: number; noticed: number; removed: number }> {
+    const ended = await endRunOutSubscriptions();
+    const noticed = await sendNotices();
+    const due = await sqlNow()<{ id: string }[]>(
+      `select id from users where not is_active and not is_admin and canceled_at <= now() - make_interval(days => ?) and data_removed_at is null
+         and removal_notice_sent_at <= now() - make_interval(days => ?)`,
+      [removalDays, REMOVAL_NOTICE_DAYS],
+    );
+    let removed = 0;
+    for (const u of due) if (await removeData(u.id)) removed++;
+    if (ended || noticed || removed) d.log.info({ ended, noticed, removed }, 'account removal pass');
+    return { ended, noticed, removed };
+  };
+}
+export type AccountRemovalJob = ReturnType<typeof accountRemovalJob>;

@@ -1,0 +1,69 @@
+import { Router } from '@koa/router';
+import { ChangePlanRequest, PaymentPlanUpdate, PromoCodeCreate, SubscribeRequest } from '@reelbase/api-client';
+import type { Context } from 'koa';
+import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { badRequest } from '../../http/errors.ts';
+import { body } from '../../http/validate.ts';
+import type { PaymentsService } from './payments.service.ts';
+import type { PlansService } from './plans.service.ts';
+
+export function paymentsRoutes(plans: PlansService, payments: PaymentsService, guards: AuthGuards) {
+  const r = new Router();
+  const me = (ctx: Context) => currentUser(ctx).id;
+  r.get('/api/payment/plan', async (ctx) => {
+    ctx.body = await plans.list();
+  });
+  r.put('/api/payment/plan/:id', guards.requireAdmin, async (ctx) => {
+    ctx.body = await plans.update(currentUser(ctx), ctx.params.id, body(ctx, PaymentPlanUpdate));
+  });
+  r.post('/api/payment/promo-codes', guards.requireAdmin, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await plans.createPromoCode(currentUser(ctx), body(ctx, PromoCodeCreate));
+  });
+  r.get('/api/payment/subscription', guards.requireUser, async (ctx) => {
+    ctx.body = await payments.view(me(ctx));
+  });
+  r.post('/api/payment/subscription', guards.requireUser, async (ctx) => {
+    ctx.body = await payments.subscribe(me(ctx), body(ctx, SubscribeRequest));
+  });
+  r.put('/api/payment/subscription', guards.requireUser, async (ctx) => {
+    ctx.body = await payments.changePlan(me(ctx), body(ctx, ChangePlanRequest));
+  });
+  r.post('/api/payment/subscription/cancel', guards.requireUser, async (ctx) => {
+    ctx.body = await payments.cancel(me(ctx));
+  });
+  r.post('/api/payment/subscription/reactivate', guards.requireUser, async (ctx) => {
+    ctx.body = await payments.reactivate(me(ctx));
+  });
+  r.post('/api/payment/refund', guards.requireUser, async (ctx) => {
+    ctx.body = await payments.refund(me(ctx));
+  });
+  r.get('/api/payment/history', guards.requireUser, async (ctx) => {
+    ctx.body = await payments.history(me(ctx));
+  });
+  return r;
+}
+
+const WEBHOOK_MAX_BYTES = 512 * 1024;
+
+/** The request body as sent (signatures are over the exact bytes), at most WEBHOOK_MAX_BYTES. */
+export async function rawBody(ctx: Context): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > WEBHOOK_MAX_BYTES) throw badRequest('Payload too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Provider webhooks read their raw body, so they are mounted before the JSON body parser. */
+export function stripeWebhookRoutes(handle: (payload: Buffer, signature: string) => Promise<void>) {
+  const r = new Router();
+  r.post('/api/payment/webhook/stripe', async (ctx) => {
+    await handle(await rawBody(ctx), ctx.get('Stripe-Signature'));
+    ctx.body = { received: true };
+  });
+  return r;
+}

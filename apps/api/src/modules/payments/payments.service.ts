@@ -1,0 +1,170 @@
+import { PAYMENT_MESSAGES, type PaymentHistoryEntry, TERMS } from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
+import { conflict, HttpError, unprocessable } from '../../http/errors.ts';
+import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import type { CardBilling, Discount, HeldSubscription, SubscriptionProvider } from './billing-provider.ts';
+import { findPlanRow, type PlanRow } from './plans.ts';
+import { releasePromoUse, takePromoUse } from './promo-codes.ts';
+import {
+  cancellationEnd,
+  changeKind,
+  firstPayment,
+  loadSubscriptionRow,
+  type Provider,
+  providerOf,
+  type SubscriptionRow,
+  type Subscriptions,
+  statusOf,
+} from './subscriptions.service.ts';
+
+const DAY_MS = 86_400_000;
+export const paymentRequired = (message: string) => new HttpError(402, message);
+
+/** The reference at the provider's dashboard (admins follow it from the user detail and the history). */
+export function referenceUrl(ref: string | null, provider: Provider | null = null): string | null {
+  if (!ref || ref.startsWith('sandbox_')) return null;
+  const stripe = 'https://dashboard.stripe.com';
+  const paths: [RegExp, string][] = [
+    [/^in_/, 'invoices'],
+    [/^pi_/, 'payments'],
+    [/^ch_/, 'payments'],
+    [/^re_/, 'refunds'],
+    [/^sub_/, 'subscriptions'],
+    [/^cus_/, 'customers'],
+    [/^pm_/, 'payment_methods'],
+  ];
+  for (const [re, path] of paths) if (re.test(ref)) return `${stripe}/${path}/${ref}`;
+  if (provider === 'paypal') return `https://www.paypal.com/activity/payment/${encodeURIComponent(ref)}`;
+  return null;
+}
+
+/**
+ * The payment calls of a signed-in user: the rules (who may subscribe, upgrade or downgrade, the
+ * 7-day line, the 60-day guarantee) around the provider holding the subscription and the
+ * subscription core that records each change. PayPal plugs its provider into `providers.paypal`.
+ */
+export function createPaymentsService(d: { orm: Orm; subscriptions: Subscriptions; card: CardBilling; providers: Partial<Record<Provider, SubscriptionProvider>> }) {
+  const sqlNow = (): Sql => sqlOf(d.orm.em.fork());
+  const providers = (): Partial<Record<Provider, SubscriptionProvider>> => ({ stripe: d.card, ...d.providers });
+
+  async function row(userId: string): Promise<SubscriptionRow> {
+    const r = await loadSubscriptionRow(sqlNow(), userId);
+    if (!r) throw new Error(`user ${userId} not found`);
+    return r;
+  }
+
+  async function planOrFail(id: string): Promise<PlanRow> {
+    const p = await findPlanRow(sqlNow(), id);
+    if (!p) throw unprocessable({ paymentPlanId: PAYMENT_MESSAGES.unknownPlan });
+    return p;
+  }
+
+  /** The running subscription (active or canceling) and its provider, or 409. */
+  async function held(userId: string): Promise<{ r: SubscriptionRow; s: HeldSubscription; provider: SubscriptionProvider; status: 'active' | 'canceling' }> {
+    const r = await row(userId);
+    const status = statusOf(r);
+    const name = providerOf(r);
+    if ((status !== 'active' && status !== 'canceling') || !name || !r.payment_plan_id || !r.next_payment_at) throw conflict(PAYMENT_MESSAGES.notSubscribed);
+    const provider = providers()[name];
+    if (!provider) throw conflict(PAYMENT_MESSAGES.providerUnavailable);
+    const plan = await planOrFail(r.payment_plan_id);
+    const subscriptionId = (name === 'stripe' ? r.stripe_subscription_id : r.paypal_subscription_id) as string;
+    return { r, status, provider, s: { userId, email: r.email, customerId: r.stripe_customer_id, subscriptionId, plan, nextPaymentAt: r.next_payment_at } };
+  }
+
+  return {
+    view: (userId: string) => d.subscriptions.view(userId),
+
+    /** Subscribe with the saved card: the first payment now (with the promo code's discount), renewing automatically. */
+    async subscribe(userId: string, input: { paymentPlanId: string; promoCode?: string }) {
+      const r = await row(userId);
+      const status = statusOf(r);
+      if (status === 'active' || status === 'canceling') throw conflict(PAYMENT_MESSAGES.alreadySubscribed);
+      if (!r.payment_method) throw paymentRequired(PAYMENT_MESSAGES.noPaymentMethod);
+      if (r.payment_method !== 'card' || (!d.card.sandbox && !r.stripe_customer_id)) throw paymentRequired(PAYMENT_MESSAGES.noCard);
+      const plan = await planOrFail(input.paymentPlanId);
+      const discount: Discount | null = input.promoCode ? await takePromoUse(sqlNow(), input.promoCode) : null;
+      let paid: Awaited<ReturnType<CardBilling['subscribe']>>;
+      try {
+        paid = await d.card.subscribe({ userId, email: r.email, customerId: r.stripe_customer_id }, plan, discount);
+      } catch (err) {
+        if (discount) await releasePromoUse(sqlNow(), discount.code);
+        throw err;
+      }
+      await d.subscriptions.start(userId, plan.id, { provider: 'stripe', ...paid, promoCode: discount?.code ?? null });
+      return { message: PAYMENT_MESSAGES.subscribed, subscription: await d.subscriptions.view(userId) };
+    },
+
+    /** Upgrade now (pro-rated), downgrade at the period's end; the current plan undoes a pending downgrade. */
+    async changePlan(userId: string, input: { paymentPlanId: string }) {
+      const { r, s, provider, status } = await held(userId);
+      if (status === 'canceling') throw conflict(PAYMENT_MESSAGES.notSubscribed);
+      const to = await planOrFail(input.paymentPlanId);
+      const kind = changeKind(s.plan, to);
+      let message: string;
+      if (kind === 'same') {
+        if (!r.pending_plan_id) throw unprocessable({ paymentPlanId: PAYMENT_MESSAGES.samePlan });
+        await provider.scheduleDowngrade(s, null);
+        await d.subscriptions.downgradeScheduled(userId, null, provider.name);
+        message = PAYMENT_MESSAGES.downgradeUndone;
+      } else if (kind === 'upgrade') {
+        if (r.pending_plan_id) throw conflict(PAYMENT_MESSAGES.pendingDowngrade);
+        const paid = await provider.upgrade(s, to);
+        await d.subscriptions.upgraded(userId, to.id, { provider: provider.name, ...paid });
+        message = PAYMENT_MESSAGES.upgraded;
+      } else {
+        await provider.scheduleDowngrade(s, to);
+        await d.subscriptions.downgradeScheduled(userId, to.id, provider.name);
+        message = PAYMENT_MESSAGES.downgradeScheduled;
+      }
+      return { message, subscription: await d.subscriptions.view(userId) };
+    },
+
+    /** Cancel: at the end of this period until 7 days before it, after that at the end of the next one. */
+    async cancel(userId: string) {
+      const { s, provider, status } = await held(userId);
+      if (status === 'canceling') throw conflict(PAYMENT_MESSAGES.notSubscribed);
+      const { endsAt, oneMoreRenewal } = cancellationEnd(new Date(), s.nextPaymentAt, s.plan.duration);
+      await provider.cancel(s, endsAt, !oneMoreRenewal);
+      await d.subscriptions.canceled(userId, { provider: provider.name, endsAt });
+      return { message: oneMoreRenewal ? PAYMENT_MESSAGES.canceledAfterNotice : PAYMENT_MESSAGES.canceled, subscription: await d.subscriptions.view(userId) };
+    },
+
+    async reactivate(userId: string) {
+      const { s, provider, status } = await held(userId);
+      if (status !== 'canceling') throw conflict(PAYMENT_MESSAGES.notCanceling);
+      await provider.reactivate(s);
+      await d.subscriptions.reactivated(userId, provider.name);
+      return { message: PAYMENT_MESSAGES.reactivated, subscription: await d.subscriptions.view(userId) };
+    },
+
+    /** The money-back guarantee: the first payment back within 60 days of it, and the account canceled at once. */
+    async refund(userId: string) {
+      const { s, provider } = await held(userId);
+      const first = await firstPayment(sqlNow(), userId);
+      if (!first || Date.now() > first.at.getTime() + TERMS.moneyBackDays * DAY_MS || first.provider !== provider.name) throw conflict(PAYMENT_MESSAGES.refundWindowOver);
+      const refund = await provider.refund(s, first);
+      await d.subscriptions.refunded(userId, { provider: provider.name, ...refund });
+      return { message: PAYMENT_MESSAGES.refunded, subscription: await d.subscriptions.view(userId) };
+    },
+
+    async history(userId: string): Promise<{ items: PaymentHistoryEntry[] }> {
+      const rows = await sqlNow()<
+        { id: string; kind: string; plan_id: string | null; amount_cents: number | null; provider: Provider | null; reference: string | null; created_at: Date }[]
+      >('select id, kind, plan_id, amount_cents, provider, reference, created_at from payment_history where user_id = ? order by created_at desc, id desc limit 500', [userId]);
+      return {
+        items: rows.map((h) => ({
+          id: h.id,
+          kind: h.kind,
+          planId: h.plan_id,
+          amount: h.amount_cents === null ? null : h.amount_cents / 100,
+          provider: h.provider,
+          reference: h.reference,
+          referenceUrl: referenceUrl(h.reference, h.provider),
+          createdAt: new Date(h.created_at).toISOString(),
+        })),
+      };
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

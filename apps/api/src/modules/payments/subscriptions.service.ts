@@ -1,0 +1,335 @@
+import { type PlanDuration, type Subscription, type SubscriptionStatus, TERMS } from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
+import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { findPlanRow, type PlanRow } from './plans.ts';
+
+export type Provider = 'stripe' | 'paypal';
+
+/** A payment (or refund) at a provider: its id there and the amount in cents. */
+export interface ProviderCharge {
+  provider: Provider;
+  /** The invoice, capture or refund id at the provider (shown to admins as a link). */
+  reference: string | null;
+  amountCents: number | null;
+}
+
+export interface StartFacts extends ProviderCharge {
+  /** When the paid period ends: the next payment date. */
+  periodEnd: Date;
+  /** The subscription's id at the provider (stripe_subscription_id or paypal_subscription_id). */
+  subscriptionId: string | null;
+  promoCode?: string | null;
+}
+
+/** The subscription columns of a users row. */
+export interface SubscriptionRow {
+  id: string;
+  email: string;
+  is_active: boolean;
+  payment_plan_id: string | null;
+  pending_plan_id: string | null;
+  cancel_at_period_end: boolean;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  paypal_subscription_id: string | null;
+  payment_failed_at: Date | null;
+  plan_started_at: Date | null;
+  next_payment_at: Date | null;
+  canceled_at: Date | null;
+  subscription_ends_at: Date | null;
+  payment_method: 'card' | 'paypal' | null;
+  payment_ref: string | null;
+  payment_method_label: string | null;
+  promo_code: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The end of a period of `duration` that starts at `from` (calendar months and years, UTC). */
+export function addPeriod(from: Date, duration: PlanDuration, times = 1): Date {
+  const d = new Date(from);
+  if (duration === '1m') d.setUTCMonth(d.getUTCMonth() + times);
+  else d.setUTCFullYear(d.getUTCFullYear() + times);
+  return d;
+}
+
+/** Until when a cancellation still stops the next renewal. */
+export const cancelDeadlineOf = (nextPaymentAt: Date) => new Date(nextPaymentAt.getTime() - TERMS.cancelNoticeDays * DAY_MS);
+
+/**
+ * When a cancellation asked `now` takes effect: the end of the paid period when asked at least
+ * 7 days before it, otherwise the end of the next period (one more renewal happens).
+ */
+export function cancellationEnd(now: Date, nextPaymentAt: Date, duration: PlanDuration): { endsAt: Date; oneMoreRenewal: boolean } {
+  if (now.getTime() <= cancelDeadlineOf(nextPaymentAt).getTime()) return { endsAt: nextPaymentAt, oneMoreRenewal: false };
+  return { endsAt: addPeriod(nextPaymentAt, duration), oneMoreRenewal: true };
+}
+
+const TIER = { bronze: 1, silver: 2, gold: 3 } as const;
+
+/** Upgrade (now, pro-rated): a higher plan, or the same plan billed yearly instead of monthly. Downgrade (at the period's end): the reverse. */
+export function changeKind(from: PlanRow, to: PlanRow): 'upgrade' | 'downgrade' | 'same' {
+  if (from.id === to.id) return 'same';
+  if (TIER[to.name] !== TIER[from.name]) return TIER[to.name] > TIER[from.name] ? 'upgrade' : 'downgrade';
+  return to.duration === '1y' ? 'upgrade' : 'downgrade';
+}
+
+/** The status the API shows, from the row (see SUBSCRIPTION_STATUSES). */
+export function statusOf(r: Pick<SubscriptionRow, 'is_active' | 'payment_plan_id' | 'cancel_at_period_end' | 'canceled_at' | 'payment_failed_at'>): SubscriptionStatus {
+  if (!r.is_active) return r.canceled_at ? 'canceled' : r.payment_failed_at ? 'inactive' : r.payment_plan_id ? 'canceled' : 'none';
+  if (!r.payment_plan_id) return 'none';
+  return r.cancel_at_period_end ? 'canceling' : 'active';
+}
+
+export const providerOf = (r: Pick<SubscriptionRow, 'stripe_subscription_id' | 'paypal_subscription_id'>): Provider | null =>
+  r.stripe_subscription_id ? 'stripe' : r.paypal_subscription_id ? 'paypal' : null;
+
+const COLUMNS = `id, email, is_active, payment_plan_id, pending_plan_id, cancel_at_period_end, stripe_customer_id, stripe_subscription_id, paypal_subscription_id,
+  payment_failed_at, plan_started_at, next_payment_at, canceled_at, subscription_ends_at, payment_method, payment_ref, payment_method_label, promo_code`;
+
+/** One users row's subscription columns (locked for the transaction with `lock`). */
+export async function loadSubscriptionRow(sql: Sql, userId: string, lock = false): Promise<SubscriptionRow | null> {
+  const [row] = await sql<SubscriptionRow[]>(`select ${COLUMNS} from users where id = ?${lock ? ' for update' : ''}`, [userId]);
+  if (!row) return null;
+  for (const k of ['payment_failed_at', 'plan_started_at', 'next_payment_at', 'canceled_at', 'subscription_ends_at'] as const) if (row[k]) row[k] = new Date(row[k]);
+  return row;
+}
+
+/** The user holding this provider id, or null (an event about a subscription we no longer hold). */
+export async function userIdByProviderId(sql: Sql, column: 'stripe_customer_id' | 'stripe_subscription_id' | 'paypal_subscription_id', value: string): Promise<string | null> {
+  const [row] = await sql<{ id: string }[]>(`select id from users where ${column} = ?`, [value]);
+  return row?.id ?? null;
+}
+
+/**
+ * Records a provider's webhook event; false when it was recorded before. Call it in the
+ * transaction of the event's effect, so an event is applied exactly once.
+ */
+export async function recordWebhookEvent(sql: Sql, provider: Provider, eventId: string): Promise<boolean> {
+  const rows = await sql<unknown[]>('insert into payment_webhook_events (provider, event_id) values (?, ?) on conflict do nothing returning event_id', [provider, eventId]);
+  return rows.length > 0;
+}
+
+export interface HistoryEntry {
+  kind: string;
+  planId?: string | null;
+  amountCents?: number | null;
+  provider?: Provider | null;
+  reference?: string | null;
+  note?: string | null;
+}
+
+export async function writeHistory(sql: Sql, userId: string, e: HistoryEntry): Promise<void> {
+  await sql('insert into payment_history (id, user_id, kind, plan_id, amount_cents, provider, reference, note) values (?, ?, ?, ?, ?, ?, ?, ?)', [
+    crypto.randomUUID(),
+    userId,
+    e.kind,
+    e.planId ?? null,
+    e.amountCents ?? null,
+    e.provider ?? null,
+    e.reference ?? null,
+    e.note ?? null,
+  ]);
+}
+
+/** The first payment of the account (the money-back guarantee's), unless it was refunded already. */
+export async function firstPayment(sql: Sql, userId: string): Promise<{ at: Date; provider: Provider | null; reference: string | null; amountCents: number } | null> {
+  const [row] = await sql<{ created_at: Date; provider: Provider | null; reference: string | null; amount_cents: number | null; refunded: boolean }[]>(
+    `select created_at, provider, reference, amount_cents, exists (select 1 from payment_history r where r.user_id = h.user_id and r.kind = 'refunded') as refunded
+     from payment_history h where user_id = ? and kind = 'subscribed' order by created_at asc limit 1`,
+    [userId],
+  );
+  if (!row || row.refunded) return null;
+  return { at: new Date(row.created_at), provider: row.provider, reference: row.reference, amountCents: row.amount_cents ?? 0 };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The subscription core: every change of a subscription on OUR rows, whatever the provider.
+ * Providers (Stripe, PayPal) do their part first and then call one of these; each change
+ * locks the users row, writes a payment_history row and commits in one transaction. Pass `tx`
+ * to run inside the caller's transaction (a webhook records its event id in the same one).
+ */
+export function createSubscriptions(d: { orm: Orm }) {
+  const run = <T>(tx: Sql | undefined, fn: (sql: Sql) => Promise<T>): Promise<T> => (tx ? fn(tx) : d.orm.em.fork().transactional((em) => fn(sqlOf(em))));
+
+  async function locked(sql: Sql, userId: string): Promise<SubscriptionRow> {
+    const row = await loadSubscriptionRow(sql, userId, true);
+    if (!row) throw new Error(`user ${userId} not found`);
+    return row;
+  }
+
+  async function plan(sql: Sql, id: string): Promise<PlanRow> {
+    const p = await findPlanRow(sql, id);
+    if (!p) throw new Error(`plan ${id} not found`);
+    return p;
+  }
+
+  return {
+    /** Runs `fn` in one transaction (for a provider's webhook: its event id and the effect together). */
+    transaction: <T>(fn: (sql: Sql) => Promise<T>) => run(undefined, fn),
+
+    /** The subscription as GET /api/payment/subscription answers it. */
+    async view(userId: string, tx?: Sql): Promise<Subscription> {
+      return run(tx, async (sql) => {
+        const r = await loadSubscriptionRow(sql, userId);
+        if (!r) throw new Error(`user ${userId} not found`);
+        const status = statusOf(r);
+        const p = r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null;
+        const first = await firstPayment(sql, userId);
+        const live = status === 'active' || status === 'canceling';
+        // While canceling, a renewal still comes only when the cancellation was asked after the 7-day line.
+        const renews = status === 'active' || (status === 'canceling' && !!r.next_payment_at && !!r.subscription_ends_at && r.next_payment_at < r.subscription_ends_at);
+        return {
+          status,
+          plan: p ? { id: p.id, name: p.name, duration: p.duration, price: p.priceCents / 100 } : null,
+          pendingPlanId: live ? r.pending_plan_id : null,
+          paymentMethod: r.payment_method,
+          paymentMethodLabel: r.payment_method_label ?? (r.payment_method === 'paypal' ? 'PayPal' : r.payment_method === 'card' ? 'Card' : null),
+          startDate: iso(r.plan_started_at),
+          nextPaymentDate: renews ? iso(r.next_payment_at) : null,
+          cancellationDate: iso(r.canceled_at),
+          cancelDeadline: status === 'active' && r.next_payment_at ? iso(cancelDeadlineOf(r.next_payment_at)) : null,
+          refundableUntil: live && first ? iso(new Date(first.at.getTime() + TERMS.moneyBackDays * DAY_MS)) : null,
+          promoCode: r.promo_code,
+        };
+      });
+    },
+
+    /** A first payment (or a new one after the account ended): the plan is paid until `periodEnd`. */
+    async start(userId: string, planId: string, f: StartFacts, tx?: Sql): Promise<void> {
+      await run(tx, async (sql) => {
+        await locked(sql, userId);
+        const p = await plan(sql, planId);
+        await sql(
+          `update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null,
+             payment_failed_at = null, removal_notice_sent_at = null, data_removed_at = null, is_active = true, plan_started_at = now(), next_payment_at = ?,
+             stripe_subscription_id = ?, paypal_subscription_id = ?, promo_code = coalesce(?, promo_code), updated_at = now() where id = ?`,
+          [p.id, p.name, f.periodEnd, f.provider === 'stripe' ? f.subscriptionId : null, f.provider === 'paypal' ? f.subscriptionId : null, f.promoCode ?? null, userId],
+        );
+        await writeHistory(sql, userId, { kind: 'subscribed', planId: p.id, ...f, note: f.promoCode ? `promo ${f.promoCode}` : null });
+      });
+    },
+
+    /** A renewal was paid: the next payment moves to `periodEnd`, a pending downgrade takes effect. */
+    async renewed(userId: string, f: ProviderCharge & { periodEnd: Date }, tx?: Sql): Promise<void> {
+      await run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        const planId = r.pending_plan_id ?? r.payment_plan_id;
+        const p = planId ? await plan(sql, planId) : null;
+        await sql(
+          `update users set payment_plan_id = coalesce(?, payment_plan_id), plan = coalesce(?, plan), pending_plan_id = null, next_payment_at = ?,
+             payment_failed_at = null, is_active = true, updated_at = now() where id = ?`,
+          [p?.id ?? null, p?.name ?? null, f.periodEnd, userId],
+        );
+        await writeHistory(sql, userId, { kind: 'renewed', planId: p?.id, ...f, note: r.pending_plan_id ? `downgraded to ${r.pending_plan_id}` : null });
+      });
+    },
+
+    /**
+     * A renewal payment failed. While the provider retries (`final` false) the account stays
+     * active; once its retries end the account becomes inactive (may sign in and fix its payment).
+     */
+    async renewalFailed(userId: string, f: ProviderCharge & { final: boolean }, tx?: Sql): Promise<void> {
+      await run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        if (f.final) {
+          if (!r.is_active) return;
+          await sql('update users set is_active = false, payment_failed_at = coalesce(payment_failed_at, now()), updated_at = now() where id = ?', [userId]);
+          await writeHistory(sql, userId, { kind: 'inactive', planId: r.payment_plan_id, provider: f.provider, reference: f.reference, note: 'renewal failed after the retries' });
+        } else {
+          await sql('update users set payment_failed_at = coalesce(payment_failed_at, now()), updated_at = now() where id = ?', [userId]);
+          await writeHistory(sql, userId, { kind: 'renewal_failed', planId: r.payment_plan_id, ...f });
+        }
+      });
+    },
+
+    /** An upgrade paid now (pro-rated): the new plan applies at once; `periodEnd` is the next payment date. */
+    async upgraded(userId: string, planId: string, f: ProviderCharge & { periodEnd: Date }, tx?: Sql): Promise<void> {
+      await run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        const p = await plan(sql, planId);
+        await sql('update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, next_payment_at = ?, updated_at = now() where id = ?', [p.id, p.name, f.periodEnd, userId]);
+        await writeHistory(sql, userId, { kind: 'upgraded', planId: p.id, ...f, note: `from ${r.payment_plan_id}` });
+      });
+    },
+
+    /** A downgrade waits for the end of the paid period (applied by `renewed`); null undoes a pending one. */
+    async downgradeScheduled(userId: string, planId: string | null, provider: Provider, tx?: Sql): Promise<void> {
+      await run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        await sql('update users set pending_plan_id = ?, updated_at = now() where id = ?', [planId, userId]);
+        await writeHistory(sql, userId, {
+          kind: planId ? 'downgrade_scheduled' : 'downgrade_undone',
+          planId: planId ?? r.payment_plan_id,
+          provider,
+          note: planId ? `at ${iso(r.next_payment_at)}` : null,
+        });
+      });
+    },
+
+    /** A cancellation: no renewal after `endsAt` (see cancellationEnd). */
+    async canceled(userId: string, f: { provider: Provider | null; endsAt: Date }, tx?: Sql): Promise<void> {
+      await run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        await sql('update users set cancel_at_period_end = true, canceled_at = now(), subscription_ends_at = ?, pending_plan_id = null, updated_at = now() where id = ?', [
+          f.endsAt,
+          userId,
+        ]);
+        await writeHistory(sql, userId, { kind: 'canceled', planId: r.payment_plan_id, provider: f.provider, note: `ends at ${f.endsAt.toISOString()}` });
+      });
+    },
+
+    /** A cancellation undone before the subscription ran out. */
+    async reactivated(userId: string, provider: Provider | null, tx?: Sql): Promise<void> {
+      await run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        await sql('update users set cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null, updated_at = now() where id = ?', [userId]);
+        await writeHistory(sql, userId, { kind: 'reactivated', planId: r.payment_plan_id, provider });
+      });
+    },
+
+    /**
+     * The paid period ended without a renewal (the provider ended the subscription, or the
+     * period-end pass found it ran out): the account is canceled; its data goes 30 days after the cancellation.
+     */
+    async ended(userId: string, f: { provider: Provider | null; reference: string | null }, tx?: Sql): Promise<boolean> {
+      return run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        if (!r.is_active) return false;
+        await sql(
+          `update users set is_active = false, cancel_at_period_end = false, canceled_at = coalesce(canceled_at, now()), subscription_ends_at = coalesce(subscription_ends_at, now()),
+             next_payment_at = null, pending_plan_id = null, updated_at = now() where id = ?`,
+          [userId],
+        );
+        await writeHistory(sql, userId, { kind: 'ended', planId: r.payment_plan_id, ...f });
+        return true;
+      });
+    },
+
+    /** The money-back guarantee paid out: the first payment refunded and the account canceled at once. */
+    async refunded(userId: string, f: ProviderCharge, tx?: Sql): Promise<void> {
+      await run(tx, async (sql) => {
+        const r = await locked(sql, userId);
+        await sql(
+          `update users set is_active = false, cancel_at_period_end = false, canceled_at = now(), subscription_ends_at = now(), next_payment_at = null,
+             pending_plan_id = null, updated_at = now() where id = ?`,
+          [userId],
+        );
+        await writeHistory(sql, userId, { kind: 'refunded', planId: r.payment_plan_id, ...f, amountCents: f.amountCents === null ? null : -Math.abs(f.amountCents) });
+      });
+    },
+
+    /** A new payment method (card or PayPal) for the next payments. */
+    async methodChanged(userId: string, m: { type: 'card' | 'paypal'; reference: string; label: string | null; stripeCustomerId?: string | null }, tx?: Sql) {
+      await run(tx, async (sql) => {
+        await sql(
+          'update users set payment_method = ?, payment_ref = ?, payment_method_label = ?, stripe_customer_id = coalesce(?, stripe_customer_id), updated_at = now() where id = ?',
+          [m.type, m.reference, m.label, m.stripeCustomerId ?? null, userId],
+        );
+      });
+    },
+  };
+}
+export type Subscriptions = ReturnType<typeof createSubscriptions>;
