@@ -19,6 +19,9 @@ import { sandboxCardBilling } from './modules/payments/billing-provider.ts';
 import { paymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { paypalRoutes, paypalWebhookRoutes } from './modules/payments/paypal.routes.ts';
+import { createPaypalPayments } from './modules/payments/paypal.service.ts';
+import { paypalClient } from './modules/payments/paypal-client.ts';
 import { createPlansService } from './modules/payments/plans.service.ts';
 import { stripeBilling } from './modules/payments/stripe-billing.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
@@ -98,7 +101,17 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   if (!stripe) log.warn('STRIPE_SECRET_KEY is not set: card payments run in the sandbox, nothing is charged');
   const payments = paymentProvider(stripe ?? undefined);
   const plans = createPlansService({ orm });
-  const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: {} });
+  // PayPal with its app credentials; without them POST /api/payment answers 503 (choosing PayPal as the method still works).
+  const paypal = createPaypalPayments({
+    orm,
+    subscriptions,
+    publicUrl: config.PUBLIC_URL,
+    client:
+      config.PAYPAL_CLIENT_ID && config.PAYPAL_SECRET
+        ? paypalClient({ apiUrl: config.PAYPAL_API_URL, clientId: config.PAYPAL_CLIENT_ID, secret: config.PAYPAL_SECRET, webhookId: config.PAYPAL_WEBHOOK_ID })
+        : null,
+  });
+  const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: { paypal: paypal.provider } });
   const users = createUsersService({ orm, auth, payments });
   const profile = createProfileService({ orm, storage, auth, payments });
   const guards = authGuards(auth);
@@ -188,6 +201,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);
       }),
+      paypalWebhookRoutes(paypal),
     ],
     routers: [
       authRoutes(auth, guards, limits),
@@ -196,6 +210,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       profileRoutes(profile, guards, limits),
       usageRoutes(usage, guards),
       paymentsRoutes(plans, billing, guards),
+      paypalRoutes(paypal, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
       foldersRoutes(folders, guards),
       gifsRoutes(gifs, guards),
@@ -229,7 +244,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

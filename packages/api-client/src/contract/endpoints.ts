@@ -4,7 +4,7 @@ import { ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginReques
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
-import { ChangePlanRequest, PaymentHistoryList, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
+import { ChangePlanRequest, PaymentCaptureResponse, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
@@ -82,6 +82,9 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/api/payment/refund', summary: 'Money-back guarantee: refund the first payment within 60 days of it and cancel at once (409 after)', auth: 'user', response: SubscriptionResponse },
   { method: 'get', path: '/api/payment/history', summary: "The caller's payment history, newest first (payments, refunds, plan changes, cancellations)", auth: 'user', response: PaymentHistoryList },
   { method: 'post', path: '/api/payment/webhook/stripe', summary: 'Stripe webhooks: raw body signed (Stripe-Signature) with STRIPE_WEBHOOK_SECRET; each event applied once; 400 on a bad signature', auth: 'none' },
+  { method: 'post', path: '/api/payment', summary: 'Start paying a plan with PayPal (optional promo code off the first period): the PayPal order id and where the payer approves it; 409 when subscribed', auth: 'user', body: PaymentOrderRequest, response: PaymentOrder },
+  { method: 'post', path: '/api/payment/{orderId}/capture', summary: "After the payer's approval: PayPal takes the first payment and the subscription starts ('Transaction completed by {name}'); 409 before approval or when done, 404 for another user's order", auth: 'user', response: PaymentCaptureResponse },
+  { method: 'post', path: '/api/payment/webhook/paypal', summary: "PayPal webhooks: verified by PayPal's verify-webhook-signature with PAYPAL_WEBHOOK_ID; renewals, failed renewals, suspensions, cancellations; each event applied once; 400 when not genuine", auth: 'none' },
   { method: 'options', path: '/api/playback/{id}', summary: 'CORS preflight of the public playback call', auth: 'none' },
   { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
   { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search)', auth: 'user', query: VideoListQuery, response: VideoList },

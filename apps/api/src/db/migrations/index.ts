@@ -12,6 +12,7 @@ import { Migration20261205000001RateLimits } from './Migration20261205000001Rate
 import { Migration20261205000002AccountSafety } from './Migration20261205000002AccountSafety.ts';
 import { Migration20261208000001Payments } from './Migration20261208000001Payments.ts';
 import { Migration20261209000001Billing } from './Migration20261209000001Billing.ts';
+import { Migration20261210000001Paypal } from './Migration20261210000001Paypal.ts';
 import { Migration20261211000001BandwidthNotices } from './Migration20261211000001BandwidthNotices.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
@@ -30,5 +31,6 @@ export const migrations = [
   { name: 'Migration20261205000002AccountSafety', class: Migration20261205000002AccountSafety },
   { name: 'Migration20261208000001Payments', class: Migration20261208000001Payments },
   { name: 'Migration20261209000001Billing', class: Migration20261209000001Billing },
+  { name: 'Migration20261210000001Paypal', class: Migration20261210000001Paypal },
   { name: 'Migration20261211000001BandwidthNotices', class: Migration20261211000001BandwidthNotices },
 ];

@@ -3,8 +3,8 @@ import { PAYMENT_METHOD_LABEL } from '@reelbase/api-client';
 
 export interface RegisteredMethod {
   type: PaymentMethodType;
-  /** The provider's id of the method (a Stripe PaymentMethod, a PayPal reference). */
-  reference: string;
+  /** The provider's id of the method (a Stripe PaymentMethod); null for PayPal until the payer approves a first checkout. */
+  reference: string | null;
   /** What the user recognises it by ('Visa •••• 4242'). */
   label: string | null;
   /** The Stripe customer the card is attached to (set for cards through Stripe). */
@@ -29,8 +29,9 @@ export const sandboxCards = {
 };
 
 /**
- * Cards go to `cards` (Stripe when STRIPE_SECRET_KEY is set, the sandbox otherwise); PayPal is
- * a sandbox reference until its provider lands.
+ * Cards go to `cards` (Stripe when STRIPE_SECRET_KEY is set, the sandbox otherwise). Choosing
+ * PayPal records the method alone: PayPal has nothing to store before the payer approves a
+ * checkout (POST /api/payment), whose capture records the PayPal subscription as the reference.
  */
 export function paymentProvider(cards: {
   registerCard(card: CardInfo, customer: { email: string; stripeCustomerId: string | null }): Promise<{ reference: string; label: string; stripeCustomerId: string | null }>;
@@ -38,7 +39,7 @@ export function paymentProvider(cards: {
   return {
     async registerMethod(method, customer) {
       if (method.type === 'card') return { type: 'card', ...(await cards.registerCard(method.cardInfo, { email: customer.email, stripeCustomerId: customer.stripeCustomerId ?? null })) };
-      return { type: 'paypal', reference: `sandbox_pp_${randomId()}`, label: 'PayPal' };
+      return { type: 'paypal', reference: null, label: 'PayPal' };
     },
   };
 }
