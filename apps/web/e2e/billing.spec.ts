@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { type Account, expect, registerViaApi, sampleVideo, shot, signIn, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { type Account, expect, newAccount, registerViaApi, sampleVideo, shot, signIn, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 
 const GB = 1024 ** 3;
 const RED = 'rgb(255, 0, 0)';
@@ -166,4 +166,114 @@ test('settings: change the payment method through the enter-card and confirm mod
   await confirm.getByRole('button', { name: 'Use this method' }).click();
   await expect(alertBar(page)).toContainText('Profile updated successfully!');
   await expect(page.getByTestId('payment-method')).toContainText('PayPal');
+});
+
+/** Registers with a card (it goes to the Stripe stand-in) and signs in. */
+async function cardCustomer(page: Page, request: APIRequestContext, baseURL: string): Promise<Account> {
+  const a = newAccount();
+  const card = { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '39', firstName: 'Ada', lastName: 'Lovelace' };
+  const res = await request.post(`${baseURL}/api/users`, { data: { ...a, paymentMethod: { type: 'card', cardInfo: card } } });
+  expect(res.status(), await res.text()).toBe(201);
+  await signedIn(page, a);
+  return a;
+}
+
+const planCard = (page: Page, name: 'bronze' | 'silver' | 'gold') => page.getByTestId(`plan-${name}`);
+
+test('change plan: subscribe with the saved card, upgrade now, downgrade at the period end, cancel and reactivate on settings', async ({ page, request, baseURL }, info) => {
+  await cardCustomer(page, request, baseURL as string);
+  await openNav(page, 'Change plan');
+  await expect(page.getByRole('heading', { level: 1, name: 'Change tariff' })).toBeVisible({ timeout: 30_000 });
+
+  // Three plans side by side, monthly first, then yearly.
+  await expect(planCard(page, 'bronze').getByTestId('plan-price')).toHaveText('$12 / Month');
+  await expect(planCard(page, 'gold').getByTestId('plan-price')).toHaveText('$79 / Month');
+  await expect(planCard(page, 'silver')).toContainText('500 GB storage');
+  await page.getByText('Year', { exact: true }).click();
+  await expect(planCard(page, 'silver').getByTestId('plan-price')).toHaveText('$290 / Year');
+  await expect(planCard(page, 'silver')).toContainText('2 months free');
+
+  // No plan yet: the payment detail modal, paid with the saved card.
+  await planCard(page, 'silver').getByRole('button', { name: 'Choose Silver' }).click();
+  const detail = page.getByRole('dialog', { name: 'Payment detail' });
+  await expect(detail.getByTestId('detail-price')).toHaveText('$290 / Year');
+  await expect(detail).toContainText('Your saved card');
+  await detail.getByRole('button', { name: 'Pay now' }).click();
+  await expect(alertBar(page)).toContainText('Subscription started');
+  await expect(detail).toBeHidden();
+  await expect(planCard(page, 'silver')).toContainText('Current plan');
+  await expect(planCard(page, 'silver').getByRole('button', { name: 'Your plan' })).toBeDisabled();
+  await shotBoth(page, info, 'change-tariff');
+
+  // An upgrade is explained (now, pro-rated) before it is confirmed.
+  await planCard(page, 'gold').getByRole('button', { name: 'Upgrade to Gold' }).click();
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade now' });
+  await expect(upgrade.getByTestId('change-explanation')).toContainText('You move to Gold ($790 / Year) now.');
+  await expect(upgrade.getByTestId('change-explanation')).toContainText('you pay about $');
+  await upgrade.getByRole('button', { name: 'Upgrade now' }).click();
+  await expect(alertBar(page)).toContainText('Plan upgraded');
+  await expect(planCard(page, 'gold')).toContainText('Current plan');
+
+  // A downgrade waits for the end of the period.
+  await planCard(page, 'bronze').getByRole('button', { name: 'Switch to Bronze' }).click();
+  const downgrade = page.getByRole('dialog', { name: 'Change plan at the end of this period' });
+  await expect(downgrade.getByTestId('change-explanation')).toContainText('You keep Gold until the end of the period you paid for');
+  await expect(downgrade.getByTestId('change-explanation')).toContainText('Nothing is charged today.');
+  await downgrade.getByRole('button', { name: 'Schedule the change' }).click();
+  await expect(alertBar(page)).toContainText('Your plan changes at the end of the paid period');
+  await expect(planCard(page, 'bronze')).toContainText('Starts when your current period ends.');
+  await expect(planCard(page, 'gold').getByRole('button', { name: 'Keep Gold' })).toBeEnabled();
+
+  // Settings: the plan, its next payment, the waiting change; cancel within the notice period, then reactivate.
+  await openNav(page, 'Settings');
+  const plan = page.getByTestId('plan-card');
+  await expect(plan.getByTestId('current-plan')).toHaveText('Gold · Yearly', { timeout: 30_000 });
+  await expect(plan.getByTestId('plan-status')).toHaveText('Active');
+  await expect(plan.getByTestId('next-payment')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(plan).toContainText('Bronze (Year)');
+  await plan.getByRole('button', { name: 'Cancel plan' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your plan?' });
+  await expect(cancel.getByTestId('plan-action-explanation')).toContainText('at least 7 days before renewal. You are in time');
+  await cancel.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(alertBar(page)).toContainText('Subscription canceled. It ends at the end of the paid period.');
+  await expect(plan.getByTestId('plan-status')).toHaveText('Canceled, active until the period ends');
+  await plan.getByRole('button', { name: 'Reactivate' }).click();
+  await page.getByRole('dialog', { name: 'Reactivate your plan?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await expect(alertBar(page)).toContainText('Subscription reactivated');
+  await expect(plan.getByTestId('plan-status')).toHaveText('Active');
+
+  // Every step is in the payment history.
+  const history = page.getByRole('table').filter({ hasText: 'Paid with' });
+  await expect(history.getByRole('row').filter({ hasText: 'Silver (Year)' }).first()).toBeVisible();
+  await expect(history.getByRole('row').filter({ hasText: 'Gold (Year)' }).first()).toBeVisible();
+  await shotBoth(page, info, 'settings-plan');
+});
+
+test('PayPal: subscribe through the approval window; the return page captures and names the payer', async ({ page, request, baseURL }) => {
+  const a = await registerViaApi(request, baseURL as string, { paymentMethod: 'paypal' });
+  await signedIn(page, a);
+  await openNav(page, 'Change plan');
+  await planCard(page, 'bronze').getByRole('button', { name: 'Choose Bronze' }).click({ timeout: 30_000 });
+  const detail = page.getByRole('dialog', { name: 'Payment detail' });
+  await expect(detail).toContainText('PayPal');
+  const popup = page.context().waitForEvent('page');
+  await detail.getByRole('button', { name: 'Pay with PayPal' }).click();
+  const paypal = await popup;
+  await expect(paypal.getByRole('heading', { name: 'Pay with PayPal' })).toBeVisible();
+  await paypal.getByRole('button', { name: 'Agree & Subscribe' }).click();
+
+  // PayPal sends the payer back to /payment/paypal, which completes the checkout.
+  await expect(paypal).toHaveURL(/\/payment\/paypal\?subscription_id=/);
+  await expect(paypal.getByRole('status').filter({ hasText: 'Transaction completed by' })).toHaveText('Transaction completed by Grace Hopper', { timeout: 30_000 });
+  await paypal.close();
+
+  // The first window sees the plan start and closes its modal.
+  await expect(alertBar(page)).toContainText('Your plan is active.', { timeout: 15_000 });
+  await expect(detail).toBeHidden();
+  await expect(planCard(page, 'bronze')).toContainText('Current plan');
+  // A PayPal subscriber's upgrade is explained and not offered (PayPal would need a new approval).
+  await planCard(page, 'gold').getByRole('button', { name: 'Upgrade to Gold' }).click();
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade now' });
+  await expect(upgrade.getByTestId('change-explanation')).toContainText('PayPal needs your approval to charge a higher price');
+  await expect(upgrade.getByRole('button', { name: 'Upgrade now' })).toBeDisabled();
 });

@@ -38,10 +38,10 @@ export function usePlans() {
   return useQuery<PaymentPlanList>({ queryKey: keys.plans, queryFn: () => client.payments.plans(), staleTime: 5 * 60_000 });
 }
 
-/** The caller's subscription: plan, status, dates, payment method. */
-export function useSubscription() {
+/** The caller's subscription: plan, status, dates, payment method; `pollMs` while waiting for a change made elsewhere. */
+export function useSubscription(pollMs?: number) {
   const client = useClient();
-  return useQuery<Subscription>({ queryKey: keys.subscription, queryFn: () => client.payments.subscription() });
+  return useQuery<Subscription>({ queryKey: keys.subscription, queryFn: () => client.payments.subscription(), refetchInterval: pollMs });
 }
 
 export function useUsage() {

@@ -1,15 +1,13 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { errorMessage, FEATURE_FLAGS, type PaymentPlan, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
 import { Button, Card, Col, Empty, Flex, Result, Row, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { findVariant, formatBytes, hasLivePlan, monthsFreeWithYear, type PlanVariantRef, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
 import { usePlans, useProfile, useSubscription } from '../../queries.ts';
-import { useAlert, useClient } from '../../services.tsx';
 import { FEATURE_LABELS } from '../admin/features.ts';
 import { PlanBadge } from '../admin/plan-badge.tsx';
 import { ChangePlanModal, SubscribeModal } from './plan-modals.tsx';
-import { useSubscriptionChanged } from './use-billing.ts';
 
 /** What a plan grants, as the cards list it. */
 function PlanLimits({ plan }: { plan: PaymentPlan }) {
@@ -32,37 +30,12 @@ function PlanLimits({ plan }: { plan: PaymentPlan }) {
   );
 }
 
-/** PayPal sends the payer back with ?token={orderId}&PayerID=...: the order is captured once, here. */
-function usePayPalReturn() {
-  const [params, setParams] = useSearchParams();
-  const client = useClient();
-  const alert = useAlert();
-  const changed = useSubscriptionChanged();
-  const done = useRef<string | null>(null);
-  const orderId = params.get('token');
-  const approved = params.has('PayerID');
-  useEffect(() => {
-    if (!orderId || done.current === orderId) return;
-    done.current = orderId;
-    setParams({}, { replace: true });
-    if (!approved) return void alert('warning', 'The PayPal payment was not approved.');
-    client.payments.capture(orderId).then(
-      (r) => {
-        changed(r.subscription);
-        alert('success', r.message);
-      },
-      (err) => alert('error', errorMessage(err)),
-    );
-  }, [orderId, approved, client, alert, changed, setParams]);
-}
-
 /**
  * The change-tariff screen: bronze, silver and gold side by side in their monthly or yearly price,
  * with what each grants and the current plan marked. Choosing another plan opens the change-plan
  * modal (a live plan) or the payment detail modal (no plan yet).
  */
 export function ChangeTariffPage() {
-  usePayPalReturn();
   const plans = usePlans();
   const sub = useSubscription();
   const profile = useProfile().data;

@@ -1,7 +1,8 @@
 import { errorMessage, type Profile, type Subscription } from '@reelbase/api-client';
 import { Button, Descriptions, Flex, Input, Modal, Typography } from 'antd';
-import { useId, useState } from 'react';
-import { type PlanVariantRef, planChangeExplanation, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
+import { useEffect, useId, useState } from 'react';
+import { hasLivePlan, type PlanVariantRef, planChangeExplanation, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
+import { useSubscription } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useSubscriptionChanged } from './use-billing.ts';
 
@@ -12,6 +13,8 @@ export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription;
   const changed = useSubscriptionChanged();
   const [busy, setBusy] = useState(false);
   const kind = to ? planChangeKind(from, to) : 'same';
+  // PayPal cannot charge a pro-rated difference without the payer approving again (the API refuses it).
+  const blocked = kind === 'upgrade' && sub.paymentMethod === 'paypal';
 
   async function confirm() {
     if (!to) return;
@@ -33,7 +36,7 @@ export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription;
       title={kind === 'downgrade' ? 'Change plan at the end of this period' : kind === 'same' ? 'Keep your plan' : 'Upgrade now'}
       open={!!to}
       okText={kind === 'downgrade' ? 'Schedule the change' : kind === 'same' ? 'Keep my plan' : 'Upgrade now'}
-      okButtonProps={{ loading: busy }}
+      okButtonProps={{ loading: busy, disabled: blocked }}
       onOk={confirm}
       onCancel={onClose}
       destroyOnHidden
@@ -49,13 +52,17 @@ export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription;
             ]}
           />
           <p data-testid="change-explanation" style={{ marginTop: 12 }}>
-            {planChangeExplanation(sub, from, to)}
+            {blocked
+              ? `PayPal needs your approval to charge a higher price and cannot charge the difference for the rest of this period. Cancel your plan and subscribe to ${planTitle(to.name)} when it ends, or change your payment method to a card.`
+              : planChangeExplanation(sub, from, to)}
           </p>
         </>
       )}
     </Modal>
   );
 }
+
+const PAYPAL_POLL_MS = 2_000;
 
 type PayStep = { kind: 'detail' } | { kind: 'paypal'; orderId: string; approveUrl: string | null };
 
@@ -74,6 +81,18 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
   const [step, setStep] = useState<PayStep>({ kind: 'detail' });
   const [busy, setBusy] = useState(false);
   const paypal = profile.paymentMethod === 'paypal';
+  // While the payer is at PayPal, the PayPal window's return page may complete the checkout: watch for it.
+  const sub = useSubscription(step.kind === 'paypal' ? PAYPAL_POLL_MS : undefined).data;
+  const livePlan = hasLivePlan(sub);
+
+  // Completed in the PayPal window: the modal has nothing left to do.
+  useEffect(() => {
+    if (step.kind === 'paypal' && livePlan) {
+      setStep({ kind: 'detail' });
+      alert('success', 'Your plan is active.');
+      onClose();
+    }
+  }, [step.kind, livePlan, alert, onClose]);
 
   async function pay() {
     if (!plan) return;
@@ -141,7 +160,7 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
       )}
       {plan && step.kind === 'paypal' && (
         <Flex vertical gap={12}>
-          <p>Approve the payment in the PayPal window, then come back here to complete it.</p>
+          <p>Approve the payment in the PayPal window. PayPal brings you back to Reelbase, which completes it; or come back here and complete it.</p>
           {step.approveUrl && (
             <a href={step.approveUrl} target="_blank" rel="noopener noreferrer">
               Open PayPal again
