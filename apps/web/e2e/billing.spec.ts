@@ -109,7 +109,8 @@ test('settings: default player colours with a live preview, show logo, saved wit
   await expect(alertBar(page)).toContainText('Profile updated successfully!');
 
   await page.reload();
-  await expect(page.getByLabel('Play button')).toHaveValue('#ff0000');
+  // A full load of the app (slow on a busy machine).
+  await expect(page.getByLabel('Play button')).toHaveValue('#ff0000', { timeout: 30_000 });
   await expect(page.getByRole('switch', { name: 'Show logo on player' })).toBeChecked();
   // A video uploaded now starts with the new defaults.
   const next = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'After defaults');
