@@ -2,7 +2,7 @@ import { MIN_BYTES } from '../build/precompress.ts';
 import { expect, registerViaApi, signIn, test } from './support/fixtures.ts';
 
 // Chunks of the signed-in screens: the sign-in page must not fetch them.
-const SIGNED_IN_SCREENS = /\/assets\/(my-videos|video-page|settings-page|app-layout|users-table|user-detail|analytics-overview|video-analytics)-[\w-]+\.js$/;
+const SIGNED_IN_SCREENS = /\/assets\/(my-videos|video-page|settings-page|app-layout|users-table|user-detail|analytics-overview|video-analytics|change-tariff|usage-page|usage-chart|paypal-return)-[\w-]+\.js$/;
 
 test('the sign-in page loads compressed scripts and none of the signed-in screens, which load when opened', async ({ page, request, baseURL }) => {
   const scripts: { url: string; encoding?: string; bytes: number }[] = [];

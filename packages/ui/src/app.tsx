@@ -22,6 +22,10 @@ const UserVideosPage = screen(() => import('./screens/admin/user-videos.tsx'), '
 const AnalyticsOverviewPage = screen(() => import('./screens/analytics/analytics-overview.tsx'), 'AnalyticsOverviewPage');
 // The charts library comes with this screen only.
 const VideoAnalyticsPage = screen(() => import('./screens/analytics/video-analytics.tsx'), 'VideoAnalyticsPage');
+const ChangeTariffPage = screen(() => import('./screens/billing/change-tariff.tsx'), 'ChangeTariffPage');
+// The usage chart's library loads later still, from inside this screen.
+const UsagePage = screen(() => import('./screens/billing/usage-page.tsx'), 'UsagePage');
+const PayPalReturnPage = screen(() => import('./screens/billing/paypal-return.tsx'), 'PayPalReturnPage');
 const ForgotPasswordPage = screen(() => import('./screens/auth/forgot-password.tsx'), 'ForgotPasswordPage');
 const RegistrationPage = screen(() => import('./screens/auth/registration.tsx'), 'RegistrationPage');
 const ResetPasswordPage = screen(() => import('./screens/auth/reset-password.tsx'), 'ResetPasswordPage');
@@ -70,6 +74,10 @@ export function AppRoutes() {
       >
         <Route index element={<MyVideosPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="change-tariff" element={<ChangeTariffPage />} />
+        <Route path="usage" element={<UsagePage />} />
+        {/* PayPal's return and cancel URLs (set by the API) land here. */}
+        <Route path="payment/paypal" element={<PayPalReturnPage />} />
         <Route path="video-analytics" element={<AnalyticsOverviewPage />} />
         <Route path="video-analytics/:videoId" element={<VideoAnalyticsPage />} />
         <Route path=":videoId" element={<VideoPage />} />

@@ -1,4 +1,4 @@
-import type { Profile } from '@reelbase/api-client';
+import type { PaymentPlanList, Profile, Subscription, Usage } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useClient, useSession } from './services.tsx';
 
@@ -15,6 +15,10 @@ export const keys = {
   adminUsers: ['admin', 'users'] as const,
   adminUser: (id: string) => ['admin', 'user', id] as const,
   adminVideos: (userId: string) => ['admin', 'videos', userId] as const,
+  plans: ['payment', 'plans'] as const,
+  subscription: ['payment', 'subscription'] as const,
+  paymentHistory: ['payment', 'history'] as const,
+  usage: ['usage'] as const,
 };
 
 /** The signed-in user's profile; refetched on focus so a ban or cancellation shows up. */
@@ -27,4 +31,21 @@ export function useProfile() {
     enabled: !!session,
     retry: (count, err) => count < 2 && ((err as { status?: number }).status ?? 500) >= 500,
   });
+}
+
+/** The plans and their prices (they change only when an admin edits them). */
+export function usePlans() {
+  const client = useClient();
+  return useQuery<PaymentPlanList>({ queryKey: keys.plans, queryFn: () => client.payments.plans(), staleTime: 5 * 60_000 });
+}
+
+/** The caller's subscription: plan, status, dates, payment method; `pollMs` while waiting for a change made elsewhere. */
+export function useSubscription(pollMs?: number) {
+  const client = useClient();
+  return useQuery<Subscription>({ queryKey: keys.subscription, queryFn: () => client.payments.subscription(), refetchInterval: pollMs });
+}
+
+export function useUsage() {
+  const client = useClient();
+  return useQuery<Usage>({ queryKey: keys.usage, queryFn: () => client.usage.get() });
 }

@@ -53,6 +53,12 @@ async function startClipServer(file: string): Promise<{ url: string; server: Ser
 const oauthIssuer = async () =>
   ((await import(join(API_DIR, 'test/support/oauth-issuer.ts'))) as { startOAuthIssuer(): Promise<{ url: string; env: Record<string, string>; stop(): Promise<void> }> })
     .startOAuthIssuer();
+type Standin = { url: string; close(): Promise<void> };
+/** The API tests' stand-ins of Stripe and PayPal (their HTTP APIs, PayPal's approval page), loaded by path like the helpers above. */
+const stripeStandin = async () =>
+  ((await import(join(API_DIR, 'test/support/stripe-standin.ts'))) as { startStripeStandin(): Promise<Standin & { secretKey: string; webhookSecret: string; setWebhookUrl(url: string): void }> }).startStripeStandin();
+const paypalStandin = async () =>
+  ((await import(join(API_DIR, 'test/support/paypal-standin.ts'))) as { startPaypalStandin(): Promise<Standin & { clientId: string; secret: string; webhookId: string }> }).startPaypalStandin();
 
 const testLimits = async () => ((await import(join(API_DIR, 'test/support/unlimited.ts'))) as { UNLIMITED: Record<string, string> }).UNLIMITED;
 
@@ -124,15 +130,31 @@ export default async function globalSetup() {
     const issuer = await oauthIssuer();
     stacks.push(issuer);
 
+    // The main stack pays through the stand-ins: cards at 'Stripe', checkouts approved at 'PayPal'.
+    const stripe = await stripeStandin();
+    stacks.push({ stop: () => stripe.close() });
+    const paypal = await paypalStandin();
+    stacks.push({ stop: () => paypal.close() });
+    const payments = {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_SECRET: paypal.secret,
+      PAYPAL_API_URL: paypal.url,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+    };
+
     const mainDb = await pg.createDatabase('e2e_main');
     const shortDb = await pg.createDatabase('e2e_short');
     const [main, short] = await Promise.all([
-      // Imports may reach the loopback clip server; Google and Facebook sign-in go to the stand-in.
-      startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1', ...issuer.env }),
+      // Imports may reach the loopback clip server; Google and Facebook sign-in go to the stand-in; payments to the Stripe and PayPal stand-ins.
+      startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1', ...issuer.env, ...payments }),
       // No sign-in provider is configured here.
       startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '5' }),
     ]);
     stacks.push(main, short);
+    stripe.setWebhookUrl(`${main.webUrl}/api/payment/webhook/stripe`);
 
     process.env.E2E_WEB_URL = main.webUrl;
     process.env.E2E_TINY_VIDEO = tiny;

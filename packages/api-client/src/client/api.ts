@@ -5,9 +5,22 @@ import type { MessageBody } from '../contract/common.ts';
 import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
+import type {
+  PaymentCaptureResponse,
+  PaymentHistoryList,
+  PaymentOrder,
+  PaymentOrderRequest,
+  PaymentPlanList,
+  PaymentPlanUpdate,
+  PromoCode,
+  PromoCodeCreate,
+  SubscribeRequest,
+  Subscription,
+  SubscriptionResponse,
+  Usage,
+} from '../contract/payments.ts';
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
-import type { Usage } from '../contract/payments.ts';
 import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { PaymentConfig } from '../contract/payments.ts';
 import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
@@ -316,6 +329,30 @@ export function createApiClient(o: ApiClientOptions) {
     remove: (folderId: string) => request<MessageAnswer>('DELETE', `/api/folders/${id(folderId)}`),
   };
 
+  /** Plans, the caller's subscription (Stripe with the saved card, or PayPal orders), its history. */
+  const payments = {
+    /** The plans with their monthly and yearly variants (public). */
+    plans: () => request<PaymentPlanList>('GET', '/api/payment/plan', { auth: !!core.getSession() }),
+    subscription: () => request<Subscription>('GET', '/api/payment/subscription'),
+    /** Subscribes with the saved card. */
+    subscribe: (input: z.input<typeof SubscribeRequest>) => request<z.infer<typeof SubscriptionResponse>>('POST', '/api/payment/subscription', { body: input }),
+    /** Another plan: an upgrade at once (pro-rated), a downgrade at the end of the paid period. */
+    changePlan: (paymentPlanId: string) => request<z.infer<typeof SubscriptionResponse>>('PUT', '/api/payment/subscription', { body: { paymentPlanId } }),
+    cancel: () => request<z.infer<typeof SubscriptionResponse>>('POST', '/api/payment/subscription/cancel'),
+    reactivate: () => request<z.infer<typeof SubscriptionResponse>>('POST', '/api/payment/subscription/reactivate'),
+    /** The money-back guarantee: refunds the first payment and cancels. */
+    refund: () => request<z.infer<typeof SubscriptionResponse>>('POST', '/api/payment/refund'),
+    history: () => request<z.infer<typeof PaymentHistoryList>>('GET', '/api/payment/history'),
+    /** A PayPal order for a plan: the payer approves it at `approveUrl`, then `capture` completes it. */
+    createOrder: (input: z.input<typeof PaymentOrderRequest>) => request<z.infer<typeof PaymentOrder>>('POST', '/api/payment', { body: input }),
+    /** Completes an approved PayPal order; the message is 'Transaction completed by {name}'. */
+    capture: (orderId: string) => request<z.infer<typeof PaymentCaptureResponse>>('POST', `/api/payment/${id(orderId)}/capture`),
+    /** Admin: a variant's price or a plan's limits; answers every plan. */
+    updatePlan: (planId: string, input: z.input<typeof PaymentPlanUpdate>) => request<PaymentPlanList>('PUT', `/api/payment/plan/${id(planId)}`, { body: input }),
+    /** Admin: a new promo code. */
+    createPromoCode: (input: z.input<typeof PromoCodeCreate>) => request<PromoCode>('POST', '/api/payment/promo-codes', { body: input }),
+  };
+
   const playerConfig = {
     /** Saves the changed settings of a video's player (the UI sends one at a time); answers the whole configuration. */
     update: (videoId: string, changes: Omit<z.input<typeof PlayerConfigUpdate>, 'id'>) =>
@@ -348,6 +385,7 @@ export function createApiClient(o: ApiClientOptions) {
     playerConfig,
     admin,
     statistics,
+    payments,
     usage,
   };
 }

@@ -4,10 +4,9 @@ import { AuthProviders, ForgotPasswordRequest, LoginRequest, LoginResponse, Plat
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
-import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse } from './payments.ts';
+import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
-import { Usage } from './payments.ts';
 import { RegisterRequest, RegisterResponse } from './users.ts';
 import {
   CoverFromFrame,

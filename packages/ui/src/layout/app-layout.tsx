@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   BellOutlined,
+  CrownOutlined,
   CustomerServiceOutlined,
   LineChartOutlined,
   LogoutOutlined,
@@ -37,13 +38,18 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
       <h2 id="nav-account">My account</h2>
       <ul aria-labelledby="nav-account">
         <li>
-          <button type="button" onClick={soon('View Usage')}>
+          <NavLink to="/usage" onClick={onNavigate}>
             <BarChartOutlined aria-hidden /> View Usage
-          </button>
+          </NavLink>
         </li>
         <li>
           <NavLink to="/settings" onClick={onNavigate}>
             <SettingOutlined aria-hidden /> Settings
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/change-tariff" onClick={onNavigate}>
+            <CrownOutlined aria-hidden /> Change plan
           </NavLink>
         </li>
         <li>

@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdateInput } from '@reelbase/api-client';
+import type { ColorScheme, Profile, ProfileUpdateInput } from '@reelbase/api-client';
 
 export interface SettingsValues {
   firstName: string;
@@ -22,3 +22,9 @@ export function profileChanges(profile: Profile, v: SettingsValues): ProfileUpda
   return out;
 }
 
+export const sameColour = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
+
+/** The scheme's fields that differ from the saved one (colours compared without case). */
+export function schemeChanges(saved: ColorScheme, next: ColorScheme): Partial<ColorScheme> {
+  return Object.fromEntries((Object.keys(next) as (keyof ColorScheme)[]).filter((k) => !sameColour(saved[k], next[k])).map((k) => [k, next[k]]));
+}

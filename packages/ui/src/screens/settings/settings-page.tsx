@@ -6,7 +6,10 @@ import { useState } from 'react';
 import { profileChanges, type SettingsValues } from '../../lib/profile-changes.ts';
 import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
-
+import { CurrentPlan } from '../billing/current-plan.tsx';
+import { PaymentHistory } from '../billing/payment-history.tsx';
+import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
+import { PlayerDefaults } from './player-defaults.tsx';
 
 const rule = (field: 'firstName' | 'lastName' | 'email') => ({
   validator: async (_: unknown, value: unknown) => {
@@ -146,6 +149,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
+const cardTitle = (text: string) => <h2 style={{ fontSize: 18, margin: 0 }}>{text}</h2>;
+
+/** /settings: profile and password, plan and payment method, avatar, the player defaults, payment history. */
 export function SettingsPage() {
   const profile = useProfile().data;
   return (
@@ -158,22 +164,37 @@ export function SettingsPage() {
       ) : (
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={14}>
-            <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Profile</h2>}>
+            <Card title={cardTitle('Profile')}>
               <ProfileForm profile={profile} />
             </Card>
           </Col>
           <Col xs={24} lg={10}>
             <Flex vertical gap={24}>
-              <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Avatar</h2>}>
+              <Card title={cardTitle('Plan')} data-testid="plan-card">
+                <CurrentPlan />
+              </Card>
+              <Card title={cardTitle('Payment method')}>
+                <PaymentMethodCard profile={profile} />
+              </Card>
+              <Card title={cardTitle('Avatar')}>
                 <ImageUpload kind="avatar" label="Upload avatar" current={profile.avatar} />
               </Card>
-              <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Default player logo</h2>}>
-                <ImageUpload kind="playerLogo" label="Upload player logo" current={profile.playerLogo} />
-              </Card>
-              <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Payment method</h2>}>
-                <Typography.Text>{profile.paymentMethod === 'paypal' ? 'PayPal' : profile.paymentMethod === 'card' ? 'Card' : 'None'}</Typography.Text>
-              </Card>
             </Flex>
+          </Col>
+          <Col xs={24} lg={14}>
+            <Card title={cardTitle('Default player colour scheme')}>
+              <PlayerDefaults profile={profile} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={10}>
+            <Card title={cardTitle('Default player logo')}>
+              <ImageUpload kind="playerLogo" label="Upload player logo" current={profile.playerLogo} />
+            </Card>
+          </Col>
+          <Col xs={24}>
+            <Card title={cardTitle('Payment history')}>
+              <PaymentHistory />
+            </Card>
           </Col>
         </Row>
       )}

@@ -3,6 +3,7 @@ import { DEFAULT_COLOR_SCHEME, errorMessage, MESSAGES, type PlayerConfig, type V
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Divider, Flex, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
 import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 
@@ -20,11 +21,6 @@ const END_OPTIONS: { value: PlayerConfig['endAction']; label: string }[] = [
   { value: 'loop', label: 'loop' },
   { value: 'playNext', label: 'play next' },
 ];
-const COLOURS: { key: 'playerCanvas' | 'playerPlayButton' | 'playerControlBar'; label: string }[] = [
-  { key: 'playerCanvas', label: 'Canvas' },
-  { key: 'playerPlayButton', label: 'Play button' },
-  { key: 'playerControlBar', label: 'Control bar' },
-];
 const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' | 'videoPopOut' | 'showLogoInPlayer'; label: string }[] = [
   { key: 'autoHideControls', label: 'Auto-hide controls' },
   { key: 'playPauseButton', label: 'Play/pause button' },
@@ -36,16 +32,6 @@ const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' 
 const COLOUR_SAVE_DELAY_MS = 400;
 
 type Changes = Partial<Omit<PlayerConfig, 'id' | 'colorScheme'>> & { colorScheme?: Partial<PlayerConfig['colorScheme']> };
-
-function ColourInput({ label, value, disabled, onChange }: { label: string; value: string; disabled: boolean; onChange(v: string): void }) {
-  const id = useId();
-  return (
-    <Flex align="center" gap={8}>
-      <input id={id} type="color" value={value.toLowerCase()} disabled={disabled} onChange={(e) => onChange(e.target.value)} style={{ width: 40, height: 32, padding: 2 }} />
-      <label htmlFor={id}>{label}</label>
-    </Flex>
-  );
-}
 
 /**
  * The video's player settings beside a live preview of the embed player. Each change shows in the
@@ -143,7 +129,7 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
             Colours
           </Typography.Title>
           <Flex vertical gap={10}>
-            {COLOURS.map((c) => (
+            {PLAYER_COLOURS.map((c) => (
               <ColourInput key={c.key} label={c.label} value={scheme[c.key]} disabled={disabled} onChange={(v) => change({ colorScheme: { [c.key]: v } }, c.key)} />
             ))}
             <Flex align="center" gap={8}>

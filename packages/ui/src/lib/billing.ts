@@ -1,0 +1,161 @@
+import { type PaymentMethodChoice, type PaymentPlan, type PaymentPlanVariant, PLAN_DURATION_LABELS, PLAN_NAMES, type PlanDuration, type Subscription, TERMS } from '@reelbase/api-client';
+import { formatDate } from './format.ts';
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+
+/**
+ * A byte count in the largest binary unit that keeps it at 1 or more ("1.5 GB", "500 GB", "0 B").
+ * Plan limits run to terabytes, where the spec's MB (for a video's size) would be unreadable.
+ */
+export function formatBytes(bytes: number | null | undefined): string {
+  let n = Math.max(0, bytes ?? 0);
+  let unit = 0;
+  while (n >= 1024 && unit < UNITS.length - 1) {
+    n /= 1024;
+    unit++;
+  }
+  if (unit === 0) return `${Math.round(n)} B`;
+  // Up to two decimals, none when whole ("500 GB", "1.5 GB").
+  return `${Math.round(n * 100) / 100} ${UNITS[unit]}`;
+}
+
+/** Share of a limit used, 0 to 100 (rounded down, so 100 means the limit is reached); 0 without a limit. */
+export function usagePercent(used: number, limit: number): number {
+  if (!(limit > 0)) return 0;
+  return Math.min(100, Math.max(0, Math.floor((used / limit) * 100)));
+}
+
+/** Dollars as the tariff screen shows them: "$12", "$9.99". */
+export function formatPrice(dollars: number): string {
+  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+}
+
+/** "$12 / Month". */
+export const priceLabel = (v: Pick<PaymentPlanVariant, 'price' | 'duration'>) => `${formatPrice(v.price)} / ${PLAN_DURATION_LABELS[v.duration]}`;
+
+export const planTitle = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
+
+/** "Gold (Month)" for a variant id among the plans; the id itself when unknown. */
+export function variantLabel(plans: PaymentPlan[], id: string | null | undefined): string {
+  const v = findVariant(plans, id);
+  return v ? `${planTitle(v.name)} (${PLAN_DURATION_LABELS[v.duration]})` : (id ?? '');
+}
+
+/** What a year costs against twelve months, as whole months saved (0 when the year is no cheaper). */
+export function monthsFreeWithYear(plan: PaymentPlan): number {
+  const month = plan.variants.find((v) => v.duration === '1m');
+  const year = plan.variants.find((v) => v.duration === '1y');
+  if (!month || !year || month.price <= 0) return 0;
+  return Math.max(0, Math.floor((month.price * 12 - year.price) / month.price + 1e-9));
+}
+
+export interface PlanVariantRef {
+  id: string;
+  name: (typeof PLAN_NAMES)[number];
+  duration: PlanDuration;
+  price: number;
+}
+
+/** The variant with this id among the plans, with its plan's name; null when unknown. */
+export function findVariant(plans: PaymentPlan[], id: string | null | undefined): PlanVariantRef | null {
+  for (const p of plans) for (const v of p.variants) if (v.id === id) return { id: v.id, name: p.name, duration: v.duration, price: v.price };
+  return null;
+}
+
+export type PlanChangeKind = 'same' | 'upgrade' | 'downgrade';
+
+/**
+ * A move between variants: a higher plan is an upgrade, a lower one a downgrade; within a plan the
+ * yearly variant counts as the upgrade (more is paid at once). Upgrades start at once, pro-rated;
+ * downgrades wait for the end of the paid period.
+ */
+export function planChangeKind(from: Pick<PlanVariantRef, 'name' | 'duration' | 'id'>, to: Pick<PlanVariantRef, 'name' | 'duration' | 'id'>): PlanChangeKind {
+  if (from.id === to.id) return 'same';
+  const rank = (v: Pick<PlanVariantRef, 'name' | 'duration'>) => PLAN_NAMES.indexOf(v.name) * 2 + (v.duration === '1y' ? 1 : 0);
+  return rank(to) > rank(from) ? 'upgrade' : 'downgrade';
+}
+
+/** The start of the period that ends at `nextPayment` (one month or one year before it). */
+export function periodStart(nextPayment: Date, duration: PlanDuration): Date {
+  const d = new Date(nextPayment);
+  if (duration === '1y') d.setUTCFullYear(d.getUTCFullYear() - 1);
+  else d.setUTCMonth(d.getUTCMonth() - 1);
+  return d;
+}
+
+/**
+ * About what an upgrade charges now: the unused part of the current period comes back as credit;
+ * the new plan is charged for the rest of the same period (same duration) or for a whole new
+ * period starting today (another duration). The provider computes the exact amount.
+ */
+export function prorationEstimate(from: PlanVariantRef, to: PlanVariantRef, nextPaymentDate: string | null, now = new Date()): number {
+  const end = nextPaymentDate ? new Date(nextPaymentDate) : null;
+  let left = 0;
+  if (end && !Number.isNaN(end.getTime())) {
+    const start = periodStart(end, from.duration);
+    left = Math.min(1, Math.max(0, (end.getTime() - now.getTime()) / (end.getTime() - start.getTime())));
+  }
+  const credit = from.price * left;
+  const charge = from.duration === to.duration ? to.price * left : to.price;
+  return Math.max(0, Math.round((charge - credit) * 100) / 100);
+}
+
+/** What the change-plan modal says before the user confirms. */
+export function planChangeExplanation(sub: Pick<Subscription, 'nextPaymentDate'>, from: PlanVariantRef, to: PlanVariantRef, now = new Date()): string {
+  const target = `${planTitle(to.name)} (${priceLabel(to)})`;
+  const next = formatDate(sub.nextPaymentDate);
+  const kind = planChangeKind(from, to);
+  if (kind === 'same') return `You stay on ${target}: the plan change waiting for the end of this period is undone.`;
+  if (kind === 'upgrade') {
+    const due = prorationEstimate(from, to, sub.nextPaymentDate, now);
+    const renewal = from.duration === to.duration ? (next ? ` On ${next} it renews at ${priceLabel(to)}.` : '') : ` Your new ${PLAN_DURATION_LABELS[to.duration].toLowerCase()} starts today.`;
+    return `You move to ${target} now. The unused part of your current plan is credited, and you pay about ${formatPrice(due)} today.${renewal}`;
+  }
+  return `You keep ${planTitle(from.name)} until the end of the period you paid for${next ? ` (${next})` : ''}; then you move to ${target}. Nothing is charged today.`;
+}
+
+/** The cancellation rule before the user confirms (the terms' notice period). */
+export function cancelExplanation(sub: Pick<Subscription, 'nextPaymentDate' | 'cancelDeadline'>, now = new Date()): string {
+  const next = formatDate(sub.nextPaymentDate);
+  const deadline = sub.cancelDeadline ? new Date(sub.cancelDeadline) : null;
+  const removal = `Your videos and files are removed ${TERMS.removalAfterCancellationDays} days after the cancellation takes effect.`;
+  if (!next) return `Your plan ends now. ${removal}`;
+  if (deadline && now.getTime() <= deadline.getTime()) {
+    return `Cancellations must reach us at least ${TERMS.cancelNoticeDays} days before renewal. You are in time: you will not be charged again and your plan stays active until ${next}. ${removal}`;
+  }
+  return `Cancellations must reach us at least ${TERMS.cancelNoticeDays} days before renewal${deadline ? ` (this period's last day for that was ${formatDate(deadline)})` : ''}. Your plan renews once more on ${next} and ends at the end of that period. ${removal}`;
+}
+
+const STATUS_LABELS: Record<Subscription['status'], string> = {
+  none: 'No plan',
+  active: 'Active',
+  canceling: 'Canceled, active until the period ends',
+  canceled: 'Canceled',
+  inactive: 'Inactive (payment failed)',
+};
+export const subscriptionStatusLabel = (s: Subscription['status']) => STATUS_LABELS[s];
+
+/** Whether the account has a plan to change (otherwise the tariff screen subscribes). */
+export const hasLivePlan = (s: Pick<Subscription, 'status' | 'plan'> | undefined) => !!s?.plan && (s.status === 'active' || s.status === 'canceling');
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'YYYY-MM' -> 'Mar 2026'. */
+export function monthLabel(m: string): string {
+  const [y, mm] = m.split('-');
+  return `${MONTHS[Number(mm) - 1] ?? mm} ${y}`;
+}
+
+/** 'renewal_failed' -> 'Renewal failed'. */
+export const historyKindLabel = (kind: string) => {
+  const words = kind.replace(/[_-]+/g, ' ').trim();
+  return `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}`;
+};
+
+/** How the confirm modal names the method the user typed (never more of the card than its last four digits). */
+export function describeMethod(m: PaymentMethodChoice): string {
+  if (m.type === 'paypal') return 'PayPal: you approve the subscription at PayPal once; it renews there.';
+  const c = m.cardInfo;
+  // A card typed into Stripe Elements reaches us as a PaymentMethod id only.
+  if (!c) return 'Card entered with Stripe';
+  return `Card •••• ${c.cardNumber.slice(-4)}, expires ${c.expMonth}/${c.expYear}, ${c.firstName} ${c.lastName}`;
+}

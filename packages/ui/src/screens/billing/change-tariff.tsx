@@ -1,0 +1,135 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { errorMessage, FEATURE_FLAGS, type PaymentPlan, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
+import { Button, Card, Col, Empty, Flex, Result, Row, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { findVariant, formatBytes, hasLivePlan, monthsFreeWithYear, type PlanVariantRef, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
+import { usePlans, useProfile, useSubscription } from '../../queries.ts';
+import { FEATURE_LABELS } from '../admin/features.ts';
+import { PlanBadge } from '../admin/plan-badge.tsx';
+import { ChangePlanModal, SubscribeModal } from './plan-modals.tsx';
+
+/** What a plan grants, as the cards list it. */
+function PlanLimits({ plan }: { plan: PaymentPlan }) {
+  const l = plan.limits;
+  const rows = [
+    `${formatBytes(l.storageBytes)} storage`,
+    `${formatBytes(l.bandwidthBytesPerMonth)} bandwidth a month`,
+    `${l.videoGeneratorCredits} video generator credits`,
+    ...FEATURE_FLAGS.filter((f) => l.features[f]).map((f) => FEATURE_LABELS[f]),
+  ];
+  return (
+    <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
+      {rows.map((r) => (
+        <li key={r}>
+          <CheckOutlined aria-hidden style={{ color: '#22A9E0', marginInlineEnd: 8 }} />
+          {r}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The change-tariff screen: bronze, silver and gold side by side in their monthly or yearly price,
+ * with what each grants and the current plan marked. Choosing another plan opens the change-plan
+ * modal (a live plan) or the payment detail modal (no plan yet).
+ */
+export function ChangeTariffPage() {
+  const plans = usePlans();
+  const sub = useSubscription();
+  const profile = useProfile().data;
+  const { token } = theme.useToken();
+  const current = findVariant(plans.data?.items ?? [], sub.data?.plan?.id);
+  const [duration, setDuration] = useState<PlanDuration | null>(null);
+  const shown = duration ?? current?.duration ?? '1m';
+  const [changeTo, setChangeTo] = useState<PlanVariantRef | null>(null);
+  const [subscribeTo, setSubscribeTo] = useState<PlanVariantRef | null>(null);
+  const live = hasLivePlan(sub.data);
+
+  function choose(v: PlanVariantRef) {
+    if (live && current) setChangeTo(v);
+    else setSubscribeTo(v);
+  }
+
+  return (
+    <>
+      <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
+          Change tariff
+        </Typography.Title>
+        <Segmented<PlanDuration>
+          aria-label="Billing period"
+          value={shown}
+          onChange={setDuration}
+          options={(['1m', '1y'] as const).map((d) => ({ value: d, label: PLAN_DURATION_LABELS[d] }))}
+        />
+      </Flex>
+      {plans.error ? (
+        <Result status="error" title="The plans could not be loaded" subTitle={errorMessage(plans.error)} />
+      ) : plans.isLoading || sub.isLoading ? (
+        <Row gutter={[24, 24]}>
+          {[0, 1, 2].map((i) => (
+            <Col key={i} xs={24} md={8}>
+              <Card>
+                <Skeleton active />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      ) : !plans.data?.items.length ? (
+        <Empty description="No plans are offered right now." />
+      ) : (
+        <Row gutter={[24, 24]}>
+          {plans.data.items.map((plan) => {
+            const variant = plan.variants.find((v) => v.duration === shown);
+            if (!variant) return null;
+            const ref: PlanVariantRef = { id: variant.id, name: plan.name, duration: variant.duration, price: variant.price };
+            const isCurrent = current?.id === variant.id && live;
+            const isCurrentPlan = current?.name === plan.name && live;
+            const free = monthsFreeWithYear(plan);
+            const kind = live && current ? planChangeKind(current, ref) : null;
+            // A downgrade waits for the period's end; choosing the current plan again undoes it.
+            const undo = isCurrent && !!sub.data?.pendingPlanId;
+            const pendingHere = sub.data?.pendingPlanId === variant.id;
+            return (
+              <Col key={plan.name} xs={24} md={8}>
+                <Card
+                  data-testid={`plan-${plan.name}`}
+                  aria-current={isCurrent || undefined}
+                  style={{ height: '100%', borderColor: isCurrentPlan ? token.colorPrimary : undefined, borderWidth: isCurrentPlan ? 2 : 1 }}
+                  styles={{ body: { display: 'flex', flexDirection: 'column', gap: 16, height: '100%' } }}
+                >
+                  <Flex align="center" gap={10} wrap>
+                    <PlanBadge plan={plan.name} />
+                    <h2 style={{ fontSize: 20, margin: 0 }}>{planTitle(plan.name)}</h2>
+                    {isCurrentPlan && <Tag color="blue">{isCurrent ? 'Current plan' : `Current plan (${PLAN_DURATION_LABELS[current.duration]})`}</Tag>}
+                  </Flex>
+                  <div>
+                    <div style={{ fontSize: 28, fontWeight: 700 }} data-testid="plan-price">
+                      {priceLabel(variant)}
+                    </div>
+                    {shown === '1y' && free > 0 && <Typography.Text type="success">{free} months free against paying monthly</Typography.Text>}
+                  </div>
+                  <PlanLimits plan={plan} />
+                  <div style={{ marginTop: 'auto' }}>
+                    <Button block type={isCurrent && !undo ? 'default' : 'primary'} disabled={(isCurrent && !undo) || !profile} onClick={() => choose(ref)}>
+                      {isCurrent ? (undo ? `Keep ${planTitle(plan.name)}` : 'Your plan') : kind === 'upgrade' ? `Upgrade to ${planTitle(plan.name)}` : kind === 'downgrade' ? `Switch to ${planTitle(plan.name)}` : `Choose ${planTitle(plan.name)}`}
+                    </Button>
+                    {pendingHere && <Typography.Text type="secondary">Starts when your current period ends.</Typography.Text>}
+                  </div>
+                </Card>
+              </Col>
+            );
+          })}
+        </Row>
+      )}
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+        Upgrades start at once and are pro-rated; downgrades start when the period you paid for ends. Plans renew automatically;
+        see the <Link to="/terms-of-use">Terms of Use</Link> for cancellation and the money-back guarantee. <Link to="/usage">View your usage</Link>.
+      </Typography.Paragraph>
+      {sub.data && current && <ChangePlanModal sub={sub.data} from={current} to={changeTo} onClose={() => setChangeTo(null)} />}
+      {profile && <SubscribeModal profile={profile} plan={subscribeTo} onClose={() => setSubscribeTo(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { CreditCardOutlined } from '@ant-design/icons';
+import { errorMessage, type PaymentMethodChoice, type Profile } from '@reelbase/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
+import { describeMethod } from '../../lib/billing.ts';
+import { type CardFieldErrors, serverCardErrors } from '../../lib/card.ts';
+import { keys, useSubscription } from '../../queries.ts';
+import { useAlert, useClient } from '../../services.tsx';
+import { useSubscriptionChanged } from './use-billing.ts';
+
+interface Pending {
+  method: PaymentMethodChoice;
+  /** Hands the card form the server's field errors (or nothing) when the confirm modal closes. */
+  done(errors: CardFieldErrors | null): void;
+}
+
+/**
+ * The payment method on /settings: what is saved, and a change through the enter-card modal (card
+ * or PayPal, the registration's form) and then the payment-method-confirm modal. The card form stays
+ * open under the confirmation, so a card the server refuses shows its errors at the fields.
+ */
+export function PaymentMethodCard({ profile }: { profile: Profile }) {
+  const client = useClient();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const changed = useSubscriptionChanged();
+  const label = useSubscription().data?.paymentMethodLabel;
+  const [entering, setEntering] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const current = label ?? (profile.paymentMethod === 'paypal' ? 'PayPal' : profile.paymentMethod === 'card' ? 'Card' : 'None');
+
+  const ask = (method: PaymentMethodChoice) => new Promise<CardFieldErrors | null>((done) => setPending({ method, done }));
+
+  function close(errors: CardFieldErrors | null) {
+    pending?.done(errors);
+    setPending(null);
+  }
+
+  async function confirm() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const r = await client.profile.update({ paymentMethod: pending.method });
+      queryClient.setQueryData(keys.profile, r.profile);
+      changed();
+      alert('success', r.message);
+      close(null);
+      setEntering(false);
+    } catch (err) {
+      const card = serverCardErrors(err);
+      if (!card) alert('error', errorMessage(err));
+      close(card);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Flex align="center" justify="space-between" gap={12} wrap>
+        <Typography.Text data-testid="payment-method">{current}</Typography.Text>
+        <Button icon={<CreditCardOutlined aria-hidden />} onClick={() => setEntering(true)}>
+          Change payment method
+        </Button>
+      </Flex>
+      <Modal title="Enter a payment method" open={entering} onCancel={() => setEntering(false)} footer={null} destroyOnHidden>
+        <PaymentMethodForm submitText="Continue" onSubmit={ask} />
+      </Modal>
+      <Modal
+        title="Confirm the payment method"
+        open={!!pending}
+        // Above the card form even when that one was mounted again later (antd stacks equal z-indexes by DOM order).
+        zIndex={1100}
+        okText="Use this method"
+        okButtonProps={{ loading: busy }}
+        onOk={confirm}
+        onCancel={() => close(null)}
+      >
+        {pending && (
+          <>
+            <p>Future payments of your plan will use:</p>
+            <p style={{ fontWeight: 600 }} data-testid="confirm-method">
+              {describeMethod(pending.method)}
+            </p>
+            <Typography.Text type="secondary">Your current method ({current}) is replaced.</Typography.Text>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

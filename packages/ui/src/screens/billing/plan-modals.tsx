@@ -1,0 +1,179 @@
+import { errorMessage, type Profile, type Subscription } from '@reelbase/api-client';
+import { Button, Descriptions, Flex, Input, Modal, Typography } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { hasLivePlan, type PlanVariantRef, planChangeExplanation, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
+import { useSubscription } from '../../queries.ts';
+import { useAlert, useClient, usePlatform } from '../../services.tsx';
+import { useSubscriptionChanged } from './use-billing.ts';
+
+/** The change-plan modal: what happens (upgrade now, pro-rated; downgrade at the period's end) before the user confirms. */
+export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription; from: PlanVariantRef; to: PlanVariantRef | null; onClose(): void }) {
+  const client = useClient();
+  const alert = useAlert();
+  const changed = useSubscriptionChanged();
+  const [busy, setBusy] = useState(false);
+  const kind = to ? planChangeKind(from, to) : 'same';
+  // PayPal cannot charge a pro-rated difference without the payer approving again (the API refuses it).
+  const blocked = kind === 'upgrade' && sub.paymentMethod === 'paypal';
+
+  async function confirm() {
+    if (!to) return;
+    setBusy(true);
+    try {
+      const r = await client.payments.changePlan(to.id);
+      changed(r.subscription);
+      alert('success', r.message);
+      onClose();
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      title={kind === 'downgrade' ? 'Change plan at the end of this period' : kind === 'same' ? 'Keep your plan' : 'Upgrade now'}
+      open={!!to}
+      okText={kind === 'downgrade' ? 'Schedule the change' : kind === 'same' ? 'Keep my plan' : 'Upgrade now'}
+      okButtonProps={{ loading: busy, disabled: blocked }}
+      onOk={confirm}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {to && (
+        <>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'from', label: 'Current plan', children: `${planTitle(from.name)} (${priceLabel(from)})` },
+              { key: 'to', label: 'New plan', children: `${planTitle(to.name)} (${priceLabel(to)})` },
+            ]}
+          />
+          <p data-testid="change-explanation" style={{ marginTop: 12 }}>
+            {blocked
+              ? `PayPal needs your approval to charge a higher price and cannot charge the difference for the rest of this period. Cancel your plan and subscribe to ${planTitle(to.name)} when it ends, or change your payment method to a card.`
+              : planChangeExplanation(sub, from, to)}
+          </p>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+const PAYPAL_POLL_MS = 2_000;
+
+type PayStep = { kind: 'detail' } | { kind: 'paypal'; orderId: string; approveUrl: string | null };
+
+/**
+ * The payment detail modal of a first subscription: plan, price, promo code and the saved method,
+ * then the payment. A card pays at once (Stripe, the saved card); PayPal opens the order's approval
+ * page and the user comes back to complete it (the capture answers 'Transaction completed by {name}').
+ */
+export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; plan: PlanVariantRef | null; onClose(): void }) {
+  const client = useClient();
+  const platform = usePlatform();
+  const alert = useAlert();
+  const changed = useSubscriptionChanged();
+  const promoId = useId();
+  const [promo, setPromo] = useState(profile.promoCode ?? '');
+  const [step, setStep] = useState<PayStep>({ kind: 'detail' });
+  const [busy, setBusy] = useState(false);
+  const paypal = profile.paymentMethod === 'paypal';
+  // While the payer is at PayPal, the PayPal window's return page may complete the checkout: watch for it.
+  const sub = useSubscription(step.kind === 'paypal' ? PAYPAL_POLL_MS : undefined).data;
+  const livePlan = hasLivePlan(sub);
+
+  // Completed in the PayPal window: the modal has nothing left to do.
+  useEffect(() => {
+    if (step.kind === 'paypal' && livePlan) {
+      setStep({ kind: 'detail' });
+      alert('success', 'Your plan is active.');
+      onClose();
+    }
+  }, [step.kind, livePlan, alert, onClose]);
+
+  async function pay() {
+    if (!plan) return;
+    setBusy(true);
+    const input = { paymentPlanId: plan.id, ...(promo.trim() && { promoCode: promo.trim() }) };
+    try {
+      if (paypal) {
+        const order = await client.payments.createOrder(input);
+        setStep({ kind: 'paypal', orderId: order.id, approveUrl: order.approveUrl ?? null });
+        if (order.approveUrl) platform.openWindow(order.approveUrl);
+      } else {
+        const r = await client.payments.subscribe(input);
+        changed(r.subscription);
+        alert('success', r.message);
+        onClose();
+      }
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function capture(orderId: string) {
+    setBusy(true);
+    try {
+      const r = await client.payments.capture(orderId);
+      changed(r.subscription);
+      alert('success', r.message);
+      onClose();
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title="Payment detail" open={!!plan} onCancel={onClose} footer={null} destroyOnHidden afterClose={() => setStep({ kind: 'detail' })}>
+      {plan && step.kind === 'detail' && (
+        <Flex vertical gap={12}>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'plan', label: 'Plan', children: planTitle(plan.name) },
+              { key: 'price', label: 'Price', children: <span data-testid="detail-price">{priceLabel(plan)}</span> },
+              { key: 'method', label: 'Paid with', children: paypal ? 'PayPal' : 'Your saved card' },
+            ]}
+          />
+          <div>
+            <label htmlFor={promoId}>Promo code (optional)</label>
+            <Input id={promoId} value={promo} maxLength={64} onChange={(e) => setPromo(e.target.value)} />
+          </div>
+          <Typography.Text type="secondary">
+            Renews automatically every {plan.duration === '1y' ? 'year' : 'month'} until you cancel. A promo code's discount shows on your payment history.
+          </Typography.Text>
+          <Flex gap={8} justify="end">
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="primary" loading={busy} onClick={pay}>
+              {paypal ? 'Pay with PayPal' : 'Pay now'}
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+      {plan && step.kind === 'paypal' && (
+        <Flex vertical gap={12}>
+          <p>Approve the payment in the PayPal window. PayPal brings you back to Reelbase, which completes it; or come back here and complete it.</p>
+          {step.approveUrl && (
+            <a href={step.approveUrl} target="_blank" rel="noopener noreferrer">
+              Open PayPal again
+            </a>
+          )}
+          <Flex gap={8} justify="end">
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="primary" loading={busy} onClick={() => capture(step.orderId)}>
+              Complete payment
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+    </Modal>
+  );
+}
