@@ -1,4 +1,5 @@
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { THUMBNAIL_FRAME_COUNT, thumbnailTimes } from '@reelbase/api-client/constants';
 import { resolveFfmpegPath } from './binaries.ts';
@@ -317,7 +318,11 @@ export async function buildLadder(
   if (mp4Temp) targets[0] = { playlist: targets[0].playlist, singleFile: mp4Temp };
   for (const d of dirs) await mkdir(join(out, d), { recursive: true });
   if (rungs.length > 0) {
-    const args = buildLadderArgs({ ...sourceVideo(source, probe, options), outputs: rungs.map((rung, i) => ({ rung, hls: targets[i] })) });
+    const args = buildLadderArgs({
+      ...sourceVideo(source, probe, options),
+      outputs: rungs.map((rung, i) => ({ rung, hls: targets[i] })),
+      encoderThreads: rungs.length > 1 ? availableParallelism() : undefined,
+    });
     await runCleaningUp(args, out, mp4Temp ? [...dirs, '.'] : dirs, runId, probe.durationSec, options);
   }
   if (mp4Temp) {

@@ -100,6 +100,24 @@ describe('ffmpeg argument lists', () => {
     ]);
   });
 
+  test('ladder with encoder threads: each x264 encode gets that many threads (its default oversubscribes the cores)', () => {
+    const args = buildLadderArgs({
+      input: '/src/in.mp4',
+      videoStreamIndex: 0,
+      audioStreamIndex: null,
+      deinterlace: false,
+      sourceFps: 30,
+      encoderThreads: 2,
+      outputs: [
+        { rung: r720, hls: { playlist: 'a/index.m3u8', segmentPattern: 'a/%d.ts' } },
+        { rung: r360, hls: { playlist: 'b/index.m3u8', segmentPattern: 'b/%d.ts' } },
+      ],
+    });
+    const threads = args.flatMap((a, i) => (a === '-threads' ? [args[i + 1]] : []));
+    expect(threads).toEqual(['2', '2']);
+    expect(args.indexOf('-threads')).toBe(args.indexOf('-force_key_frames') + 2);
+  });
+
   test('thumbnails: one fast-seeking input per time, one JPEG each', () => {
     const args = buildThumbnailArgs({ input: '/src/in.mp4', videoStreamIndex: 0, times: [2, 4.5], outputs: ['t1.jpg', 't2.jpg'], width: 640, height: 360 });
     const seekInput = (t: string) => [...INPUT.slice(0, -2), '-ss', t, '-i', 'file:/src/in.mp4'];
