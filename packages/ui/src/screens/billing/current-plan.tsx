@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { cancelExplanation, hasLivePlan, planTitle, priceLabel, subscriptionStatusLabel, variantLabel } from '../../lib/billing.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePlans, useSubscription } from '../../queries.ts';
-import { useAlert, useClient } from '../../services.tsx';
+import { useClient } from '../../services.tsx';
 import { PlanBadge } from '../admin/plan-badge.tsx';
-import { useSubscriptionChanged } from './use-billing.ts';
+import { useSubscriptionAction } from './use-billing.ts';
 
 const STATUS_COLOURS: Record<Subscription['status'], string> = { none: 'default', active: 'green', canceling: 'orange', canceled: 'red', inactive: 'red' };
 
@@ -29,30 +29,21 @@ const ACTIONS: Record<Action, { title: string; ok: string; danger: boolean }> = 
 /** The settings' plan panel: plan, status, dates, and cancel, reactivate or refund with the terms explained first. */
 export function CurrentPlan() {
   const client = useClient();
-  const alert = useAlert();
-  const changed = useSubscriptionChanged();
+  const subscriptionAction = useSubscriptionAction();
   const { data: sub, isLoading, error } = useSubscription();
   const plans = usePlans().data?.items ?? [];
   const navigate = useNavigate();
   const [action, setAction] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (!sub) return <Typography.Text type="danger">{error ? errorMessage(error) : 'The plan could not be loaded.'}</Typography.Text>;
 
   async function run() {
     if (!action) return;
-    setBusy(true);
-    try {
-      const r = await (action === 'cancel' ? client.payments.cancel() : action === 'reactivate' ? client.payments.reactivate() : client.payments.refund());
-      changed(r.subscription);
-      alert('success', r.message);
-      setAction(null);
-    } catch (err) {
-      alert('error', errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await subscriptionAction.run(
+      () => (action === 'cancel' ? client.payments.cancel() : action === 'reactivate' ? client.payments.reactivate() : client.payments.refund()),
+      () => setAction(null),
+    );
   }
 
   const live = hasLivePlan(sub);
@@ -98,7 +89,7 @@ export function CurrentPlan() {
         open={!!action}
         okText={action ? ACTIONS[action].ok : 'OK'}
         cancelText="Keep my plan"
-        okButtonProps={{ danger: action ? ACTIONS[action].danger : false, loading: busy }}
+        okButtonProps={{ danger: action ? ACTIONS[action].danger : false, loading: subscriptionAction.busy }}
         onOk={run}
         onCancel={() => setAction(null)}
       >

@@ -4,31 +4,18 @@ import { useEffect, useId, useState } from 'react';
 import { hasLivePlan, type PlanVariantRef, planChangeExplanation, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
 import { useSubscription } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
-import { useSubscriptionChanged } from './use-billing.ts';
+import { useSubscriptionAction } from './use-billing.ts';
 
 /** The change-plan modal: what happens (upgrade now, pro-rated; downgrade at the period's end) before the user confirms. */
 export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription; from: PlanVariantRef; to: PlanVariantRef | null; onClose(): void }) {
   const client = useClient();
-  const alert = useAlert();
-  const changed = useSubscriptionChanged();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubscriptionAction();
   const kind = to ? planChangeKind(from, to) : 'same';
   // PayPal cannot charge a pro-rated difference without the payer approving again (the API refuses it).
   const blocked = kind === 'upgrade' && sub.paymentMethod === 'paypal';
 
   async function confirm() {
-    if (!to) return;
-    setBusy(true);
-    try {
-      const r = await client.payments.changePlan(to.id);
-      changed(r.subscription);
-      alert('success', r.message);
-      onClose();
-    } catch (err) {
-      alert('error', errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    if (to) await run(() => client.payments.changePlan(to.id), onClose);
   }
 
   return (
@@ -75,11 +62,12 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
   const client = useClient();
   const platform = usePlatform();
   const alert = useAlert();
-  const changed = useSubscriptionChanged();
+  const action = useSubscriptionAction();
   const promoId = useId();
   const [promo, setPromo] = useState(profile.promoCode ?? '');
   const [step, setStep] = useState<PayStep>({ kind: 'detail' });
-  const [busy, setBusy] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const busy = action.busy || opening;
   const paypal = profile.paymentMethod === 'paypal';
   // While the payer is at PayPal, the PayPal window's return page may complete the checkout: watch for it.
   const sub = useSubscription(step.kind === 'paypal' ? PAYPAL_POLL_MS : undefined).data;
@@ -96,38 +84,22 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
 
   async function pay() {
     if (!plan) return;
-    setBusy(true);
     const input = { paymentPlanId: plan.id, ...(promo.trim() && { promoCode: promo.trim() }) };
+    if (!paypal) return action.run(() => client.payments.subscribe(input), onClose);
+    setOpening(true);
     try {
-      if (paypal) {
-        const order = await client.payments.createOrder(input);
-        setStep({ kind: 'paypal', orderId: order.id, approveUrl: order.approveUrl ?? null });
-        if (order.approveUrl) platform.openWindow(order.approveUrl);
-      } else {
-        const r = await client.payments.subscribe(input);
-        changed(r.subscription);
-        alert('success', r.message);
-        onClose();
-      }
+      const order = await client.payments.createOrder(input);
+      setStep({ kind: 'paypal', orderId: order.id, approveUrl: order.approveUrl ?? null });
+      if (order.approveUrl) platform.openWindow(order.approveUrl);
     } catch (err) {
       alert('error', errorMessage(err));
     } finally {
-      setBusy(false);
+      setOpening(false);
     }
   }
 
   async function capture(orderId: string) {
-    setBusy(true);
-    try {
-      const r = await client.payments.capture(orderId);
-      changed(r.subscription);
-      alert('success', r.message);
-      onClose();
-    } catch (err) {
-      alert('error', errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await action.run(() => client.payments.capture(orderId), onClose);
   }
 
   return (
