@@ -8,7 +8,7 @@ let admin: string;
 
 beforeAll(async () => {
   paypal = await startPaypalStandin();
-  s = await startTestServer({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_SECRET: paypal.secret, PAYPAL_API_URL: paypal.url, PAYPAL_WEBHOOK_ID: paypal.webhookId });
+  s = await startTestServer(paypal.env);
   paypal.webhookUrl = `${s.url}/api/payment/webhook/paypal`;
   admin = (await s.api('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } })).body.accessToken;
 });

@@ -10,15 +10,7 @@ let paypal: PaypalStandin;
 beforeAll(async () => {
   stripe = await startStripeStandin();
   paypal = await startPaypalStandin();
-  s = await startTestServer({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_SECRET: paypal.secret,
-    PAYPAL_API_URL: paypal.url,
-    PAYPAL_WEBHOOK_ID: paypal.webhookId,
-  });
+  s = await startTestServer({ ...stripe.env, ...paypal.env });
   stripe.setWebhookUrl(`${s.url}/api/payment/webhook/stripe`);
   paypal.webhookUrl = `${s.url}/api/payment/webhook/paypal`;
 });

@@ -8,9 +8,7 @@ export const CARD = { cardNumber: '4242424242424242', cvc: '987', expMonth: '12'
 export async function startWithStripe(o: { elements?: boolean } = {}): Promise<{ s: TestServer; stripe: StripeStandin; stop: () => Promise<void> }> {
   const stripe = await startStripeStandin();
   const s = await startTestServer({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
+    ...stripe.env,
     // Stripe Elements: the browser sends PaymentMethod ids made with this key.
     ...(o.elements && { STRIPE_PUBLISHABLE_KEY: stripe.publishableKey }),
   });

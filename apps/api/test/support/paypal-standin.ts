@@ -13,6 +13,8 @@ export interface PaypalStandin {
   clientId: string;
   secret: string;
   webhookId: string;
+  /** The API's settings that point it at this stand-in. */
+  env: Record<'PAYPAL_CLIENT_ID' | 'PAYPAL_SECRET' | 'PAYPAL_API_URL' | 'PAYPAL_WEBHOOK_ID', string>;
   /** Where events go (our POST /api/payment/webhook/paypal). */
   webhookUrl: string;
   /** Every call received, as 'METHOD /path'. */
@@ -333,6 +335,7 @@ export async function startPaypalStandin(opts: { webhookUrl?: string; tokenTtlSe
     clientId,
     secret,
     webhookId,
+    env: { PAYPAL_CLIENT_ID: clientId, PAYPAL_SECRET: secret, PAYPAL_API_URL: base, PAYPAL_WEBHOOK_ID: webhookId },
     webhookUrl: opts.webhookUrl ?? '',
     calls,
     tokensIssued: 0,

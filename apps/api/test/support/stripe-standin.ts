@@ -392,6 +392,8 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
 
   return {
     url: `http://127.0.0.1:${port}`,
+    /** The API's settings that point it at this stand-in. */
+    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: `http://127.0.0.1:${port}` },
     secretKey,
     publishableKey: STANDIN_PUBLISHABLE_KEY,
     tokenise,

@@ -56,9 +56,9 @@ const oauthIssuer = async () =>
 type Standin = { url: string; close(): Promise<void> };
 /** The API tests' stand-ins of Stripe and PayPal (their HTTP APIs, PayPal's approval page), loaded by path like the helpers above. */
 const stripeStandin = async () =>
-  ((await import(join(API_DIR, 'test/support/stripe-standin.ts'))) as { startStripeStandin(): Promise<Standin & { secretKey: string; webhookSecret: string; setWebhookUrl(url: string): void }> }).startStripeStandin();
+  ((await import(join(API_DIR, 'test/support/stripe-standin.ts'))) as { startStripeStandin(): Promise<Standin & { env: Record<string, string>; setWebhookUrl(url: string): void }> }).startStripeStandin();
 const paypalStandin = async () =>
-  ((await import(join(API_DIR, 'test/support/paypal-standin.ts'))) as { startPaypalStandin(): Promise<Standin & { clientId: string; secret: string; webhookId: string }> }).startPaypalStandin();
+  ((await import(join(API_DIR, 'test/support/paypal-standin.ts'))) as { startPaypalStandin(): Promise<Standin & { env: Record<string, string> }> }).startPaypalStandin();
 
 const testLimits = async () => ((await import(join(API_DIR, 'test/support/unlimited.ts'))) as { UNLIMITED: Record<string, string> }).UNLIMITED;
 
@@ -135,15 +135,7 @@ export default async function globalSetup() {
     stacks.push({ stop: () => stripe.close() });
     const paypal = await paypalStandin();
     stacks.push({ stop: () => paypal.close() });
-    const payments = {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_SECRET: paypal.secret,
-      PAYPAL_API_URL: paypal.url,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-    };
+    const payments = { ...stripe.env, ...paypal.env };
 
     const mainDb = await pg.createDatabase('e2e_main');
     const shortDb = await pg.createDatabase('e2e_short');
