@@ -57,7 +57,8 @@ describe('public screens (rendered, no server)', () => {
     render(<ReelbaseApp platform={offline('/registration')} />);
     expect(await screen.findByLabelText('Card')).toBeTruthy();
     expect((screen.getByLabelText('Card') as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // The card form waits for the payment settings (Stripe Elements or not); with no server it falls back to the spec's form.
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 10_000 }));
     expect(await screen.findByText('Check the card.')).toBeTruthy();
     expect(await screen.findByText('Card number is required')).toBeTruthy();
     expect(screen.getByText('Your last name is required')).toBeTruthy();
