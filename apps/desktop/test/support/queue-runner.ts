@@ -12,13 +12,16 @@ const print = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const client = createApiClient({ baseUrl: process.env.API_URL as string, storage: memoryTokenStorage(JSON.parse(process.env.SESSION as string)) });
 
 let dying = false;
+const CHUNK = 16 * 1024;
 const queue = await openUploadQueue(() => client, dataDir, {
   concurrency: 3,
-  chunkSize: 16 * 1024,
+  chunkSize: CHUNK,
   backoff: () => 200,
   onResume: (r) => print({ event: 'resume', ...r }),
   onChange(s) {
-    if (dieAfter && !dying && s.total.sent >= dieAfter) {
+    // Past the threshold, and while a file is mid-way: more than its first chunk sent (so the server
+    // acknowledged that chunk) and not all of it, so the server holds part of it whenever the kill lands.
+    if (dieAfter && !dying && s.total.sent >= dieAfter && s.items.some((i) => i.sent > CHUNK && i.sent < i.size)) {
       dying = true;
       print({ event: 'dying', sent: s.total.sent });
       // The state as the last completed write left it, then the hardest stop there is.
