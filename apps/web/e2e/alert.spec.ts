@@ -8,7 +8,7 @@ test('the alert bar clears itself after 6 seconds', async ({ page }) => {
   await page.waitForTimeout(4_000);
   await expect(alert).toBeVisible();
   await expect(alert).toBeHidden({ timeout: 4_000 });
-  const elapsed = Date.now() - shownAt;
-  expect(elapsed).toBeGreaterThanOrEqual(5_000);
-  expect(elapsed).toBeLessThan(8_000);
+  // Still there at 4 s (above), gone by 8 s. A lower bound on this clock would be flaky: Playwright
+  // may see the alert a second after it appeared on a loaded machine.
+  expect(Date.now() - shownAt).toBeLessThan(8_000);
 });
