@@ -2,9 +2,10 @@
 // 10,000 videos and 1,000 folders in one account and 100,000 users, seeded by SQL:
 // requests per second at full load, then p50/p99 at a steady 200 requests per second (100 for
 // the admin user tables, the issue's goal).
-//   pnpm bench:api   (BENCH_SECONDS=5 per run)
+//   pnpm bench:api   (BENCH_SECONDS=5 per run; BENCH_CALLS=videos,folders measures only the calls
+//   whose names contain one of those words)
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -59,8 +60,10 @@ const calls: { name: string; path: string; headers?: Record<string, string>; rat
 const run = (path: string, headers: Record<string, string> | undefined, rate?: number) =>
   autocannon({ url: product.base + path, headers, connections: 10, duration: SECONDS, ...(rate && { overallRate: rate }) });
 
+const only = process.env.BENCH_CALLS?.split(',').filter(Boolean);
 const rows: string[] = [];
-for (const c of calls) {
+const loadBefore = loadavg()[0];
+for (const c of calls.filter((c) => !only || only.some((w) => c.name.includes(w)))) {
   const probe = await fetch(product.base + c.path, { headers: c.headers });
   if (probe.status !== 200) {
     rows.push(`  ${c.name.padEnd(38)} not measured: answers ${probe.status} (${(await probe.text()).slice(0, 60)})`);
@@ -75,7 +78,9 @@ for (const c of calls) {
   );
 }
 
-console.log(`\nReelbase API benchmark (autocannon, 10 connections, ${SECONDS} s per run; 2 shared cores, the load generator on the same machine; the machine was loaded)`);
+console.log(
+  `\nReelbase API benchmark (autocannon, 10 connections, ${SECONDS} s per run; ${cpus().length} cores shared with the load generator; load average ${loadBefore.toFixed(1)} before the runs, ${loadavg()[0].toFixed(1)} after)`,
+);
 for (const r of rows) console.log(r);
 
 await product.stop();

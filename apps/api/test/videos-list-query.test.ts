@@ -47,7 +47,7 @@ async function ormList(q: ListQuery) {
 }
 
 const query = (q: Partial<ListQuery>): ListQuery => ({ limit: 10, page: 1, direction: 'ASC', field: 'createdAt', ...q });
-const url = (q: ListQuery) => `/api/videos?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+const url = (q: ListQuery) => `/api/videos?${new URLSearchParams(Object.entries(q).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]]))).toString()}`;
 
 test('every order, direction, page, folder and search answers the items the ORM query answered', async () => {
   const cases: ListQuery[] = [];
@@ -58,6 +58,7 @@ test('every order, direction, page, folder and search answers the items the ORM 
   }
   cases.push(query({ search: 'promo', field: 'name' }), query({ search: '100%', field: 'size', direction: 'DESC' }), query({ search: 'winter_', page: 3 }));
   cases.push(query({ folder_id: folderId, field: 'name', page: 2 }), query({ search: 'sale', folder_id: folderId }), query({ page: 999 }));
+  cases.push(query({ folder_id: null, page: 3 }), query({ folder_id: null, search: 'autumn' }));
   for (const q of cases) {
     const res = await s.api('GET', url(q), { token });
     expect(res.status, `${url(q)} ${JSON.stringify(res.body)}`).toBe(200);
@@ -68,6 +69,29 @@ test('every order, direction, page, folder and search answers the items the ORM 
   // The search wildcards are literal: '100%' matches names with '100%', not every name with '100'.
   const percent = await s.api('GET', url(query({ search: '100%', limit: 100 })), { token });
   expect(percent.body.meta.totalItems).toBe(600);
+});
+
+test('the totals stay true while videos move between folders, a folder is deleted and videos are deleted', async () => {
+  const api = (method: string, path: string, body?: unknown) => s.api(method, path, { token, body });
+  const folder = async (name: string, parentId?: string) => (await api('POST', '/api/folders', { name, parentId })).body.folder.id as string;
+  const ids = async (folder: string | null, limit: number) => (await ormList(query({ folder_id: folder, limit }))).ids;
+  const clients = await folder('Clients');
+  const archive = await folder('Archive', folderId);
+  expect((await api('POST', '/api/videos/bulk', { action: 'addToFolder', folderId: clients, ids: await ids(null, 30) })).status).toBe(200);
+  expect((await api('POST', '/api/videos/bulk', { action: 'addToFolder', folderId: archive, ids: await ids(folderId, 20) })).status).toBe(200);
+  // Promos goes; its videos and the Archive folder move up to the top level.
+  expect((await api('DELETE', `/api/folders/${folderId}`)).status).toBe(200);
+  expect((await api('POST', '/api/videos/bulk', { action: 'delete', ids: await ids(clients, 10) })).status).toBe(200);
+
+  const expected = { all: 3000 - 10, top: 3000 - 20 - 30, clients: 20, archive: 20 };
+  for (const [key, folder] of [['all', undefined], ['top', null], ['clients', clients], ['archive', archive]] as const) {
+    const q = query({ folder_id: folder });
+    const res = await s.api('GET', url(q), { token });
+    expect(res.body.meta.totalItems, key).toBe(expected[key]);
+    expect((await ormList(q)).total, key).toBe(expected[key]);
+  }
+  const top = (await api('GET', '/api/folders')).body.items as { id: string; countVideo: number }[];
+  expect(top.filter((f) => f.id === clients || f.id === archive).map((f) => f.countVideo)).toEqual([20, 20]);
 });
 
 test('each order is read from its index (the page stops after its rows) and name search uses the trigram index', async () => {

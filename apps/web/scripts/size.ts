@@ -6,8 +6,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Guards against regressions; issue 14's goal is 180 KB. */
-const BUDGET_BYTES = 215_000;
+/** Issue 14's goal, kept as the budget so that a regression fails here. */
+const BUDGET_BYTES = 180_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 
@@ -34,7 +34,7 @@ const width = Math.max(...rows.map((r) => r.f.length));
 console.log('Loaded before the sign-in page is interactive:');
 for (const r of rows.sort((a, b) => b.br - a.br)) console.log(`  ${r.f.padEnd(width)}  ${kb(r.raw).padStart(9)} raw  ${kb(r.gz).padStart(8)} gzip  ${kb(r.br).padStart(8)} brotli`);
 const sum = (k: 'raw' | 'br' | 'gz') => rows.reduce((s, r) => s + r[k], 0);
-console.log(`total: ${kb(sum('raw'))} raw, ${kb(sum('gz'))} gzip, ${kb(sum('br'))} brotli (budget ${kb(BUDGET_BYTES)} brotli; goal 180 KB)`);
+console.log(`total: ${kb(sum('raw'))} raw, ${kb(sum('gz'))} gzip, ${kb(sum('br'))} brotli (budget ${kb(BUDGET_BYTES)} brotli)`);
 if (sum('br') > BUDGET_BYTES) {
   console.error(`FAIL: ${sum('br') - BUDGET_BYTES} bytes over budget`);
   process.exit(1);

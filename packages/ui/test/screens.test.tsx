@@ -48,6 +48,18 @@ describe('public screens (rendered, no server)', () => {
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/registration');
   });
 
+  it('signing in with an empty field names what is missing beside it, and nothing is sent', async () => {
+    render(<ReelbaseApp platform={offline('/login')} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Email is required.', 'Password is required.']);
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The email's message is gone; the password's stays, and the form still sends nothing (no error from the offline server).
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Password is required.']));
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('a protected route without a token goes to /login', async () => {
     render(<ReelbaseApp platform={offline('/settings')} />);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();

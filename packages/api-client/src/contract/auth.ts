@@ -22,12 +22,6 @@ export const PlatformLoginRequest = z.object({
   nonce: z.string().min(1).max(200).optional(),
 });
 
-/**
- * The web app's page a Google or Facebook sign-in window returns to (register `{origin}/oauth-callback`
- * at the provider); the API serves it with an opener policy that lets it reach the app's window.
- */
-export const SIGN_IN_CALLBACK_PATH = '/oauth-callback';
-
 /** What a browser needs to start one provider's sign-in; null where the provider is not configured. */
 export const AuthProvider = z.object({ clientId: z.string(), authUrl: z.string() });
 export const AuthProviders = z.object({ google: AuthProvider.nullable(), facebook: AuthProvider.nullable() });

@@ -96,3 +96,9 @@ export const GIF_FONT_WEIGHT_CHOICES = Object.keys(GIF_FONT_WEIGHTS).map(Number)
 export const GIF_FONT_SIZE_MIN = 8;
 export const GIF_FONT_SIZE_MAX = 96;
 export const GIF_TEXT_DEFAULTS = { color: '#000000', fontFamily: 'Roboto', fontWeight: 400, fontSize: 12 } as const satisfies { color: string; fontFamily: GifFont; fontWeight: GifFontWeight; fontSize: number };
+
+/**
+ * The web app's page a Google or Facebook sign-in window returns to (register `{origin}/oauth-callback`
+ * at the provider); the API serves it with an opener policy that lets it reach the app's window.
+ */
+export const SIGN_IN_CALLBACK_PATH = '/oauth-callback';

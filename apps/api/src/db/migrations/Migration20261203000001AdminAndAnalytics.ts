@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { perStatementFunction, perStatementTriggers } from './per-statement.ts';
 
 export class Migration20261203000001AdminAndAnalytics extends Migration {
   override async up(): Promise<void> {
@@ -107,32 +108,8 @@ export class Migration20261203000001AdminAndAnalytics extends Migration {
     this.addSql('create table statistics_salts (day date primary key, salt varchar(64) not null);');
   }
 
-  /**
-   * `apply(delta)` once per statement on `table`, where delta selects the statement's rows as
-   * +1 (new_rows) and -1 (old_rows), so the function sees a whole bulk change at once. Changes made
-   * by other triggers (depth 2: a cascade from a deleted user, the usage sums on users) are skipped:
-   * there is no one left to update, or nothing this sum counts changed.
-   */
   private perStatement(table: string, fn: string, apply: (delta: string) => string, added: string, removed: string) {
-    this.addSql(`create function ${fn}() returns trigger language plpgsql as $$
-      begin
-        if pg_trigger_depth() > 1 then
-          return null;
-        elsif tg_op = 'INSERT' then
-          ${apply(added)}
-        elsif tg_op = 'DELETE' then
-          ${apply(removed)}
-        else
-          ${apply(`${added} union all ${removed}`)}
-        end if;
-        return null;
-      end $$;`);
-    for (const [event, rows] of [
-      ['insert', 'new table as new_rows'],
-      ['delete', 'old table as old_rows'],
-      ['update', 'old table as old_rows new table as new_rows'],
-    ]) {
-      this.addSql(`create trigger ${fn}_${event} after ${event} on ${table} referencing ${rows} for each statement execute function ${fn}();`);
-    }
+    this.addSql(perStatementFunction(fn, apply, added, removed));
+    for (const sql of perStatementTriggers(table, fn)) this.addSql(sql);
   }
 }

@@ -5,8 +5,8 @@ import { assertOwnFolder, isUuid, lockFolders, type Sql, sqlOf } from './folder-
 
 type Row = { id: string; name: string; parent_id: string | null; created_at: Date; count_video: string | number; count_folder: string | number };
 
-const SELECT = `select f.id, f.name, f.parent_id, f.created_at,
-  (select count(*) from videos v where v.user_id = f.user_id and v.folder_id = f.id) as count_video,
+// video_count is kept by the trigger on videos (Migration20261212000001VideoCounts).
+const SELECT = `select f.id, f.name, f.parent_id, f.created_at, f.video_count as count_video,
   (select count(*) from folders c where c.user_id = f.user_id and c.parent_id = f.id) as count_folder
   from folders f`;
 

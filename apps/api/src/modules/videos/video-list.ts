@@ -15,8 +15,8 @@ export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_h
 
 /**
  * One page of a user's videos in one statement: plain rows in the shape toVideo reads (no entity
- * hydration) and the total beside them, counted once (an uncorrelated subquery) from the same
- * index, so the page itself is read from its order's index and stops after its rows. Ordered by
+ * hydration) and the total beside them (an uncorrelated subquery), so the page itself is read from
+ * its order's index and stops after its rows. Ordered by
  * the chosen column, then id, so equal values keep a stable order across pages.
  */
 export function videoListQuery(userId: string, q: ListQuery): { text: string; params: unknown[] } {
@@ -32,13 +32,23 @@ export function videoListQuery(userId: string, q: ListQuery): { text: string; pa
     where += " and name ilike ? escape '\\'";
     filter.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
+  // The total: without a search, the count the trigger on videos keeps (the user's, the top
+  // level's or the folder's), read from one row; a search counts its matches.
+  let total = `select count(*) from videos where ${where}`;
+  let totalParams = filter;
+  if (!q.search) {
+    if (q.folder_id === undefined) total = 'select video_count from users where id = ?';
+    else if (q.folder_id === null) total = 'select root_video_count from users where id = ?';
+    else total = 'select video_count from folders where id = ? and user_id = ?';
+    totalParams = q.folder_id ? [q.folder_id, userId] : [userId];
+  }
   const order = `videos.${ORDER_COLUMNS[q.field]} ${q.direction === 'DESC' ? 'desc' : 'asc'}, videos.id ${q.direction === 'DESC' ? 'desc' : 'asc'}`;
   // The page's ids first, from the order's index alone (a deep page skips index entries, not
   // rows), then just those rows.
   const page = `select id from videos where ${where} order by ${order} limit ? offset ?`;
   return {
-    text: `select ${VIDEO_ROW_COLUMNS}, (select count(*) from videos where ${where}) as "totalCount" from videos where id in (${page}) order by ${order}`,
-    params: [...filter, ...filter, q.limit, (q.page - 1) * q.limit],
+    text: `select ${VIDEO_ROW_COLUMNS}, (${total}) as "totalCount" from videos where id in (${page}) order by ${order}`,
+    params: [...totalParams, ...filter, q.limit, (q.page - 1) * q.limit],
   };
 }
 

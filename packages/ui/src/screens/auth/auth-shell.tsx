@@ -1,4 +1,4 @@
-import { Flex, Layout, Typography, theme } from 'antd';
+import { Flex, Layout, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { AlertBar } from '../../components/alert-bar.tsx';
 import { Brand } from '../../components/brand.tsx';
@@ -16,6 +16,8 @@ export function AuthShell({ title, children, width = 440 }: { title: string; chi
     border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
     borderRadius: token.borderRadiusLG,
   };
+  // Drawn like antd's Typography.Title, which would bring Tooltip and its popup code along.
+  const heading = { fontSize: 24, margin: '0 0 0.5em', color: token.colorTextHeading, fontWeight: token.fontWeightStrong, lineHeight: token.lineHeightHeading1 };
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AlertBar />
@@ -24,9 +26,7 @@ export function AuthShell({ title, children, width = 440 }: { title: string; chi
           <Flex vertical align="center" gap={20}>
             <Brand to="/login" />
             <div style={card}>
-              <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-                {title}
-              </Typography.Title>
+              <h1 style={heading}>{title}</h1>
               {children}
             </div>
           </Flex>
