@@ -3,7 +3,7 @@
 //   pnpm bench:web   (builds the web app first)
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.ts';
@@ -68,7 +68,7 @@ const times: number[] = [];
 for (let i = 0; i < 5; i++) times.push((await load(page, '/', myVideosReady)).ms);
 times.sort((a, b) => a - b);
 
-console.log('\nReelbase web app benchmark (chromium, plain HTTP on loopback; the machine was shared and loaded)');
+console.log(`\nReelbase web app benchmark (chromium, plain HTTP on loopback; ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)})`);
 console.log(`  sign-in page interactive after ${signIn.loaded.length} responses, ${kb(wire(signIn.loaded))} on the wire in all`);
 console.log(`  script and style before the sign-in page is interactive: ${kb(wire(code))} (${code.length} files, encodings: ${[...new Set(code.map((l) => l.encoding))].join(', ')}; goal 180 KB)`);
 console.log(`  My videos interactive (warm server and cache), 5 loads: median ${times[2].toFixed(0)} ms, best ${times[0].toFixed(0)} ms, worst ${times[4].toFixed(0)} ms`);
