@@ -12,7 +12,7 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
   // Same flags as the package's start script: a 1 MB young generation and two malloc arenas keep
   // the resident set small (the API streams bytes; it builds no large object graphs).
   const api = spawn(process.execPath, ['--max-semi-space-size=1', join(import.meta.dirname, '../src/main.ts')], {
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {

@@ -269,6 +269,8 @@ export interface LadderOptions extends SourceVideo {
    * on 2 cores at the same SSIM.
    */
   encoderThreads?: number;
+  /** Every rung carries the source's audio stream as it is (ladderCopiesAudio) instead of encoding it. */
+  copyAudio?: boolean;
 }
 
 /**
@@ -284,7 +286,7 @@ export function buildLadderArgs(o: LadderOptions): string[] {
       ...streamMaps(0, `[v${i}]`, o.audioStreamIndex),
       ...videoEncodeArgs(out.rung, o.preset),
       ...(o.encoderThreads ? ['-threads', String(o.encoderThreads)] : []),
-      ...(o.audioStreamIndex === null ? [] : audioEncodeArgs(out.rung)),
+      ...(o.audioStreamIndex === null ? [] : o.copyAudio ? ['-c:a', 'copy'] : audioEncodeArgs(out.rung)),
       ...STRIP_METADATA,
       '-max_muxing_queue_size',
       '1024',

@@ -39,6 +39,25 @@ export const NOMINAL_LADDER: readonly NominalRung[] = [
 ];
 
 export const AUDIO_KBPS = 128;
+/** Source audio up to this rate is carried into every rung as it is (ladderCopiesAudio). */
+const COPIED_AUDIO_MAX_BPS = AUDIO_KBPS * 1000 * 1.5;
+
+/**
+ * Whether the rungs carry the source's audio as it is rather than encode it once per rung: AAC-LC
+ * (the mp4a.40.2 the master playlist names), mono or stereo, at a rate a small rung can afford. Four
+ * AAC encodes in the ladder's run cost about 2.5 s of a 60 s clip's 26 s on 2 cores, and every rung,
+ * the reused top one included, then has the same audio, so switching rungs never changes it.
+ */
+export function ladderCopiesAudio(p: Pick<ProbeResult, 'audioCodec' | 'audioProfile' | 'audioChannels' | 'audioBitRate'>): boolean {
+  return (
+    p.audioCodec === 'aac' &&
+    p.audioProfile === 'LC' &&
+    p.audioChannels !== null &&
+    p.audioChannels <= 2 &&
+    p.audioBitRate !== null &&
+    p.audioBitRate <= COPIED_AUDIO_MAX_BPS
+  );
+}
 export const MAX_OUTPUT_FPS = 60;
 /** Frame rates above 30 get more bits, as in Apple's 60 fps rows. */
 const HIGH_FPS_FACTOR = 1.5;

@@ -25,7 +25,7 @@ import {
   renderGrowingPlaylist,
   sanitizeImportedPlaylist,
 } from './hls-playlist.ts';
-import { aacCodec, avc1Codec, firstRung, type LadderRung, planLadder, scaledEven } from './ladder.ts';
+import { aacCodec, avc1Codec, firstRung, type LadderRung, ladderCopiesAudio, planLadder, scaledEven } from './ladder.ts';
 import { type MasterEntry, writeMasterPlaylist } from './master-playlist.ts';
 import type { ProbeResult } from './probe.ts';
 import { MediaProcessError, MediaTimeoutError, runFfmpeg } from './runner.ts';
@@ -322,6 +322,7 @@ export async function buildLadder(
       ...sourceVideo(source, probe, options),
       outputs: rungs.map((rung, i) => ({ rung, hls: targets[i] })),
       encoderThreads: rungs.length > 1 ? availableParallelism() : undefined,
+      copyAudio: ladderCopiesAudio(probe),
     });
     await runCleaningUp(args, out, mp4Temp ? [...dirs, '.'] : dirs, runId, probe.durationSec, options);
   }

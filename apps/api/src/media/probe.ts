@@ -26,6 +26,9 @@ export interface ProbeResult {
   videoLevel: number | null;
   /** "LC", "HE-AAC"... for AAC. */
   audioProfile: string | null;
+  audioChannels: number | null;
+  /** The audio stream's own bit rate in bits per second, null when the container does not say. */
+  audioBitRate: number | null;
   videoStreamIndex: number;
   audioStreamIndex: number | null;
   interlaced: boolean;
@@ -139,6 +142,8 @@ interface FfprobeStream {
   avg_frame_rate?: string;
   r_frame_rate?: string;
   field_order?: string;
+  channels?: number;
+  bit_rate?: string;
   duration?: string;
   disposition?: Record<string, number>;
   tags?: Record<string, string>;
@@ -184,6 +189,8 @@ export function parseProbeOutput(output: unknown): ProbeResult {
     videoProfile: video.profile ?? null,
     videoLevel: typeof video.level === 'number' && video.level > 0 ? video.level : null,
     audioProfile: audio?.profile ?? null,
+    audioChannels: audio?.channels ?? null,
+    audioBitRate: Number(audio?.bit_rate) > 0 ? Number(audio?.bit_rate) : null,
     videoStreamIndex: video.index,
     audioStreamIndex: audio?.index ?? null,
     interlaced: ['tt', 'bb', 'tb', 'bt'].includes(video.field_order ?? ''),

@@ -45,6 +45,22 @@ test('a 640x360 source gets 360p and 240p, keyframe-aligned, and a master listin
   expect(keyframes[1]).toEqual(keyframes[0]);
 });
 
+test('the rungs carry AAC-LC source audio as it is, and encode other audio to stereo AAC', async () => {
+  const audioOf = async (audio: 'aac' | 'mp3') => {
+    // 426x240: one rung, the 240p.
+    const clip = await makeClip({ codec: 'h264', width: 426, height: 240, seconds: 2, audio });
+    const out = join(dir.path, `audio-${audio}`);
+    const [rung] = await buildLadder(clip, out, await probe(clip), { timeoutMs: 60_000 });
+    const [segment] = parseMediaPlaylist(await readFile(join(out, rung.playlist), 'utf8')).segments;
+    const streams = (await ffprobeJson(join(out, rung.playlist, '..', segment.uri))).streams as { codec_type: string; codec_name: string; profile: string; channels: number }[];
+    const a = streams.find((s) => s.codec_type === 'audio');
+    return [rung.codecs, a?.codec_name, a?.profile, a?.channels];
+  };
+  // The test clips' audio is mono: copied, it stays mono; encoded, it becomes the ladder's stereo.
+  expect(await audioOf('aac')).toEqual(['avc1.64001e,mp4a.40.2', 'aac', 'LC', 1]);
+  expect(await audioOf('mp3')).toEqual(['avc1.64001e,mp4a.40.2', 'aac', 'LC', 2]);
+});
+
 /** Where each segment of a playlist starts, in seconds. */
 async function segmentStarts(playlist: string) {
   let t = 0;

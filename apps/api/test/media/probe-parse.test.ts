@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { NotAVideoError, parsePacketDuration, parseProbeOutput } from '../../src/media/probe.ts';
 
 const video = { index: 0, codec_type: 'video', codec_name: 'h264', profile: 'High', level: 40, width: 1920, height: 1080, pix_fmt: 'yuv420p', sample_aspect_ratio: '1:1', avg_frame_rate: '30000/1001', field_order: 'progressive' };
-const audio = { index: 1, codec_type: 'audio', codec_name: 'aac', profile: 'LC' };
+const audio = { index: 1, codec_type: 'audio', codec_name: 'aac', profile: 'LC', channels: 2, bit_rate: '128000' };
 const format = { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '12.345', bit_rate: '4000000' };
 
 describe('parseProbeOutput', () => {
@@ -21,6 +21,8 @@ describe('parseProbeOutput', () => {
       videoProfile: 'High',
       videoLevel: 40,
       audioProfile: 'LC',
+      audioChannels: 2,
+      audioBitRate: 128_000,
       videoStreamIndex: 0,
       audioStreamIndex: 1,
       interlaced: false,
