@@ -159,8 +159,9 @@ export function processVideoHandler(d: ProcessDeps) {
       }
       video.status = 'ready';
       video.error = null;
-      await stepDone(100);
+      // Counted before the video shows ready, so whoever sees it ready sees what it stores.
       await d.quota.recount(videoId);
+      await stepDone(100);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
