@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: files run two at a time, each on its own database.
     maxWorkers: 2,
+    // One more try for a test that fails: real PostgreSQL, ffmpeg, browsers and several processes
+    // share two cores, and a timing can slip under load. A test that fails twice fails the run.
+    retry: 1,
   },
 });
