@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { GIF_FPS_MAX_SECONDS, GIF_MESSAGES, MESSAGES } from '@reelbase/api-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { STORAGE_FULL } from '../src/modules/videos/storage-quota.ts';
 import { ffprobeJson } from './media/media-helpers.ts';
 import { makeClip } from './support/clips.ts';
 import { type SignedIn, startWithOwnerAndOther, type TestServer, withFeatureOff } from './support/test-server.ts';
@@ -110,7 +111,7 @@ test('the list pages 6 at a time, by video, owner only; delete removes the files
   expect((await s.api('GET', `/api/gifs?video-id=${video.id}`, { token: owner.accessToken })).body.meta.totalItems).toBe(8);
 });
 
-test('refusals: end before start, bad redirect URL, a start past the end, a foreign video, the feature off; nothing is stored', async () => {
+test('refusals: end before start, bad redirect URL, a start past the end, a foreign video, a full account, the feature off; nothing is stored', async () => {
   const before = await gifFiles();
   const count = async () => (await s.api('GET', '/api/gifs', { token: owner.accessToken })).body.meta.totalItems;
   const total = await count();
@@ -121,6 +122,11 @@ test('refusals: end before start, bad redirect URL, a start past the end, a fore
   expect(await create({ startTime: 1, endTime: 3, fps: 9, size: '100:100' })).toMatchObject({ status: 422, body: { errors: { fps: GIF_MESSAGES.fps, size: GIF_MESSAGES.size } } });
   expect(await create({ startTime: 70, endTime: 75 })).toMatchObject({ status: 422, body: { errors: { startTime: GIF_MESSAGES.startPastEnd } } });
   expect(await create({ startTime: 1, endTime: 3 }, other.accessToken)).toMatchObject({ status: 404 });
+
+  // An account with no room left (here an upload holds all of it) makes no GIF.
+  const upload = await s.services.quota.reserve(owner.id, null, 60_000);
+  expect(await create({ startTime: 1, endTime: 3 })).toMatchObject({ status: 413, body: { message: STORAGE_FULL } });
+  await s.services.quota.release(upload.id);
 
   await withFeatureOff(s, owner.id, 'createGif');
   expect(await create({ startTime: 1, endTime: 3 })).toMatchObject({ status: 403, body: { message: MESSAGES.featureDisabled } });

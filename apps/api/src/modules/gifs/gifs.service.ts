@@ -56,7 +56,14 @@ export function createGifsService(d: { orm: Orm; storage: Storage; queue: Queue;
       if (input.startTime >= duration) throw unprocessable({ startTime: GIF_MESSAGES.startPastEnd });
       const gifId = crypto.randomUUID();
       const job: MakeGifJob = { ...input, endTime: Math.min(input.endTime, duration), gifId, userId, redirectToUrl: input.redirectToUrl ?? null };
-      await d.queue.sendAndWait(JOBS.makeGif, job, GIF_TIMEOUT_MS);
+      // A GIF's size is known only once it is made: a full account is refused here (413, as an
+      // import is), and the GIF's bytes count from the moment it is stored.
+      const room = await d.quota.reserve(userId, 0, GIF_TIMEOUT_MS);
+      try {
+        await d.queue.sendAndWait(JOBS.makeGif, job, GIF_TIMEOUT_MS);
+      } finally {
+        await d.quota.release(room.id);
+      }
       const gif = await d.orm.em.fork().findOneOrFail(Gif, { id: gifId });
       return toGif(gif);
     },
