@@ -58,6 +58,7 @@ export function ladderCopiesAudio(p: Pick<ProbeResult, 'audioCodec' | 'audioProf
     p.audioBitRate <= COPIED_AUDIO_MAX_BPS
   );
 }
+
 export const MAX_OUTPUT_FPS = 60;
 /** Frame rates above 30 get more bits, as in Apple's 60 fps rows. */
 const HIGH_FPS_FACTOR = 1.5;

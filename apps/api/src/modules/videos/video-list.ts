@@ -16,8 +16,8 @@ export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_h
 /**
  * One page of a user's videos in one statement: plain rows in the shape toVideo reads (no entity
  * hydration) and the total beside them (an uncorrelated subquery), so the page itself is read from
- * its order's index and stops after its rows. Ordered by
- * the chosen column, then id, so equal values keep a stable order across pages.
+ * its order's index and stops after its rows. Ordered by the chosen column, then id, so equal
+ * values keep a stable order across pages.
  */
 export function videoListQuery(userId: string, q: ListQuery): { text: string; params: unknown[] } {
   const filter: unknown[] = [userId];
