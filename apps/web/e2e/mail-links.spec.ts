@@ -28,6 +28,8 @@ test('forgot password, then the reset link sets a new password', async ({ page, 
   const a = await registerViaApi(request, baseURL as string);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password' }).click();
+  // The sign-in page, which has an Email field too, stays until the next page's code has loaded.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(a.email);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Message sent successfully')).toBeVisible();
