@@ -225,25 +225,18 @@ export function ladderFilterGraph(s: SourceVideo, rungs: readonly LadderRung[]):
 
 export interface TranscodePublishOptions extends SourceVideo {
   rung: LadderRung;
-  hls: Extract<HlsTarget, { segmentPattern: string }>;
+  /** Playlist ffmpeg writes; its segments are byte ranges of `mp4`. */
+  playlist: string;
   mp4: string;
 }
 
 /**
  * First rendition of a source that cannot be remuxed: one encode of video and audio (never a
- * copied stream beside an encoded one), fanned out by the tee muxer to HLS and a fast-start mp4.
+ * copied stream beside an encoded one) into one fragmented mp4 that is, as a remux's is, both the
+ * mp4 source and the HLS rendition (byte ranges of it), in the container of the ladder's rungs.
  */
 export function buildTranscodePublishArgs(o: TranscodePublishOptions): string[] {
   const hasAudio = o.audioStreamIndex !== null;
-  const hls = [
-    'f=hls',
-    `hls_time=${HLS_SEGMENT_SECONDS}`,
-    'hls_playlist_type=vod',
-    'hls_flags=independent_segments',
-    'hls_segment_type=mpegts',
-    `hls_segment_filename=${outputName(o.hls.segmentPattern)}`,
-  ].join(':');
-  const tee = `[${hls}]${outputName(o.hls.playlist)}|[f=mp4:movflags=+faststart]${outputName(o.mp4)}`;
   return [
     ...globalArgs(),
     ...inputArgs(o.input),
@@ -255,9 +248,7 @@ export function buildTranscodePublishArgs(o: TranscodePublishOptions): string[] 
     ...STRIP_METADATA,
     '-max_muxing_queue_size',
     '1024',
-    '-f',
-    'tee',
-    tee,
+    ...hlsOutputArgs({ playlist: o.playlist, singleFile: o.mp4 }),
   ];
 }
 

@@ -26,7 +26,7 @@ import {
   sanitizeImportedPlaylist,
 } from './hls-playlist.ts';
 import { aacCodec, avc1Codec, firstRung, type LadderRung, ladderCopiesAudio, planLadder, scaledEven } from './ladder.ts';
-import { type MasterEntry, writeMasterPlaylist } from './master-playlist.ts';
+import { type MasterEntry, type SegmentContainer, writeMasterPlaylist } from './master-playlist.ts';
 import type { ProbeResult } from './probe.ts';
 import { MediaProcessError, MediaTimeoutError, runFfmpeg } from './runner.ts';
 
@@ -41,6 +41,12 @@ export const MAIN_MP4 = 'main.mp4';
 export const MASTER_PLAYLIST = 'hls/master.m3u8';
 /** Folder of the first rendition under hls/; the ladder's folders are named after their rungs. */
 export const FIRST_RENDITION_NAME = 'first';
+/**
+ * The container of every rung (and of main.mp4): fragmented mp4. A master mixing containers
+ * breaks players: Chromium's own HLS stopped at the first segment's end when its rung switch
+ * crossed from MPEG-TS to fMP4.
+ */
+export const LADDER_CONTAINER: SegmentContainer = 'fmp4';
 /** Players start with the first variant of the master: a middle rung, not the heaviest. */
 const START_RUNG_MAX_SHORT_SIDE = 720;
 const THUMBNAIL_BOX = { long: 1280, short: 720 };
@@ -74,6 +80,8 @@ export interface Rendition {
    * keyframe) start where the ladder's do and players can switch between them cleanly.
    */
   alignedSegments: boolean;
+  /** Segment container; one master lists renditions of one container only (MasterEntry). */
+  container: SegmentContainer;
 }
 
 export interface FirstRendition {
@@ -102,9 +110,9 @@ export function isFastPublishable(probe: ProbeResult): boolean {
 
 /**
  * Publishes one playable rendition as fast as the source allows: a remux when isFastPublishable
- * (re-encoding if the copy fails), else an encode of the ladder's top rung. Writes main.mp4,
- * hls/first/index.m3u8 (a remux: byte ranges of main.mp4; an encode: its own segments), and
- * hls/master.m3u8 listing that one rendition.
+ * (re-encoding if the copy fails), else an encode of the ladder's top rung. Writes main.mp4, a
+ * fragmented mp4, hls/first/index.m3u8 listing byte ranges of it, and hls/master.m3u8 listing
+ * that one rendition.
  */
 export async function publishFirstRendition(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions): Promise<FirstRendition> {
   const out = resolve(outDir);
@@ -115,22 +123,22 @@ export async function publishFirstRendition(input: string, outDir: string, probe
   const attempt = async (remux: boolean): Promise<{ runId: string; meta: RenditionMeta }> => {
     await mkdir(join(out, dir), { recursive: true }); // a failed attempt removes it when empty
     const runId = newRunId();
-    const hls = hlsTarget(dir, runId);
+    const playlist = tempPath(`${dir}/index.m3u8`, runId);
     const mp4 = tempPath(MAIN_MP4, runId);
     let meta: RenditionMeta;
     let args: string[];
     if (remux) {
       const codecs = [avc1Codec(probe.videoProfile, probe.videoLevel), ...(audio ? [aacCodec(probe.audioProfile)] : [])];
       meta = { name: FIRST_RENDITION_NAME, width: probe.width, height: probe.height, codecs: codecs.join(','), frameRate: probe.fps || null };
-      args = buildRemuxPublishArgs({ input: source, videoStreamIndex: probe.videoStreamIndex, audioStreamIndex: probe.audioStreamIndex, playlist: hls.playlist, mp4 });
+      args = buildRemuxPublishArgs({ input: source, videoStreamIndex: probe.videoStreamIndex, audioStreamIndex: probe.audioStreamIndex, playlist, mp4 });
     } else {
       const rung = firstRung(probe);
       meta = rungMeta(FIRST_RENDITION_NAME, rung, audio);
-      args = buildTranscodePublishArgs({ ...sourceVideo(source, probe, options), rung, hls, mp4 });
+      args = buildTranscodePublishArgs({ ...sourceVideo(source, probe, options), rung, playlist, mp4 });
     }
     await runCleaningUp(args, out, [dir, '.'], runId, probe.durationSec, options);
-    // The remux's segments are byte ranges of the mp4, which is about to get its final name.
-    if (remux) await pointAtMainMp4(out, dir, hls.playlist, mp4);
+    // The segments are byte ranges of the mp4, which is about to get its final name.
+    await pointAtMainMp4(out, dir, playlist, mp4);
     return { runId, meta };
   };
 
@@ -202,7 +210,7 @@ export async function publishGrowingRendition(
   const rung = growingRung(probe);
   const meta = rungMeta(FIRST_RENDITION_NAME, rung, probe.audioStreamIndex !== null);
   const runId = newRunId();
-  const hls = hlsTarget(dir, runId);
+  const hls = tsTarget(dir, runId);
   const hlsOptions: HlsOutputOptions = { segmentSeconds: GROWING_SEGMENT_SECONDS, growing: true };
   await mkdir(join(out, dir), { recursive: true });
   const args = buildLadderArgs({ ...sourceVideo(resolve(input), probe, { ...options, preset: GROWING_PRESET }), outputs: [{ rung, hls, hlsOptions }] });
@@ -226,7 +234,7 @@ export async function publishGrowingRendition(
     await writeFileAtomic(join(out, playlist), renderGrowingPlaylist(published, GROWING_SEGMENT_SECONDS, ended));
     if (first) {
       const nominal = (rung.maxrateKbps + (probe.audioStreamIndex === null ? 0 : rung.audioKbps)) * 1000;
-      await writeMasterPlaylist(join(out, MASTER_PLAYLIST), [masterEntry({ ...meta, bandwidth: nominal, averageBandwidth: nominal, playlist, alignedSegments: false })]);
+      await writeMasterPlaylist(join(out, MASTER_PLAYLIST), [masterEntry({ ...meta, bandwidth: nominal, averageBandwidth: nominal, playlist, alignedSegments: false, container: 'mpegts' })]);
     }
     await onUpdate({ files: [...fresh.map((s) => `${dir}/${s.uri}`), playlist, ...(first ? [MASTER_PLAYLIST] : [])], first, ended });
   };
@@ -261,7 +269,7 @@ export async function publishGrowingRendition(
   const durationSec = published.reduce((sum, seg) => sum + seg.durationSec, 0);
   const bandwidth = bandwidthOf({ segments: published, initUri: null, initByteLength: null, durationSec }, sizes);
   options.onProgress?.(1);
-  return { ...meta, bandwidth: bandwidth.peak, averageBandwidth: bandwidth.average, playlist, alignedSegments: false };
+  return { ...meta, bandwidth: bandwidth.peak, averageBandwidth: bandwidth.average, playlist, alignedSegments: false, container: 'mpegts' };
 }
 
 /** The growing rendition's rung: the ladder's starting one (the largest of at most 720p). */
@@ -281,6 +289,7 @@ export function canBeTopRung(probe: ProbeResult, first: Rendition): boolean {
   const top = planLadder(probe)[0];
   return (
     first.alignedSegments === true &&
+    first.container === LADDER_CONTAINER &&
     first.width === top.width &&
     first.height === top.height &&
     Math.abs(probe.fps - top.fps) < 0.01 &&
@@ -290,8 +299,8 @@ export function canBeTopRung(probe: ProbeResult, first: Rendition): boolean {
 
 /**
  * Encodes the adaptive ladder (planLadder: every rung up to the source size, 1080p at most) in
- * one ffmpeg run (decoded once) into hls/<rung>/, then replaces hls/master.m3u8 with a master
- * listing the ladder. With `top` (a remux that canBeTopRung), that rendition is the top rung and
+ * one ffmpeg run (decoded once) into hls/<rung>/, each rung one fragmented mp4 that its playlist
+ * lists as byte ranges, then replaces hls/master.m3u8 with a master listing the ladder. With `top` (a remux that canBeTopRung), that rendition is the top rung and
  * only the smaller rungs are encoded: the source's own bytes at its own quality, no second copy.
  * Otherwise the first rendition is left out, as its keyframes follow the source while the rungs
  * share keyframes every 2 s, which is what lets players switch cleanly; its folder stays on disk
@@ -313,9 +322,11 @@ export async function buildLadder(
   const runId = newRunId();
   const audio = probe.audioStreamIndex !== null;
   const dirs = rungs.map((r) => `hls/${r.name}`);
-  const targets: HlsTarget[] = dirs.map((d) => hlsTarget(d, runId));
   const mp4Temp = mp4 && !top && rungs.length > 0 ? tempPath(MAIN_MP4, runId) : null;
-  if (mp4Temp) targets[0] = { playlist: targets[0].playlist, singleFile: mp4Temp };
+  const targets: HlsTarget[] = rungs.map((r, i) => ({
+    playlist: tempPath(`${dirs[i]}/index.m3u8`, runId),
+    singleFile: i === 0 && mp4Temp ? mp4Temp : `${dirs[i]}/${r.name}-${runId}.mp4`,
+  }));
   for (const d of dirs) await mkdir(join(out, d), { recursive: true });
   if (rungs.length > 0) {
     const args = buildLadderArgs({
@@ -426,7 +437,7 @@ async function pointPlaylistAt(playlist: string, written: string, uri: string) {
   await writeFile(playlist, lines.map((l) => (l === written ? uri : l.replace(`URI="${written}"`, `URI="${uri}"`))).join('\n'));
 }
 
-type RenditionMeta = Omit<Rendition, 'bandwidth' | 'averageBandwidth' | 'playlist' | 'alignedSegments'>;
+type RenditionMeta = Omit<Rendition, 'bandwidth' | 'averageBandwidth' | 'playlist' | 'alignedSegments' | 'container'>;
 
 function rungMeta(name: string, rung: LadderRung, audio: boolean): RenditionMeta {
   return { name, width: rung.width, height: rung.height, codecs: audio ? `${rung.videoCodec},mp4a.40.2` : rung.videoCodec, frameRate: rung.fps };
@@ -443,7 +454,8 @@ function sourceVideo(input: string, probe: ProbeResult, options: PipelineOptions
   };
 }
 
-function hlsTarget(dir: string, runId: string): Extract<HlsTarget, { segmentPattern: string }> {
+/** MPEG-TS segments, for the growing rendition: an fMP4 file cannot be read while it is written. */
+function tsTarget(dir: string, runId: string): Extract<HlsTarget, { segmentPattern: string }> {
   return { playlist: tempPath(`${dir}/index.m3u8`, runId), segmentPattern: `${dir}/seg-${runId}-%04d.ts` };
 }
 
@@ -479,7 +491,14 @@ async function commitRendition(out: string, dir: string, runId: string, meta: Re
   await rename(temp, join(folder, 'index.m3u8'));
   const keep = new Set(['index.m3u8', ...playlist.segments.map((s) => s.uri)]);
   await removeFilesExcept(folder, (n) => keep.has(n));
-  return { ...meta, bandwidth: bandwidth.peak, averageBandwidth: bandwidth.average, playlist: `${dir}/index.m3u8`, alignedSegments: startsOnGrid(playlist, meta.frameRate) };
+  return {
+    ...meta,
+    bandwidth: bandwidth.peak,
+    averageBandwidth: bandwidth.average,
+    playlist: `${dir}/index.m3u8`,
+    alignedSegments: startsOnGrid(playlist, meta.frameRate),
+    container: playlist.initUri ? 'fmp4' : 'mpegts',
+  };
 }
 
 /** Whether segment i starts at i x HLS_SEGMENT_SECONDS (within half a frame), as the ladder's rungs do. */
@@ -502,6 +521,7 @@ function masterEntry(r: Rendition): MasterEntry {
     height: r.height,
     codecs: r.codecs,
     frameRate: r.frameRate,
+    container: r.container,
   };
 }
 

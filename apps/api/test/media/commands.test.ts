@@ -47,7 +47,7 @@ describe('ffmpeg argument lists', () => {
     expect(args.filter((_, i) => args[i - 1] === '-map')).toEqual(['0:2']);
   });
 
-  test('transcode publish: one encode of both streams, fanned out by tee to HLS and mp4', () => {
+  test('transcode publish: one encode of both streams into one fragmented mp4 that the HLS playlist lists as byte ranges', () => {
     const args = buildTranscodePublishArgs({
       input: '/src/in.mp4',
       videoStreamIndex: 0,
@@ -55,7 +55,7 @@ describe('ffmpeg argument lists', () => {
       deinterlace: false,
       sourceFps: 30,
       rung: r720,
-      hls: { playlist: 'hls/first/.index.m3u8.abcd1234.tmp', segmentPattern: 'hls/first/seg-abcd1234-%04d.ts' },
+      playlist: 'hls/first/.index.m3u8.abcd1234.tmp',
       mp4: '.main.mp4.abcd1234.tmp',
     });
     expect(args).toEqual([
@@ -63,15 +63,15 @@ describe('ffmpeg argument lists', () => {
       '-filter_complex', '[0:0]scale=1280:720,setsar=1,format=yuv420p[v0]',
       '-map', '[v0]', '-map', '0:1',
       ...x264(r720, '60'), ...AAC, ...STRIP, '-max_muxing_queue_size', '1024',
-      '-f', 'tee',
-      '[f=hls:hls_time=6:hls_playlist_type=vod:hls_flags=independent_segments:hls_segment_type=mpegts:hls_segment_filename=hls/first/seg-abcd1234-%04d.ts]hls/first/.index.m3u8.abcd1234.tmp|[f=mp4:movflags=+faststart].main.mp4.abcd1234.tmp',
+      '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_flags', 'single_file+independent_segments', '-hls_segment_type', 'fmp4',
+      '-hls_segment_filename', '.main.mp4.abcd1234.tmp', 'hls/first/.index.m3u8.abcd1234.tmp',
     ]);
     expect(args).not.toContain('copy');
   });
 
   test('transcode of an interlaced 120 fps source without audio deinterlaces, halves the rate and encodes no audio', () => {
     const rung = { ...r360, fps: 60 };
-    const args = buildTranscodePublishArgs({ input: '/src/in.mp4', videoStreamIndex: 0, audioStreamIndex: null, deinterlace: true, sourceFps: 120, rung, hls: { playlist: 'p.m3u8', segmentPattern: 's%d.ts' }, mp4: 'm.mp4' });
+    const args = buildTranscodePublishArgs({ input: '/src/in.mp4', videoStreamIndex: 0, audioStreamIndex: null, deinterlace: true, sourceFps: 120, rung, playlist: 'p.m3u8', mp4: 'm.mp4' });
     expect(args[args.indexOf('-filter_complex') + 1]).toBe('[0:0]yadif,fps=60,scale=640:360,setsar=1,format=yuv420p[v0]');
     expect(args).not.toContain('-c:a');
     expect(args[args.indexOf('-g') + 1]).toBe('120');

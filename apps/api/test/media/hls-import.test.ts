@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { UnsupportedPlaylistError } from '../../src/media/hls-playlist.ts';
-import { publishFirstRendition, remuxHlsToMp4 } from '../../src/media/pipelines.ts';
+import { publishGrowingRendition, remuxHlsToMp4 } from '../../src/media/pipelines.ts';
 import { probe } from '../../src/media/probe.ts';
 import { makeClip } from '../support/clips.ts';
 import { listFiles, tempDir, topLevelBoxes } from './media-helpers.ts';
@@ -11,9 +11,9 @@ let dir: Awaited<ReturnType<typeof tempDir>>;
 let playlist: string;
 beforeAll(async () => {
   dir = await tempDir('import');
-  // A "downloaded" HLS stream: our own encoded rendition (MPEG-TS segments) stands in for the fetched files.
+  // A "downloaded" HLS stream: our own growing rendition (MPEG-TS segments) stands in for the fetched files.
   const clip = await makeClip({ codec: 'mpeg4', width: 320, height: 240, seconds: 3, audio: 'mp3' });
-  await publishFirstRendition(clip, join(dir.path, 'src'), await probe(clip), { timeoutMs: 30_000 });
+  await publishGrowingRendition(clip, join(dir.path, 'src'), await probe(clip), { timeoutMs: 30_000 }, async () => {});
   playlist = join(dir.path, 'src/hls/first/index.m3u8');
 });
 afterAll(() => dir.remove());

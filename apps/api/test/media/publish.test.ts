@@ -114,7 +114,10 @@ describe('publishFirstRendition', () => {
     const result = await publishFirstRendition(clip, out, lying, { timeoutMs: 60_000 });
     expect(result.remuxed).toBe(false);
     expect(await codecs(join(out, 'main.mp4'))).toEqual(['h264', 'aac']);
-    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', ...(await segmentsOf(out, 'hls/first/index.m3u8')), 'hls/master.m3u8', 'main.mp4'].sort());
+    // As a remux: one fragmented mp4 that the rendition lists as byte ranges.
+    expect(await listFiles(out)).toEqual(['hls/first/index.m3u8', 'hls/master.m3u8', 'main.mp4']);
+    expect(new Set(await segmentsOf(out, 'hls/first/index.m3u8'))).toEqual(new Set(['main.mp4']));
+    expect(result.rendition.container).toBe('fmp4');
   });
 
   test('a run stopped by its time limit leaves no files behind', async () => {
