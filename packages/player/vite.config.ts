@@ -13,7 +13,8 @@ export default defineConfig({
     minify: true,
     sourcemap: false,
     rolldownOptions: {
-      output: { chunkFileNames: 'reelbase-[name]-[hash].js', minify: true },
+      // hls.js's light build would be named reelbase-hls.light-*: the API and size script expect reelbase-hls-*.
+      output: { chunkFileNames: (chunk) => `reelbase-${chunk.name.replace(/\.light$/, '')}-[hash].js`, minify: true },
     },
   },
   test: {

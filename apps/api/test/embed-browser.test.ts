@@ -44,6 +44,17 @@ afterAll(async () => {
   await s?.stop();
 });
 
+/** What a page loaded before its first frame: the page, its modules and stylesheets (bytes on the wire). */
+function pageWeight(frame: Frame) {
+  return frame.evaluate(() => {
+    const perf = (globalThis as any).performance;
+    const nav = perf.getEntriesByType('navigation')[0];
+    const res: any[] = perf.getEntriesByType('resource').filter((r: any) => r.initiatorType === 'script' || r.initiatorType === 'link' || r.initiatorType === 'other');
+    const assets = res.filter((r) => /\/embed-assets\//.test(r.name)).map((r) => ({ name: r.name.split('/').pop() as string, bytes: r.encodedBodySize as number }));
+    return { page: nav.encodedBodySize as number, assets, total: (nav.encodedBodySize as number) + assets.reduce((a, r) => a + r.bytes, 0) };
+  });
+}
+
 interface Watch {
   beacons: number[];
   requests: string[];
@@ -71,48 +82,44 @@ async function watch(page: Page): Promise<Watch> {
   return w;
 }
 
-test('the embed plays on another site, stops at the end, sends beacons, and plays through hls.js too', async () => {
+test('the embed plays on another site through hls.js, stops at the end, sends beacons, and plays through the browser HLS too', async () => {
   const t = owner.accessToken;
   expect((await s.api('PUT', `/api/player-config/${video.id}`, { token: t, body: { startAction: 'autoPlay', endAction: 'stop' } })).status).toBe(200);
   const code = await s.api('GET', `/api/videos/${video.id}/embed?width=640&height=360`, { token: t });
   hostPage = `<!doctype html><html><body style="margin:0;background:#eee"><h1 style="font:16px sans-serif">Our shop</h1>${code.body.embed}</body></html>`;
 
-  // 1. Native HLS (Chromium plays it itself), inside the iframe snippet on the customer's page.
+  // 1. hls.js (where MediaSource exists, as in Chromium), inside the iframe snippet on the customer's page.
   const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
   const w = await watch(page);
   await page.goto(hostUrl);
   const frame = (await until(async () => page.frames().find((f) => f.url().includes('/embed/hls/')), Boolean, 'the embed frame')) as Frame;
   const first = await until(() => media(frame), (m) => !!m && m.t > 1, 'playback to advance');
-  expect(first!.src).toBe(video.hlsSource);
+  expect(first!.src).toMatch(/^blob:/);
   expect(first!.paused).toBe(false);
   await mkdir(OUT, { recursive: true });
   await page.screenshot({ path: join(OUT, 'embed-page.png') });
   // endAction stop: paused and rewound to the start.
   await until(() => media(frame), (m) => !!m && m.paused && m.t === 0 && first!.t > 0, 'the stop end action', 8_000);
   expect(w.beacons).toContain(0);
-  // What the page loaded before the first frame: the page, the module and the stylesheet (gzip).
-  const weight = await frame.evaluate(() => {
-    const perf = (globalThis as any).performance;
-    const nav = perf.getEntriesByType('navigation')[0];
-    const res: any[] = perf.getEntriesByType('resource').filter((r: any) => r.initiatorType === 'script' || r.initiatorType === 'link');
-    return { page: nav.encodedBodySize as number, assets: res.map((r) => ({ name: r.name.split('/').pop() as string, bytes: r.encodedBodySize as number })) };
-  });
-  const total = weight.page + weight.assets.reduce((a, r) => a + r.bytes, 0);
-  console.log(`embed page weight before the first frame (native HLS): ${(total / 1024).toFixed(1)} KB`, JSON.stringify(weight));
-  expect(total).toBeLessThan(60 * 1024);
-  expect(w.requests.some((u) => /reelbase-hls-/.test(u))).toBe(false);
+  const hlsJsWeight = await pageWeight(frame);
+  console.log(`embed page weight before the first frame (hls.js): ${(hlsJsWeight.total / 1024).toFixed(1)} KB`, JSON.stringify(hlsJsWeight));
+  expect(hlsJsWeight.total).toBeLessThan(140 * 1024);
+  expect(w.requests.some((u) => /\/embed-assets\/reelbase-hls-[\w-]+\.js$/.test(u))).toBe(true);
+  expect(w.requests.some((u) => /\/hls\/.+\.mp4$/.test(u))).toBe(true);
   expect(w.problems).toEqual([]);
   await page.close();
 
-  // 2. ?engine=hlsjs: the hls.js chunk is fetched and plays over MediaSource; endAction loop.
+  // 2. ?engine=native: Chromium's own HLS, without the hls.js chunk; endAction loop.
   expect((await s.api('PUT', `/api/player-config/${video.id}`, { token: t, body: { endAction: 'loop' } })).status).toBe(200);
   const direct = await browser.newPage({ viewport: { width: 640, height: 360 } });
   const w2 = await watch(direct);
-  await direct.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
-  const playing = await until(() => media(direct), (m) => !!m && m.t > 1.5, 'hls.js playback to advance');
-  expect(playing!.src).toMatch(/^blob:/);
-  expect(w2.requests.some((u) => /\/embed-assets\/reelbase-hls-[\w-]+\.js$/.test(u))).toBe(true);
-  expect(w2.requests.some((u) => /\/hls\/.+\.(ts|m4s|mp4)$/.test(u))).toBe(true);
+  await direct.goto(`${s.url}/embed/hls/${video.id}?engine=native`);
+  const playing = await until(() => media(direct), (m) => !!m && m.t > 1.5, 'native playback to advance');
+  expect(playing!.src).toBe(video.hlsSource);
+  const nativeWeight = await pageWeight(direct.mainFrame());
+  console.log(`embed page weight before the first frame (native HLS): ${(nativeWeight.total / 1024).toFixed(1)} KB`, JSON.stringify(nativeWeight));
+  expect(nativeWeight.total).toBeLessThan(60 * 1024);
+  expect(w2.requests.some((u) => /reelbase-hls-/.test(u))).toBe(false);
   // loop: back near the start while still playing, and second 0 is reported again.
   await until(() => media(direct), (m) => !!m && !m.paused && m.t < 1 && w2.beacons.length >= 2, 'the loop end action', 8_000);
   expect(w2.problems).toEqual([]);

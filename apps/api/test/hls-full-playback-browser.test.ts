@@ -8,7 +8,8 @@ import { signUpAndLogin, startTestServer, type TestServer } from './support/test
  * A 60 s video with its whole ladder plays to its last second in every engine Chromium offers,
  * and the end action runs only there. The source keeps a keyframe every 2 s, so its remux is the
  * ladder's top rung beside the encoded rungs: the master then lists renditions of both origins,
- * which once made Chromium's own HLS stop at 0:06 (and run the end action there).
+ * which once made Chromium's own HLS stop at 0:06 (and run the end action there). hls.js, the
+ * engine wherever MediaSource exists, starts at the rung that fits the player and the bandwidth.
  */
 const SECONDS = 60;
 let s: TestServer;
@@ -32,8 +33,8 @@ afterAll(async () => {
 });
 
 for (const [engine, query] of [
-  ['native', ''],
-  ['hlsjs', '?engine=hlsjs'],
+  ['hlsjs', ''],
+  ['native', '?engine=native'],
 ] as const) {
   test(`plays the whole minute and runs the end action only at the end (${engine})`, async () => {
     const master = await (await fetch(video.hlsSource)).text();
@@ -83,3 +84,35 @@ for (const [engine, query] of [
     await page.close();
   });
 }
+
+/**
+ * The rung folder of the first media segment the embed fetched (main.mp4 is the top rung), on a
+ * connection of that speed (DevTools' network emulation, which is also what the page's
+ * navigator.connection.downlink then reports).
+ */
+async function firstRung(viewport: { width: number; height: number }, downlinkMbps: number): Promise<string> {
+  const page = await browser.newPage({ viewport });
+  const cdp = await page.context().newCDPSession(page);
+  const bytesPerSecond = (downlinkMbps * 1_000_000) / 8;
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  const media: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/media\/videos\/[^/]+\/(?:hls\/([^/]+)\/[^/]+|main)\.mp4$/.exec(r.url());
+    if (m) media.push(m[1] ?? 'main.mp4');
+  });
+  await page.goto(`${s.url}/embed/hls/${video.id}`);
+  await until(async () => media.length, (n) => n > 1, 'the first media segments', 30_000);
+  expect(await page.locator('[data-engine]').getAttribute('data-engine')).toBe('hlsjs');
+  await page.close();
+  return media[0];
+}
+
+test('hls.js starts at the rung that fits the player, not the lowest', async () => {
+  expect(await firstRung({ width: 1280, height: 720 }, 20)).toBe('720p');
+  expect(await firstRung({ width: 640, height: 360 }, 20)).toBe('360p');
+  expect(await firstRung({ width: 426, height: 240 }, 20)).toBe('240p');
+});
+
+test('hls.js starts lower when the browser reports a slow connection', async () => {
+  expect(['240p', '360p']).toContain(await firstRung({ width: 1280, height: 720 }, 1.2));
+});

@@ -34,7 +34,7 @@ test('a video stored in S3 plays in chromium through hls.js, and stops being ser
   const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
   const segments: string[] = [];
   page.on('requestfinished', (r) => {
-    if (/\/hls\/.+\.(ts|m4s)$/.test(r.url())) segments.push(r.url());
+    if (/\/hls\/.+\.(ts|m4s|mp4)$/.test(r.url())) segments.push(r.url());
   });
   await page.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
   const playing = await until(() => media(page), (m) => !!m && m.t > 1.5, 'playback from the bucket to advance', 20_000);

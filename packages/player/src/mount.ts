@@ -1,7 +1,7 @@
 import { PLAYER_MESSAGES } from './constants.ts';
 import { createPlayer } from './player.ts';
-import { chooseEngine, importHls } from './source.ts';
-import type { HlsModule, PlaybackInfo, Player, PlayerNavigation } from './types.ts';
+import { chooseEngine, forcedEngine, importHls } from './source.ts';
+import type { ForcedEngine, HlsModule, PlaybackInfo, Player, PlayerNavigation } from './types.ts';
 
 export interface MountOptions {
   videoId: string;
@@ -9,8 +9,8 @@ export interface MountOptions {
   embedType?: string;
   /** Origin (or path prefix) of the API; '' (default) is the page's own origin. */
   apiBase?: string;
-  /** Use hls.js even where the browser plays HLS itself (`?engine=hlsjs`). */
-  forceHlsJs?: boolean;
+  /** `?engine=native` or `?engine=hlsjs`: that HLS engine rather than the usual choice. */
+  forceEngine?: ForcedEngine | null;
   /** `?redirect=`: at the end of playback go there (http/https only, others are ignored). */
   redirect?: string | null;
   /** `?new-window=1`: open the redirect in a new window. */
@@ -90,7 +90,7 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
   const loadHls = options.loadHls ?? importHls;
   // On the hls.js path, fetch the hls.js chunk while the playback answer is on its way.
   const probe = element.ownerDocument.createElement('video');
-  if (chooseEngine(probe, { hls: 'probe.m3u8' }, options.forceHlsJs) === 'hlsjs') loadHls().catch(() => {});
+  if (chooseEngine(probe, { hls: 'probe.m3u8' }, options.forceEngine) === 'hlsjs') loadHls().catch(() => {});
 
   const result = options.playback
     ? classify(options.playback)
@@ -115,7 +115,7 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     apiBase,
     embedType: options.embedType,
     nextVideo: info.nextVideo ?? info.playerConfig?.nextVideo ?? null,
-    forceHlsJs: options.forceHlsJs,
+    forceEngine: options.forceEngine,
     redirect: options.redirect,
     newWindow: options.newWindow,
     durationSec: info.durationSec,
@@ -131,10 +131,10 @@ export interface EmbedLocation {
   videoId?: string;
   redirect: string | null;
   newWindow: boolean;
-  forceHlsJs: boolean;
+  forceEngine: ForcedEngine | null;
 }
 
-/** Reads `/embed/{embedType}/{videoId}?redirect=&new-window=1&engine=hlsjs`. */
+/** Reads `/embed/{embedType}/{videoId}?redirect=&new-window=1&engine=hlsjs|native`. */
 export function parseEmbedLocation(pathname: string, search: string): EmbedLocation {
   const match = /\/embed\/([^/]+)\/([^/?#]+)\/?$/.exec(pathname);
   const query = new URLSearchParams(search);
@@ -143,7 +143,7 @@ export function parseEmbedLocation(pathname: string, search: string): EmbedLocat
     videoId: match ? decodeURIComponent(match[2]) : undefined,
     redirect: query.get('redirect'),
     newWindow: query.get('new-window') === '1',
-    forceHlsJs: query.get('engine') === 'hlsjs',
+    forceEngine: forcedEngine(query.get('engine')),
   };
 }
 
@@ -174,7 +174,7 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
   return mount(element, {
     embedType: data.embedType ?? parsed.embedType,
     apiBase: data.apiBase ?? '',
-    forceHlsJs: parsed.forceHlsJs,
+    forceEngine: parsed.forceEngine,
     redirect: parsed.redirect,
     newWindow: parsed.newWindow,
     playback,

@@ -437,7 +437,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {
     startAction: config.startAction,
-    forceHlsJs: options.forceHlsJs ?? false,
+    forceEngine: options.forceEngine ?? null,
     loadHls: options.loadHls ?? importHls,
     onFatal,
   }).then((result) => {

@@ -1,13 +1,21 @@
-import type { Engine, HlsConstructor, HlsInstance, HlsModule, PlayerSource, StartAction } from './types.ts';
+import type { Engine, ForcedEngine, HlsConstructor, HlsInstance, HlsModule, PlayerSource, StartAction } from './types.ts';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 let hlsModule: Promise<HlsModule> | null = null;
 
-/** hls.js is a separate chunk, fetched only on the hls.js path (and at most once). */
+/**
+ * hls.js is a separate chunk, fetched only on the hls.js path (and at most once). Its light build:
+ * no subtitle or alternate-audio renditions and no DRM, none of which our masters carry.
+ */
 export function importHls(): Promise<HlsModule> {
-  hlsModule ??= import('hls.js') as Promise<unknown> as Promise<HlsModule>;
+  hlsModule ??= import('hls.js/light') as Promise<unknown> as Promise<HlsModule>;
   return hlsModule;
+}
+
+/** The `?engine=` value of an embed URL, when it names an HLS engine. */
+export function forcedEngine(value: string | null): ForcedEngine | null {
+  return value === 'native' || value === 'hlsjs' ? value : null;
 }
 
 export function hasMediaSource(): boolean {
@@ -19,16 +27,21 @@ export function canPlayNativeHls(video: HTMLVideoElement): boolean {
   return video.canPlayType(HLS_MIME) !== '';
 }
 
-/** Which engine a source will use in this browser, before anything is loaded. */
-export function chooseEngine(video: HTMLVideoElement, source: PlayerSource, forceHlsJs = false): Engine {
+/**
+ * Which engine a source will use in this browser, before anything is loaded: hls.js wherever
+ * MediaSource exists, the browser's own HLS elsewhere (iPhones before iOS 17.1), else the mp4.
+ * hls.js starts at the rung that fits the player and the measured bandwidth (startConfig) and
+ * behaves the same in every browser; Chromium's own HLS was measured starting at the lowest rung
+ * and then fetching 1080p whatever the player's size. `forced` picks an engine the browser has.
+ */
+export function chooseEngine(video: HTMLVideoElement, source: PlayerSource, forced: ForcedEngine | null = null): Engine {
   if (source.hls) {
-    if (!forceHlsJs && canPlayNativeHls(video)) return 'native';
+    const native = canPlayNativeHls(video);
+    if (forced === 'native' && native) return 'native';
     if (hasMediaSource()) return 'hlsjs';
+    if (native) return 'native';
   }
-  if (source.mp4) return 'mp4';
-  // Forced hls.js without MediaSource: the browser's own HLS is still better than nothing.
-  if (source.hls && canPlayNativeHls(video)) return 'native';
-  return 'none';
+  return source.mp4 ? 'mp4' : 'none';
 }
 
 export interface Attached {
@@ -38,7 +51,7 @@ export interface Attached {
 
 interface AttachOptions {
   startAction: StartAction;
-  forceHlsJs: boolean;
+  forceEngine: ForcedEngine | null;
   loadHls: () => Promise<HlsModule>;
   /** Called when playback cannot continue with this engine. */
   onFatal: () => void;
@@ -49,7 +62,7 @@ interface AttachOptions {
  * presses play (preload none; hls.js with autoStartLoad off, started on the first 'play').
  */
 export async function attachSource(video: HTMLVideoElement, source: PlayerSource, options: AttachOptions): Promise<Attached> {
-  const engine = chooseEngine(video, source, options.forceHlsJs);
+  const engine = chooseEngine(video, source, options.forceEngine);
   if (engine === 'hlsjs') {
     try {
       const Hls = (await options.loadHls()).default;
@@ -70,7 +83,7 @@ export async function attachSource(video: HTMLVideoElement, source: PlayerSource
 
 function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, options: AttachOptions): HlsInstance {
   const lazy = options.startAction === 'none';
-  const hls = new Hls({ autoStartLoad: !lazy, capLevelToPlayerSize: true });
+  const hls = new Hls({ autoStartLoad: !lazy, ...startConfig() });
   let networkRetried = false;
   let mediaRecovered = false;
   hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -95,4 +108,19 @@ function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, o
   hls.loadSource(url);
   hls.attachMedia(video);
   return hls;
+}
+
+/** Bandwidth assumed before the first segment is measured, where the browser does not say (bits/s). */
+export const DEFAULT_START_BANDWIDTH = 5_000_000;
+
+/**
+ * hls.js picks its first rung itself (startLevel -1) from the bandwidth the browser reports
+ * (Network Information's downlink, else DEFAULT_START_BANDWIDTH), among the rungs no larger than
+ * the player shows (capLevelToPlayerSize), then adapts on the segments it measures. Without
+ * testBandwidth off it would fetch a segment of the lowest rung first to measure.
+ */
+export function startConfig(nav: { connection?: { downlink?: number } } = (globalThis.navigator ?? {}) as { connection?: { downlink?: number } }): Record<string, unknown> {
+  const downlinkMbps = nav.connection?.downlink;
+  const estimate = downlinkMbps && downlinkMbps > 0 ? downlinkMbps * 1_000_000 : DEFAULT_START_BANDWIDTH;
+  return { capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: estimate };
 }

@@ -20,6 +20,8 @@ export interface PlayerSource {
 
 /** How the media is attached: the browser's own HLS, hls.js over MediaSource, or a plain mp4. */
 export type Engine = 'native' | 'hlsjs' | 'mp4' | 'none';
+/** An HLS engine asked for by the embed URL (`?engine=native` or `?engine=hlsjs`), where the browser has it. */
+export type ForcedEngine = 'native' | 'hlsjs';
 
 export interface PlayerNavigation {
   /** Navigates the player's own window or frame (playNext). */
@@ -42,8 +44,8 @@ export interface PlayerOptions {
   embedType?: string;
   /** Overrides config.nextVideo for the playNext end action. */
   nextVideo?: string | null;
-  /** Skip native HLS and use hls.js (embed flag `?engine=hlsjs`). */
-  forceHlsJs?: boolean;
+  /** Use this HLS engine rather than the usual choice (chooseEngine), where the browser has it. */
+  forceEngine?: ForcedEngine | null;
   /** At the end of playback go to this URL instead of running the end action (http/https only). */
   redirect?: string | null;
   /** Open the redirect in a new window. */

@@ -97,9 +97,9 @@ describe('embed page', () => {
       videoId: 'abc-123',
       redirect: 'https://shop.test/',
       newWindow: true,
-      forceHlsJs: true,
+      forceEngine: 'hlsjs',
     });
-    expect(parseEmbedLocation('/embed/video/abc/', '?new-window=0')).toMatchObject({ videoId: 'abc', newWindow: false, forceHlsJs: false, redirect: null });
+    expect(parseEmbedLocation('/embed/video/abc/', '?new-window=0')).toMatchObject({ videoId: 'abc', newWindow: false, forceEngine: null, redirect: null });
   });
 
   it('boot() takes ids from data attributes and the playback answer from an inline script', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseEngine } from '../src/source.ts';
+import { chooseEngine, DEFAULT_START_BANDWIDTH, startConfig } from '../src/source.ts';
 import type { HlsModule } from '../src/types.ts';
 import { config, makePlayer, stubMediaMethods } from './helpers.ts';
 
@@ -56,13 +56,36 @@ function nativeHls(answer: CanPlayTypeResult) {
 }
 
 describe('engine choice', () => {
-  it('uses the browser HLS where canPlayType says so, without loading hls.js', async () => {
+  it('uses the browser HLS where it plays HLS and has no MediaSource, without loading hls.js', async () => {
     nativeHls('maybe');
-    vi.stubGlobal('MediaSource', class {});
     const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls });
     expect(player.engine).toBe('native');
     expect(player.video.getAttribute('src')).toBe(HLS);
     expect(loadHls).not.toHaveBeenCalled();
+  });
+
+  it('prefers hls.js where MediaSource exists, even where the browser plays HLS itself', async () => {
+    nativeHls('probably');
+    vi.stubGlobal('MediaSource', class {});
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls });
+    expect(player.engine).toBe('hlsjs');
+    expect(loadHls).toHaveBeenCalledTimes(1);
+  });
+
+  it('forceEngine native takes the browser HLS where it has one, and is ignored where it has none', async () => {
+    nativeHls('probably');
+    vi.stubGlobal('MediaSource', class {});
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls, forceEngine: 'native' });
+    expect(player.engine).toBe('native');
+    expect(loadHls).not.toHaveBeenCalled();
+    nativeHls('');
+    expect(chooseEngine(document.createElement('video'), { hls: HLS }, 'native')).toBe('hlsjs');
+  });
+
+  it('hls.js starts from the bandwidth the browser reports, capped to the player size', () => {
+    expect(startConfig({ connection: { downlink: 1.5 } })).toEqual({ capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: 1_500_000 });
+    expect(startConfig({})).toMatchObject({ abrEwmaDefaultEstimate: DEFAULT_START_BANDWIDTH });
+    expect(startConfig({ connection: { downlink: 0 } })).toMatchObject({ abrEwmaDefaultEstimate: DEFAULT_START_BANDWIDTH });
   });
 
   it('uses hls.js (loaded lazily) where MediaSource exists and HLS is not native', async () => {
@@ -75,14 +98,6 @@ describe('engine choice', () => {
     expect(hls.source).toBe(HLS);
     expect(hls.media).toBe(player.video);
     expect(hls.config.autoStartLoad).toBe(true);
-  });
-
-  it('forceHlsJs takes the hls.js path even with native HLS', async () => {
-    nativeHls('probably');
-    vi.stubGlobal('MediaSource', class {});
-    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls, forceHlsJs: true });
-    expect(player.engine).toBe('hlsjs');
-    expect(loadHls).toHaveBeenCalledTimes(1);
   });
 
   it('plays the mp4 without MediaSource or native HLS', async () => {
