@@ -22,7 +22,9 @@ function tooManyJobs() {
 /**
  * The per-account storage limit, which nothing walks around: it counts every object of every
  * video (source, renditions, frames, covers), the account's images, and reservations for bytes
- * still arriving (uploads being received, unfinished tus uploads, imports downloading). Space is
+ * still arriving (uploads being received, unfinished tus uploads, imports downloading) or still to
+ * be written by a queued or running job (a job's slot, see reserveJob: a trim, GIF, cover,
+ * watermark or copy reserves its estimated output until it ends and its real bytes count). Space is
  * reserved before a byte is received, under a per-account lock, so two parallel uploads cannot
  * both take the last free space. A reservation ends when its bytes are stored (or given up), or
  * expires, so a process that died does not hold space forever. The limit is the account's plan's

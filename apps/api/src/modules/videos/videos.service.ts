@@ -24,6 +24,8 @@ import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 const FRAME_TIMEOUT_MS = 60_000;
 /** A copy's reservation, should its process die while copying. */
 const COPY_RESERVATION_MS = 3600 * 1000;
+/** A slot taken before its job is queued (the job's rows are written in between), should its process die there. */
+const ADMISSION_MS = 10 * 60 * 1000;
 /** What a cover from a frame reserves: a JPEG of at most 1280x720 stays well under it. */
 const COVER_RESERVATION_BYTES = 1024 * 1024;
 /** A form upload's reservation outlives the longest request (server.requestTimeout) only if its process died. */
@@ -226,6 +228,8 @@ export function createVideosService(d: {
       // The cut's share of everything the video stores (source, renditions, frames): what the cut will hold once processed.
       const share = video.durationSec ? Math.max(0, Math.min(input.end, video.durationSec) - input.start) / video.durationSec : 1;
       const bytes = Math.ceil(video.storedBytes * Math.min(1, share));
+      // Admitted (429, 413) before any row changes.
+      const slot = await d.queue.takeSlot(userId, JOBS.editVideo, bytes, ADMISSION_MS);
       let target = video;
       if (input.mode === 'new') {
         target = em.create(Video, {
@@ -243,9 +247,12 @@ export function createVideosService(d: {
         // The owner sees the edit's progress; the video keeps playing meanwhile.
         Object.assign(video, { status: 'processing', progress: 0, error: null });
       }
-      await em.flush();
+      await em.flush().catch(async (err) => {
+        await d.queue.releaseSlot(slot.id);
+        throw err;
+      });
       try {
-        await d.queue.send(JOBS.editVideo, { videoId: target.id, sourceId: video.id, editId, mode: input.mode, startSec: input.start, endSec: input.end }, { userId, bytes, singletonKey: editId });
+        await d.queue.send(JOBS.editVideo, { videoId: target.id, sourceId: video.id, editId, mode: input.mode, startSec: input.start, endSec: input.end }, { userId, bytes, slotId: slot.id, singletonKey: editId });
       } catch (err) {
         if (input.mode === 'new') await em.nativeDelete(Video, { id: target.id });
         else await em.nativeUpdate(Video, { id: video.id }, { status: 'ready' });
@@ -420,6 +427,8 @@ export function createVideosService(d: {
       const em = d.orm.em.fork();
       const owner = await em.findOneOrFail(User, { id: userId });
       const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '').slice(0, 255) || new URL(url).hostname;
+      // Admitted (429, and 413 for a full account) before the row; its bytes are reserved while they arrive (jobs/import-video.ts).
+      const slot = await d.queue.takeSlot(userId, JOBS.importVideo, 0, ADMISSION_MS);
       const video = em.create(Video, {
         userId,
         name,
@@ -431,11 +440,11 @@ export function createVideosService(d: {
         playerConfig: defaultPlayerConfig(owner),
       });
       // A partial unique index keeps one 'importing' row per account, parallel calls included.
-      await em.flush().catch((err) => {
+      await em.flush().catch(async (err) => {
+        await d.queue.releaseSlot(slot.id);
         throw err instanceof UniqueConstraintViolationException ? conflict(IMPORT_RUNNING) : err;
       });
-      // Its bytes are reserved while they arrive (jobs/import-video.ts); a full account is refused here.
-      await d.queue.send(JOBS.importVideo, { videoId: video.id }, { userId, singletonKey: video.id }).catch(async (err) => {
+      await d.queue.send(JOBS.importVideo, { videoId: video.id }, { userId, slotId: slot.id, singletonKey: video.id }).catch(async (err) => {
         await em.nativeDelete(Video, { id: video.id });
         throw err;
       });
