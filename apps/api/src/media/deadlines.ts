@@ -14,24 +14,36 @@ export interface MediaDeadlines {
   encodeFloorMs: number;
 }
 
+/** A probe that reads every packet (a container that does not state its duration) also gets a second per this many bytes. */
+const SCAN_BYTES_PER_SECOND = 20 * 1024 * 1024;
+
 /** The settings' defaults (config.ts), for callers that pass none (tests, tools). */
 export const DEFAULT_MEDIA_DEADLINES: MediaDeadlines = { probeMs: 30_000, frameMs: 30_000, encodeMsPerSecond: 10_000, encodeFloorMs: 120_000 };
 
 export type MediaWork =
   | { kind: 'probe' }
+  /** An ffprobe run that reads the whole file of `bytes`. */
+  | { kind: 'scan'; bytes: number }
   | { kind: 'frames'; count: number }
   /** `durationSec`: the length of what the run writes (a ladder: the whole source; a GIF: its clip). */
   | { kind: 'encode'; durationSec: number };
 
 /** The deadline of one run of `work`; at most `capMs` (the job's own deadline) when given. */
 export function mediaDeadlineMs(work: MediaWork, d: MediaDeadlines = DEFAULT_MEDIA_DEADLINES, capMs = Number.POSITIVE_INFINITY): number {
-  const ms =
-    work.kind === 'probe'
-      ? d.probeMs
-      : work.kind === 'frames'
-        ? d.frameMs * Math.max(1, work.count)
-        : d.encodeFloorMs + d.encodeMsPerSecond * (Number.isFinite(work.durationSec) ? Math.max(0, work.durationSec) : 0);
-  return Math.ceil(Math.min(ms, capMs));
+  return Math.ceil(Math.min(sized(work, d), capMs));
+}
+
+function sized(work: MediaWork, d: MediaDeadlines): number {
+  switch (work.kind) {
+    case 'probe':
+      return d.probeMs;
+    case 'scan':
+      return d.probeMs + (Math.max(0, work.bytes) / SCAN_BYTES_PER_SECOND) * 1000;
+    case 'frames':
+      return d.frameMs * Math.max(1, work.count);
+    case 'encode':
+      return d.encodeFloorMs + d.encodeMsPerSecond * (Number.isFinite(work.durationSec) ? Math.max(0, work.durationSec) : 0);
+  }
 }
 
 /** The deadlines the settings ask for (MEDIA_*_DEADLINE_*). */

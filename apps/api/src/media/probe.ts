@@ -124,7 +124,9 @@ export async function probe(inputPath: string, options: ProbeOptions = {}): Prom
   }
   const result = parseProbeOutput(JSON.parse(stdout));
   if (result.durationSec > 0) return result;
-  const packets = await runMediaProcess(ffprobe, buildPacketDurationArgs(path, result.videoStreamIndex), run);
+  // Counting packets reads the whole file: its deadline grows with the size.
+  const scan = { ...run, timeoutMs: options.timeoutMs ?? mediaDeadlineMs({ kind: 'scan', bytes: info.size }, options.deadlines) };
+  const packets = await runMediaProcess(ffprobe, buildPacketDurationArgs(path, result.videoStreamIndex), scan);
   const durationSec = parsePacketDuration(packets.stdout);
   if (!(durationSec > 0)) throw new NotAVideoError('no-duration');
   return { ...result, durationSec };

@@ -5,10 +5,12 @@ import { runDeadlineMs } from '../../src/media/pipelines.ts';
 
 const TWELVE_HOURS = 12 * 3600 * 1000;
 
-test('a probe and a frame grab get seconds; the thumbnails one grab per frame', () => {
+test('a probe and a frame grab get seconds; the thumbnails one grab per frame; a packet scan grows with the file', () => {
   expect(mediaDeadlineMs({ kind: 'probe' })).toBe(30_000);
   expect(mediaDeadlineMs({ kind: 'frames', count: 1 })).toBe(30_000);
   expect(mediaDeadlineMs({ kind: 'frames', count: 4 })).toBe(120_000);
+  // A probe that reads every packet of a 2 GiB file: 30 s and a second per 20 MiB.
+  expect(mediaDeadlineMs({ kind: 'scan', bytes: 2 * 1024 ** 3 })).toBe(30_000 + 102_400);
 });
 
 test('an encode gets ten times the length it writes, never under two minutes', () => {
