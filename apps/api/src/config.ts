@@ -88,6 +88,17 @@ const schema = z.object({
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   /** One deadline for a whole processing, trim or frame job, whatever ffmpeg runs it holds. */
   JOB_TIMEOUT_SECONDS: positiveInt(12 * 3600),
+  /** Jobs of one account that run at once (per kind of job), and that may wait besides; past them a new one answers 429. */
+  JOBS_MAX_RUNNING_PER_ACCOUNT: positiveInt(2),
+  JOBS_MAX_QUEUED_PER_ACCOUNT: positiveInt(20),
+  /**
+   * Deadline of each ffmpeg/ffprobe run, sized to its work (media/deadlines.ts): a probe and a frame
+   * grab get a fixed time; an encode or remux a multiple of the length it writes, never under the floor.
+   */
+  MEDIA_PROBE_DEADLINE_SECONDS: z.coerce.number().positive().default(30),
+  MEDIA_FRAME_DEADLINE_SECONDS: z.coerce.number().positive().default(30),
+  MEDIA_ENCODE_DEADLINE_FACTOR: z.coerce.number().positive().default(10),
+  MEDIA_ENCODE_DEADLINE_FLOOR_SECONDS: z.coerce.number().positive().default(120),
   STORAGE_LIMIT_BYTES_PER_ACCOUNT: positiveInt(50 * 1024 ** 3),
   /** Uploads are refused while the disk of DATA_DIR has less free space than this (it also protects PostgreSQL). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),

@@ -5,18 +5,20 @@ import { openDatabase } from './db/orm.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { markProcessingFailed, type ProcessDeps, processVideoHandler } from './jobs/process-video.ts';
 import { startQueue } from './jobs/queue.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { startWorkers, type WorkerOptions } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
-import { JOBS } from './jobs/job-names.ts';
+import { JOBS, RETRY_LIMIT } from './jobs/job-names.ts';
+import { jobQueue } from './jobs/job-queue.ts';
 import { accountRemovalJob } from './jobs/account-removal.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
 import { mediaToolsReport } from './media/binaries.ts';
 import { configureMediaBox, mediaBoxReport } from './media/box.ts';
+import { mediaDeadlines } from './media/deadlines.ts';
 import { storageQuota } from './modules/videos/storage-quota.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
@@ -25,6 +27,7 @@ const SWEEP_INTERVAL_MS = 15 * 60_000;
 
 export interface CoreHooks {
   onStep?: ProcessDeps['onStep'];
+  onJobStart?: WorkerOptions['onJobStart'];
 }
 
 /** What the API and the workers share: database, queue, storage and the job handlers. */
@@ -52,7 +55,10 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     defaultLimitBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
     dataDir: config.DATA_DIR,
     minFreeDiskBytes: config.MIN_FREE_DISK_MB * 1024 ** 2,
+    maxJobsPerAccount: config.JOBS_MAX_RUNNING_PER_ACCOUNT + config.JOBS_MAX_QUEUED_PER_ACCOUNT,
   });
+  // A slot ends with its job; should every try's worker die, it lapses after the longest the job could take.
+  const jobs = jobQueue(queue, quota, { slotTtlMs: (Math.max(config.JOB_TIMEOUT_SECONDS, config.IMPORT_TIMEOUT_SECONDS) * (RETRY_LIMIT + 1) + 3600) * 1000 });
   // Scratch folders are per process (storage/scratch.ts): jobs' work folders, form uploads.
   const scratchRoots = { jobs: join(tmpDir, 'jobs'), multipart: join(tmpDir, 'multipart') };
   /** Removes what dead processes left (work folders, partial form uploads) and expired reservations. */
@@ -76,6 +82,8 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
   return {
     orm,
     queue,
+    /** How the API and the workers queue jobs: admitted against the account's cap and storage. */
+    jobs,
     storage,
     tmpDir,
     quota,
@@ -87,8 +95,8 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     /** The media tools in use and their box, for the admin health. */
     mediaTools,
     async startWorkers(hooks: CoreHooks = {}) {
-      // The job's deadline is its signal; a single ffmpeg run needs no shorter limit of its own.
-      const media = { ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000 };
+      // The job's deadline is its signal; each ffmpeg/ffprobe run has its own, sized to its work (media/deadlines.ts).
+      const media = { ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, deadlines: mediaDeadlines(config) };
       const limits = {
         maxWidth: config.SOURCE_MAX_WIDTH,
         maxHeight: config.SOURCE_MAX_HEIGHT,
@@ -100,7 +108,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const importVideo = importVideoHandler({
         orm,
         storage,
-        queue,
+        queue: jobs,
         quota,
         log,
         workDir: join(work, 'imports'),
@@ -112,7 +120,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
         minBytesPerSecond: config.IMPORT_MIN_BYTES_PER_SECOND,
         rateWindowMs: config.IMPORT_RATE_WINDOW_SECONDS * 1000,
       });
-      const editDeps = { orm, storage, queue, quota, log, workDir: join(work, 'edits'), ...media };
+      const editDeps = { orm, storage, queue: jobs, quota, log, workDir: join(work, 'edits'), ...media };
       const editVideo = editVideoHandler(editDeps);
       const videoFrame = videoFrameHandler(editDeps);
       const makeGif = makeGifHandler(editDeps);
@@ -133,7 +141,15 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
                 ? markWatermarkFailed(orm, videoId)
                 : markProcessingFailed({ orm, storage }, videoId, reason),
         },
-        { concurrency: config.WORKER_CONCURRENCY, log, jobTimeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, importTimeoutMs: config.IMPORT_TIMEOUT_SECONDS * 1000 },
+        {
+          concurrency: config.WORKER_CONCURRENCY,
+          log,
+          jobTimeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
+          importTimeoutMs: config.IMPORT_TIMEOUT_SECONDS * 1000,
+          maxRunningPerAccount: config.JOBS_MAX_RUNNING_PER_ACCOUNT,
+          releaseSlot: quota.release,
+          onJobStart: hooks.onJobStart,
+        },
       );
       // Daily at 03:00 UTC; pg-boss runs a schedule once whatever the number of workers.
       await queue.boss.schedule(JOBS.accountRemoval, '0 3 * * *', {}, { tz: 'UTC' });

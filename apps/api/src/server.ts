@@ -122,13 +122,13 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const videos = createVideosService({
     orm,
     storage,
-    queue,
+    queue: core.jobs,
     quota: core.quota,
     sourceMaxBytes: config.SOURCE_MAX_BYTES,
     checkImportUrl: (url) => importGuard.check(url),
   });
   const folders = createFoldersService({ orm });
-  const gifs = createGifsService({ orm, storage, queue, quota: core.quota, videos, publicUrl: config.PUBLIC_URL });
+  const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
   const defaultLimits = {
     storageBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,

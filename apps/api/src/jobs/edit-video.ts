@@ -11,7 +11,7 @@ import type { ImportDeps } from './import-video.ts';
 import { type EditVideoJob, JOBS } from './job-names.ts';
 import { progressReporter } from './progress.ts';
 
-export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs'>;
+export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs' | 'deadlines'>;
 
 /**
  * Publishes `cutPath` in place of the video's picture (a trim over it, a watermark burnt in or
@@ -29,7 +29,7 @@ export async function publishReplacement(
   o: PipelineOptions & { size: number; fields?: Partial<IVideo>; keep?: ReadonlySet<string> },
 ): Promise<boolean> {
   const work = dirname(cutPath);
-  const cutInfo = await probe(cutPath, { ffprobePath: d.ffprobePath, signal: o.signal });
+  const cutInfo = await probe(cutPath, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal: o.signal });
   const dir = videoKeys.dir(target.id);
   const first = await publishFirstRendition(cutPath, join(work, 'first'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(f * 0.8) });
   await extractThumbnails(cutPath, join(work, 'thumbs'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(0.8 + f * 0.2) }, tag.slice(0, 8));
@@ -64,7 +64,7 @@ export async function publishReplacement(
   if (target.imageUrl?.startsWith(`${base}/`)) keepThumbs.add(`${dir}/${target.imageUrl.slice(base.length + 1)}`);
   await deleteAllExcept(d.storage, `${dir}/thumbs`, keepThumbs);
   await d.quota.recount(target.id);
-  await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
+  await d.queue.send(JOBS.processVideo, { videoId: target.id }, { userId: target.userId, continuing: true, singletonKey: target.id });
   return true;
 }
 
@@ -83,14 +83,14 @@ export function editVideoHandler(d: EditDeps) {
     const target = await em.findOne(Video, { id: job.videoId });
     if (!target) return; // deleted meanwhile
     // Cut and stored by an earlier try: only the processing that follows is left.
-    if (target.lastEditId === job.editId) return void (await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id));
+    if (target.lastEditId === job.editId) return void (await d.queue.send(JOBS.processVideo, { videoId: target.id }, { userId: target.userId, continuing: true, singletonKey: target.id }));
     const source = job.mode === 'new' ? await em.findOne(Video, { id: job.sourceId }) : target;
     if (!source?.originalKey) throw new Error('The video to trim was deleted.');
 
     const work = join(d.workDir, `${target.id}-${crypto.randomUUID()}`);
     const input = join(work, `source${extname(source.originalKey)}`);
     const report = progressReporter(d.orm, target.id);
-    const opts = (from: number, to: number) => ({ ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, signal, onProgress: (f: number) => report(from + (to - from) * f) });
+    const opts = (from: number, to: number) => ({ ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal, onProgress: (f: number) => report(from + (to - from) * f) });
     // A video deleted while the job ran must not get files back.
     const deletedMeanwhile = async () => {
       if (await d.orm.em.fork().count(Video, { id: target.id })) return false;
@@ -100,7 +100,7 @@ export function editVideoHandler(d: EditDeps) {
     try {
       await mkdir(work, { recursive: true });
       await d.storage.getFile(source.originalKey, input);
-      const info = await probe(input, { ffprobePath: d.ffprobePath, signal });
+      const info = await probe(input, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal });
       const endSec = Math.min(job.endSec, info.durationSec);
       const cut = await trimVideo(input, join(work, 'trim'), info, { startSec: job.startSec, endSec }, { ...opts(0, 10), ffprobePath: d.ffprobePath });
       d.log.info({ videoId: target.id, plan: cut.plan }, 'trimmed');
@@ -112,7 +112,7 @@ export function editVideoHandler(d: EditDeps) {
         if (await deletedMeanwhile()) return;
         Object.assign(target, { originalKey: key, size, storedBytes: size, lastEditId: job.editId });
         await em.flush();
-        await d.queue.send(JOBS.processVideo, { videoId: target.id }, target.id);
+        await d.queue.send(JOBS.processVideo, { videoId: target.id }, { userId: target.userId, continuing: true, singletonKey: target.id });
         return;
       }
 

@@ -7,6 +7,7 @@ import { downloadHls, downloadToFile, probeKind } from '../imports/download.ts';
 import { createGuardedFetch } from '../imports/guarded-fetch.ts';
 import { downloadWithYtDlp } from '../imports/yt-dlp.ts';
 import { remuxHlsToMp4 } from '../media/pipelines.ts';
+import type { MediaDeadlines } from '../media/deadlines.ts';
 import { NotAVideoError, probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';
 import { STORAGE_FULL, type StorageQuota } from '../modules/videos/storage-quota.ts';
@@ -15,19 +16,21 @@ import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
 import { OwnerError } from './failure.ts';
 import { JOBS } from './job-names.ts';
-import type { Queue } from './queue.ts';
+import type { JobQueue } from './job-queue.ts';
 
 export interface ImportDeps {
   orm: Orm;
   storage: Storage;
-  queue: Queue;
+  queue: JobQueue;
   quota: StorageQuota;
   log: Logger;
   workDir: string;
   ffmpegPath?: string;
   ffprobePath?: string;
-  /** Time limit of one ffmpeg run: the job's deadline (its signal) stops it first. */
+  /** The job's deadline: no ffmpeg run lasts longer (its signal stops it first). */
   timeoutMs: number;
+  /** Each run's own deadline, sized to its work. */
+  deadlines?: MediaDeadlines;
   limits: SourceLimits;
   allowedHosts: string[];
   /** SOURCE_MAX_BYTES. */
@@ -111,7 +114,7 @@ export function importVideoHandler(d: ImportDeps) {
           onProgress: (done: number, total: number, bytes: number) => report(total ? (done / total) * 0.9 : 0, bytes),
         });
         file = join(work, 'imported.mp4');
-        await remuxHlsToMp4(playlist, file, { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, signal });
+        await remuxHlsToMp4(playlist, file, { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal });
       } else if (kind === 'page') {
         file = await downloadWithYtDlp(url, work, { timeoutMs: d.downloadTimeoutMs, maxBytes: d.maxBytes, allowedHosts: d.allowedHosts, signal, onProgress: (f: number) => report(f) });
       } else {
@@ -119,7 +122,7 @@ export function importVideoHandler(d: ImportDeps) {
         await downloadToFile(fetcher, url, file, { signal, onProgress: (done: number, total: number | null) => report(total ? done / total : 0, done) });
       }
       if (full.signal.aborted) throw full.signal.reason;
-      const info = await probe(file, { ffprobePath: d.ffprobePath, signal }).catch((err) => {
+      const info = await probe(file, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal }).catch((err) => {
         throw err instanceof NotAVideoError ? new OwnerError(IMPORT_NOT_A_VIDEO) : err;
       });
       checkSource(info, d.limits);
@@ -134,7 +137,7 @@ export function importVideoHandler(d: ImportDeps) {
         await d.storage.deletePrefix(videoKeys.dir(videoId));
         return;
       }
-      await d.queue.send(JOBS.processVideo, { videoId }, videoId);
+      await d.queue.send(JOBS.processVideo, { videoId }, { userId: video.userId, continuing: true, singletonKey: videoId });
     } catch (err) {
       throw full.signal.aborted ? full.signal.reason : err;
     } finally {

@@ -28,7 +28,7 @@ export function makeGifHandler(d: EditDeps) {
         input,
         join(work, 'out'),
         { startSec: job.startTime, durationSec: job.endTime - job.startTime, fps: job.fps, size: job.size, text: job.textInfo },
-        { ffmpegPath: d.ffmpegPath, ffprobePath: d.ffprobePath, timeoutMs: d.timeoutMs, signal },
+        { ffmpegPath: d.ffmpegPath, ffprobePath: d.ffprobePath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal },
       );
       // Sizes first: storage may move the files.
       const sizes = { gif: (await stat(made.gif)).size, mp4: (await stat(made.mp4)).size };

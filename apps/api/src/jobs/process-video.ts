@@ -12,6 +12,7 @@ import {
   publishGrowingRendition,
   type Rendition,
 } from '../media/pipelines.ts';
+import type { MediaDeadlines } from '../media/deadlines.ts';
 import { probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';
 import type { StorageQuota } from '../modules/videos/storage-quota.ts';
@@ -28,8 +29,10 @@ export interface ProcessDeps {
   workDir: string;
   ffmpegPath?: string;
   ffprobePath?: string;
-  /** Time limit of one ffmpeg run: the job's deadline (its signal) stops it first. */
+  /** The job's deadline: no ffmpeg run lasts longer (its signal stops it first). */
   timeoutMs: number;
+  /** Each run's own deadline, sized to its work. */
+  deadlines?: MediaDeadlines;
   limits: SourceLimits;
   /**
    * Test seam: called before each step, and with 'playable' once a growing rendition's first
@@ -67,6 +70,7 @@ export function processVideoHandler(d: ProcessDeps) {
     const opts = (from: number, to: number) => ({
       ffmpegPath: d.ffmpegPath,
       timeoutMs: d.timeoutMs,
+      deadlines: d.deadlines,
       signal,
       onProgress: (f: number) => reportProgress(from + (to - from) * f),
     });
@@ -74,7 +78,7 @@ export function processVideoHandler(d: ProcessDeps) {
     try {
       await mkdir(work, { recursive: true });
       await d.storage.getFile(video.originalKey, input);
-      const info = await probe(input, { ffprobePath: d.ffprobePath, signal });
+      const info = await probe(input, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal });
       checkSource(info, d.limits);
       Object.assign(video, probeFacts(info), { status: 'processing' });
       await em.flush();

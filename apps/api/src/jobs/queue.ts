@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/errors.ts';
 import { JOBS, RETRY_LIMIT } from './job-names.ts';
@@ -42,14 +42,14 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
   }
   return {
     boss,
-    send: (name: string, data: object, singletonKey?: string) => boss.send(name, data, singletonKey ? { singletonKey } : undefined),
+    send: (name: string, data: object, options: SendOptions = {}) => boss.send(name, data, options),
     /**
      * Sends a job that the caller's answer depends on and waits for a worker to finish it
      * (short media steps: media never runs in the API process). Not retried: the caller reports
      * a failure at once. Rejects with the handler's error message.
      */
-    async sendAndWait(name: string, data: object, timeoutMs: number): Promise<void> {
-      const id = await boss.send(name, data, { retryLimit: 0 });
+    async sendAndWait(name: string, data: object, timeoutMs: number, options: SendOptions = {}): Promise<void> {
+      const id = await boss.send(name, data, { ...options, retryLimit: 0 });
       if (!id) throw new Error(`${name}: the job was not queued`);
       const deadline = Date.now() + timeoutMs;
       for (let wait = 20; ; wait = Math.min(200, wait * 2)) {

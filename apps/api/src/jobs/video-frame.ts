@@ -18,9 +18,9 @@ export function videoFrameHandler(d: EditDeps) {
       await mkdir(work, { recursive: true });
       const input = join(work, `source${extname(video.originalKey)}`);
       await d.storage.getFile(video.originalKey, input);
-      const info = await probe(input, { ffprobePath: d.ffprobePath, signal });
+      const info = await probe(input, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal });
       const key = coverKey(video.id, 'jpg');
-      const name = await extractFrame(input, join(work, 'out'), info, Math.min(job.timeSec, info.durationSec), basename(key), { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, signal });
+      const name = await extractFrame(input, join(work, 'out'), info, Math.min(job.timeSec, info.durationSec), basename(key), { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal });
       await d.storage.putFile(key, join(work, 'out', name));
       const cleanup = setCover(d.storage, video, key);
       await em.flush();

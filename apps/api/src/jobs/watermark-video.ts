@@ -26,7 +26,7 @@ export function watermarkVideoHandler(d: EditDeps) {
     if (!video?.originalKey || !mark || mark.id !== job.markId || mark.state !== 'processing') return;
     const work = join(d.workDir, `mark-${video.id}-${crypto.randomUUID()}`);
     const report = progressReporter(d.orm, video.id);
-    const opts = (from: number, to: number) => ({ ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, signal, onProgress: (f: number) => report(from + (to - from) * f) });
+    const opts = (from: number, to: number) => ({ ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal, onProgress: (f: number) => report(from + (to - from) * f) });
     try {
       await mkdir(work, { recursive: true });
       let cleanKey = mark.cleanKey ?? video.originalKey;
@@ -38,7 +38,7 @@ export function watermarkVideoHandler(d: EditDeps) {
         video.watermark = { ...mark, cleanKey };
         await em.flush();
       }
-      const info = await probe(clean, { ffprobePath: d.ffprobePath, signal });
+      const info = await probe(clean, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal });
       let picture = clean;
       if (!mark.removing) {
         const image = join(work, 'mark.png');

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { MESSAGES as IMPORT_MESSAGES } from '../imports/import-error.ts';
 import { classifyFailure, FAILURE_MESSAGES } from './failure.ts';
 import { type EditVideoJob, JOBS, type MakeGifJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
+import type { SlotData } from './job-queue.ts';
 import type { Queue } from './queue.ts';
 
 export interface JobHandlers {
@@ -23,6 +24,12 @@ export interface WorkerOptions {
   jobTimeoutMs: number;
   /** One deadline for a whole import: download, remux, check and store. */
   importTimeoutMs: number;
+  /** Jobs of one account (its group) one queue runs at once, over every worker (pg-boss counts them in PostgreSQL). */
+  maxRunningPerAccount: number;
+  /** Ends a job's slot (jobs/job-queue.ts): its reservation and its place in the account's queue. */
+  releaseSlot: (slotId: string) => Promise<void>;
+  /** Test seam: awaited before each job runs. */
+  onJobStart?: (name: string, data: { videoId: string }) => void | Promise<void>;
 }
 
 /**
@@ -34,31 +41,40 @@ export interface WorkerOptions {
 export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: WorkerOptions) {
   // Every job names the video it works on; handlers that need more take the whole payload.
   // `waited`: the API waits for the job and reports its error itself (sendAndWait), so it always fails as thrown.
-  const run = <T extends { videoId: string }>(
+  const run = <T extends { videoId: string } & SlotData>(
     name: string,
     o: { limitMs: number; deadlineReason: string; waited?: boolean },
     fn: (data: T, attempt: number, signal: AbortSignal) => Promise<void>,
   ) =>
-    queue.boss.work<T>(name, { localConcurrency: opts.concurrency, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, includeMetadata: true }, async (jobs: Job<T>[]) => {
-      for (const job of jobs) {
-        const { retryCount: attempt = 0, signal: stopped } = job as unknown as { retryCount?: number; signal?: AbortSignal };
-        const deadline = AbortSignal.timeout(o.limitMs);
-        const signal = stopped ? AbortSignal.any([stopped, deadline]) : deadline;
-        opts.log.info({ job: name, videoId: job.data.videoId, attempt }, 'job started');
-        try {
-          await fn(job.data, attempt, signal);
-        } catch (err) {
-          const { reason, permanent } = classifyFailure(err, deadline.aborted ? o.deadlineReason : null);
-          // The whole error (a tool's stderr included) is for the log only.
-          opts.log.warn({ job: name, videoId: job.data.videoId, attempt, permanent, err }, 'job failed');
-          if (o.waited) throw err;
-          if (permanent || attempt >= RETRY_LIMIT) await handlers.onFinalFailure(name, job.data.videoId, reason).catch((e) => opts.log.error({ err: e }, 'marking a failure failed'));
-          if (permanent) return;
-          throw err;
+    queue.boss.work<T>(
+      name,
+      { localConcurrency: opts.concurrency, groupConcurrency: opts.maxRunningPerAccount, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, includeMetadata: true },
+      async (jobs: Job<T>[]) => {
+        for (const job of jobs) {
+          const { retryCount: attempt = 0, signal: stopped } = job as unknown as { retryCount?: number; signal?: AbortSignal };
+          // The job's slot ends with its last try, whatever the outcome; what it stored is counted by then.
+          const release = () => (job.data.slotId ? opts.releaseSlot(job.data.slotId).catch((err) => opts.log.error({ err }, 'releasing a job slot failed')) : undefined);
+          await opts.onJobStart?.(name, job.data);
+          const deadline = AbortSignal.timeout(o.limitMs);
+          const signal = stopped ? AbortSignal.any([stopped, deadline]) : deadline;
+          opts.log.info({ job: name, videoId: job.data.videoId, attempt }, 'job started');
+          try {
+            await fn(job.data, attempt, signal);
+          } catch (err) {
+            const { reason, permanent } = classifyFailure(err, deadline.aborted ? o.deadlineReason : null);
+            // The whole error (a tool's stderr included) is for the log only.
+            opts.log.warn({ job: name, videoId: job.data.videoId, attempt, permanent, err }, 'job failed');
+            if (o.waited || permanent || attempt >= RETRY_LIMIT) await release();
+            if (o.waited) throw err;
+            if (permanent || attempt >= RETRY_LIMIT) await handlers.onFinalFailure(name, job.data.videoId, reason).catch((e) => opts.log.error({ err: e }, 'marking a failure failed'));
+            if (permanent) return;
+            throw err;
+          }
+          await release();
+          opts.log.info({ job: name, videoId: job.data.videoId, attempt }, 'job finished');
         }
-        opts.log.info({ job: name, videoId: job.data.videoId, attempt }, 'job finished');
-      }
-    });
+      },
+    );
   const job = { limitMs: opts.jobTimeoutMs, deadlineReason: FAILURE_MESSAGES.deadline(opts.jobTimeoutMs) };
   await run(JOBS.processVideo, job, (data, attempt, signal) => handlers.processVideo(data.videoId, attempt, signal));
   await run(JOBS.importVideo, { limitMs: opts.importTimeoutMs, deadlineReason: IMPORT_MESSAGES.timeout }, (data, attempt, signal) => handlers.importVideo(data.videoId, attempt, signal));

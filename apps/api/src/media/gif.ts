@@ -5,7 +5,7 @@ import { resolveFfmpegPath } from './binaries.ts';
 import { buildGifPaletteArgs, buildGifRenderArgs, type GifClipOptions } from './commands.ts';
 import { newRunId, tempPath } from './files.ts';
 import { fontFile } from './fonts.ts';
-import type { PipelineOptions } from './pipelines.ts';
+import { type PipelineOptions, runDeadlineMs } from './pipelines.ts';
 import { probe as probeFile } from './probe.ts';
 import { runFfmpeg } from './runner.ts';
 
@@ -50,7 +50,7 @@ export async function makeGif(input: string, outDir: string, clip: GifClip, opti
   const run = (args: string[], from: number, to: number) =>
     runFfmpeg(resolveFfmpegPath(options.ffmpegPath), args, {
       cwd: out,
-      timeoutMs: options.timeoutMs,
+      timeoutMs: runDeadlineMs(options, { kind: 'encode', durationSec: clip.durationSec }),
       signal: options.signal,
       durationSec: clip.durationSec,
       onProgress: (f) => options.onProgress?.(from + (to - from) * f),
@@ -63,7 +63,7 @@ export async function makeGif(input: string, outDir: string, clip: GifClip, opti
     const mp4 = join(out, 'clip.mp4');
     await rename(join(out, files.gif), gif);
     await rename(join(out, files.mp4), mp4);
-    const info = await probeFile(mp4, { ffprobePath: options.ffprobePath, signal: options.signal });
+    const info = await probeFile(mp4, { ffprobePath: options.ffprobePath, signal: options.signal, deadlines: options.deadlines });
     return { gif, mp4, width: info.width, height: info.height };
   } finally {
     for (const f of Object.values(files)) await rm(join(out, f), { force: true });

@@ -27,6 +27,7 @@ import {
 } from './hls-playlist.ts';
 import { aacCodec, avc1Codec, firstRung, type LadderRung, ladderCopiesAudio, planLadder, scaledEven } from './ladder.ts';
 import { type MasterEntry, type SegmentContainer, writeMasterPlaylist } from './master-playlist.ts';
+import { type MediaDeadlines, type MediaWork, mediaDeadlineMs } from './deadlines.ts';
 import type { ProbeResult } from './probe.ts';
 import { MediaProcessError, MediaTimeoutError, runFfmpeg } from './runner.ts';
 
@@ -54,14 +55,19 @@ const THUMBNAIL_BOX = { long: 1280, short: 720 };
 export interface PipelineOptions {
   /** FFMPEG_PATH; the npm binary when unset. */
   ffmpegPath?: string;
-  /** Wall-clock limit of one ffmpeg run. */
+  /** The job's own deadline: no run lasts longer, whatever its size. */
   timeoutMs: number;
+  /** Each run's deadline, sized to its work (deadlines.ts); the settings' defaults when unset. */
+  deadlines?: MediaDeadlines;
   /** Fraction 0..1 of this step. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
   /** libx264 preset; veryfast unless set. */
   preset?: string;
 }
+
+/** The deadline of one run of `work` under these options: sized to the work, never past the job's. */
+export const runDeadlineMs = (options: Pick<PipelineOptions, 'timeoutMs' | 'deadlines'>, work: MediaWork) => mediaDeadlineMs(work, options.deadlines, options.timeoutMs);
 
 export interface Rendition {
   name: string;
@@ -371,6 +377,7 @@ export async function extractThumbnails(input: string, outDir: string, probe: Pr
       runId,
       undefined,
       options,
+      outputs.length,
     );
   await run(thumbnailTimes(probe.durationSec), temps);
   // A time past the last frame (a container that overstates its duration) writes nothing:
@@ -459,12 +466,16 @@ function tsTarget(dir: string, runId: string): Extract<HlsTarget, { segmentPatte
   return { playlist: tempPath(`${dir}/index.m3u8`, runId), segmentPattern: `${dir}/seg-${runId}-%04d.ts` };
 }
 
-/** Runs ffmpeg in `out`; on failure removes every file of this run from `dirs` (relative to `out`). */
-async function runCleaningUp(args: string[], out: string, dirs: string[], runId: string, durationSec: number | undefined, options: PipelineOptions) {
+/**
+ * Runs ffmpeg in `out` under the deadline of its work (`durationSec`: an encode of that length;
+ * without: a grab of `frames` frames); on failure removes every file of this run from `dirs`
+ * (relative to `out`).
+ */
+async function runCleaningUp(args: string[], out: string, dirs: string[], runId: string, durationSec: number | undefined, options: PipelineOptions, frames = 1) {
   try {
     await runFfmpeg(resolveFfmpegPath(options.ffmpegPath), args, {
       cwd: out,
-      timeoutMs: options.timeoutMs,
+      timeoutMs: runDeadlineMs(options, durationSec === undefined ? { kind: 'frames', count: frames } : { kind: 'encode', durationSec }),
       signal: options.signal,
       durationSec,
       onProgress: options.onProgress,

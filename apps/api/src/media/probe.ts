@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { resolveFfprobePath } from './binaries.ts';
 import { ANALYZE_DURATION_US, PROBE_SIZE_BYTES, UPLOAD_INPUT_FORMATS } from './commands.ts';
+import { type MediaDeadlines, mediaDeadlineMs } from './deadlines.ts';
 import { MediaProcessError, MediaTimeoutError, runMediaProcess } from './runner.ts';
 
 /** What the pipelines need to know about a source, read once by ffprobe. */
@@ -57,12 +58,12 @@ export class NotAVideoError extends Error {
 
 export interface ProbeOptions {
   ffprobePath?: string;
-  /** 60 s unless set: ffprobe reads headers, not the whole file. */
+  /** The probe deadline of `deadlines` unless set: ffprobe reads headers, not the whole file. */
   timeoutMs?: number;
+  deadlines?: MediaDeadlines;
   signal?: AbortSignal;
 }
 
-const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
 /** A tool killed by one of these broke on the file (a crash) or was exhausted by it (the CPU limit): the file's fault. */
 export const FILE_FAULT_SIGNALS = ['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE', 'SIGABRT', 'SIGXCPU'];
 
@@ -109,7 +110,7 @@ export async function probe(inputPath: string, options: ProbeOptions = {}): Prom
   if (!info.isFile()) throw new Error(`Not a file: ${path}`);
   if (info.size === 0) throw new NotAVideoError('unreadable', 'empty file');
   const ffprobe = resolveFfprobePath(options.ffprobePath);
-  const run = { timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, signal: options.signal, collectStdout: true };
+  const run = { timeoutMs: options.timeoutMs ?? mediaDeadlineMs({ kind: 'probe' }, options.deadlines), signal: options.signal, collectStdout: true };
   let stdout: string;
   try {
     ({ stdout } = await runMediaProcess(ffprobe, buildProbeArgs(path), run));
@@ -123,7 +124,9 @@ export async function probe(inputPath: string, options: ProbeOptions = {}): Prom
   }
   const result = parseProbeOutput(JSON.parse(stdout));
   if (result.durationSec > 0) return result;
-  const packets = await runMediaProcess(ffprobe, buildPacketDurationArgs(path, result.videoStreamIndex), run);
+  // Counting packets reads the whole file: its deadline grows with the size.
+  const scan = { ...run, timeoutMs: options.timeoutMs ?? mediaDeadlineMs({ kind: 'scan', bytes: info.size }, options.deadlines) };
+  const packets = await runMediaProcess(ffprobe, buildPacketDurationArgs(path, result.videoStreamIndex), scan);
   const durationSec = parsePacketDuration(packets.stdout);
   if (!(durationSec > 0)) throw new NotAVideoError('no-duration');
   return { ...result, durationSec };
@@ -270,7 +273,7 @@ export function parseKeyframes(csv: string): Keyframe[] {
 
 /** Keyframes in [fromSec, fromSec + windowSec] (from the one before, where the seek lands). */
 export async function keyframesFrom(inputPath: string, videoStreamIndex: number, fromSec: number, windowSec: number, options: ProbeOptions = {}): Promise<Keyframe[]> {
-  const run = { timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, signal: options.signal, collectStdout: true };
+  const run = { timeoutMs: options.timeoutMs ?? mediaDeadlineMs({ kind: 'probe' }, options.deadlines), signal: options.signal, collectStdout: true };
   const { stdout } = await runMediaProcess(resolveFfprobePath(options.ffprobePath), buildKeyframeArgs(resolve(inputPath), videoStreamIndex, fromSec, windowSec), run);
   return parseKeyframes(stdout);
 }

@@ -4,7 +4,7 @@ import { resolveFfmpegPath } from './binaries.ts';
 import { buildTrimCopyArgs, buildTrimEncodeArgs, buildTrimHeadArgs, buildTrimJoinArgs, buildTrimPartArgs } from './commands.ts';
 import { newRunId, tempPath } from './files.ts';
 import type { PipelineOptions } from './pipelines.ts';
-import { isFastPublishable } from './pipelines.ts';
+import { isFastPublishable, runDeadlineMs } from './pipelines.ts';
 import { type Keyframe, keyframesFrom, type ProbeResult } from './probe.ts';
 import { MediaProcessError, MediaTimeoutError, runFfmpeg } from './runner.ts';
 
@@ -47,13 +47,16 @@ export async function trimVideo(input: string, outDir: string, probe: ProbeResul
   const out = resolve(outDir);
   const source = resolve(input);
   await mkdir(out, { recursive: true });
-  const keyframes = range.startSec > 0 ? await keyframesFrom(source, probe.videoStreamIndex, range.startSec, KEYFRAME_SEARCH_SECONDS, { ffprobePath: options.ffprobePath, signal: options.signal }) : [];
+  const keyframes =
+    range.startSec > 0 ? await keyframesFrom(source, probe.videoStreamIndex, range.startSec, KEYFRAME_SEARCH_SECONDS, { ffprobePath: options.ffprobePath, signal: options.signal, deadlines: options.deadlines }) : [];
   let plan = planTrim(probe, keyframes, range.startSec, range.endSec);
   const runId = newRunId();
   const output = tempPath('trimmed.mp4', runId);
   const parts = { head: `head-${runId}.ts`, tail: `tail-${runId}.ts`, audio: `audio-${runId}.ts`, list: `parts-${runId}.txt` };
+  // Every part is at most the cut's length.
+  const timeoutMs = runDeadlineMs(options, { kind: 'encode', durationSec: range.endSec - range.startSec });
   const run = (args: string[], durationSec?: number, onProgress?: (f: number) => void) =>
-    runFfmpeg(resolveFfmpegPath(options.ffmpegPath), args, { cwd: out, timeoutMs: options.timeoutMs, signal: options.signal, durationSec, onProgress });
+    runFfmpeg(resolveFfmpegPath(options.ffmpegPath), args, { cwd: out, timeoutMs, signal: options.signal, durationSec, onProgress });
   const encode = async () => {
     plan = { method: 'encode', startSec: range.startSec, durationSec: range.endSec - range.startSec };
     await run(buildTrimEncodeArgs({ input: source, startSec: plan.startSec, durationSec: plan.durationSec, output }), plan.durationSec, options.onProgress);

@@ -4,7 +4,7 @@ import type { WatermarkPlacement } from '@reelbase/api-client';
 import { resolveFfmpegPath } from './binaries.ts';
 import { buildWatermarkArgs } from './commands.ts';
 import { newRunId, tempPath } from './files.ts';
-import type { PipelineOptions } from './pipelines.ts';
+import { type PipelineOptions, runDeadlineMs } from './pipelines.ts';
 import type { ProbeResult } from './probe.ts';
 import { runFfmpeg } from './runner.ts';
 
@@ -23,7 +23,7 @@ export async function burnWatermark(input: string, image: string, outDir: string
     output: temp,
   });
   try {
-    await runFfmpeg(resolveFfmpegPath(options.ffmpegPath), args, { cwd: out, timeoutMs: options.timeoutMs, signal: options.signal, durationSec: probe.durationSec, onProgress: options.onProgress });
+    await runFfmpeg(resolveFfmpegPath(options.ffmpegPath), args, { cwd: out, timeoutMs: runDeadlineMs(options, { kind: 'encode', durationSec: probe.durationSec }), signal: options.signal, durationSec: probe.durationSec, onProgress: options.onProgress });
     const path = join(out, 'marked.mp4');
     await rename(join(out, temp), path);
     return path;

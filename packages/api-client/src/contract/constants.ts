@@ -67,6 +67,8 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
   tooManyRequests: 'Too many requests. Try again later.',
+  /** 429: the account has JOBS_MAX_RUNNING + JOBS_MAX_QUEUED_PER_ACCOUNT jobs (uploads, imports, edits, GIFs, covers) waiting or running. */
+  tooManyJobs: 'Too many of your videos and edits are waiting to be processed. Try again when some have finished.',
   tokenExpired: 'Access token expired',
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',

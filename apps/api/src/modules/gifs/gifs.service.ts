@@ -3,7 +3,7 @@ import { GIF_MESSAGES, redirectHref } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { JOBS, type MakeGifJob } from '../../jobs/job-names.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { attr, embedPageUrl } from '../embed/embed.service.ts';
 import type { StorageQuota } from '../videos/storage-quota.ts';
@@ -15,7 +15,20 @@ import { Gif, type IGif } from './gif.entity.ts';
 const GIF_TIMEOUT_MS = 180_000;
 const UUID = /^[0-9a-f-]{36}$/i;
 
-export function createGifsService(d: { orm: Orm; storage: Storage; queue: Queue; quota: StorageQuota; videos: VideosService; publicUrl: string }) {
+/**
+ * At most what a GIF of the clip and its MP4 snippet take: half a byte per pixel of every frame
+ * (a palette GIF of video runs well under; the snippet is far smaller). `size` is ffmpeg's
+ * width:height, -1 keeping the video's aspect ratio.
+ */
+export function gifBytes(clipSec: number, fps: number, size: string, video: { width: number | null; height: number | null }): number {
+  const [w, h] = size.split(':').map(Number);
+  const aspect = video.width && video.height ? video.width / video.height : 16 / 9;
+  const width = w > 0 ? w : h * aspect;
+  const height = h > 0 ? h : w / aspect;
+  return Math.ceil((Math.max(0, clipSec) * fps * width * height) / 2);
+}
+
+export function createGifsService(d: { orm: Orm; storage: Storage; queue: JobQueue; quota: StorageQuota; videos: VideosService; publicUrl: string }) {
   /** The snippets link to the redirect URL when set, else to the video's embed page. */
   function toGif(g: IGif): GifDto {
     const href = g.redirectToUrl ? redirectHref(g.redirectToUrl) : embedPageUrl(d.publicUrl, g.videoId);
@@ -56,14 +69,9 @@ export function createGifsService(d: { orm: Orm; storage: Storage; queue: Queue;
       if (input.startTime >= duration) throw unprocessable({ startTime: GIF_MESSAGES.startPastEnd });
       const gifId = crypto.randomUUID();
       const job: MakeGifJob = { ...input, endTime: Math.min(input.endTime, duration), gifId, userId, redirectToUrl: input.redirectToUrl ?? null };
-      // A GIF's size is known only once it is made: a full account is refused here (413, as an
-      // import is), and the GIF's bytes count from the moment it is stored.
-      const room = await d.quota.reserve(userId, 0, GIF_TIMEOUT_MS);
-      try {
-        await d.queue.sendAndWait(JOBS.makeGif, job, GIF_TIMEOUT_MS);
-      } finally {
-        await d.quota.release(room.id);
-      }
+      // Reserved while it is made (413 when it does not fit); once stored, its own bytes count.
+      const bytes = gifBytes(job.endTime - job.startTime, job.fps, job.size, video.metadata.video);
+      await d.queue.sendAndWait(JOBS.makeGif, job, GIF_TIMEOUT_MS, { userId, bytes });
       const gif = await d.orm.em.fork().findOneOrFail(Gif, { id: gifId });
       return toGif(gif);
     },

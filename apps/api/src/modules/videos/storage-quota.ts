@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import { ERROR_CODES, MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -9,17 +10,35 @@ import { videoKeys } from './video-view.ts';
 
 export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
 export const DISK_LOW = 'The server is low on disk space, so uploads are paused. Try again later.';
+/** Retry-After of a job refused because the account has too many queued: about one short job. */
+const JOBS_RETRY_AFTER_SECONDS = 30;
+
+function tooManyJobs() {
+  const err = new HttpError(429, MESSAGES.tooManyJobs, { code: ERROR_CODES.rateLimited });
+  err.headers = { 'Retry-After': String(JOBS_RETRY_AFTER_SECONDS) };
+  return err;
+}
 
 /**
  * The per-account storage limit, which nothing walks around: it counts every object of every
  * video (source, renditions, frames, covers), the account's images, and reservations for bytes
- * still arriving (uploads being received, unfinished tus uploads, imports downloading). Space is
+ * still arriving (uploads being received, unfinished tus uploads, imports downloading) or still to
+ * be written by a queued or running job (a job's slot, see reserveJob: a trim, GIF, cover,
+ * watermark or copy reserves its estimated output until it ends and its real bytes count). Space is
  * reserved before a byte is received, under a per-account lock, so two parallel uploads cannot
  * both take the last free space. A reservation ends when its bytes are stored (or given up), or
  * expires, so a process that died does not hold space forever. The limit is the account's plan's
  * storage, or `defaultLimitBytes` (STORAGE_LIMIT_BYTES_PER_ACCOUNT) for an account without a plan.
  */
-export function storageQuota(d: { orm: Orm; storage: Storage; defaultLimitBytes: number; dataDir: string; minFreeDiskBytes: number }) {
+export function storageQuota(d: {
+  orm: Orm;
+  storage: Storage;
+  defaultLimitBytes: number;
+  dataDir: string;
+  minFreeDiskBytes: number;
+  /** Jobs of one account queued or running at once (JOBS_MAX_RUNNING + JOBS_MAX_QUEUED_PER_ACCOUNT). */
+  maxJobsPerAccount: number;
+}) {
   const lock = (sql: Sql, userId: string) => sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`storage:${userId}`]);
 
   async function imageBytes(userId: string): Promise<number> {
@@ -39,6 +58,32 @@ export function storageQuota(d: { orm: Orm; storage: Storage; defaultLimitBytes:
 
   const limitOf = (sql: Sql, userId: string) => storageLimitOf(sql, userId, d.defaultLimitBytes);
 
+  /** A reservation, and with `job` a job's slot (see reserveJob). */
+  function take(userId: string, job: string | null, bytes: number | null, o: { ttlMs: number; continuing?: boolean }): Promise<{ id: string; bytes: number }> {
+    return d.orm.em.fork().transactional(async (em) => {
+      const sql = sqlOf(em);
+      await lock(sql, userId);
+      let bytesTaken = bytes ?? 0;
+      if (!o.continuing) {
+        if (job && (await jobsOf(sql, userId)) >= d.maxJobsPerAccount) throw tooManyJobs();
+        const remaining = (await limitOf(sql, userId)) - (await usedBytes(sql, userId));
+        if (remaining <= 0 || (bytes !== null && bytes > remaining)) throw new HttpError(413, STORAGE_FULL);
+        bytesTaken = bytes ?? remaining;
+      }
+      const id = crypto.randomUUID();
+      await sql(`insert into storage_reservations (id, user_id, bytes, expires_at, job) values (?, ?, ?, now() + make_interval(secs => ?), ?)`, [id, userId, bytesTaken, o.ttlMs / 1000, job]);
+      return { id, bytes: bytesTaken };
+    });
+  }
+
+  async function jobsOf(sql: Sql, userId: string, exceptId?: string): Promise<number> {
+    const [row] = await sql<{ n: string }[]>(
+      `select count(*) as n from storage_reservations where user_id = ? and job is not null and expires_at > now() and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000')`,
+      [userId, exceptId ?? null],
+    );
+    return Number(row.n);
+  }
+
   return {
     /** The account's storage limit now (its plan's, or the setting's). */
     async limitBytes(userId: string) {
@@ -52,17 +97,26 @@ export function storageQuota(d: { orm: Orm; storage: Storage; defaultLimitBytes:
      * Reserves `bytes` (null: everything left, for uploads of unknown size) for `ttlMs`. A 413
      * when the account is full or `bytes` does not fit.
      */
-    async reserve(userId: string, bytes: number | null, ttlMs: number): Promise<{ id: string; bytes: number }> {
-      return d.orm.em.fork().transactional(async (em) => {
-        const sql = sqlOf(em);
-        await lock(sql, userId);
-        const remaining = (await limitOf(sql, userId)) - (await usedBytes(sql, userId));
-        if (remaining <= 0 || (bytes !== null && bytes > remaining)) throw new HttpError(413, STORAGE_FULL);
-        const id = crypto.randomUUID();
-        const take = bytes ?? remaining;
-        await sql(`insert into storage_reservations (id, user_id, bytes, expires_at) values (?, ?, ?, now() + make_interval(secs => ?))`, [id, userId, take, ttlMs / 1000]);
-        return { id, bytes: take };
-      });
+    reserve: (userId: string, bytes: number | null, ttlMs: number) => take(userId, null, bytes, { ttlMs }),
+
+    /**
+     * A job's slot: reserves `bytes` (what the job will write; null: everything left, for an upload
+     * of unknown length) and a place among the account's queued and running jobs, both under the
+     * account's lock, so parallel calls of one account (from any API process) cannot pass either
+     * limit. 429 (with Retry-After) past maxJobsPerAccount, 413 when the bytes do not fit.
+     * `continuing`: a step that follows an admitted one (a worker queues it): neither is checked.
+     */
+    reserveJob: (userId: string, job: string, bytes: number | null, o: { ttlMs: number; continuing?: boolean }) => take(userId, job, bytes, o),
+
+    /** The account's queued and running jobs besides `exceptId`: how far back a new job of it queues. */
+    async jobsAhead(userId: string, exceptId: string): Promise<number> {
+      const sql = sqlOf(d.orm.em.fork());
+      return jobsOf(sql, userId, exceptId);
+    },
+
+    /** Once what a slot reserved is stored (and counted as the video's), it keeps only its place: `bytes` left, a new lifetime. */
+    async settle(id: string, bytes: number, ttlMs: number) {
+      await sqlOf(d.orm.em.fork())('update storage_reservations set bytes = ?, expires_at = now() + make_interval(secs => ?) where id = ?', [bytes, ttlMs / 1000, id]);
     },
 
     /** Sets a reservation to `bytes` if the account has room for that; false when it has not (or it expired). */

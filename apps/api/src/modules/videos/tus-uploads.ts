@@ -84,8 +84,8 @@ export function tusUploads(o: {
       // The length is reserved up front, so it must be known (no deferred length).
       if (upload.size === undefined) throw tusError(400, 'Upload-Length is required.');
       await o.quota.assertDiskSpace().catch(refuse);
-      // Reserved until the upload becomes a video or expires.
-      const reservation = await o.quota.reserve(user.id, upload.size, o.expiryMs).catch(refuse);
+      // Its processing job's slot (429 past the account's jobs), holding the length until the upload becomes a video or expires.
+      const reservation = await o.videos.takeUploadSlot(user.id, upload.size, o.expiryMs).catch(refuse);
       return { metadata: { ...upload.metadata, userId: user.id, reservationId: reservation.id } };
     },
     async onUploadFinish(_req, upload) {
@@ -99,15 +99,15 @@ export function tusUploads(o: {
           name: (m.name || m.filename || 'Untitled').replace(/\.[^.]+$/, '').slice(0, 255),
           originalName: m.filename ?? '',
           folderId,
-        });
+        }, m.reservationId ?? undefined);
         return { status_code: 204, headers: { 'X-Video-Id': video.id } };
       } catch (err) {
         if (err instanceof HttpError) throw tusError(err.status, err.errors ? Object.values(err.errors).join(' ') : err.message);
         o.log.error({ err }, 'tus upload could not become a video');
         throw tusError(500, 'The upload could not be processed.');
       } finally {
+        // The slot went to the processing job, or ended with the failure (createFromFile).
         await rm(`${path}.json`, { force: true });
-        if (m.reservationId) await o.quota.release(m.reservationId);
       }
     },
   });

@@ -9,7 +9,7 @@ import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertOwnFolder, lockFolders, sqlOf } from '../folders/folder-access.ts';
@@ -17,13 +17,17 @@ import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts'
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { listVideoRows } from './video-list.ts';
-import { STORAGE_FULL, type StorageQuota } from './storage-quota.ts';
+import type { StorageQuota } from './storage-quota.ts';
 import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
 const FRAME_TIMEOUT_MS = 60_000;
 /** A copy's reservation, should its process die while copying. */
 const COPY_RESERVATION_MS = 3600 * 1000;
+/** A slot taken before its job is queued (the job's rows are written in between), should its process die there. */
+const ADMISSION_MS = 10 * 60 * 1000;
+/** What a cover from a frame reserves: a JPEG of at most 1280x720 stays well under it. */
+const COVER_RESERVATION_BYTES = 1024 * 1024;
 /** A form upload's reservation outlives the longest request (server.requestTimeout) only if its process died. */
 const UPLOAD_RESERVATION_MS = 6 * 3600 * 1000;
 /** Boundaries and the name field around the file in a multipart body. */
@@ -69,7 +73,7 @@ const pickFacts = (v: IVideo) => ({ durationSec: v.durationSec, width: v.width, 
 export function createVideosService(d: {
   orm: Orm;
   storage: Storage;
-  queue: Queue;
+  queue: JobQueue;
   quota: StorageQuota;
   /** SOURCE_MAX_BYTES: the largest file accepted. */
   sourceMaxBytes: number;
@@ -104,7 +108,8 @@ export function createVideosService(d: {
     Object.assign(video, { watermark: mark, status: 'processing', progress: 0, error: null });
     await em.flush();
     try {
-      await d.queue.send(JOBS.watermarkVideo, { videoId: video.id, markId: mark.id } satisfies WatermarkVideoJob, mark.id);
+      // The marked renditions are made beside the unmarked ones (kept too): about the video's bytes again.
+      await d.queue.send(JOBS.watermarkVideo, { videoId: video.id, markId: mark.id } satisfies WatermarkVideoJob, { userId: video.userId, bytes: video.storedBytes, singletonKey: mark.id });
     } catch (err) {
       await em.nativeUpdate(Video, { id: video.id }, before);
       await undo?.();
@@ -112,17 +117,14 @@ export function createVideosService(d: {
     }
   }
 
-  /** A full account gets no new video (a trim into a new one). */
-  async function assertNotFull(userId: string) {
-    if ((await d.quota.limitBytes(userId)) - (await d.quota.usedBytes(userId)) <= 0) throw new HttpError(413, STORAGE_FULL);
-  }
-
   /**
    * Takes a finished upload (a local file): it moves into storage, the row is written and
-   * processing is queued. Whether it is a video within the limits is found by the worker
-   * (process-video), so no ffprobe runs in the API. On any failure the file is removed.
+   * processing is queued, in `slotId` when the upload took one (its bytes are the video's from
+   * now on, so the slot keeps only its place). Whether it is a video within the limits is found
+   * by the worker (process-video), so no ffprobe runs in the API. On any failure the file is
+   * removed and the slot ends.
    */
-  async function createFromFile(userId: string, input: ReceivedVideo): Promise<VideoDto> {
+  async function createFromFile(userId: string, input: ReceivedVideo, slotId?: string): Promise<VideoDto> {
     const em = d.orm.em.fork();
     let id: string | null = null;
     try {
@@ -145,9 +147,12 @@ export function createVideosService(d: {
       video.size = stored.size;
       video.storedBytes = stored.size;
       await em.flush();
-      await d.queue.send(JOBS.processVideo, { videoId: video.id }, video.id);
+      const queued = { userId, slotId, singletonKey: video.id };
+      slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
+      await d.queue.send(JOBS.processVideo, { videoId: video.id }, queued);
       return toVideo(video, d.storage);
     } catch (err) {
+      if (slotId) await d.queue.releaseSlot(slotId);
       await rm(input.path, { force: true });
       if (id) {
         await d.storage.deletePrefix(videoKeys.dir(id));
@@ -166,22 +171,27 @@ export function createVideosService(d: {
 
     /**
      * A form upload: refused before a byte is read when the disk is low (507), the declared size
-     * passes the source limit or the account's free space (413); otherwise that space is
-     * reserved while `receive` reads the body (at most `maxBytes`), so parallel uploads cannot
-     * share the same free space.
+     * passes the source limit or the account's free space (413), or the account has too many jobs
+     * (429); otherwise its processing job's slot is taken, reserving that space while `receive`
+     * reads the body (at most `maxBytes`), so parallel uploads cannot share the same free space.
      */
     async createFromUpload(userId: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>): Promise<VideoDto> {
       await d.quota.assertDiskSpace();
       if (declaredBytes !== null && declaredBytes > d.sourceMaxBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, tooLargeForSource(d.sourceMaxBytes));
-      const reservation = await d.quota.reserve(userId, declaredBytes, UPLOAD_RESERVATION_MS);
+      const slot = await d.queue.takeSlot(userId, JOBS.processVideo, declaredBytes, UPLOAD_RESERVATION_MS);
+      let file: ReceivedVideo;
       try {
-        const max = Math.min(reservation.bytes, d.sourceMaxBytes);
-        const file = await receive(max, max < d.sourceMaxBytes ? TOO_LARGE_FOR_ACCOUNT : tooLargeForSource(d.sourceMaxBytes));
-        return await createFromFile(userId, file);
-      } finally {
-        await d.quota.release(reservation.id);
+        const max = Math.min(slot.bytes, d.sourceMaxBytes);
+        file = await receive(max, max < d.sourceMaxBytes ? TOO_LARGE_FOR_ACCOUNT : tooLargeForSource(d.sourceMaxBytes));
+      } catch (err) {
+        await d.queue.releaseSlot(slot.id);
+        throw err;
       }
+      return createFromFile(userId, file, slot.id);
     },
+
+    /** A resumable upload's slot (see createFromUpload), taken when it is created and held until it becomes a video or expires. */
+    takeUploadSlot: (userId: string, bytes: number, ttlMs: number) => d.queue.takeSlot(userId, JOBS.processVideo, bytes, ttlMs),
 
     async list(userId: string, q: ListQuery) {
       const em = d.orm.em.fork();
@@ -215,9 +225,13 @@ export function createVideosService(d: {
       if (input.mode === 'overwrite' && video.watermark) throw conflict(WATERMARK_MESSAGES.trimOverMarked);
       if (video.durationSec !== null && video.durationSec !== undefined && input.start >= video.durationSec) throw unprocessable({ start: TRIM_MESSAGES.startPastEnd });
       const editId = crypto.randomUUID();
+      // The cut's share of everything the video stores (source, renditions, frames): what the cut will hold once processed.
+      const share = video.durationSec ? Math.max(0, Math.min(input.end, video.durationSec) - input.start) / video.durationSec : 1;
+      const bytes = Math.ceil(video.storedBytes * Math.min(1, share));
+      // Admitted (429, 413) before any row changes.
+      const slot = await d.queue.takeSlot(userId, JOBS.editVideo, bytes, ADMISSION_MS);
       let target = video;
       if (input.mode === 'new') {
-        await assertNotFull(userId);
         target = em.create(Video, {
           userId,
           folderId: video.folderId,
@@ -233,9 +247,12 @@ export function createVideosService(d: {
         // The owner sees the edit's progress; the video keeps playing meanwhile.
         Object.assign(video, { status: 'processing', progress: 0, error: null });
       }
-      await em.flush();
+      await em.flush().catch(async (err) => {
+        await d.queue.releaseSlot(slot.id);
+        throw err;
+      });
       try {
-        await d.queue.send(JOBS.editVideo, { videoId: target.id, sourceId: video.id, editId, mode: input.mode, startSec: input.start, endSec: input.end }, editId);
+        await d.queue.send(JOBS.editVideo, { videoId: target.id, sourceId: video.id, editId, mode: input.mode, startSec: input.start, endSec: input.end }, { userId, bytes, slotId: slot.id, singletonKey: editId });
       } catch (err) {
         if (input.mode === 'new') await em.nativeDelete(Video, { id: target.id });
         else await em.nativeUpdate(Video, { id: video.id }, { status: 'ready' });
@@ -254,7 +271,8 @@ export function createVideosService(d: {
       const { em, video: source } = await owned(userId, id);
       if (source.status !== 'ready' || !source.originalKey) throw conflict(TRIM_MESSAGES.busy);
       // Everything the source stores, reserved before a byte is copied (parallel uploads included).
-      const reservation = await d.quota.reserve(userId, source.storedBytes, COPY_RESERVATION_MS);
+      // Copying is work like a job's: it takes a slot of the account's (429 past its cap).
+      const slot = await d.queue.takeSlot(userId, 'copy-video', source.storedBytes, COPY_RESERVATION_MS);
       const copyId = crypto.randomUUID();
       const from = `${videoKeys.dir(source.id)}/`;
       const to = `${videoKeys.dir(copyId)}/`;
@@ -303,7 +321,7 @@ export function createVideosService(d: {
         await d.storage.deletePrefix(videoKeys.dir(copyId));
         throw err;
       } finally {
-        await d.quota.release(reservation.id);
+        await d.queue.releaseSlot(slot.id);
       }
     },
 
@@ -351,7 +369,7 @@ export function createVideosService(d: {
       await requireFeature(userId, 'setVideoImage');
       if (!video.originalKey || !video.isMainReady) throw conflict(TRIM_MESSAGES.busy);
       if (video.durationSec && timeSec > video.durationSec) throw unprocessable({ time: COVER_MESSAGES.timePastEnd });
-      await d.queue.sendAndWait(JOBS.videoFrame, { videoId: video.id, timeSec }, FRAME_TIMEOUT_MS);
+      await d.queue.sendAndWait(JOBS.videoFrame, { videoId: video.id, timeSec }, FRAME_TIMEOUT_MS, { userId, bytes: COVER_RESERVATION_BYTES });
       const saved = await d.orm.em.fork().findOneOrFail(Video, { id: video.id });
       return { imageUrl: saved.imageUrl as string };
     },
@@ -409,6 +427,8 @@ export function createVideosService(d: {
       const em = d.orm.em.fork();
       const owner = await em.findOneOrFail(User, { id: userId });
       const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '').slice(0, 255) || new URL(url).hostname;
+      // Admitted (429, and 413 for a full account) before the row; its bytes are reserved while they arrive (jobs/import-video.ts).
+      const slot = await d.queue.takeSlot(userId, JOBS.importVideo, 0, ADMISSION_MS);
       const video = em.create(Video, {
         userId,
         name,
@@ -420,10 +440,14 @@ export function createVideosService(d: {
         playerConfig: defaultPlayerConfig(owner),
       });
       // A partial unique index keeps one 'importing' row per account, parallel calls included.
-      await em.flush().catch((err) => {
+      await em.flush().catch(async (err) => {
+        await d.queue.releaseSlot(slot.id);
         throw err instanceof UniqueConstraintViolationException ? conflict(IMPORT_RUNNING) : err;
       });
-      await d.queue.send(JOBS.importVideo, { videoId: video.id }, video.id);
+      await d.queue.send(JOBS.importVideo, { videoId: video.id }, { userId, slotId: slot.id, singletonKey: video.id }).catch(async (err) => {
+        await em.nativeDelete(Video, { id: video.id });
+        throw err;
+      });
       return { id: video.id };
     },
 
