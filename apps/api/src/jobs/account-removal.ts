@@ -11,6 +11,9 @@ import type { Storage } from '../storage/storage.ts';
 /** Days before the removal that the notice is mailed (and at least this long before it). */
 export const REMOVAL_NOTICE_DAYS = 3;
 
+/** An account whose address was never confirmed goes this many days after it was made, so nobody can hold someone else's address. */
+export const UNCONFIRMED_ACCOUNT_DAYS = 7;
+
 /** When the 30 days start: the cancellation, or (never canceled) when an unpaid subscription stopped. Only for accounts not active. */
 const CANCELED_SINCE = 'coalesce(canceled_at, subscription_ends_at)';
 
@@ -22,6 +25,9 @@ const CANCELED_SINCE = 'coalesce(canceled_at, subscription_ends_at)';
  * 3. accounts canceled 30 or more days ago, mailed at least 3 days ago, lose their data: videos with
  *    every file (GIFs go with their videos), folders, avatar and player logo. The users row stays,
  *    without data (sign-in, payment history and subscribing again still work).
+ * 4. accounts whose address was never confirmed (no verification link opened, no reset, no provider
+ *    vouching for it) go, rows and files, UNCONFIRMED_ACCOUNT_DAYS after they were made: admins and
+ *    accounts with a subscription at a provider stay (those are ended by their own rules).
  * An account inactive because its renewals failed for good counts as canceled when its
  * subscription stopped being paid (`subscription_ends_at`): it stopped paying, so it is in effect canceled.
  */
@@ -86,7 +92,32 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Maile
     return true;
   }
 
-  return async function run(): Promise<{ ended: number; noticed: number; removed: number }> {
+  const UNCONFIRMED = `not is_confirmed_email and not is_admin and created_at <= now() - make_interval(days => ${UNCONFIRMED_ACCOUNT_DAYS})
+    and stripe_subscription_id is null and paypal_subscription_id is null`;
+
+  /** Removes never-confirmed accounts, each in its own transaction (re-checked under its lock), then their files. */
+  async function removeUnconfirmed(): Promise<number> {
+    const due = await sqlNow()<{ id: string }[]>(`select id from users where ${UNCONFIRMED}`);
+    let n = 0;
+    for (const { id } of due) {
+      const prefixes = await d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        const [still] = await sql<{ id: string }[]>(`select id from users where id = ? and ${UNCONFIRMED} for update`, [id]);
+        if (!still) return null;
+        const videos = await sql<{ id: string }[]>('delete from videos where user_id = ? returning id', [id]);
+        // Folders, tokens, identities and the rest go with the row (on delete cascade).
+        await sql('delete from users where id = ?', [id]);
+        if (videos.length) await announceServingChange(sql);
+        return [...videos.map((v) => videoKeys.dir(v.id)), `images/${id}`];
+      });
+      if (!prefixes) continue;
+      for (const prefix of prefixes) await d.storage.deletePrefix(prefix);
+      n++;
+    }
+    return n;
+  }
+
+  return async function run(): Promise<{ ended: number; noticed: number; removed: number; unconfirmed: number }> {
     const ended = await endRunOutSubscriptions();
     const noticed = await sendNotices();
     const due = await sqlNow()<{ id: string }[]>(
@@ -96,8 +127,9 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Maile
     );
     let removed = 0;
     for (const u of due) if (await removeData(u.id)) removed++;
-    if (ended || noticed || removed) d.log.info({ ended, noticed, removed }, 'account removal pass');
-    return { ended, noticed, removed };
+    const unconfirmed = await removeUnconfirmed();
+    if (ended || noticed || removed || unconfirmed) d.log.info({ ended, noticed, removed, unconfirmed }, 'account removal pass');
+    return { ended, noticed, removed, unconfirmed };
   };
 }
 export type AccountRemovalJob = ReturnType<typeof accountRemovalJob>;

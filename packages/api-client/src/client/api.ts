@@ -148,6 +148,10 @@ export function createApiClient(o: ApiClientOptions) {
     async verifyEmail(token: string) {
       return startSession(await request<LoginResponse>('POST', '/api/auth/verify-email', { body: { token }, auth: false }));
     },
+    /** The link mailed to a new address: confirms the change; signs nobody in. */
+    confirmEmailChange: (token: string) => request<{ message: string; email: string }>('POST', '/api/auth/confirm-email-change', { body: { token }, auth: false }),
+    /** "This was not me", from the mail to the old address: cancels the change and ends every session. */
+    cancelEmailChange: (token: string) => request<MessageAnswer>('POST', '/api/auth/cancel-email-change', { body: { token }, auth: false }),
     /** Ends the session on the server and here; the local tokens go even when the call fails. */
     async logout() {
       try {
