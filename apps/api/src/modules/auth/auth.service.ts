@@ -9,7 +9,7 @@ import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { accountOfIdentity, claimNonce, dropIdentitiesSince, type Provider, recordIdentity } from './identities.ts';
+import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type Provider, recordIdentity } from './identities.ts';
 import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
 import { type IOneTimeToken, type OneTimePurpose, OneTimeToken, RefreshToken } from './token.entities.ts';
@@ -94,7 +94,7 @@ export function createAuthService(d: AuthDeps) {
 
   /** Checks a provider token; for Google, also that its nonce was never used before. */
   async function verifiedIdentity(em: EntityManager, input: { platform: Provider; token: string; nonce?: string }): Promise<PlatformIdentity> {
-    if (input.platform === 'google' && !input.nonce) throw unprocessable({ nonce: MESSAGES.googleNonceRequired });
+    if (input.platform === 'google' && !input.nonce) throw unauthorized(MESSAGES.googleNonceRequired, ERROR_CODES.invalidToken);
     const identity = await d.platforms.verify(input.platform, input.token, input.nonce);
     if (!identity || (identity.nonce && !(await claimNonce(sqlOf(em), identity.nonce.value, identity.nonce.expiresAt)))) {
       throw unauthorized(`The ${PROVIDER_NAMES[input.platform]} sign-in could not be verified`, ERROR_CODES.invalidToken);
@@ -156,6 +156,8 @@ export function createAuthService(d: AuthDeps) {
         if (byEmail.isAdmin || identity.platform === 'facebook') throw conflict(withProvider(MESSAGES.socialLinkFromSettings, identity.platform));
         if (!identity.emailVerified) throw conflict(withProvider(MESSAGES.socialEmailUnverified, identity.platform));
         if (!byEmail.isConfirmedEmail) throw conflict(withProvider(MESSAGES.socialAwaitingConfirmation, identity.platform));
+        // Another account of this provider is linked already: only its owner, signed in, replaces it (Settings).
+        if (await hasIdentity(sql, byEmail.id, identity.platform)) throw conflict(withProvider(MESSAGES.socialLinkFromSettings, identity.platform));
         assertNotBanned(byEmail);
         if (!(await recordIdentity(sql, byEmail.id, identity.platform, identity.platformId))) throw conflict(withProvider(MESSAGES.identityTaken, identity.platform));
         await credentialsChanged(em, byEmail);

@@ -12,6 +12,10 @@ export async function accountOfIdentity(sql: Sql, provider: Provider, subject: s
   return row?.user_id ?? null;
 }
 
+export async function hasIdentity(sql: Sql, userId: string, provider: Provider): Promise<boolean> {
+  return (await sql<unknown[]>('select 1 from user_identities where user_id = ? and provider = ?', [userId, provider])).length > 0;
+}
+
 /**
  * Records that `subject` at `provider` signs into `userId` (replacing an earlier account of that
  * provider on it). False when that provider account belongs to another Reelbase account.
