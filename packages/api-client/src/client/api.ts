@@ -223,6 +223,9 @@ export function createApiClient(o: ApiClientOptions) {
     },
     upload: (file: Blob, type: 'avatar' | 'playerLogo', opts: ImageUploadOptions = {}) =>
       sendMultipart<z.infer<typeof ProfileUploadResponse>>('/api/profile/upload', 'file', file, { type }, opts),
+    /** Links a Google or Facebook account (its token, and Google's nonce) to this one; the current password proves the owner. */
+    linkIdentity: (input: { platform: 'google' | 'facebook'; token: string; nonce?: string; currentPassword: string }) =>
+      request<{ message: string; platform: 'google' | 'facebook' }>('POST', '/api/profile/identities', { body: input }),
   };
 
   const usage = {

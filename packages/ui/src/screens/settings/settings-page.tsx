@@ -9,6 +9,7 @@ import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { CurrentPlan } from '../billing/current-plan.tsx';
 import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
+import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
 
 const rule = (field: 'firstName' | 'lastName' | 'email') => ({
@@ -178,6 +179,9 @@ export function SettingsPage() {
               </Card>
               <Card title={cardTitle('Avatar')}>
                 <ImageUpload kind="avatar" label="Upload avatar" current={profile.avatar} />
+              </Card>
+              <Card title={cardTitle('Sign-in with Google or Facebook')}>
+                <LinkedSignIns />
               </Card>
             </Flex>
           </Col>
