@@ -197,30 +197,53 @@ describe('"this was not me" in the notice to the old address', () => {
   });
 });
 
-test('accounts never confirmed are removed after 7 days by the removal sweep, freeing their address', async () => {
+test('accounts never confirmed are reminded, then removed after 7 days by the removal sweep, freeing their address', async () => {
   const register = async (email: string) => {
     const res = await s.api('POST', '/api/users', { body: { firstName: 'Squat', lastName: 'Ter', email, password: 'squatter-pass' } });
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
-  const age = (id: string, days: number) => s.services.orm.em.fork().nativeUpdate(User, { id }, { createdAt: new Date(Date.now() - days * 86_400_000) });
-  const exists = async (id: string) => (await s.services.orm.em.fork().count(User, { id })) === 1;
+  const db = () => s.services.orm.em.fork();
+  const age = (id: string, days: number) => db().execute(`update users set created_at = now() - make_interval(days => ?) where id = ?`, [days, id]);
+  const exists = async (id: string) => (await db().count(User, { id })) === 1;
 
   const squatted = newEmail();
   const old = await register(squatted);
   await age(old, 8);
   const recent = await register(newEmail());
-  await age(recent, 6);
+  await age(recent, 4);
   const confirmed = await signUpAndLogin(s);
-  await s.services.orm.em.fork().nativeUpdate(User, { id: confirmed.id }, { isConfirmedEmail: true });
+  await db().nativeUpdate(User, { id: confirmed.id }, { isConfirmedEmail: true });
   await age(confirmed.id, 30);
 
-  const pass = await s.services.accountRemoval();
-  expect(pass.unconfirmed).toBe(1);
+  // First the reminder, with a fresh verification link, 2 days ahead.
+  await tick();
+  expect(await s.services.accountRemoval()).toMatchObject({ reminded: 1, unconfirmed: 0 });
+  const reminder = await s.lastMail(squatted);
+  expect(reminder.text).toContain('was never confirmed. Unless it is, the account and everything in it is removed on');
+  expect(reminder.link).toMatch(/\/verify-email\?token=/);
+  expect(await exists(old)).toBe(true);
+
+  // Two days after the reminder, the account goes; the younger and the confirmed ones stay.
+  await db().execute(`update users set confirm_reminder_sent_at = now() - interval '2 days 1 minute' where id = ?`, [old]);
+  expect(await s.services.accountRemoval()).toMatchObject({ reminded: 0, unconfirmed: 1 });
   expect(await exists(old)).toBe(false);
   expect(await exists(recent)).toBe(true);
   expect(await exists(confirmed.id)).toBe(true);
   expect((await login(squatted, 'squatter-pass')).status).toBe(401);
   // The owner can now register their own address.
   expect((await s.api('POST', '/api/users', { body: { firstName: 'Real', lastName: 'Owner', email: squatted, password: 'owners-pass' } })).status).toBe(201);
+});
+
+test('the reminder link confirms the address, and the account stays', async () => {
+  const email = newEmail();
+  const reg = await s.api('POST', '/api/users', { body: { firstName: 'Late', lastName: 'Reader', email, password: 'secret123' } });
+  const db = () => s.services.orm.em.fork();
+  await db().execute(`update users set created_at = now() - interval '6 days' where id = ?`, [reg.body.id]);
+  await tick();
+  await s.services.accountRemoval();
+  expect((await verify(await linkTo(email))).status).toBe(200);
+  await db().execute(`update users set created_at = now() - interval '9 days', confirm_reminder_sent_at = now() - interval '3 days' where id = ?`, [reg.body.id]);
+  await s.services.accountRemoval();
+  expect(await db().count(User, { id: reg.body.id })).toBe(1);
 });

@@ -18,7 +18,8 @@ export class Migration20261213000001MailLinks extends Migration {
     this.addSql('alter table one_time_tokens add column old_email varchar(255) null;');
     this.addSql('create index one_time_tokens_user_open_idx on one_time_tokens (user_id) where used_at is null;');
     this.addSql('alter table users add column credentials_changed_at timestamptz null;');
-    // Never-confirmed accounts are swept 7 days after they were made.
+    // Never-confirmed accounts are reminded, then swept 7 days after they were made.
+    this.addSql('alter table users add column confirm_reminder_sent_at timestamptz null;');
     this.addSql('create index users_unconfirmed_idx on users (created_at) where not is_confirmed_email;');
     this.addSql(`create table user_identities (
       id uuid primary key,

@@ -11,16 +11,13 @@ import type { AccessClaims, AccessTokens } from './access-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type Provider, recordIdentity } from './identities.ts';
 import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
+import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
-import { type IOneTimeToken, type OneTimePurpose, OneTimeToken, RefreshToken } from './token.entities.ts';
+import { OneTimeToken, RefreshToken } from './token.entities.ts';
 
-const DAY_MS = 86_400_000;
-const VERIFY_TTL_MS = 2 * DAY_MS;
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
 const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
-/** The links a change of password, address or provider link revokes; "this was not me" links stay, as they guard such changes. */
-const MAIL_LINK_PURPOSES: OneTimePurpose[] = ['verify-email', 'reset-password', 'change-email'];
 const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 const withProvider = (message: string, p: Provider) => message.replaceAll('{provider}', PROVIDER_NAMES[p]);
 const INVALID_VERIFY_LINK = 'The verification link is invalid or has expired.';
@@ -67,31 +64,6 @@ export function createAuthService(d: AuthDeps) {
     await em.nativeUpdate(RefreshToken, { userId, revokedAt: null, ...(keepFamilyId && { familyId: { $ne: keepFamilyId } }) }, { revokedAt: new Date() });
   }
 
-  /** Every open mail link of the user (but `exceptId`) stops working. */
-  async function revokeMailLinks(em: EntityManager, userId: string, exceptId?: string) {
-    await em.nativeUpdate(OneTimeToken, { userId, usedAt: null, purpose: { $in: MAIL_LINK_PURPOSES }, ...(exceptId && { id: { $ne: exceptId } }) }, { usedAt: new Date() });
-  }
-
-  /** A new mail link; it revokes every other open one of the account, whatever its kind. */
-  async function createOneTimeToken(em: EntityManager, user: Pick<IUser, 'id' | 'email'>, purpose: OneTimePurpose, ttlMs: number, newEmail: string | null = null) {
-    if (purpose !== 'cancel-email-change') await revokeMailLinks(em, user.id);
-    const { token, hash } = newOpaqueToken();
-    em.create(OneTimeToken, { userId: user.id, purpose, tokenHash: hash, newEmail, oldEmail: user.email, expiresAt: new Date(Date.now() + ttlMs) });
-    await em.flush();
-    return token;
-  }
-
-  /** An open, unexpired token of one of `purposes`, not yet claimed. */
-  async function findOneTimeToken(em: EntityManager, token: string, purposes: OneTimePurpose[]): Promise<IOneTimeToken | null> {
-    const row = await em.findOne(OneTimeToken, { tokenHash: sha256(token), purpose: { $in: purposes } });
-    return !row || row.usedAt || row.expiresAt < new Date() ? null : row;
-  }
-
-  /** Claims a token found open; the update is atomic, so it works once. */
-  async function claim(em: EntityManager, row: IOneTimeToken): Promise<boolean> {
-    return (await em.nativeUpdate(OneTimeToken, { id: row.id, usedAt: null }, { usedAt: new Date() })) === 1;
-  }
-
   /** Checks a provider token; for Google, also that its nonce was never used before. */
   async function verifiedIdentity(em: EntityManager, input: { platform: Provider; token: string; nonce?: string }): Promise<PlatformIdentity> {
     if (input.platform === 'google' && !input.nonce) throw unauthorized(MESSAGES.googleNonceRequired, ERROR_CODES.invalidToken);
@@ -109,14 +81,8 @@ export function createAuthService(d: AuthDeps) {
     await revokeMailLinks(em, user.id);
   }
 
-  async function mailVerification(em: EntityManager, user: Pick<IUser, 'id' | 'email'>) {
-    const token = await createOneTimeToken(em, user, 'verify-email', VERIFY_TTL_MS);
-    const link = `${d.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await d.mailer.send({ to: user.email, subject: 'Confirm your email address', text: `Welcome to Reelbase!\n\nConfirm your email address by opening this link:\n${link}\n\nThe link is valid for 48 hours.`, link });
-  }
-
   async function mailReset(em: EntityManager, user: Pick<IUser, 'id' | 'email'>, why: string) {
-    const token = await createOneTimeToken(em, user, 'reset-password', RESET_TTL_MS);
+    const token = await createMailLink(em, user, 'reset-password', RESET_TTL_MS);
     const link = `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await d.mailer.send({ to: user.email, subject: 'Reset your Reelbase password', text: `${why}\n\nChoose a new password here:\n${link}\n\nThe link is valid for one hour.`, link });
   }
@@ -176,7 +142,7 @@ export function createAuthService(d: AuthDeps) {
       await em.flush();
       await recordIdentity(sql, user.id, identity.platform, identity.platformId);
       // An address the provider does not vouch for is confirmed by mail, or the account goes after 7 days.
-      if (!user.isConfirmedEmail) await mailVerification(em, user);
+      if (!user.isConfirmedEmail) await mailVerification(em, d, user);
       return startSession(em, user, false);
     },
 
@@ -233,7 +199,7 @@ export function createAuthService(d: AuthDeps) {
     },
 
     async sendVerification(user: Pick<IUser, 'id' | 'email'>) {
-      await mailVerification(d.orm.em.fork(), user);
+      await mailVerification(d.orm.em.fork(), d, user);
     },
 
     async forgotPassword(email: string) {
@@ -247,9 +213,9 @@ export function createAuthService(d: AuthDeps) {
     /** A new password ends every session and every other mail link; it also proves the address (the link came to it). */
     async resetPassword(token: string, password: string) {
       const em = d.orm.em.fork();
-      const row = await findOneTimeToken(em, token, ['reset-password']);
+      const row = await findMailLink(em, token, ['reset-password']);
       const user = row && (await em.findOne(User, { id: row.userId }));
-      if (!row || !user || user.email !== row.oldEmail || !(await claim(em, row))) throw unprocessable({ token: 'The reset link is invalid or has expired.' });
+      if (!row || !user || user.email !== row.oldEmail || !(await claimMailLink(em, row))) throw unprocessable({ token: 'The reset link is invalid or has expired.' });
       user.passwordHash = await hashPassword(password);
       user.isConfirmedEmail = true;
       await credentialsChanged(em, user);
@@ -269,8 +235,8 @@ export function createAuthService(d: AuthDeps) {
      */
     async requestEmailChange(user: Pick<IUser, 'id' | 'email'>, newEmail: string) {
       const em = d.orm.em.fork();
-      const token = await createOneTimeToken(em, user, 'change-email', VERIFY_TTL_MS, newEmail);
-      const cancelToken = await createOneTimeToken(em, user, 'cancel-email-change', CANCEL_EMAIL_CHANGE_TTL_MS, newEmail);
+      const token = await createMailLink(em, user, 'change-email', VERIFY_TTL_MS, newEmail);
+      const cancelToken = await createMailLink(em, user, 'cancel-email-change', CANCEL_EMAIL_CHANGE_TTL_MS, newEmail);
       const link = `${d.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
       const cancelLink = `${d.publicUrl}/cancel-email-change?token=${encodeURIComponent(cancelToken)}`;
       await d.mailer.send({
@@ -290,11 +256,11 @@ export function createAuthService(d: AuthDeps) {
     /** The link sent to a new address: makes that change, if the account still has the address it was made from and the new one is free. Signs nobody in. */
     async confirmEmailChange(token: string): Promise<{ message: string; email: string }> {
       const em = d.orm.em.fork();
-      const row = await findOneTimeToken(em, token, ['change-email']);
+      const row = await findMailLink(em, token, ['change-email']);
       const user = row && (await em.findOne(User, { id: row.userId }));
       if (!row?.newEmail || !user || user.email !== row.oldEmail) throw unprocessable({ token: 'The confirmation link is invalid or has expired.' });
       if (await em.count(User, { email: row.newEmail, id: { $ne: user.id } })) throw unprocessable({ email: MESSAGES.emailTaken });
-      if (!(await claim(em, row))) throw unprocessable({ token: 'The confirmation link is invalid or has expired.' });
+      if (!(await claimMailLink(em, row))) throw unprocessable({ token: 'The confirmation link is invalid or has expired.' });
       user.email = row.newEmail;
       user.emailChangedAt = new Date();
       user.isConfirmedEmail = true;
@@ -315,9 +281,9 @@ export function createAuthService(d: AuthDeps) {
      */
     async cancelEmailChange(token: string): Promise<{ message: string }> {
       const em = d.orm.em.fork();
-      const row = await findOneTimeToken(em, token, ['cancel-email-change']);
+      const row = await findMailLink(em, token, ['cancel-email-change']);
       const user = row && (await em.findOne(User, { id: row.userId }));
-      if (!row?.oldEmail || !user || !(await claim(em, row))) throw unprocessable({ token: 'The link is invalid or has expired.' });
+      if (!row?.oldEmail || !user || !(await claimMailLink(em, row))) throw unprocessable({ token: 'The link is invalid or has expired.' });
       const restored = user.email === row.oldEmail || !(await em.count(User, { email: row.oldEmail, id: { $ne: user.id } }));
       if (restored && user.email !== row.oldEmail) {
         user.email = row.oldEmail;
@@ -338,12 +304,12 @@ export function createAuthService(d: AuthDeps) {
      */
     async verifyEmail(token: string): Promise<LoginResponse> {
       const em = d.orm.em.fork();
-      const row = await findOneTimeToken(em, token, ['verify-email']);
+      const row = await findMailLink(em, token, ['verify-email']);
       const user = row && (await em.findOne(User, { id: row.userId }));
       if (!row || !user || user.email !== row.oldEmail) throw unprocessable({ token: INVALID_VERIFY_LINK });
       const stale = user.credentialsChangedAt && user.credentialsChangedAt > row.createdAt;
       const newer = await em.count(OneTimeToken, { userId: user.id, createdAt: { $gt: row.createdAt }, purpose: { $in: MAIL_LINK_PURPOSES } });
-      if (stale || newer || !(await claim(em, row))) throw unprocessable({ token: INVALID_VERIFY_LINK });
+      if (stale || newer || !(await claimMailLink(em, row))) throw unprocessable({ token: INVALID_VERIFY_LINK });
       user.isConfirmedEmail = true;
       return startSession(em, user, false);
     },
