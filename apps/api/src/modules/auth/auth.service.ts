@@ -8,10 +8,10 @@ import type { SignInLimits } from '../limits/rate-limits.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type Provider, recordIdentity } from './identities.ts';
-import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
 import { OneTimeToken, RefreshToken } from './token.entities.ts';
 
