@@ -210,7 +210,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       authRoutes(auth, guards, limits),
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
-      profileRoutes(profile, guards, limits),
+      profileRoutes(profile, auth, guards, limits),
       paymentsRoutes(plans, billing, guards, { stripePublishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null }),
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),

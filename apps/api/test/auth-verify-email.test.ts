@@ -58,13 +58,13 @@ test('a made-up, empty or missing token is refused', async () => {
   expect((await verify(undefined)).status).toBe(422);
 });
 
-test('a reset-password token cannot verify an address', async () => {
+test('a reset-password token cannot verify an address, and its mail ends the earlier verification link', async () => {
   const u = await registerWithMail();
   await new Promise((r) => setTimeout(r, 5)); // outbox files are named by time
   await s.api('POST', '/api/auth/forgot-password', { body: { email: u.email } });
   const resetLink = (await s.lastMail(u.email)).link as string;
   expect(resetLink).toMatch(/\/reset-password\?token=/);
   expect((await verify(new URL(resetLink).searchParams.get('token'))).status).toBe(422);
-  // The real verification link still works.
-  expect((await verify(u.token)).status).toBe(200);
+  // The newer link revoked the verification link: it would no longer sign in.
+  expect((await verify(u.token)).status).toBe(422);
 });

@@ -52,7 +52,7 @@ test('an account canceled 30 days ago is mailed 3 days before, then its videos, 
   expect(mail.text).toContain('Your Reelbase videos will be removed');
   expect((await s.api('GET', `/api/videos/${u.videoId}`, { token: u.token })).status).toBe(200);
   // A second run mails nobody twice and removes nothing before the 30 days.
-  expect(await s.services.accountRemoval()).toEqual({ ended: 0, noticed: 0, removed: 0 });
+  expect(await s.services.accountRemoval()).toEqual({ ended: 0, noticed: 0, removed: 0, reminded: 0, unconfirmed: 0 });
 
   // 31 days after the cancellation, 4 after the notice.
   await sql(s, `update users set canceled_at = now() - interval '31 days', removal_notice_sent_at = now() - interval '4 days' where id = ?`, [u.id]);

@@ -90,7 +90,7 @@ describe('PUT /api/profile', () => {
     expect((await get(u.accessToken)).body).toMatchObject({ firstName: 'Ada', email: u.email });
   });
 
-  const verify = (link: string) => s.api('POST', '/api/auth/verify-email', { body: { token: new URL(link).searchParams.get('token') } });
+  const verify = (link: string) => s.api('POST', '/api/auth/confirm-email-change', { body: { token: new URL(link).searchParams.get('token') } });
 
   test('an email change needs the current password, then waits for the link mailed to the new address; the old one gets a notice', async () => {
     const u = await signUpAndLogin(s);
@@ -110,11 +110,14 @@ describe('PUT /api/profile', () => {
     const notice = await s.lastMail(u.email);
     expect(notice.text).toContain('Your Reelbase email address is being changed');
     expect(notice.text).toContain(first);
-    expect(notice.link).toBeUndefined();
+    expect(notice.link).toMatch(/\/cancel-email-change\?token=/);
 
     const confirm = await s.lastMail(first);
-    expect(confirm.link).toMatch(/\/verify-email\?token=/);
-    expect((await verify(confirm.link as string)).status).toBe(200);
+    expect(confirm.link).toMatch(/\/confirm-email\?token=/);
+    const confirmed = await verify(confirm.link as string);
+    expect(confirmed.status).toBe(200);
+    // It confirms the change and signs nobody in.
+    expect(confirmed.body).toEqual({ message: 'Your new email address is confirmed. Sign in with it from now on.', email: first });
     expect((await get(u.accessToken)).body).toMatchObject({ email: first, isConfirmedEmail: true, isChangeEmail: false });
     expect((await login(first, u.password)).status).toBe(200);
     expect((await login(u.email, u.password)).status).toBe(401);

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, expect, newAccount, registerViaApi, test } from './support/fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, type Account, apiToken, expect, newAccount, registerViaApi, sql, test } from './support/fixtures.ts';
 
 // The main stack's Google and Facebook are the stand-in issuer of global-setup (apps/api/test/support/oauth-issuer.ts):
 // its authorization pages answer at once for the account its `account` cookie names, as a
@@ -37,6 +37,21 @@ async function throughProvider(page: Page, button: string) {
   if (!window.isClosed()) await window.waitForEvent('close');
 }
 
+/**
+ * Links the Google account the stand-in knows by `a.email` to `a`'s account, as Settings does (the
+ * current password and a fresh ID token with its nonce): a Google sign-in never joins an admin
+ * account by its email alone.
+ */
+async function linkGoogle(request: APIRequestContext, baseURL: string, a: Pick<Account, 'email' | 'password'>) {
+  const nonce = crypto.randomUUID();
+  const q = new URLSearchParams({ client_id: 'reelbase-test.apps.googleusercontent.com', redirect_uri: `${baseURL}/oauth-callback`, response_type: 'id_token', scope: 'openid email profile', nonce, state: 'e2e' });
+  const answer = await request.get(`${issuer()}/o/oauth2/v2/auth?${q}`, { headers: { cookie: `account=${encodeURIComponent(a.email)}` }, maxRedirects: 0 });
+  const token = new URLSearchParams(new URL(answer.headers().location).hash.slice(1)).get('id_token');
+  const headers = { authorization: `Bearer ${await apiToken(request, baseURL, a)}` };
+  const res = await request.post(`${baseURL}/api/profile/identities`, { headers, data: { platform: 'google', token, nonce, currentPassword: a.password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 const session = (page: Page) => page.evaluate(() => localStorage.getItem('reelbase.session'));
 
 test('Google sign-in of a new user: the ID token flow in a window, then the payment-method gate', async ({ page, baseURL }) => {
@@ -68,14 +83,17 @@ test('Google sign-in of a new user: the ID token flow in a window, then the paym
   expect(profile).toMatchObject({ email, firstName: 'Goo', lastName: 'Gle', isConfirmedEmail: true, paymentMethod: null });
 });
 
-test('Google sign-in of a user who has a payment method opens My videos; of the admin, the admin area', async ({ page, request, baseURL }) => {
+test('Google sign-in of a user who has a payment method opens My videos; of the admin, once linked in Settings, the admin area', async ({ page, request, baseURL }) => {
   const a = await registerViaApi(request, baseURL as string);
+  // Google joins an existing account by its email only once the account confirmed that address.
+  await sql('update users set is_confirmed_email = true where email = $1', [a.email]);
   await signedInAtProvider(page, a.email);
   await page.goto('/login');
   await throughProvider(page, 'Sign in with Google');
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
 
   await page.evaluate(() => localStorage.removeItem('reelbase.session'));
+  await linkGoogle(request, baseURL as string, ADMIN);
   await signedInAtProvider(page, ADMIN.email);
   await page.goto('/login');
   await throughProvider(page, 'Sign in with Google');

@@ -30,6 +30,8 @@ const ForgotPasswordPage = screen(() => import('./screens/auth/forgot-password.t
 const RegistrationPage = screen(() => import('./screens/auth/registration.tsx'), 'RegistrationPage');
 const ResetPasswordPage = screen(() => import('./screens/auth/reset-password.tsx'), 'ResetPasswordPage');
 const VerifyEmailPage = screen(() => import('./screens/auth/verify-email.tsx'), 'VerifyEmailPage');
+const ConfirmEmailChangePage = screen(() => import('./screens/auth/email-change-link.tsx'), 'ConfirmEmailChangePage');
+const CancelEmailChangePage = screen(() => import('./screens/auth/email-change-link.tsx'), 'CancelEmailChangePage');
 const PrivacyPage = screen(() => import('./screens/legal/privacy-page.tsx'), 'PrivacyPage');
 const TermsPage = screen(() => import('./screens/legal/terms-page.tsx'), 'TermsPage');
 const NotFoundPage = screen(() => import('./screens/placeholder-pages.tsx'), 'NotFoundPage');
@@ -46,6 +48,8 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/confirm-email" element={<ConfirmEmailChangePage />} />
+      <Route path="/cancel-email-change" element={<CancelEmailChangePage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/term-of-use" element={<TermsPage />} />
       <Route path="/terms-of-use" element={<TermsPage />} />

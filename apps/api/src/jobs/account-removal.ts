@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type Sql, sqlOf } from '../modules/folders/folder-access.ts';
+import { mailVerification } from '../modules/auth/mail-links.ts';
 import { type Subscriptions, writeHistory } from '../modules/payments/subscriptions.service.ts';
 import { announceServingChange } from '../modules/videos/serving-changes.ts';
 import { videoKeys } from '../modules/videos/video-view.ts';
@@ -10,6 +11,11 @@ import type { Storage } from '../storage/storage.ts';
 
 /** Days before the removal that the notice is mailed (and at least this long before it). */
 export const REMOVAL_NOTICE_DAYS = 3;
+
+/** An account whose address was never confirmed goes this many days after it was made, so nobody can hold someone else's address. */
+export const UNCONFIRMED_ACCOUNT_DAYS = 7;
+/** Days before that removal that a reminder with a fresh verification link is mailed (and at least this long before it). */
+export const UNCONFIRMED_REMINDER_DAYS = 2;
 
 /** When the 30 days start: the cancellation, or (never canceled) when an unpaid subscription stopped. Only for accounts not active. */
 const CANCELED_SINCE = 'coalesce(canceled_at, subscription_ends_at)';
@@ -22,6 +28,10 @@ const CANCELED_SINCE = 'coalesce(canceled_at, subscription_ends_at)';
  * 3. accounts canceled 30 or more days ago, mailed at least 3 days ago, lose their data: videos with
  *    every file (GIFs go with their videos), folders, avatar and player logo. The users row stays,
  *    without data (sign-in, payment history and subscribing again still work).
+ * 4. accounts whose address was never confirmed (no verification link opened, no reset, no provider
+ *    vouching for it) get a fresh verification link 5 days after they were made, and go, rows and
+ *    files, after 7 days and at least 2 days after that mail: admins and accounts with a
+ *    subscription at a provider stay (those are ended by their own rules).
  * An account inactive because its renewals failed for good counts as canceled when its
  * subscription stopped being paid (`subscription_ends_at`): it stopped paying, so it is in effect canceled.
  */
@@ -86,7 +96,55 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Maile
     return true;
   }
 
-  return async function run(): Promise<{ ended: number; noticed: number; removed: number }> {
+  const UNCONFIRMED = 'not is_confirmed_email and not is_admin and stripe_subscription_id is null and paypal_subscription_id is null';
+  const UNCONFIRMED_DUE = `${UNCONFIRMED} and created_at <= now() - make_interval(days => ${UNCONFIRMED_ACCOUNT_DAYS})
+    and confirm_reminder_sent_at <= now() - make_interval(days => ${UNCONFIRMED_REMINDER_DAYS})`;
+
+  /** The reminder before the removal, with a new verification link (marked first, so two runs never mail twice). */
+  async function remindUnconfirmed(): Promise<number> {
+    const rows = await sqlNow()<{ id: string; email: string; created_at: Date }[]>(
+      `update users set confirm_reminder_sent_at = now() where id in (
+         select id from users where ${UNCONFIRMED} and confirm_reminder_sent_at is null
+           and created_at <= now() - make_interval(days => ?) for update skip locked)
+       returning id, email, created_at`,
+      [UNCONFIRMED_ACCOUNT_DAYS - UNCONFIRMED_REMINDER_DAYS],
+    );
+    for (const r of rows) {
+      const removal = new Date(Math.max(new Date(r.created_at).getTime() + UNCONFIRMED_ACCOUNT_DAYS * 86_400_000, Date.now() + UNCONFIRMED_REMINDER_DAYS * 86_400_000));
+      const intro = `The email address of this Reelbase account was never confirmed. Unless it is, the account and everything in it is removed on ${removal.toISOString().slice(0, 10)}, and the address is free for anyone to register.`;
+      try {
+        await mailVerification(d.orm.em.fork(), d, r, intro);
+      } catch (err) {
+        d.log.error({ err, userId: r.id }, 'confirmation reminder not sent');
+        await sqlNow()('update users set confirm_reminder_sent_at = null where id = ?', [r.id]);
+      }
+    }
+    return rows.length;
+  }
+
+  /** Removes never-confirmed accounts, each in its own transaction (re-checked under its lock), then their files. */
+  async function removeUnconfirmed(): Promise<number> {
+    const due = await sqlNow()<{ id: string }[]>(`select id from users where ${UNCONFIRMED_DUE}`);
+    let n = 0;
+    for (const { id } of due) {
+      const prefixes = await d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        const [still] = await sql<{ id: string }[]>(`select id from users where id = ? and ${UNCONFIRMED_DUE} for update`, [id]);
+        if (!still) return null;
+        const videos = await sql<{ id: string }[]>('delete from videos where user_id = ? returning id', [id]);
+        // Folders, tokens, identities and the rest go with the row (on delete cascade).
+        await sql('delete from users where id = ?', [id]);
+        if (videos.length) await announceServingChange(sql);
+        return [...videos.map((v) => videoKeys.dir(v.id)), `images/${id}`];
+      });
+      if (!prefixes) continue;
+      for (const prefix of prefixes) await d.storage.deletePrefix(prefix);
+      n++;
+    }
+    return n;
+  }
+
+  return async function run(): Promise<{ ended: number; noticed: number; removed: number; reminded: number; unconfirmed: number }> {
     const ended = await endRunOutSubscriptions();
     const noticed = await sendNotices();
     const due = await sqlNow()<{ id: string }[]>(
@@ -96,8 +154,10 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Maile
     );
     let removed = 0;
     for (const u of due) if (await removeData(u.id)) removed++;
-    if (ended || noticed || removed) d.log.info({ ended, noticed, removed }, 'account removal pass');
-    return { ended, noticed, removed };
+    const reminded = await remindUnconfirmed();
+    const unconfirmed = await removeUnconfirmed();
+    if (ended || noticed || removed || reminded || unconfirmed) d.log.info({ ended, noticed, removed, reminded, unconfirmed }, 'account removal pass');
+    return { ended, noticed, removed, reminded, unconfirmed };
   };
 }
 export type AccountRemovalJob = ReturnType<typeof accountRemovalJob>;

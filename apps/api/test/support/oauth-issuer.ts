@@ -39,8 +39,9 @@ export async function startOAuthIssuer(host = '127.0.0.1') {
   /** The app tokens (`id|secret`) the Graph stand-in was called with. */
   const appTokenCalls: string[] = [];
 
+  /** A Google ID token; it carries a fresh nonce unless `claims` names one (read it back with `nonceOf`). */
   function googleToken(claims: JWTPayload = {}, opts: GoogleTokenOptions = {}) {
-    return new SignJWT({ email_verified: true, given_name: 'Goo', family_name: 'Gle', ...claims })
+    return new SignJWT({ email_verified: true, given_name: 'Goo', family_name: 'Gle', nonce: crypto.randomUUID(), ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: KID })
       .setIssuer(opts.issuer ?? 'https://accounts.google.com')
       .setAudience(opts.audience ?? GOOGLE_CLIENT_ID)
@@ -141,3 +142,9 @@ export async function startOAuthIssuer(host = '127.0.0.1') {
 }
 
 export type OAuthIssuer = Awaited<ReturnType<typeof startOAuthIssuer>>;
+
+/** The nonce a Google ID token carries (what the browser that asked for it would send along). */
+export function nonceOf(idToken: string): string | undefined {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString() || '{}') as { nonce?: string };
+  return payload.nonce;
+}

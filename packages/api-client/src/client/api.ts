@@ -148,6 +148,10 @@ export function createApiClient(o: ApiClientOptions) {
     async verifyEmail(token: string) {
       return startSession(await request<LoginResponse>('POST', '/api/auth/verify-email', { body: { token }, auth: false }));
     },
+    /** The link mailed to a new address: confirms the change; signs nobody in. */
+    confirmEmailChange: (token: string) => request<{ message: string; email: string }>('POST', '/api/auth/confirm-email-change', { body: { token }, auth: false }),
+    /** "This was not me", from the mail to the old address: cancels the change and ends every session. */
+    cancelEmailChange: (token: string) => request<MessageAnswer>('POST', '/api/auth/cancel-email-change', { body: { token }, auth: false }),
     /** Ends the session on the server and here; the local tokens go even when the call fails. */
     async logout() {
       try {
@@ -219,6 +223,9 @@ export function createApiClient(o: ApiClientOptions) {
     },
     upload: (file: Blob, type: 'avatar' | 'playerLogo', opts: ImageUploadOptions = {}) =>
       sendMultipart<z.infer<typeof ProfileUploadResponse>>('/api/profile/upload', 'file', file, { type }, opts),
+    /** Links a Google or Facebook account (its token, and Google's nonce) to this one; the current password proves the owner. */
+    linkIdentity: (input: { platform: 'google' | 'facebook'; token: string; nonce?: string; currentPassword: string }) =>
+      request<{ message: string; platform: 'google' | 'facebook' }>('POST', '/api/profile/identities', { body: input }),
   };
 
   const usage = {

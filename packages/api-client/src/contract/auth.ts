@@ -18,9 +18,13 @@ export const PLATFORMS = ['google', 'facebook'] as const;
 export const PlatformLoginRequest = z.object({
   token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }),
   platform: z.enum(PLATFORMS, { error: 'Must be equal to one of the allowed values: google, facebook.' }),
-  /** The nonce the browser put in Google's authorization request; the ID token must carry it. */
+  /** The nonce the browser put in Google's authorization request; the ID token must carry it (required for Google, once only). */
   nonce: z.string().min(1).max(200).optional(),
 });
+
+/** Links a Google or Facebook account to the signed-in account (from Settings); the current password proves it is the owner. */
+export const LinkIdentityRequest = PlatformLoginRequest.extend({ currentPassword: z.string().max(200).optional() });
+export const LinkIdentityResponse = z.object({ message: z.string(), platform: z.enum(PLATFORMS) });
 
 /** What a browser needs to start one provider's sign-in; null where the provider is not configured. */
 export const AuthProvider = z.object({ clientId: z.string(), authUrl: z.string() });
@@ -34,3 +38,7 @@ export const ResetPasswordRequest = z.object({
   password: z.string({ error: 'Must NOT have fewer than 6 characters.' }).min(6, { error: 'Must NOT have fewer than 6 characters.' }),
 });
 export const VerifyEmailRequest = z.object({ token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }) });
+/** The link mailed to a new address (confirm) or to the old one ("this was not me": cancel); neither signs anyone in. */
+export const EmailChangeTokenRequest = VerifyEmailRequest;
+export const EmailChangeConfirmed = z.object({ message: z.string(), email: z.string() });
+export const EmailChangeCanceled = z.object({ message: z.string() });

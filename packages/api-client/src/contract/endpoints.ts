@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { AdminUser, AdminUserList, AdminUserUpdate, FeatureToggle, UserBulkRequest, UserBulkResult } from './admin.ts';
-import { AuthProviders, ForgotPasswordRequest, LoginRequest, LoginResponse, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, Tokens, VerifyEmailRequest } from './auth.ts';
+import {
+  AuthProviders,
+  EmailChangeCanceled,
+  EmailChangeConfirmed,
+  EmailChangeTokenRequest,
+  ForgotPasswordRequest,
+  LinkIdentityRequest,
+  LinkIdentityResponse,
+  LoginRequest,
+  LoginResponse,
+  PlatformLoginRequest,
+  RefreshRequest,
+  ResetPasswordRequest,
+  Tokens,
+  VerifyEmailRequest,
+} from './auth.ts';
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
@@ -53,7 +68,30 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/api/auth/logout', summary: 'End this session', auth: 'user', response: MessageBody },
   { method: 'post', path: '/api/auth/forgot-password', summary: 'Mail a password reset link', auth: 'none', body: ForgotPasswordRequest, response: MessageBody },
   { method: 'post', path: '/api/auth/reset-password', summary: 'Set a new password with a reset token', auth: 'none', body: ResetPasswordRequest, response: MessageBody },
-  { method: 'post', path: '/api/auth/verify-email', summary: 'Confirm an email address and sign in', auth: 'none', body: VerifyEmailRequest, response: LoginResponse },
+  {
+    method: 'post',
+    path: '/api/auth/verify-email',
+    summary: "Confirm a registration's address and sign in (only with the account's newest link, while nothing of the account changed since)",
+    auth: 'none',
+    body: VerifyEmailRequest,
+    response: LoginResponse,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/confirm-email-change',
+    summary: 'Confirm the change of address the link was made for, while the address is free; signs nobody in',
+    auth: 'none',
+    body: EmailChangeTokenRequest,
+    response: EmailChangeConfirmed,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/cancel-email-change',
+    summary: '"This was not me" from the old address: undo the change, end every session, drop the password and mail a reset link',
+    auth: 'none',
+    body: EmailChangeTokenRequest,
+    response: EmailChangeCanceled,
+  },
   { method: 'post', path: '/api/users', summary: 'Register (or, as admin, create a user)', auth: 'optional', body: RegisterRequest, response: RegisterResponse },
   {
     method: 'get',
@@ -70,6 +108,14 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/videos', summary: "The caller's videos; as admin with user-id, that user's videos (sortable by ban, size, bandwidth, date)", auth: 'user', response: VideoList },
   { method: 'get', path: '/api/profile', summary: 'The signed-in user profile', auth: 'user', response: Profile },
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', body: ProfileUpdate, response: ProfileUpdateResponse },
+  {
+    method: 'post',
+    path: '/api/profile/identities',
+    summary: 'Link a Google or Facebook account to this one (current password required when the account has one)',
+    auth: 'user',
+    body: LinkIdentityRequest,
+    response: LinkIdentityResponse,
+  },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
   { method: 'get', path: '/api/payment/config', summary: "Public: the browser's payment settings: the Stripe publishable key when cards go through Stripe Elements, else null (the card form)", auth: 'none', response: PaymentConfig },
   { method: 'get', path: '/api/payment/plan', summary: 'Public: the plans (bronze, silver, gold), their variants (1m, 1y) with prices in dollars, and what each grants', auth: 'none', response: PaymentPlanList },

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, VerifyEmailRequest } from '@reelbase/api-client';
+import { EmailChangeTokenRequest, ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, VerifyEmailRequest } from '@reelbase/api-client';
 import type { AuthGuards, AuthState } from '../../http/auth.ts';
 import { body } from '../../http/validate.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
@@ -40,6 +40,12 @@ export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLi
   });
   r.post('/api/auth/verify-email', async (ctx) => {
     ctx.body = await auth.verifyEmail(body(ctx, VerifyEmailRequest).token);
+  });
+  r.post('/api/auth/confirm-email-change', async (ctx) => {
+    ctx.body = await auth.confirmEmailChange(body(ctx, EmailChangeTokenRequest).token);
+  });
+  r.post('/api/auth/cancel-email-change', async (ctx) => {
+    ctx.body = await auth.cancelEmailChange(body(ctx, EmailChangeTokenRequest).token);
   });
   return r;
 }

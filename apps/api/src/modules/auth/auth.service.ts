@@ -1,20 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERROR_CODES, type LoginResponse, MESSAGES, type Tokens } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
+import { conflict, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { sqlOf } from '../folders/folder-access.ts';
 import type { SignInLimits } from '../limits/rate-limits.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
+import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type Provider, recordIdentity } from './identities.ts';
+import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { PlatformVerifier } from './platform-verifier.ts';
+import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
-import { type IOneTimeToken, type OneTimePurpose, OneTimeToken, RefreshToken } from './token.entities.ts';
+import { OneTimeToken, RefreshToken } from './token.entities.ts';
 
-const DAY_MS = 86_400_000;
-const VERIFY_TTL_MS = 2 * DAY_MS;
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
+const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
+const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
+const withProvider = (message: string, p: Provider) => message.replaceAll('{provider}', PROVIDER_NAMES[p]);
+const INVALID_VERIFY_LINK = 'The verification link is invalid or has expired.';
 
 export interface AuthDeps {
   orm: Orm;
@@ -58,21 +64,27 @@ export function createAuthService(d: AuthDeps) {
     await em.nativeUpdate(RefreshToken, { userId, revokedAt: null, ...(keepFamilyId && { familyId: { $ne: keepFamilyId } }) }, { revokedAt: new Date() });
   }
 
-  async function createOneTimeToken(em: EntityManager, userId: string, purpose: OneTimePurpose, ttlMs: number, newEmail: string | null = null) {
-    // A new link replaces any earlier one of the same purpose.
-    await em.nativeUpdate(OneTimeToken, { userId, purpose, usedAt: null }, { usedAt: new Date() });
-    const { token, hash } = newOpaqueToken();
-    em.create(OneTimeToken, { userId, purpose, tokenHash: hash, newEmail, expiresAt: new Date(Date.now() + ttlMs) });
-    await em.flush();
-    return token;
+  /** Checks a provider token; for Google, also that its nonce was never used before. */
+  async function verifiedIdentity(em: EntityManager, input: { platform: Provider; token: string; nonce?: string }): Promise<PlatformIdentity> {
+    if (input.platform === 'google' && !input.nonce) throw unauthorized(MESSAGES.googleNonceRequired, ERROR_CODES.invalidToken);
+    const identity = await d.platforms.verify(input.platform, input.token, input.nonce);
+    if (!identity || (identity.nonce && !(await claimNonce(sqlOf(em), identity.nonce.value, identity.nonce.expiresAt)))) {
+      throw unauthorized(`The ${PROVIDER_NAMES[input.platform]} sign-in could not be verified`, ERROR_CODES.invalidToken);
+    }
+    return identity;
   }
 
-  /** Marks a one-time token used and returns it; the update is atomic, so it works once. */
-  async function consumeOneTimeToken(em: EntityManager, token: string, purposes: OneTimePurpose[]): Promise<IOneTimeToken | null> {
-    const row = await em.findOne(OneTimeToken, { tokenHash: sha256(token), purpose: { $in: purposes } });
-    if (!row || row.usedAt || row.expiresAt < new Date()) return null;
-    const claimed = await em.nativeUpdate(OneTimeToken, { id: row.id, usedAt: null }, { usedAt: new Date() });
-    return claimed === 1 ? row : null;
+  /** The account's password, address or provider links changed: older links neither work nor sign in. */
+  async function credentialsChanged(em: EntityManager, user: IUser) {
+    user.credentialsChangedAt = new Date();
+    await em.flush();
+    await revokeMailLinks(em, user.id);
+  }
+
+  async function mailReset(em: EntityManager, user: Pick<IUser, 'id' | 'email'>, why: string) {
+    const token = await createMailLink(em, user, 'reset-password', RESET_TTL_MS);
+    const link = `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await d.mailer.send({ to: user.email, subject: 'Reset your Reelbase password', text: `${why}\n\nChoose a new password here:\n${link}\n\nThe link is valid for one hour.`, link });
   }
 
   return {
@@ -92,38 +104,58 @@ export function createAuthService(d: AuthDeps) {
     /** Which providers sign in here, for the browser to start their flows. */
     providers: () => d.platforms.providers(),
 
-    async platformLogin(input: { platform: 'google' | 'facebook'; token: string; nonce?: string }): Promise<LoginResponse> {
-      const identity = await d.platforms.verify(input.platform, input.token, input.nonce);
-      if (!identity) throw unauthorized(`The ${input.platform} sign-in could not be verified`, ERROR_CODES.invalidToken);
+    /**
+     * Google or Facebook: the account whose provider link is this provider user; otherwise an
+     * account of the same email joins only when the provider vouches for the address (Google's
+     * email_verified; Facebook never), the account confirmed it, and it is not an admin.
+     * Otherwise a new account, confirmed only when the provider vouches for the address.
+     */
+    async platformLogin(input: { platform: Provider; token: string; nonce?: string }): Promise<LoginResponse> {
       const em = d.orm.em.fork();
-      let user = await em.findOne(User, { platform: identity.platform, platformId: identity.platformId });
-      if (!user) {
-        const byEmail = await em.findOne(User, { email: identity.email });
-        // Linking to an existing account needs the provider to vouch for the address.
-        if (byEmail && !identity.emailVerified) throw unauthorized(`The ${input.platform} account's email is not verified`, ERROR_CODES.invalidToken);
-        user =
-          byEmail ??
-          em.create(User, {
-            ...newUserDefaults(),
-            email: identity.email,
-            firstName: identity.firstName,
-            lastName: identity.lastName,
-            platform: identity.platform,
-            platformId: identity.platformId,
-            isConfirmedEmail: identity.emailVerified,
-          });
-        if (byEmail && !byEmail.platformId) {
-          if (!byEmail.isConfirmedEmail) {
-            // Whoever set this password never proved the address was theirs: drop it and its sessions.
-            byEmail.passwordHash = null;
-            await revokeSessions(em, byEmail.id);
-          }
-          byEmail.isConfirmedEmail = true;
-        }
-        // The refresh token refers to the user by a plain id, so the user row must exist first.
-        await em.flush();
+      const identity = await verifiedIdentity(em, input);
+      const sql = sqlOf(em);
+      const linkedId = await accountOfIdentity(sql, identity.platform, identity.platformId);
+      if (linkedId) return startSession(em, await em.findOneOrFail(User, { id: linkedId }), false);
+
+      const byEmail = await em.findOne(User, { email: identity.email });
+      if (byEmail) {
+        if (byEmail.isAdmin || identity.platform === 'facebook') throw conflict(withProvider(MESSAGES.socialLinkFromSettings, identity.platform));
+        if (!identity.emailVerified) throw conflict(withProvider(MESSAGES.socialEmailUnverified, identity.platform));
+        if (!byEmail.isConfirmedEmail) throw conflict(withProvider(MESSAGES.socialAwaitingConfirmation, identity.platform));
+        // Another account of this provider is linked already: only its owner, signed in, replaces it (Settings).
+        if (await hasIdentity(sql, byEmail.id, identity.platform)) throw conflict(withProvider(MESSAGES.socialLinkFromSettings, identity.platform));
+        assertNotBanned(byEmail);
+        if (!(await recordIdentity(sql, byEmail.id, identity.platform, identity.platformId))) throw conflict(withProvider(MESSAGES.identityTaken, identity.platform));
+        await credentialsChanged(em, byEmail);
+        return startSession(em, byEmail, false);
       }
+      const user = em.create(User, {
+        ...newUserDefaults(),
+        email: identity.email,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        platform: identity.platform,
+        platformId: identity.platformId,
+        isConfirmedEmail: identity.emailVerified,
+      });
+      // The identity refers to the user by a plain id, so the user row must exist first.
+      await em.flush();
+      await recordIdentity(sql, user.id, identity.platform, identity.platformId);
+      // An address the provider does not vouch for is confirmed by mail, or the account goes after 7 days.
+      if (!user.isConfirmedEmail) await mailVerification(em, d, user);
       return startSession(em, user, false);
+    },
+
+    /** Links a Google or Facebook account to a signed-in account (Settings); the current password proves the owner. */
+    async linkIdentity(userId: string, input: { platform: Provider; token: string; nonce?: string; currentPassword?: string }): Promise<{ message: string; platform: Provider }> {
+      const em = d.orm.em.fork();
+      const user = await em.findOneOrFail(User, { id: userId });
+      if (!user.passwordHash) throw unprocessable({ currentPassword: 'Set a password first (Forgot Password) to link another sign-in' });
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) throw unprocessable({ currentPassword: 'Current password is incorrect' });
+      const identity = await verifiedIdentity(em, input);
+      if (!(await recordIdentity(sqlOf(em), user.id, identity.platform, identity.platformId))) throw conflict(withProvider(MESSAGES.identityTaken, identity.platform));
+      await credentialsChanged(em, user);
+      return { message: `${PROVIDER_NAMES[identity.platform]} is linked: you can sign in with it.`, platform: identity.platform };
     },
 
     async refresh(refreshToken: string): Promise<Tokens> {
@@ -167,9 +199,7 @@ export function createAuthService(d: AuthDeps) {
     },
 
     async sendVerification(user: Pick<IUser, 'id' | 'email'>) {
-      const token = await createOneTimeToken(d.orm.em.fork(), user.id, 'verify-email', VERIFY_TTL_MS);
-      const link = `${d.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-      await d.mailer.send({ to: user.email, subject: 'Confirm your email address', text: `Welcome to Reelbase!\n\nConfirm your email address by opening this link:\n${link}\n\nThe link is valid for 48 hours.`, link });
+      await mailVerification(d.orm.em.fork(), d, user);
     },
 
     async forgotPassword(email: string) {
@@ -177,34 +207,38 @@ export function createAuthService(d: AuthDeps) {
       const user = await em.findOne(User, { email });
       // The answer is the same whether or not the account exists.
       if (!user || user.ban) return;
-      const token = await createOneTimeToken(em, user.id, 'reset-password', RESET_TTL_MS);
-      const link = `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await d.mailer.send({ to: user.email, subject: 'Reset your Reelbase password', text: `Someone asked to reset the password of this account.\n\nChoose a new password here:\n${link}\n\nThe link is valid for one hour. If it was not you, ignore this message.`, link });
+      await mailReset(em, user, 'Someone asked to reset the password of this account. If it was not you, ignore this message.');
     },
 
+    /** A new password ends every session and every other mail link; it also proves the address (the link came to it). */
     async resetPassword(token: string, password: string) {
       const em = d.orm.em.fork();
-      const row = await consumeOneTimeToken(em, token, ['reset-password']);
-      if (!row) throw unprocessable({ token: 'The reset link is invalid or has expired.' });
-      const user = await em.findOneOrFail(User, { id: row.userId });
+      const row = await findMailLink(em, token, ['reset-password']);
+      const user = row && (await em.findOne(User, { id: row.userId }));
+      if (!row || !user || user.email !== row.oldEmail || !(await claimMailLink(em, row))) throw unprocessable({ token: 'The reset link is invalid or has expired.' });
       user.passwordHash = await hashPassword(password);
-      await em.flush();
-      // A new password ends every existing session.
-      await revokeSessions(em, row.userId);
+      user.isConfirmedEmail = true;
+      await credentialsChanged(em, user);
+      await revokeSessions(em, user.id);
     },
 
-    /** After a password change by a signed-in user: every session but the one that made it ends. */
-    async endOtherSessions(claims: AccessClaims) {
-      await revokeSessions(d.orm.em.fork(), claims.userId, claims.sessionId);
+    /** After a password change by a signed-in user: every other session and every mail link ends. */
+    async passwordChanged(claims: AccessClaims) {
+      const em = d.orm.em.fork();
+      await credentialsChanged(em, await em.findOneOrFail(User, { id: claims.userId }));
+      await revokeSessions(em, claims.userId, claims.sessionId);
     },
 
     /**
-     * An email change takes effect only when the link mailed to the new address is opened (the
-     * same /verify-email page); the old address gets a notice at once.
+     * An email change takes effect only when the link mailed to the new address is opened; the old
+     * address is told at once, with a link that undoes it ("this was not me").
      */
     async requestEmailChange(user: Pick<IUser, 'id' | 'email'>, newEmail: string) {
-      const token = await createOneTimeToken(d.orm.em.fork(), user.id, 'change-email', VERIFY_TTL_MS, newEmail);
-      const link = `${d.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+      const em = d.orm.em.fork();
+      const token = await createMailLink(em, user, 'change-email', VERIFY_TTL_MS, newEmail);
+      const cancelToken = await createMailLink(em, user, 'cancel-email-change', CANCEL_EMAIL_CHANGE_TTL_MS, newEmail);
+      const link = `${d.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+      const cancelLink = `${d.publicUrl}/cancel-email-change?token=${encodeURIComponent(cancelToken)}`;
       await d.mailer.send({
         to: newEmail,
         subject: 'Confirm your new email address',
@@ -214,20 +248,68 @@ export function createAuthService(d: AuthDeps) {
       await d.mailer.send({
         to: user.email,
         subject: 'Your Reelbase email address is being changed',
-        text: `Someone signed in to your Reelbase account asked to change its email address to ${newEmail}.\n\nNothing changes until that address is confirmed. If it was not you, change your password now (Forgot Password on the sign-in page): that also ends every session.`,
+        text: `Someone signed in to your Reelbase account asked to change its email address to ${newEmail}.\n\nIf it was not you, open this link:\n${cancelLink}\n\nIt cancels the change (also if it was already confirmed), signs out every device, and sends a link to this address to choose a new password. It works for 7 days.\n\nIf it was you, there is nothing to do.`,
+        link: cancelLink,
       });
     },
 
+    /** The link sent to a new address: makes that change, if the account still has the address it was made from and the new one is free. Signs nobody in. */
+    async confirmEmailChange(token: string): Promise<{ message: string; email: string }> {
+      const em = d.orm.em.fork();
+      const row = await findMailLink(em, token, ['change-email']);
+      const user = row && (await em.findOne(User, { id: row.userId }));
+      if (!row?.newEmail || !user || user.email !== row.oldEmail) throw unprocessable({ token: 'The confirmation link is invalid or has expired.' });
+      if (await em.count(User, { email: row.newEmail, id: { $ne: user.id } })) throw unprocessable({ email: MESSAGES.emailTaken });
+      if (!(await claimMailLink(em, row))) throw unprocessable({ token: 'The confirmation link is invalid or has expired.' });
+      user.email = row.newEmail;
+      user.emailChangedAt = new Date();
+      user.isConfirmedEmail = true;
+      try {
+        await credentialsChanged(em, user);
+      } catch (err) {
+        // Taken between the check and the write.
+        if ((err as { code?: string }).code === '23505') throw unprocessable({ email: MESSAGES.emailTaken });
+        throw err;
+      }
+      return { message: MESSAGES.emailChangeConfirmed, email: user.email };
+    },
+
+    /**
+     * "This was not me", from the notice to the old address: the address goes back (when still
+     * free), every session and mail link ends, provider links made since go, and the password is
+     * dropped (whoever asked knew it), with a reset link mailed to the restored address.
+     */
+    async cancelEmailChange(token: string): Promise<{ message: string }> {
+      const em = d.orm.em.fork();
+      const row = await findMailLink(em, token, ['cancel-email-change']);
+      const user = row && (await em.findOne(User, { id: row.userId }));
+      if (!row?.oldEmail || !user || !(await claimMailLink(em, row))) throw unprocessable({ token: 'The link is invalid or has expired.' });
+      const restored = user.email === row.oldEmail || !(await em.count(User, { email: row.oldEmail, id: { $ne: user.id } }));
+      if (restored && user.email !== row.oldEmail) {
+        user.email = row.oldEmail;
+        user.emailChangedAt = null;
+      }
+      user.passwordHash = null;
+      await credentialsChanged(em, user);
+      await revokeSessions(em, user.id);
+      await dropIdentitiesSince(sqlOf(em), user.id, row.createdAt);
+      if (restored) await mailReset(em, user, 'The change of your Reelbase email address was canceled and every device was signed out.');
+      return { message: MESSAGES.emailChangeCanceled };
+    },
+
+    /**
+     * A registration's link: confirms the address and signs in, but only while it is the account's
+     * newest link, for the address the account still has, and nothing of the account (password,
+     * address, provider links) changed since it was sent.
+     */
     async verifyEmail(token: string): Promise<LoginResponse> {
       const em = d.orm.em.fork();
-      const row = await consumeOneTimeToken(em, token, ['verify-email', 'change-email']);
-      if (!row) throw unprocessable({ token: 'The verification link is invalid or has expired.' });
-      const user = await em.findOneOrFail(User, { id: row.userId });
-      if (row.purpose === 'change-email' && row.newEmail) {
-        if (await em.count(User, { email: row.newEmail, id: { $ne: user.id } })) throw unprocessable({ email: MESSAGES.emailTaken });
-        user.email = row.newEmail;
-        user.emailChangedAt = new Date();
-      }
+      const row = await findMailLink(em, token, ['verify-email']);
+      const user = row && (await em.findOne(User, { id: row.userId }));
+      if (!row || !user || user.email !== row.oldEmail) throw unprocessable({ token: INVALID_VERIFY_LINK });
+      const stale = user.credentialsChangedAt && user.credentialsChangedAt > row.createdAt;
+      const newer = await em.count(OneTimeToken, { userId: user.id, createdAt: { $gt: row.createdAt }, purpose: { $in: MAIL_LINK_PURPOSES } });
+      if (stale || newer || !(await claimMailLink(em, row))) throw unprocessable({ token: INVALID_VERIFY_LINK });
       user.isConfirmedEmail = true;
       return startSession(em, user, false);
     },

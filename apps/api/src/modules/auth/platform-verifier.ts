@@ -7,11 +7,14 @@ export interface PlatformIdentity {
   email: string;
   firstName: string;
   lastName: string;
+  /** Whether the provider vouches that the email is this user's: Google's `email_verified`; never for Facebook. */
   emailVerified: boolean;
+  /** Google: the nonce the token carries (checked against the request) and when the token expires. */
+  nonce?: { value: string; expiresAt: Date };
 }
 
 export interface PlatformVerifier {
-  /** `nonce`, when given, must be the one the Google ID token carries (Facebook tokens have none). */
+  /** Google: `nonce` is required and must be the one the ID token carries (Facebook tokens have none). */
   verify(platform: 'google' | 'facebook', token: string, nonce?: string): Promise<PlatformIdentity | null>;
   /** The providers that can sign anyone in here, with what a browser needs to start their sign-in. */
   providers(): AuthProviders;
@@ -38,9 +41,9 @@ export function platformVerifier(cfg: {
     if (!cfg.googleClientId) return null;
     try {
       const { payload } = await jwtVerify(token, googleKeys, { issuer: GOOGLE_ISSUERS, audience: cfg.googleClientId });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-      // The browser's nonce ties the token to the sign-in it started, so a token replayed from elsewhere fails.
-      if (nonce !== undefined && payload.nonce !== nonce) return null;
+      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.exp !== 'number') return null;
+      // The browser's nonce ties the token to the sign-in it started, so a token taken from elsewhere fails.
+      if (!nonce || payload.nonce !== nonce) return null;
       return {
         platform: 'google',
         platformId: payload.sub,
@@ -48,6 +51,7 @@ export function platformVerifier(cfg: {
         firstName: String(payload.given_name ?? ''),
         lastName: String(payload.family_name ?? ''),
         emailVerified: payload.email_verified === true,
+        nonce: { value: nonce, expiresAt: new Date(payload.exp * 1000) },
       };
     } catch {
       return null;
@@ -70,7 +74,8 @@ export function platformVerifier(cfg: {
       email: me.email.toLowerCase(),
       firstName: String(me.first_name ?? ''),
       lastName: String(me.last_name ?? ''),
-      emailVerified: true,
+      // Facebook does not promise that a user's email was confirmed: it never joins an account by itself.
+      emailVerified: false,
     };
   }
 

@@ -23,10 +23,14 @@ export const RefreshToken = defineEntity({
 });
 export type IRefreshToken = InferEntity<typeof RefreshToken>;
 
-export const ONE_TIME_PURPOSES = ['verify-email', 'reset-password', 'change-email'] as const;
+export const ONE_TIME_PURPOSES = ['verify-email', 'reset-password', 'change-email', 'cancel-email-change'] as const;
 export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
 
-/** Email verification, password reset and email change tokens: hashed, single use, expiring. */
+/**
+ * Email verification, password reset, email change and its "this was not me" tokens: hashed,
+ * single use, expiring. A new one, or a change of the account's password, address or provider
+ * links, revokes every other open one (except the "this was not me" links, which guard a change).
+ */
 export const OneTimeToken = defineEntity({
   name: 'OneTimeToken',
   tableName: 'one_time_tokens',
@@ -37,6 +41,8 @@ export const OneTimeToken = defineEntity({
     tokenHash: p.string().unique(),
     /** For change-email: the address that takes effect once the link sent there is opened. */
     newEmail: p.string().nullable(),
+    /** The account's address when the link was made: the link works only while it still is (or, to cancel, was changed to `newEmail`). */
+    oldEmail: p.string().nullable(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -1,13 +1,14 @@
 import { Router } from '@koa/router';
-import { MESSAGES, PROFILE_IMAGE_KINDS, ProfileUpdate } from '@reelbase/api-client';
+import { LinkIdentityRequest, MESSAGES, PROFILE_IMAGE_KINDS, ProfileUpdate } from '@reelbase/api-client';
 import { type AuthGuards, type AuthState, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body } from '../../http/validate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { ProfileImageKind, ProfileService } from './profile.service.ts';
 
-export function profileRoutes(profile: ProfileService, guards: AuthGuards, limits: RateLimits) {
+export function profileRoutes(profile: ProfileService, auth: AuthService, guards: AuthGuards, limits: RateLimits) {
   const r = new Router({ prefix: '/api/profile' });
   r.use(guards.requireUser);
   r.get('/', async (ctx) => {
@@ -18,6 +19,12 @@ export function profileRoutes(profile: ProfileService, guards: AuthGuards, limit
     const user = currentUser(ctx);
     if (input.email !== undefined && input.email !== user.email) await limits.take('verification-mail', { account: user.id, address: ctx.ip });
     ctx.body = { message: MESSAGES.profileUpdated, ...(await profile.update((ctx.state as AuthState).claims, input)) };
+  });
+  r.post('/identities', async (ctx) => {
+    const input = body(ctx, LinkIdentityRequest);
+    // Each attempt costs a call to Google or Facebook, and checks the password.
+    await limits.take('platform-sign-in', { address: ctx.ip });
+    ctx.body = await auth.linkIdentity(currentUser(ctx).id, input);
   });
   r.post('/upload', imageBody, async (ctx) => {
     ctx.body = await withImage(ctx, ['file', 'image'], async (image, fields) => {

@@ -66,7 +66,7 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       }
       if (passwordChanged) user.passwordHash = await hashPassword(input.password as string);
       await em.flush();
-      if (passwordChanged) await d.auth.endOtherSessions(claims);
+      if (passwordChanged) await d.auth.passwordChanged(claims);
       if (emailChanged) await d.auth.requestEmailChange(user, input.email as string);
       return { profile: await view(em, user), ...(emailChanged && { pendingEmail: input.email }) };
     },

@@ -17,6 +17,8 @@ export const User = defineEntity({
     platformId: p.string().nullable(),
     isConfirmedEmail: p.boolean().default(false),
     emailChangedAt: p.datetime().nullable(),
+    /** When the password, the address or a provider link last changed: older verification links no longer sign in. */
+    credentialsChangedAt: p.datetime().nullable(),
     avatar: p.string().nullable(),
     playerLogo: p.string().nullable(),
     colorScheme: p.json<ColorScheme>(),

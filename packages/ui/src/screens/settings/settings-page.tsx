@@ -9,6 +9,7 @@ import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { CurrentPlan } from '../billing/current-plan.tsx';
 import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
+import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
 
 const rule = (field: 'firstName' | 'lastName' | 'email') => ({
@@ -154,6 +155,8 @@ const cardTitle = (text: string) => <h2 style={{ fontSize: 18, margin: 0 }}>{tex
 /** /settings: profile and password, plan and payment method, avatar, the player defaults, payment history. */
 export function SettingsPage() {
   const profile = useProfile().data;
+  // Where the platform runs no provider flow (the desktop app), there is nothing to link.
+  const canLink = !!usePlatform().socialToken;
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
@@ -179,6 +182,11 @@ export function SettingsPage() {
               <Card title={cardTitle('Avatar')}>
                 <ImageUpload kind="avatar" label="Upload avatar" current={profile.avatar} />
               </Card>
+              {canLink && (
+                <Card title={cardTitle('Sign-in with Google or Facebook')}>
+                  <LinkedSignIns />
+                </Card>
+              )}
             </Flex>
           </Col>
           <Col xs={24} lg={14}>
