@@ -1,15 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ERROR_CODES, type LoginResponse, MESSAGES, type Tokens } from '@reelbase/api-client';
+import { ERROR_CODES, type LoginResponse, MESSAGES, type PasswordLoginResponse, type Tokens } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { addressBucket } from '../limits/address.ts';
 import type { SignInLimits } from '../limits/rate-limits.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
+import type { DeviceTokens } from './device-tokens.ts';
+import type { PasswordChecks } from './password-checks.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
+import type { SignInClient, SignInNotices } from './sign-in-notices.ts';
 import { type IOneTimeToken, type OneTimePurpose, OneTimeToken, RefreshToken } from './token.entities.ts';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +24,11 @@ export interface AuthDeps {
   orm: Orm;
   tokens: AccessTokens;
   signInLimits: SignInLimits;
+  devices: DeviceTokens;
+  passwordChecks: PasswordChecks;
+  notices: SignInNotices;
+  /** Failures that pause new devices of an account, and that distrust one device (for the notices). */
+  failureLimits: { perAccount: number; perDevice: number };
   mailer: Mailer;
   platforms: PlatformVerifier;
   publicUrl: string;
@@ -76,17 +85,35 @@ export function createAuthService(d: AuthDeps) {
   }
 
   return {
-    async login(input: { email: string; password: string; rememberMe: boolean }, address: string): Promise<LoginResponse> {
-      const actor = { account: input.email, address };
-      await d.signInLimits.assertAllowed(actor);
+    /**
+     * A password sign-in. The attempt is counted before the password is checked (a device the
+     * account signed in on before counts on its own), the check waits its turn in the bounded
+     * pool, and a right password answers a fresh device token for this device.
+     */
+    async login(input: { email: string; password: string; rememberMe: boolean }, client: SignInClient & { deviceTokens: string[] }): Promise<PasswordLoginResponse> {
       const em = d.orm.em.fork();
       const user = await em.findOne(User, { email: input.email });
-      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        await d.signInLimits.fail(actor);
+      const deviceId = user ? d.devices.deviceOf(client.deviceTokens, user.id) : null;
+      const attempt = await d.signInLimits.reserve({ account: input.email, address: client.address }, deviceId ?? undefined);
+      let ok: boolean;
+      try {
+        ok = await d.passwordChecks.run(addressBucket(client.address), () => verifyPassword(user?.passwordHash, input.password));
+      } catch (err) {
+        await attempt.release();
+        throw err;
+      }
+      if (!ok || !user) {
+        const began = attempt.failed();
+        if (user && began.accountLocked) await d.notices.accountLocked(user.email, d.failureLimits.perAccount, client);
+        if (user && began.deviceLocked) await d.notices.deviceLocked(user.email, d.failureLimits.perDevice, client);
         throw unauthorized(MESSAGES.invalidCredentials);
       }
-      await d.signInLimits.clear(input.email);
-      return startSession(em, user, input.rememberMe);
+      await attempt.succeeded();
+      // The first sign-in after registering is expected; any later one from an unknown device is told.
+      const firstSignIn = user.lastLoginAt == null;
+      const session = await startSession(em, user, input.rememberMe);
+      if (!attempt.trusted && !firstSignIn) await d.notices.newDevice(user.email, client);
+      return { ...session, deviceToken: d.devices.issue(user.id) };
     },
 
     /** Which providers sign in here, for the browser to start their flows. */

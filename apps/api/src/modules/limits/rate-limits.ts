@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ERROR_CODES, MESSAGES } from '@reelbase/api-client';
+import { ERROR_CODES, MESSAGES, tooManyAttemptsFor } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError } from '../../http/errors.ts';
 import { addressBucket } from './address.ts';
@@ -81,28 +81,137 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
       if (over.length) throw tooMany(Math.max(...over.map((c) => c?.retryAfter ?? 1)));
     },
 
+    /** Failed password sign-ins, counted before each password check: see `signInLimits`. */
+    signIn: (limits: SignInLimitSettings) => signInLimits(db, keyOf, tooMany, limits),
+  };
+}
+export type RateLimits = ReturnType<typeof rateLimits>;
+
+export interface SignInLimitSettings {
+  /** Failures from one address, whatever the accounts. */
+  perAddress: Limit;
+  /** Failures on one account from one address: below `perAccount`, so one address never pauses an account. */
+  perAccountAndAddress: Limit;
+  /** Failures on one account from devices it never signed in on, all addresses together. */
+  perAccount: Limit;
+  /** Failures on one device the account signed in on before (its device token). */
+  perDevice: Limit;
+}
+
+/** One counted attempt, taken before the password is checked. */
+export interface SignInAttempt {
+  /** Whether it went through a trusted device's own count (not the account's and the address's). */
+  trusted: boolean;
+  /** The password was right: the counts it passed are cleared (the address's only gives its slot back). */
+  succeeded(): Promise<void>;
+  /** The password was wrong: the slots stay taken. Says which lockouts this failure began. */
+  failed(): { accountLocked: boolean; deviceLocked: boolean };
+  /** The password was never checked (busy): the slots are given back. */
+  release(): Promise<void>;
+}
+
+interface Slot {
+  key: string;
+  hits: number;
+  /** As PostgreSQL wrote it (microseconds), to recognise the window later. */
+  windowStart: string;
+  limit: Limit;
+}
+
+type Db = () => ReturnType<Orm['em']['getConnection']>;
+
+/**
+ * The OWASP device-cookie scheme over the same counters. Each attempt reserves its slots in one
+ * statement per count (an UPSERT that adds one only while the count is under its limit), so
+ * parallel guesses never get more password checks than the limits allow. A device the account
+ * signed in on before counts on its own; once it fails `perDevice` times it is distrusted and
+ * counts like any new device. New devices count per address, per account from that address
+ * (smaller than the account's count, so a stranger at one address cannot pause the owner
+ * elsewhere) and per account across addresses (distributed guessing).
+ */
+function signInLimits(db: Db, keyOf: (scope: string, value: string) => string, tooMany: (retryAfter: number, message?: string) => HttpError, limits: SignInLimitSettings) {
+  const keys = {
+    address: (address: string) => keyOf('sign-in:address', addressBucket(address)),
+    accountAndAddress: (account: string, address: string) => keyOf('sign-in:account-address', `${account}\0${addressBucket(address)}`),
+    account: (account: string) => keyOf('sign-in:account', account),
+    device: (deviceId: string) => keyOf('sign-in:device', deviceId),
+  };
+
+  /** One more hit on `key` if it is under its limit (a new window starts over); null when full. */
+  async function reserve(key: string, limit: Limit): Promise<Slot | null> {
+    const [row] = await db().execute<{ hits: number; window_start: string }[]>(
+      `insert into rate_limit_counters as c (key, window_start, hits, expires_at) values (?, now(), 1, now() + make_interval(secs => ?))
+       on conflict (key) do update set
+         hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
+         window_start = case when c.expires_at <= now() then now() else c.window_start end,
+         expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
+       where c.expires_at <= now() or c.hits < ?
+       returning hits, window_start::text as window_start`,
+      [key, limit.seconds, limit.count],
+    );
+    return row ? { key, hits: row.hits, windowStart: row.window_start, limit } : null;
+  }
+
+  /** Gives a slot back, unless its window has passed meanwhile (a newer window owes it nothing). */
+  async function giveBack(slot: Slot) {
+    await db().execute('update rate_limit_counters set hits = hits - 1 where key = ? and window_start = ?::timestamptz and hits > 0', [slot.key, slot.windowStart]);
+  }
+
+  async function clear(slot: Slot) {
+    await db().execute('delete from rate_limit_counters where key = ?', [slot.key]);
+  }
+
+  async function secondsLeft(key: string, fallback: number): Promise<number> {
+    const [row] = await db().execute<{ left: string }[]>('select ceil(extract(epoch from expires_at - now())) as left from rate_limit_counters where key = ?', [key]);
+    return Math.max(1, row ? Number(row.left) : fallback);
+  }
+
+  const reachedLimit = (slot: Slot | undefined) => slot !== undefined && slot.hits === slot.limit.count;
+
+  return {
     /**
-     * Failed sign-ins: `blocked` before checking the password, `fail` after a wrong one, `clear`
-     * after a right one. Keys are what the caller typed, so an unknown account is limited exactly
-     * like a real one.
+     * Reserves this attempt's slots before the password is checked; a 429 (with Retry-After and
+     * when to try again) when a count is full. `account` is the email typed, so an unknown account
+     * is limited exactly like a real one; `deviceId` a valid device token's id for that account.
      */
-    signIn(limits: { perAccount: Limit; perAddress: Limit }) {
-      const accountKey = (account: string) => keyOf('sign-in:account', account);
-      const addressKey = (address: string) => keyOf('sign-in:address', addressBucket(address));
+    async reserve(actor: Required<Actor>, deviceId?: string): Promise<SignInAttempt> {
+      if (deviceId) {
+        const device = await reserve(keys.device(deviceId), limits.perDevice);
+        if (device) {
+          return {
+            trusted: true,
+            succeeded: () => clear(device),
+            failed: () => ({ accountLocked: false, deviceLocked: reachedLimit(device) }),
+            release: () => giveBack(device),
+          };
+        }
+        // A device past its own limit is distrusted: it goes on like a device never seen.
+      }
+      const wanted: [string, Limit][] = [
+        [keys.address(actor.address), limits.perAddress],
+        [keys.accountAndAddress(actor.account, actor.address), limits.perAccountAndAddress],
+        [keys.account(actor.account), limits.perAccount],
+      ];
+      const taken: Slot[] = [];
+      for (const [key, limit] of wanted) {
+        const slot = await reserve(key, limit);
+        if (!slot) {
+          await Promise.all(taken.map(giveBack));
+          const retryAfter = await secondsLeft(key, limit.seconds);
+          throw tooMany(retryAfter, tooManyAttemptsFor(retryAfter));
+        }
+        taken.push(slot);
+      }
+      const [address, accountAndAddress, account] = taken;
       return {
-        async assertAllowed(actor: Required<Actor>) {
-          const [byAccount, byAddress] = await Promise.all([hitsNow(accountKey(actor.account)), hitsNow(addressKey(actor.address))]);
-          if (byAccount >= limits.perAccount.count || byAddress >= limits.perAddress.count) throw tooMany(limits.perAccount.seconds, MESSAGES.tooManyAttempts);
+        trusted: false,
+        async succeeded() {
+          await Promise.all([giveBack(address), clear(accountAndAddress), clear(account)]);
         },
-        async fail(actor: Required<Actor>) {
-          await Promise.all([hit(accountKey(actor.account), limits.perAccount), hit(addressKey(actor.address), limits.perAddress)]);
-        },
-        async clear(account: string) {
-          await db().execute('delete from rate_limit_counters where key = ?', [accountKey(account)]);
-        },
+        failed: () => ({ accountLocked: reachedLimit(account), deviceLocked: false }),
+        release: () => Promise.all(taken.map(giveBack)).then(() => {}),
       };
     },
   };
 }
-export type RateLimits = ReturnType<typeof rateLimits>;
-export type SignInLimits = ReturnType<RateLimits['signIn']>;
+export type SignInLimits = ReturnType<typeof signInLimits>;
