@@ -58,11 +58,6 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
     return { hits: row.hits, retryAfter: Math.max(1, Number(row.retry_after)) };
   }
 
-  async function hitsNow(key: string): Promise<number> {
-    const [row] = await db().execute<{ hits: number }[]>('select hits from rate_limit_counters where key = ? and expires_at > now()', [key]);
-    return row?.hits ?? 0;
-  }
-
   const tooMany = (retryAfter: number, message: string = MESSAGES.tooManyRequests) => {
     const err = new HttpError(429, message, { code: ERROR_CODES.rateLimited });
     err.headers = { 'Retry-After': String(retryAfter) };
