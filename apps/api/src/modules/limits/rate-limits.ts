@@ -24,6 +24,13 @@ export interface Actor {
 
 const CLEANUP_EVERY_MS = 60_000;
 
+interface Hit {
+  hits: number;
+  /** As PostgreSQL wrote it (microseconds), to recognise the window later. */
+  windowStart: string;
+  retryAfter: number;
+}
+
 /**
  * Counters kept in PostgreSQL, so a limit holds across every API process and across restarts:
  * one row per key, bumped by a single UPSERT; its window starts at the first hit (the database's
@@ -43,20 +50,26 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
       .catch(() => {});
   }
 
-  /** Counts one hit; returns the hits in this window and the seconds until it ends. */
-  async function hit(key: string, limit: Limit): Promise<{ hits: number; retryAfter: number }> {
+  /**
+   * Counts one hit on `key` and returns the hits in this window, when it started and the seconds
+   * until it ends; with `below`, only while the count is under it (null when full), which makes a
+   * reservation that parallel callers cannot overrun.
+   */
+  async function count(key: string, limit: Limit, below?: number): Promise<Hit | null> {
     cleanup();
-    const [row] = await db().execute<{ hits: number; retry_after: string }[]>(
+    const [row] = await db().execute<{ hits: number; window_start: string; retry_after: string }[]>(
       `insert into rate_limit_counters as c (key, window_start, hits, expires_at) values (?, now(), 1, now() + make_interval(secs => ?))
        on conflict (key) do update set
          hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
          window_start = case when c.expires_at <= now() then now() else c.window_start end,
          expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
-       returning hits, ceil(extract(epoch from expires_at - now())) as retry_after`,
-      [key, limit.seconds],
+       ${below === undefined ? '' : 'where c.expires_at <= now() or c.hits < ?'}
+       returning hits, window_start::text as window_start, ceil(extract(epoch from expires_at - now())) as retry_after`,
+      below === undefined ? [key, limit.seconds] : [key, limit.seconds, below],
     );
-    return { hits: row.hits, retryAfter: Math.max(1, Number(row.retry_after)) };
+    return row ? { hits: row.hits, windowStart: row.window_start, retryAfter: Math.max(1, Number(row.retry_after)) } : null;
   }
+  const hit = async (key: string, limit: Limit) => (await count(key, limit)) as Hit;
 
   const tooMany = (retryAfter: number, message: string = MESSAGES.tooManyRequests) => {
     const err = new HttpError(429, message, { code: ERROR_CODES.rateLimited });
@@ -77,7 +90,7 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
     },
 
     /** Failed password sign-ins, counted before each password check: see `signInLimits`. */
-    signIn: (limits: SignInLimitSettings) => signInLimits(db, keyOf, tooMany, limits),
+    signIn: (limits: SignInLimitSettings) => signInLimits(db, count, keyOf, tooMany, limits),
   };
 }
 export type RateLimits = ReturnType<typeof rateLimits>;
@@ -105,11 +118,8 @@ export interface SignInAttempt {
   release(): Promise<void>;
 }
 
-interface Slot {
+interface Slot extends Hit {
   key: string;
-  hits: number;
-  /** As PostgreSQL wrote it (microseconds), to recognise the window later. */
-  windowStart: string;
   limit: Limit;
 }
 
@@ -124,7 +134,13 @@ type Db = () => ReturnType<Orm['em']['getConnection']>;
  * (smaller than the account's count, so a stranger at one address cannot pause the owner
  * elsewhere) and per account across addresses (distributed guessing).
  */
-function signInLimits(db: Db, keyOf: (scope: string, value: string) => string, tooMany: (retryAfter: number, message?: string) => HttpError, limits: SignInLimitSettings) {
+function signInLimits(
+  db: Db,
+  count: (key: string, limit: Limit, below?: number) => Promise<Hit | null>,
+  keyOf: (scope: string, value: string) => string,
+  tooMany: (retryAfter: number, message?: string) => HttpError,
+  limits: SignInLimitSettings,
+) {
   const keys = {
     address: (address: string) => keyOf('sign-in:address', addressBucket(address)),
     accountAndAddress: (account: string, address: string) => keyOf('sign-in:account-address', `${account}\0${addressBucket(address)}`),
@@ -134,17 +150,8 @@ function signInLimits(db: Db, keyOf: (scope: string, value: string) => string, t
 
   /** One more hit on `key` if it is under its limit (a new window starts over); null when full. */
   async function reserve(key: string, limit: Limit): Promise<Slot | null> {
-    const [row] = await db().execute<{ hits: number; window_start: string }[]>(
-      `insert into rate_limit_counters as c (key, window_start, hits, expires_at) values (?, now(), 1, now() + make_interval(secs => ?))
-       on conflict (key) do update set
-         hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
-         window_start = case when c.expires_at <= now() then now() else c.window_start end,
-         expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
-       where c.expires_at <= now() or c.hits < ?
-       returning hits, window_start::text as window_start`,
-      [key, limit.seconds, limit.count],
-    );
-    return row ? { key, hits: row.hits, windowStart: row.window_start, limit } : null;
+    const hit = await count(key, limit, limit.count);
+    return hit && { ...hit, key, limit };
   }
 
   /** Gives a slot back, unless its window has passed meanwhile (a newer window owes it nothing). */
