@@ -24,13 +24,6 @@ export interface Actor {
 
 const CLEANUP_EVERY_MS = 60_000;
 
-interface Hit {
-  hits: number;
-  /** As PostgreSQL wrote it (microseconds), to recognise the window later. */
-  windowStart: string;
-  retryAfter: number;
-}
-
 /**
  * Counters kept in PostgreSQL, so a limit holds across every API process and across restarts:
  * one row per key, bumped by a single UPSERT; its window starts at the first hit (the database's
@@ -50,26 +43,20 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
       .catch(() => {});
   }
 
-  /**
-   * Counts one hit on `key` and returns the hits in this window, when it started and the seconds
-   * until it ends; with `below`, only while the count is under it (null when full), which makes a
-   * reservation that parallel callers cannot overrun.
-   */
-  async function count(key: string, limit: Limit, below?: number): Promise<Hit | null> {
+  /** Counts one hit; returns the hits in this window and the seconds until it ends. */
+  async function hit(key: string, limit: Limit): Promise<{ hits: number; retryAfter: number }> {
     cleanup();
-    const [row] = await db().execute<{ hits: number; window_start: string; retry_after: string }[]>(
+    const [row] = await db().execute<{ hits: number; retry_after: string }[]>(
       `insert into rate_limit_counters as c (key, window_start, hits, expires_at) values (?, now(), 1, now() + make_interval(secs => ?))
        on conflict (key) do update set
          hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
          window_start = case when c.expires_at <= now() then now() else c.window_start end,
          expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
-       ${below === undefined ? '' : 'where c.expires_at <= now() or c.hits < ?'}
-       returning hits, window_start::text as window_start, ceil(extract(epoch from expires_at - now())) as retry_after`,
-      below === undefined ? [key, limit.seconds] : [key, limit.seconds, below],
+       returning hits, ceil(extract(epoch from expires_at - now())) as retry_after`,
+      [key, limit.seconds],
     );
-    return row ? { hits: row.hits, windowStart: row.window_start, retryAfter: Math.max(1, Number(row.retry_after)) } : null;
+    return { hits: row.hits, retryAfter: Math.max(1, Number(row.retry_after)) };
   }
-  const hit = async (key: string, limit: Limit) => (await count(key, limit)) as Hit;
 
   const tooMany = (retryAfter: number, message: string = MESSAGES.tooManyRequests) => {
     const err = new HttpError(429, message, { code: ERROR_CODES.rateLimited });
@@ -90,7 +77,7 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
     },
 
     /** Failed password sign-ins, counted before each password check: see `signInLimits`. */
-    signIn: (limits: SignInLimitSettings) => signInLimits(db, count, keyOf, tooMany, limits),
+    signIn: (limits: SignInLimitSettings) => signInLimits(db, cleanup, keyOf, tooMany, limits),
   };
 }
 export type RateLimits = ReturnType<typeof rateLimits>;
@@ -118,25 +105,28 @@ export interface SignInAttempt {
   release(): Promise<void>;
 }
 
-interface Slot extends Hit {
+interface Slot {
   key: string;
+  hits: number;
+  /** As PostgreSQL wrote it (microseconds), to recognise the window later. */
+  windowStart: string;
   limit: Limit;
 }
 
 type Db = () => ReturnType<Orm['em']['getConnection']>;
 
 /**
- * The OWASP device-cookie scheme over the same counters. Each attempt reserves its slots in one
- * statement per count (an UPSERT that adds one only while the count is under its limit), so
- * parallel guesses never get more password checks than the limits allow. A device the account
- * signed in on before counts on its own; once it fails `perDevice` times it is distrusted and
- * counts like any new device. New devices count per address, per account from that address
- * (smaller than the account's count, so a stranger at one address cannot pause the owner
- * elsewhere) and per account across addresses (distributed guessing).
+ * The OWASP device-cookie scheme over the same counters. An attempt reserves a slot in each of its
+ * counts in one statement, all or none (`reserve_rate_limit_slots`, which adds one only where a
+ * count is under its limit), so parallel guesses never get more password checks than the limits
+ * allow. A device the account signed in on before counts on its own; once it fails `perDevice`
+ * times it is distrusted and counts like any new device. New devices count per address, per
+ * account from that address (smaller than the account's count, so a stranger at one address
+ * cannot pause the owner elsewhere) and per account across addresses (distributed guessing).
  */
 function signInLimits(
   db: Db,
-  count: (key: string, limit: Limit, below?: number) => Promise<Hit | null>,
+  cleanup: () => void,
   keyOf: (scope: string, value: string) => string,
   tooMany: (retryAfter: number, message?: string) => HttpError,
   limits: SignInLimitSettings,
@@ -148,10 +138,23 @@ function signInLimits(
     device: (deviceId: string) => keyOf('sign-in:device', deviceId),
   };
 
-  /** One more hit on `key` if it is under its limit (a new window starts over); null when full. */
-  async function reserve(key: string, limit: Limit): Promise<Slot | null> {
-    const hit = await count(key, limit, limit.count);
-    return hit && { ...hit, key, limit };
+  /** One slot in each count, or (when one is full) the seconds until that count's window ends. */
+  async function reserve(wanted: [string, Limit][]): Promise<{ slots: Slot[] } | { retryAfter: number }> {
+    cleanup();
+    const rows = await db().execute<{ slot_key: string; slot_hits: number; slot_window_start: string; slot_retry_after: number; granted: boolean }[]>(
+      'select * from reserve_rate_limit_slots(?::jsonb)',
+      [JSON.stringify(wanted.map(([key, limit]) => ({ key, cap: limit.count, secs: limit.seconds })))],
+    );
+    const refused = rows.find((r) => !r.granted);
+    if (refused) return { retryAfter: refused.slot_retry_after };
+    const byKey = new Map(rows.map((r) => [r.slot_key, r]));
+    return {
+      slots: wanted.map(([key, limit]) => {
+        const row = byKey.get(key);
+        if (!row) throw new Error(`no reservation row for a sign-in count`);
+        return { key, limit, hits: row.slot_hits, windowStart: row.slot_window_start };
+      }),
+    };
   }
 
   /** Gives a slot back, unless its window has passed meanwhile (a newer window owes it nothing). */
@@ -163,12 +166,7 @@ function signInLimits(
     await db().execute('delete from rate_limit_counters where key = ?', [slot.key]);
   }
 
-  async function secondsLeft(key: string, fallback: number): Promise<number> {
-    const [row] = await db().execute<{ left: string }[]>('select ceil(extract(epoch from expires_at - now())) as left from rate_limit_counters where key = ?', [key]);
-    return Math.max(1, row ? Number(row.left) : fallback);
-  }
-
-  const reachedLimit = (slot: Slot | undefined) => slot !== undefined && slot.hits === slot.limit.count;
+  const reachedLimit = (slot: Slot) => slot.hits === slot.limit.count;
 
   return {
     /**
@@ -178,8 +176,9 @@ function signInLimits(
      */
     async reserve(actor: Required<Actor>, deviceId?: string): Promise<SignInAttempt> {
       if (deviceId) {
-        const device = await reserve(keys.device(deviceId), limits.perDevice);
-        if (device) {
+        const mine = await reserve([[keys.device(deviceId), limits.perDevice]]);
+        if ('slots' in mine) {
+          const [device] = mine.slots;
           return {
             trusted: true,
             succeeded: () => clear(device),
@@ -189,29 +188,22 @@ function signInLimits(
         }
         // A device past its own limit is distrusted: it goes on like a device never seen.
       }
-      const wanted: [string, Limit][] = [
+      const taken = await reserve([
         [keys.address(actor.address), limits.perAddress],
         [keys.accountAndAddress(actor.account, actor.address), limits.perAccountAndAddress],
         [keys.account(actor.account), limits.perAccount],
-      ];
-      const taken: Slot[] = [];
-      for (const [key, limit] of wanted) {
-        const slot = await reserve(key, limit);
-        if (!slot) {
-          await Promise.all(taken.map(giveBack));
-          const retryAfter = await secondsLeft(key, limit.seconds);
-          throw tooMany(retryAfter, tooManyAttemptsFor(retryAfter));
-        }
-        taken.push(slot);
-      }
-      const [address, accountAndAddress, account] = taken;
+      ]);
+      if ('retryAfter' in taken) throw tooMany(taken.retryAfter, tooManyAttemptsFor(taken.retryAfter));
+      const [address, accountAndAddress, account] = taken.slots;
       return {
         trusted: false,
         async succeeded() {
           await Promise.all([giveBack(address), clear(accountAndAddress), clear(account)]);
         },
         failed: () => ({ accountLocked: reachedLimit(account), deviceLocked: false }),
-        release: () => Promise.all(taken.map(giveBack)).then(() => {}),
+        release: async () => {
+          await Promise.all(taken.slots.map(giveBack));
+        },
       };
     },
   };
