@@ -146,6 +146,29 @@ describe('a stranger cannot lock the owner out', () => {
     expect(await mailsTo(o.email, LOCKED_SUBJECT)).toHaveLength(1);
   });
 
+  test('a password reset distrusts every device token issued before, and lets new devices in again', async () => {
+    const o = await owner();
+    const pause = async () => {
+      for (let a = 0; a < 4; a++) {
+        const from = newAddress();
+        await parallel(5, (i) => login(o.email, `guess-${a}-${i}`, { address: from }));
+      }
+      expect((await login(o.email, o.password, { address: newAddress() })).status).toBe(429);
+    };
+    await pause();
+    // The owner follows the lockout mail's advice.
+    expect((await s.api('POST', '/api/auth/forgot-password', { body: { email: o.email } })).status).toBe(200);
+    const token = new URL((await s.lastMail(o.email)).link as string).searchParams.get('token');
+    expect((await s.api('POST', '/api/auth/reset-password', { body: { token, password: 'brand-new-secret' } })).status).toBe(200);
+    const fresh = await login(o.email, 'brand-new-secret', { address: newAddress() });
+    expect(fresh.status).toBe(200);
+
+    // Guessing starts over: the device token from before the reset is a new device now, the one after it is trusted.
+    await pause();
+    expect((await login(o.email, 'brand-new-secret', { address: newAddress(), deviceToken: o.deviceToken })).status).toBe(429);
+    expect((await login(o.email, 'brand-new-secret', { address: newAddress(), deviceToken: fresh.body.deviceToken })).status).toBe(200);
+  });
+
   test('a forged or altered device token is a new device', async () => {
     const o = await owner();
     for (let a = 0; a < 4; a++) {

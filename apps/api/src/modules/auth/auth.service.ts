@@ -93,7 +93,7 @@ export function createAuthService(d: AuthDeps) {
     async login(input: { email: string; password: string; rememberMe: boolean }, client: SignInClient & { deviceTokens: string[] }): Promise<PasswordLoginResponse> {
       const em = d.orm.em.fork();
       const user = await em.findOne(User, { email: input.email });
-      const deviceId = user ? d.devices.deviceOf(client.deviceTokens, user.id) : null;
+      const deviceId = user?.passwordHash ? d.devices.deviceOf(client.deviceTokens, { id: user.id, passwordHash: user.passwordHash }) : null;
       const attempt = await d.signInLimits.reserve({ account: input.email, address: client.address }, deviceId ?? undefined);
       let ok: boolean;
       try {
@@ -102,7 +102,7 @@ export function createAuthService(d: AuthDeps) {
         await attempt.release();
         throw err;
       }
-      if (!ok || !user) {
+      if (!ok || !user?.passwordHash) {
         const began = attempt.failed();
         if (user && began.accountLocked) await d.notices.accountLocked(user.email, d.failureLimits.perAccount, client);
         if (user && began.deviceLocked) await d.notices.deviceLocked(user.email, d.failureLimits.perDevice, client);
@@ -113,7 +113,7 @@ export function createAuthService(d: AuthDeps) {
       const firstSignIn = user.lastLoginAt == null;
       const session = await startSession(em, user, input.rememberMe);
       if (!attempt.trusted && !firstSignIn) await d.notices.newDevice(user.email, client);
-      return { ...session, deviceToken: d.devices.issue(user.id) };
+      return { ...session, deviceToken: d.devices.issue({ id: user.id, passwordHash: user.passwordHash }) };
     },
 
     /** Which providers sign in here, for the browser to start their flows. */
@@ -216,8 +216,11 @@ export function createAuthService(d: AuthDeps) {
       const user = await em.findOneOrFail(User, { id: row.userId });
       user.passwordHash = await hashPassword(password);
       await em.flush();
-      // A new password ends every existing session.
+      // A new password ends every existing session and distrusts every device token (they are
+      // signed over the password hash); the mailed link proved the owner, so new devices may
+      // sign in again at once.
       await revokeSessions(em, row.userId);
+      await d.signInLimits.clearAccount(user.email);
     },
 
     /** After a password change by a signed-in user: every session but the one that made it ends. */

@@ -162,13 +162,17 @@ function signInLimits(
     await db().execute('update rate_limit_counters set hits = hits - 1 where key = ? and window_start = ?::timestamptz and hits > 0', [slot.key, slot.windowStart]);
   }
 
-  async function clear(slot: Slot) {
-    await db().execute('delete from rate_limit_counters where key = ?', [slot.key]);
+  async function remove(key: string) {
+    await db().execute('delete from rate_limit_counters where key = ?', [key]);
   }
+  const clear = (slot: Slot) => remove(slot.key);
 
   const reachedLimit = (slot: Slot) => slot.hits === slot.limit.count;
 
   return {
+    /** After the owner proved themself another way (a password reset): new devices may sign in again. */
+    clearAccount: (account: string) => remove(keys.account(account)),
+
     /**
      * Reserves this attempt's slots before the password is checked; a 429 (with Retry-After and
      * when to try again) when a count is full. `account` is the email typed, so an unknown account
