@@ -19,7 +19,7 @@ const DEVICE_SUBJECT = 'A device was stopped from signing in to your Reelbase ac
 const NEW_DEVICE_SUBJECT = 'New sign-in to your Reelbase account';
 
 /** The product's defaults for sign-in limits (the shared test settings raise the address's), behind a "proxy". */
-const SETTINGS = { TRUST_PROXY: 'true', LOGIN_MAX_FAILURES_PER_ADDRESS: '20', LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '5', LOGIN_MAX_FAILURES_PER_ACCOUNT: '20', LOGIN_MAX_FAILURES_PER_DEVICE: '5' };
+const SETTINGS = { TRUST_PROXY: 'true', LOGIN_MAX_FAILURES_PER_ADDRESS: '20', LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '5', LOGIN_MAX_FAILURES_PER_ACCOUNT: '20', LOGIN_MAX_FAILURES_PER_DEVICE: '5' } as const;
 
 let s: TestServer;
 beforeAll(async () => {
