@@ -29,7 +29,7 @@ export function deviceTokens(secret: string, publicUrl: string) {
       const userId = user.id;
       for (const token of tokens) {
         const [tokenUser, deviceId, expiry, signature, ...rest] = token.split('.');
-        if (rest.length || tokenUser !== userId || !UUID.test(tokenUser) || !signature || Number(expiry) * 1000 < Date.now()) continue;
+        if (rest.length || tokenUser !== userId || !UUID.test(tokenUser) || !signature || !(Number(expiry) * 1000 > Date.now())) continue;
         const expected = Buffer.from(sign(`${tokenUser}.${deviceId}.${expiry}`, user.passwordHash));
         const given = Buffer.from(signature);
         if (given.length === expected.length && timingSafeEqual(given, expected)) return deviceId;
