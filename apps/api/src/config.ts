@@ -49,9 +49,18 @@ const schema = z.object({
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
   /** Where the browser's Facebook sign-in window goes (the OAuth login dialog). */
   FACEBOOK_DIALOG_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  /** Failed sign-ins per window: on one account from devices it was never signed in on (all addresses together: distributed guessing). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(20),
+  /** ...on one account from one address; must stay below the account's, so one address never pauses the owner elsewhere. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: positiveInt(5),
+  /** ...from one address, whatever the accounts. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
+  /** ...on one device the account signed in on before (its device cookie or the desktop's token); past it the device is distrusted. */
+  LOGIN_MAX_FAILURES_PER_DEVICE: positiveInt(5),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt(15 * 60),
+  /** Password checks (argon2) running at once in one API process, and how many may wait; one per client address at a time. */
+  PASSWORD_CHECKS_AT_ONCE: positiveInt(2),
+  PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).default(16),
   /** Abuse limits kept in PostgreSQL (shared by every API process), per account and per address (IPv6 by /64). */
   RATE_LIMIT_REGISTRATION_PER_ADDRESS: limit('10/3600'),
   RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: limit('3/3600'),
@@ -160,6 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.STORAGE === 's3' && !c.S3_BUCKET) throw new Error('Invalid settings:\n  S3_BUCKET: required when STORAGE=s3');
+  if (c.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS >= c.LOGIN_MAX_FAILURES_PER_ACCOUNT)
+    throw new Error('Invalid settings:\n  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: must be below LOGIN_MAX_FAILURES_PER_ACCOUNT, so failures from one address cannot pause the account everywhere');
   return {
     ...c,
     DATA_DIR: resolve(c.DATA_DIR),

@@ -20,7 +20,10 @@ import { readAuditLog } from './modules/admin/audit-log.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { deviceTokens } from './modules/auth/device-tokens.ts';
+import { passwordChecks } from './modules/auth/password-checks.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
+import { signInNotices } from './modules/auth/sign-in-notices.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
@@ -73,14 +76,23 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
     upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
   });
+  const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
+  const devices = deviceTokens(secret, config.PUBLIC_URL);
+  const perWindow = (count: number) => ({ count, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS });
   const auth = createAuthService({
     orm,
     mailer,
-    tokens: accessTokens(await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
+    tokens: accessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     signInLimits: limits.signIn({
-      perAccount: { count: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
-      perAddress: { count: config.LOGIN_MAX_FAILURES_PER_ADDRESS, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
+      perAddress: perWindow(config.LOGIN_MAX_FAILURES_PER_ADDRESS),
+      perAccountAndAddress: perWindow(config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS),
+      perAccount: perWindow(config.LOGIN_MAX_FAILURES_PER_ACCOUNT),
+      perDevice: perWindow(config.LOGIN_MAX_FAILURES_PER_DEVICE),
     }),
+    devices,
+    passwordChecks: passwordChecks({ atOnce: config.PASSWORD_CHECKS_AT_ONCE, queue: config.PASSWORD_CHECK_QUEUE }),
+    notices: signInNotices(mailer, log, config.LOGIN_FAILURE_WINDOW_SECONDS),
+    failureLimits: { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perDevice: config.LOGIN_MAX_FAILURES_PER_DEVICE },
     platforms: platformVerifier({
       googleClientId: config.GOOGLE_CLIENT_ID,
       googleCertsUrl: config.GOOGLE_CERTS_URL,
@@ -207,7 +219,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paypalWebhookRoutes(paypal),
     ],
     routers: [
-      authRoutes(auth, guards, limits),
+      authRoutes(auth, guards, limits, devices),
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, auth, guards, limits),

@@ -52,7 +52,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     JWT_SECRET: 'limits-secret-limits-secret-limits-0123',
     RATE_LIMIT_REGISTRATION_PER_ADDRESS: '3/3600',
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '3',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '10',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
     RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: '2/3600',
     RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS: '2/900',
@@ -96,7 +97,7 @@ test('failed sign-ins on both processes add up, and the block outlives a restart
   for (const i of [0, 1, 0]) expect((await call(i, 'POST', '/api/auth/login', { body: { email, password: 'wrong-one' } })).status).toBe(401);
   const blocked = await call(1, 'POST', '/api/auth/login', { body: { email, password: 'secret123' } });
   expect(blocked.status).toBe(429);
-  expect(blocked.body).toEqual({ message: 'Too many failed sign-in attempts. Try again later.', code: 'RATE_LIMITED_ERROR' });
+  expect(blocked.body).toEqual({ message: 'Too many failed sign-in attempts. Try again in 15 minutes.', code: 'RATE_LIMITED_ERROR' });
 
   await apis[1].proc.stop();
   await startApi(1);

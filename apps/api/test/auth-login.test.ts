@@ -34,7 +34,7 @@ test('a subscriber signs in and gets tokens, isAdmin false and the payment flag'
   const u = await register({ type: 'paypal' });
   const res = await login({ email: u.email, password: u.password });
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), isAdmin: false, isPaymentMethodSet: true });
+  expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), isAdmin: false, isPaymentMethodSet: true, deviceToken: expect.any(String) });
   expect(res.body.accessToken.split('.')).toHaveLength(3);
   // The access token opens the API for that very user.
   const profile = await s.api('GET', '/api/profile', { token: res.body.accessToken });

@@ -104,13 +104,13 @@ describe('PUT /api/profile', () => {
     const res = await put(u.accessToken, { email: first, currentPassword: u.password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Profile updated successfully!', pendingEmail: first, profile: { email: u.email, isChangeEmail: true } });
-    // Nothing changed yet: sign-in still uses the old address.
-    expect((await login(u.email, u.password)).status).toBe(200);
-    expect((await login(first, u.password)).status).toBe(401);
     const notice = await s.lastMail(u.email);
     expect(notice.text).toContain('Your Reelbase email address is being changed');
     expect(notice.text).toContain(first);
     expect(notice.link).toMatch(/\/cancel-email-change\?token=/);
+    // Nothing changed yet: sign-in still uses the old address.
+    expect((await login(u.email, u.password)).status).toBe(200);
+    expect((await login(first, u.password)).status).toBe(401);
 
     const confirm = await s.lastMail(first);
     expect(confirm.link).toMatch(/\/confirm-email\?token=/);

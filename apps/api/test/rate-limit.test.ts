@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
-const TOO_MANY = { message: 'Too many failed sign-in attempts. Try again later.', code: 'RATE_LIMITED_ERROR' };
+const TOO_MANY = { message: 'Too many failed sign-in attempts. Try again in 15 minutes.', code: 'RATE_LIMITED_ERROR' };
 const login = (s: TestServer, email: string, password: string) => s.api('POST', '/api/auth/login', { body: { email, password } });
 
-describe('per account (LOGIN_MAX_FAILURES_PER_ACCOUNT = 3)', () => {
+// From one address (these tests' 127.0.0.1); security-login-limits.test.ts covers other addresses and devices.
+describe('per account from one address (LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 3)', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+    s = await startTestServer({ LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '3', LOGIN_MAX_FAILURES_PER_ACCOUNT: '10', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
   });
   afterAll(() => s.stop());
 
@@ -87,7 +88,7 @@ describe('per address (LOGIN_MAX_FAILURES_PER_ADDRESS = 4)', () => {
 describe('window (LOGIN_FAILURE_WINDOW_SECONDS = 1)', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_FAILURE_WINDOW_SECONDS: '1' });
+    s = await startTestServer({ LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '2', LOGIN_FAILURE_WINDOW_SECONDS: '1' });
   });
   afterAll(() => s.stop());
 

@@ -95,13 +95,17 @@ test('first start asks for the server; sign-in through the desktop adapter shows
     const raw = spawnSync('secret-tool', ['lookup', 'service', 'Reelbase', 'account', new URL(s.url).origin], { env: keyring.env, encoding: 'utf8' }).stdout;
     expect(JSON.parse(raw).refreshToken).toBe(stored?.refreshToken);
   }
+  // The device token of this sign-in is kept for the next one (the keychain, not the page).
+  const deviceToken = await core.handlers['device-token:load']();
+  expect(deviceToken).toMatch(/^[0-9a-f-]{36}\./);
   // Nothing of the session in the page's own storage.
   const local = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
   expect(local).not.toContain(stored?.accessToken as string);
   expect(local).not.toContain(stored?.refreshToken as string);
+  expect(local).not.toContain(deviceToken as string);
   // The page cannot reach Node or Electron: only the bridge's calls.
   expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
-  expect(await page.evaluate(() => Object.keys(window.reelbase).sort())).toEqual(['config', 'copyText', 'openExternal', 'setApiBaseUrl', 'tokens', 'uploads']);
+  expect(await page.evaluate(() => Object.keys(window.reelbase).sort())).toEqual(['config', 'copyText', 'deviceToken', 'openExternal', 'setApiBaseUrl', 'tokens', 'uploads']);
   // No script error and no Content-Security-Policy violation on the way.
   expect(pageErrors).toEqual([]);
 });

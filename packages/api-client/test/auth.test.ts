@@ -37,6 +37,30 @@ describe('sign-in against the real API', () => {
     expect(client.getSession()).toBeNull();
   });
 
+  it('an app without cookies keeps the device token of its sign-in and presents it at the next one', async () => {
+    const kept: string[] = [];
+    const sent: (string | null)[] = [];
+    const client = createApiClient({
+      baseUrl: (await import('vitest')).inject('apiUrl'),
+      storage: memoryTokenStorage(),
+      deviceTokens: { load: () => kept.at(-1) ?? null, save: (t) => void kept.push(t) },
+      fetch: (input, init) => {
+        if (new URL(input).pathname === '/api/auth/login') sent.push(new Headers(init?.headers).get('x-device-token'));
+        return fetch(input, init);
+      },
+    });
+    const email = uniqueEmail();
+    await client.users.register({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123' });
+    await client.auth.login({ email, password: 'secret123' });
+    expect(kept).toHaveLength(1);
+    await client.auth.logout();
+    await client.auth.login({ email, password: 'secret123' });
+    // The first sign-in had none; the second sent the first's, and a fresh one replaced it.
+    expect(sent).toEqual([null, kept[0]]);
+    expect(kept).toHaveLength(2);
+    expect(kept[1]).not.toBe(kept[0]);
+  });
+
   it('signs in an admin with the admin flag', async () => {
     const { client } = testClient();
     const { inject } = await import('vitest');

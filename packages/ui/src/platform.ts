@@ -1,4 +1,4 @@
-import type { TokenStorage } from '@reelbase/api-client';
+import type { DeviceTokenStorage, TokenStorage } from '@reelbase/api-client';
 import type { ProviderSettings, SocialProvider } from './lib/social-sign-in.ts';
 
 export interface PickFilesOptions {
@@ -17,6 +17,8 @@ export interface Platform {
   apiBaseUrl: string;
   /** Where the session (tokens and flags) is kept. */
   tokens: TokenStorage;
+  /** Where an app without cookies (the desktop) keeps its device token across sign-outs; browsers use the server's cookie. */
+  deviceTokens?: DeviceTokenStorage;
   /** Lets the user choose files; resolves with none when they cancel. */
   pickFiles(options: PickFilesOptions): Promise<File[]>;
   copyText(text: string): Promise<void>;

@@ -3,7 +3,7 @@ import { type ApiClient, createApiClient, memoryTokenStorage } from '@reelbase/a
 import type { Handlers } from '../shared/ipc.ts';
 import type { QueueSnapshot } from '../shared/queue.ts';
 import { createHandlers, type HandlerDeps } from './ipc-handlers.ts';
-import { keychainTokens, type SecretStore } from './keychain.ts';
+import { keychainDeviceToken, keychainTokens, type SecretStore } from './keychain.ts';
 import { localFiles } from './local-files.ts';
 import { mediaTools } from './media-tools.ts';
 import { settingsFile } from './settings.ts';
@@ -38,6 +38,7 @@ export async function createDesktopCore(o: DesktopCoreOptions): Promise<DesktopC
   const files = localFiles();
   let apiOrigin = (await settings.load()).apiBaseUrl;
   const tokensFor = (origin: string) => keychainTokens(o.secrets, origin);
+  const deviceTokenFor = (origin: string) => keychainDeviceToken(o.secrets, origin);
   const makeClient = (): ApiClient => createApiClient({ baseUrl: apiOrigin ?? '', storage: apiOrigin ? tokensFor(apiOrigin) : memoryTokenStorage() });
   let client = makeClient();
   const queue = await openUploadQueue(() => client, o.userData, { onChange: o.onQueueChange, onDrained: o.onQueueDrained });
@@ -45,6 +46,7 @@ export async function createDesktopCore(o: DesktopCoreOptions): Promise<DesktopC
     ...o.native,
     settings,
     tokensFor,
+    deviceTokenFor,
     onSessionSaved() {
       client = makeClient();
       queue.start();

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { TokenStorage } from '@reelbase/api-client';
+import type { DeviceTokenStorage, TokenStorage } from '@reelbase/api-client';
 import type { AddedFolder, DesktopConfig, Handlers } from '../shared/ipc.ts';
 import { sniffVideo, walkFolder } from './folder-walk.ts';
 import type { LocalFiles } from './local-files.ts';
@@ -13,6 +13,8 @@ export interface HandlerDeps {
   settings: SettingsFile;
   /** The token storage for an API origin (the OS keychain). */
   tokensFor(apiOrigin: string): TokenStorage;
+  /** Where the device token of password sign-ins to an API origin is kept (the OS keychain). */
+  deviceTokenFor(apiOrigin: string): DeviceTokenStorage;
   /** Called after the renderer signed in or out, so the main process's API client reloads the session. */
   onSessionSaved?(): void;
   /** Called after the API was chosen. */
@@ -57,6 +59,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
     async 'tokens:save'(session) {
       await d.tokensFor(await api()).save(session);
       d.onSessionSaved?.();
+    },
+    'device-token:load': async () => d.deviceTokenFor(await api()).load(),
+    async 'device-token:save'(token) {
+      await d.deviceTokenFor(await api()).save(String(token));
     },
     'clipboard:write': (text) => d.writeClipboard(String(text)),
     async 'shell:open-external'(url) {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { isSession, type Session, type TokenStorage } from '@reelbase/api-client';
+import { type DeviceTokenStorage, isSession, type Session, type TokenStorage } from '@reelbase/api-client';
 
 /** One secret per API origin, so switching servers keeps each server's sign-in apart. */
 export interface SecretStore {
@@ -102,5 +102,17 @@ export function keychainTokens(store: SecretStore, apiOrigin: string): TokenStor
       if (session) await store.set(apiOrigin, JSON.stringify(session));
       else await store.delete(apiOrigin);
     },
+  };
+}
+
+/**
+ * The device token of this app's last password sign-in to an API, as its own secret: it outlives
+ * sign-outs (the server recognises this device by it while sign-ins from new devices are paused).
+ */
+export function keychainDeviceToken(store: SecretStore, apiOrigin: string): DeviceTokenStorage {
+  const account = `${apiOrigin} device`;
+  return {
+    load: () => store.get(account),
+    save: (token) => store.set(account, token),
   };
 }

@@ -22,6 +22,7 @@ export function createBridge(t: BridgeTransport) {
     config: call('config:get'),
     setApiBaseUrl: call('config:set-api'),
     tokens: { load: call('tokens:load'), save: (s: Session | null) => call('tokens:save')(s) },
+    deviceToken: { load: call('device-token:load'), save: (token: string) => call('device-token:save')(token) },
     copyText: call('clipboard:write'),
     openExternal: call('shell:open-external'),
     uploads: {

@@ -10,6 +10,7 @@ export function desktopPlatform(bridge: DesktopBridge, apiBaseUrl: string): Plat
   return {
     apiBaseUrl,
     tokens: bridge.tokens,
+    deviceTokens: bridge.deviceToken,
     pickFiles,
     copyText: bridge.copyText,
     openWindow: (url) => void bridge.openExternal(new URL(url, apiBaseUrl).toString()),

@@ -34,6 +34,8 @@ export interface IpcContract {
   'config:set-api': (url: string) => DesktopConfig;
   'tokens:load': () => Session | null;
   'tokens:save': (session: Session | null) => void;
+  'device-token:load': () => string | null;
+  'device-token:save': (token: string) => void;
   'clipboard:write': (text: string) => void;
   'shell:open-external': (url: string) => void;
   /** `mirror`: subfolders become Reelbase folders under one named like the picked folder. */
@@ -54,6 +56,8 @@ export const CHANNELS = [
   'config:set-api',
   'tokens:load',
   'tokens:save',
+  'device-token:load',
+  'device-token:save',
   'clipboard:write',
   'shell:open-external',
   'uploads:choose-folder',

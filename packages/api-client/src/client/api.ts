@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
-import type { AuthProviders, LoginResponse } from '../contract/auth.ts';
+import { type AuthProviders, DEVICE_TOKEN_HEADER, type LoginResponse, type PasswordLoginResponse } from '../contract/auth.ts';
 import type { MessageBody } from '../contract/common.ts';
 import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
@@ -136,8 +136,18 @@ export function createApiClient(o: ApiClientOptions) {
   const sendImage = (path: string, image: Blob, fields: Record<string, string>, opts: ImageUploadOptions) => sendMultipart<z.infer<typeof VideoImageResponse>>(path, 'image', image, fields, opts);
 
   const auth = {
+    /** Sends the stored device token (apps without cookies), and keeps the fresh one the answer carries. */
     async login(input: LoginInput) {
-      return startSession(await request<LoginResponse>('POST', '/api/auth/login', { body: { ...input, rememberMe: !!input.rememberMe }, auth: false }));
+      const devices = core.deviceTokens;
+      const known = devices ? await Promise.resolve(devices.load()).catch(() => null) : null;
+      const r = await request<PasswordLoginResponse>('POST', '/api/auth/login', {
+        body: { ...input, rememberMe: !!input.rememberMe },
+        auth: false,
+        ...(known && { headers: { [DEVICE_TOKEN_HEADER]: known } }),
+      });
+      // Keeping it is a convenience: a keychain that refuses it must not fail the sign-in.
+      if (devices && r.deviceToken) await Promise.resolve(devices.save(r.deviceToken)).catch(() => {});
+      return startSession(r);
     },
     /** The sign-in providers configured on the server (null: not configured). */
     providers: () => request<AuthProviders>('GET', '/api/auth/providers', { auth: false }),

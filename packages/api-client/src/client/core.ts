@@ -1,12 +1,14 @@
 import { ERROR_CODES, MESSAGES } from '../contract/constants.ts';
 import { ApiError, errorFromBody } from './errors.ts';
-import { type SignOutEvent, type Session, SESSION_EXPIRED_MESSAGE, type TokenStorage, isSession } from './session.ts';
+import { type DeviceTokenStorage, type SignOutEvent, type Session, SESSION_EXPIRED_MESSAGE, type TokenStorage, isSession } from './session.ts';
 import { type FetchLike, type RawResponse, fetchRaw } from './transport.ts';
 
 export interface CoreOptions {
   /** Origin of the API, e.g. http://localhost:3000; '' for the page's own origin. */
   baseUrl: string;
   storage: TokenStorage;
+  /** Apps without cookies (the desktop) keep the device token of password sign-ins here; browsers use the server's cookie. */
+  deviceTokens?: DeviceTokenStorage;
   /** Called when the client ends the session itself (refresh failed, banned, session revoked). */
   onSignOut?: (event: SignOutEvent) => void;
   fetch?: FetchLike;
@@ -20,6 +22,7 @@ export interface RequestOptions {
   /** Send the bearer token and refresh it when expired (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /** Sends one attempt with the given access token (null when signed out or not needed). */
@@ -138,7 +141,7 @@ export function createCore(o: CoreOptions) {
   const jsonAttempt =
     (method: string, path: string, r: RequestOptions): Attempt =>
     (token) => {
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { ...r.headers, accept: 'application/json' };
       if (r.body !== undefined) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
       return fetchRaw(fetcher, `${baseUrl}${path}${queryString(r.query)}`, {
@@ -153,6 +156,7 @@ export function createCore(o: CoreOptions) {
     baseUrl,
     ready,
     fetch: fetcher,
+    deviceTokens: o.deviceTokens,
     /** The current session (null until `ready` resolves or when signed out). */
     getSession: () => session,
     subscribe(listener: (s: Session | null) => void): () => void {

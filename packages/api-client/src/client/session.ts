@@ -14,6 +14,15 @@ export interface TokenStorage {
   save(session: Session | null): MaybePromise<void>;
 }
 
+/**
+ * Where an app without cookies keeps the device token of its last password sign-in (the desktop:
+ * its keychain). It outlives sign-outs: it tells the server this device signed in before.
+ */
+export interface DeviceTokenStorage {
+  load(): MaybePromise<string | null>;
+  save(token: string): MaybePromise<void>;
+}
+
 export function memoryTokenStorage(initial: Session | null = null): TokenStorage {
   let value = initial;
   return {

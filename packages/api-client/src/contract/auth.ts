@@ -7,6 +7,16 @@ export type Tokens = z.infer<typeof Tokens>;
 export const LoginResponse = Tokens.extend({ isAdmin: z.boolean(), isPaymentMethodSet: z.boolean() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+/** Header in which an app without cookies (the desktop) sends the device token it stored. */
+export const DEVICE_TOKEN_HEADER = 'X-Device-Token';
+/**
+ * A password sign-in also answers a device token (also set as an HttpOnly cookie for browsers):
+ * presented at the next sign-in of the same account, it lets this device in while sign-ins from
+ * new devices are paused by failed attempts elsewhere.
+ */
+export const PasswordLoginResponse = LoginResponse.extend({ deviceToken: z.string() });
+export type PasswordLoginResponse = z.infer<typeof PasswordLoginResponse>;
+
 // Login forms have no length or format rules in the spec; only presence is checked.
 export const LoginRequest = z.object({
   email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, { error: 'Email is required.' }),

@@ -74,6 +74,10 @@ export const MESSAGES = {
   validationFailed: 'Validation failed',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  /** 429: this address already has a password being checked and more waiting. */
+  signInsBusyFromAddress: 'Too many sign-ins from your address at once. Try again in a moment.',
+  /** 503: every password check slot and its queue are taken. */
+  signInsBusy: 'The server is busy checking other sign-ins. Try again in a moment.',
   tooManyRequests: 'Too many requests. Try again later.',
   /** 429: the account has JOBS_MAX_RUNNING + JOBS_MAX_QUEUED_PER_ACCOUNT jobs (uploads, imports, edits, GIFs, covers) waiting or running. */
   tooManyJobs: 'Too many of your videos and edits are waiting to be processed. Try again when some have finished.',
@@ -82,6 +86,13 @@ export const MESSAGES = {
   forbidden: 'Forbidden',
   notFound: 'Not found',
 } as const;
+
+/** The 429 of a sign-in paused by failed attempts, saying when to try again. */
+export function tooManyAttemptsFor(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const when = retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many failed sign-in attempts. Try again in ${when}.`;
+}
 
 export const ERROR_CODES = {
   tokenExpired: 'TOKEN_EXPIRED_ERROR',

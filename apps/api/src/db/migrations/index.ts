@@ -16,6 +16,7 @@ import { Migration20261210000001Paypal } from './Migration20261210000001Paypal.t
 import { Migration20261211000001BandwidthNotices } from './Migration20261211000001BandwidthNotices.ts';
 import { Migration20261212000001VideoCounts } from './Migration20261212000001VideoCounts.ts';
 import { Migration20261213000001MailLinks } from './Migration20261213000001MailLinks.ts';
+import { Migration20261214000001SignInReservations } from './Migration20261214000001SignInReservations.ts';
 import { Migration20261216000001JobSlots } from './Migration20261216000001JobSlots.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
@@ -38,5 +39,6 @@ export const migrations = [
   { name: 'Migration20261211000001BandwidthNotices', class: Migration20261211000001BandwidthNotices },
   { name: 'Migration20261212000001VideoCounts', class: Migration20261212000001VideoCounts },
   { name: 'Migration20261213000001MailLinks', class: Migration20261213000001MailLinks },
+  { name: 'Migration20261214000001SignInReservations', class: Migration20261214000001SignInReservations },
   { name: 'Migration20261216000001JobSlots', class: Migration20261216000001JobSlots },
 ];

@@ -1,18 +1,26 @@
 import { Router } from '@koa/router';
-import { EmailChangeTokenRequest, ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, VerifyEmailRequest } from '@reelbase/api-client';
+import { DEVICE_TOKEN_HEADER, EmailChangeTokenRequest, ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, VerifyEmailRequest } from '@reelbase/api-client';
 import type { AuthGuards, AuthState } from '../../http/auth.ts';
 import { body } from '../../http/validate.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { AuthService } from './auth.service.ts';
+import type { DeviceTokens } from './device-tokens.ts';
 
-export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLimits) {
+export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLimits, devices: DeviceTokens) {
   const r = new Router();
   // The spec puts refresh outside /api.
   r.post('/auth/refresh', async (ctx) => {
     ctx.body = await auth.refresh(body(ctx, RefreshRequest).refreshToken);
   });
   r.post('/api/auth/login', async (ctx) => {
-    ctx.body = await auth.login(body(ctx, LoginRequest), ctx.ip);
+    const answer = await auth.login(body(ctx, LoginRequest), {
+      address: ctx.ip,
+      userAgent: ctx.get('user-agent').slice(0, 200),
+      deviceTokens: devices.fromRequest(ctx.get(DEVICE_TOKEN_HEADER), ctx.get('cookie')),
+    });
+    // Browsers keep the device token where scripts cannot read it; the desktop stores the body's.
+    ctx.append('Set-Cookie', devices.cookie(answer.deviceToken));
+    ctx.body = answer;
   });
   r.post('/api/auth/platform', async (ctx) => {
     const input = body(ctx, PlatformLoginRequest);

@@ -1,18 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ERROR_CODES, type LoginResponse, MESSAGES, type Tokens } from '@reelbase/api-client';
+import { ERROR_CODES, type LoginResponse, MESSAGES, type PasswordLoginResponse, type Tokens } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { sqlOf } from '../folders/folder-access.ts';
+import { addressBucket } from '../limits/address.ts';
 import type { SignInLimits } from '../limits/rate-limits.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
 import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type Provider, recordIdentity } from './identities.ts';
 import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
+import type { DeviceTokens } from './device-tokens.ts';
+import type { PasswordChecks } from './password-checks.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
+import type { SignInClient, SignInNotices } from './sign-in-notices.ts';
 import { OneTimeToken, RefreshToken } from './token.entities.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -26,6 +30,11 @@ export interface AuthDeps {
   orm: Orm;
   tokens: AccessTokens;
   signInLimits: SignInLimits;
+  devices: DeviceTokens;
+  passwordChecks: PasswordChecks;
+  notices: SignInNotices;
+  /** Failures that pause new devices of an account, and that distrust one device (for the notices). */
+  failureLimits: { perAccount: number; perDevice: number };
   mailer: Mailer;
   platforms: PlatformVerifier;
   publicUrl: string;
@@ -88,17 +97,35 @@ export function createAuthService(d: AuthDeps) {
   }
 
   return {
-    async login(input: { email: string; password: string; rememberMe: boolean }, address: string): Promise<LoginResponse> {
-      const actor = { account: input.email, address };
-      await d.signInLimits.assertAllowed(actor);
+    /**
+     * A password sign-in. The attempt is counted before the password is checked (a device the
+     * account signed in on before counts on its own), the check waits its turn in the bounded
+     * pool, and a right password answers a fresh device token for this device.
+     */
+    async login(input: { email: string; password: string; rememberMe: boolean }, client: SignInClient & { deviceTokens: string[] }): Promise<PasswordLoginResponse> {
       const em = d.orm.em.fork();
       const user = await em.findOne(User, { email: input.email });
-      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        await d.signInLimits.fail(actor);
+      const deviceId = user?.passwordHash ? d.devices.deviceOf(client.deviceTokens, { id: user.id, passwordHash: user.passwordHash }) : null;
+      const attempt = await d.signInLimits.reserve({ account: input.email, address: client.address }, deviceId ?? undefined);
+      let ok: boolean;
+      try {
+        ok = await d.passwordChecks.run(addressBucket(client.address), () => verifyPassword(user?.passwordHash, input.password));
+      } catch (err) {
+        await attempt.release();
+        throw err;
+      }
+      if (!ok || !user?.passwordHash) {
+        const began = attempt.failed();
+        if (user && began.accountLocked) await d.notices.accountLocked(user.email, d.failureLimits.perAccount, client);
+        if (user && began.deviceLocked) await d.notices.deviceLocked(user.email, d.failureLimits.perDevice, client);
         throw unauthorized(MESSAGES.invalidCredentials);
       }
-      await d.signInLimits.clear(input.email);
-      return startSession(em, user, input.rememberMe);
+      await attempt.succeeded();
+      // The first sign-in after registering is expected; any later one from an unknown device is told.
+      const firstSignIn = user.lastLoginAt == null;
+      const session = await startSession(em, user, input.rememberMe);
+      if (!attempt.trusted && !firstSignIn) await d.notices.newDevice(user.email, client);
+      return { ...session, deviceToken: d.devices.issue({ id: user.id, passwordHash: user.passwordHash }) };
     },
 
     /** Which providers sign in here, for the browser to start their flows. */
@@ -219,7 +246,11 @@ export function createAuthService(d: AuthDeps) {
       user.passwordHash = await hashPassword(password);
       user.isConfirmedEmail = true;
       await credentialsChanged(em, user);
+      // A new password ends every existing session and distrusts every device token (they are
+      // signed over the password hash); the mailed link proved the owner, so new devices may
+      // sign in again at once.
       await revokeSessions(em, user.id);
+      await d.signInLimits.clearAccount(user.email);
     },
 
     /** After a password change by a signed-in user: every other session and every mail link ends. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ERROR_CODES, MESSAGES } from '@reelbase/api-client';
+import { ERROR_CODES, MESSAGES, tooManyAttemptsFor } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError } from '../../http/errors.ts';
 import { addressBucket } from './address.ts';
@@ -58,11 +58,6 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
     return { hits: row.hits, retryAfter: Math.max(1, Number(row.retry_after)) };
   }
 
-  async function hitsNow(key: string): Promise<number> {
-    const [row] = await db().execute<{ hits: number }[]>('select hits from rate_limit_counters where key = ? and expires_at > now()', [key]);
-    return row?.hits ?? 0;
-  }
-
   const tooMany = (retryAfter: number, message: string = MESSAGES.tooManyRequests) => {
     const err = new HttpError(429, message, { code: ERROR_CODES.rateLimited });
     err.headers = { 'Retry-After': String(retryAfter) };
@@ -81,28 +76,140 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
       if (over.length) throw tooMany(Math.max(...over.map((c) => c?.retryAfter ?? 1)));
     },
 
+    /** Failed password sign-ins, counted before each password check: see `signInLimits`. */
+    signIn: (limits: SignInLimitSettings) => signInLimits(db, cleanup, keyOf, tooMany, limits),
+  };
+}
+export type RateLimits = ReturnType<typeof rateLimits>;
+
+export interface SignInLimitSettings {
+  /** Failures from one address, whatever the accounts. */
+  perAddress: Limit;
+  /** Failures on one account from one address: below `perAccount`, so one address never pauses an account. */
+  perAccountAndAddress: Limit;
+  /** Failures on one account from devices it never signed in on, all addresses together. */
+  perAccount: Limit;
+  /** Failures on one device the account signed in on before (its device token). */
+  perDevice: Limit;
+}
+
+/** One counted attempt, taken before the password is checked. */
+export interface SignInAttempt {
+  /** Whether it went through a trusted device's own count (not the account's and the address's). */
+  trusted: boolean;
+  /** The password was right: the counts it passed are cleared (the address's only gives its slot back). */
+  succeeded(): Promise<void>;
+  /** The password was wrong: the slots stay taken. Says which lockouts this failure began. */
+  failed(): { accountLocked: boolean; deviceLocked: boolean };
+  /** The password was never checked (busy): the slots are given back. */
+  release(): Promise<void>;
+}
+
+interface Slot {
+  key: string;
+  hits: number;
+  /** As PostgreSQL wrote it (microseconds), to recognise the window later. */
+  windowStart: string;
+  limit: Limit;
+}
+
+type Db = () => ReturnType<Orm['em']['getConnection']>;
+
+/**
+ * The OWASP device-cookie scheme over the same counters. An attempt reserves a slot in each of its
+ * counts in one statement, all or none (`reserve_rate_limit_slots`, which adds one only where a
+ * count is under its limit), so parallel guesses never get more password checks than the limits
+ * allow. A device the account signed in on before counts on its own; once it fails `perDevice`
+ * times it is distrusted and counts like any new device. New devices count per address, per
+ * account from that address (smaller than the account's count, so a stranger at one address
+ * cannot pause the owner elsewhere) and per account across addresses (distributed guessing).
+ */
+function signInLimits(
+  db: Db,
+  cleanup: () => void,
+  keyOf: (scope: string, value: string) => string,
+  tooMany: (retryAfter: number, message?: string) => HttpError,
+  limits: SignInLimitSettings,
+) {
+  const keys = {
+    address: (address: string) => keyOf('sign-in:address', addressBucket(address)),
+    accountAndAddress: (account: string, address: string) => keyOf('sign-in:account-address', `${account}\0${addressBucket(address)}`),
+    account: (account: string) => keyOf('sign-in:account', account),
+    device: (deviceId: string) => keyOf('sign-in:device', deviceId),
+  };
+
+  /** One slot in each count, or (when one is full) the seconds until that count's window ends. */
+  async function reserve(wanted: [string, Limit][]): Promise<{ slots: Slot[] } | { retryAfter: number }> {
+    cleanup();
+    const rows = await db().execute<{ slot_key: string; slot_hits: number; slot_window_start: string; slot_retry_after: number; granted: boolean }[]>(
+      'select * from reserve_rate_limit_slots(?::jsonb)',
+      [JSON.stringify(wanted.map(([key, limit]) => ({ key, cap: limit.count, secs: limit.seconds })))],
+    );
+    const refused = rows.find((r) => !r.granted);
+    if (refused) return { retryAfter: refused.slot_retry_after };
+    const byKey = new Map(rows.map((r) => [r.slot_key, r]));
+    return {
+      slots: wanted.map(([key, limit]) => {
+        const row = byKey.get(key);
+        if (!row) throw new Error(`no reservation row for a sign-in count`);
+        return { key, limit, hits: row.slot_hits, windowStart: row.slot_window_start };
+      }),
+    };
+  }
+
+  /** Gives a slot back, unless its window has passed meanwhile (a newer window owes it nothing). */
+  async function giveBack(slot: Slot) {
+    await db().execute('update rate_limit_counters set hits = hits - 1 where key = ? and window_start = ?::timestamptz and hits > 0', [slot.key, slot.windowStart]);
+  }
+
+  async function remove(key: string) {
+    await db().execute('delete from rate_limit_counters where key = ?', [key]);
+  }
+  const clear = (slot: Slot) => remove(slot.key);
+
+  const reachedLimit = (slot: Slot) => slot.hits === slot.limit.count;
+
+  return {
+    /** After the owner proved themself another way (a password reset): new devices may sign in again. */
+    clearAccount: (account: string) => remove(keys.account(account)),
+
     /**
-     * Failed sign-ins: `blocked` before checking the password, `fail` after a wrong one, `clear`
-     * after a right one. Keys are what the caller typed, so an unknown account is limited exactly
-     * like a real one.
+     * Reserves this attempt's slots before the password is checked; a 429 (with Retry-After and
+     * when to try again) when a count is full. `account` is the email typed, so an unknown account
+     * is limited exactly like a real one; `deviceId` a valid device token's id for that account.
      */
-    signIn(limits: { perAccount: Limit; perAddress: Limit }) {
-      const accountKey = (account: string) => keyOf('sign-in:account', account);
-      const addressKey = (address: string) => keyOf('sign-in:address', addressBucket(address));
+    async reserve(actor: Required<Actor>, deviceId?: string): Promise<SignInAttempt> {
+      if (deviceId) {
+        const mine = await reserve([[keys.device(deviceId), limits.perDevice]]);
+        if ('slots' in mine) {
+          const [device] = mine.slots;
+          return {
+            trusted: true,
+            succeeded: () => clear(device),
+            failed: () => ({ accountLocked: false, deviceLocked: reachedLimit(device) }),
+            release: () => giveBack(device),
+          };
+        }
+        // A device past its own limit is distrusted: it goes on like a device never seen.
+      }
+      const taken = await reserve([
+        [keys.address(actor.address), limits.perAddress],
+        [keys.accountAndAddress(actor.account, actor.address), limits.perAccountAndAddress],
+        [keys.account(actor.account), limits.perAccount],
+      ]);
+      if ('retryAfter' in taken) throw tooMany(taken.retryAfter, tooManyAttemptsFor(taken.retryAfter));
+      const [address, accountAndAddress, account] = taken.slots;
       return {
-        async assertAllowed(actor: Required<Actor>) {
-          const [byAccount, byAddress] = await Promise.all([hitsNow(accountKey(actor.account)), hitsNow(addressKey(actor.address))]);
-          if (byAccount >= limits.perAccount.count || byAddress >= limits.perAddress.count) throw tooMany(limits.perAccount.seconds, MESSAGES.tooManyAttempts);
+        trusted: false,
+        async succeeded() {
+          await Promise.all([giveBack(address), clear(accountAndAddress), clear(account)]);
         },
-        async fail(actor: Required<Actor>) {
-          await Promise.all([hit(accountKey(actor.account), limits.perAccount), hit(addressKey(actor.address), limits.perAddress)]);
-        },
-        async clear(account: string) {
-          await db().execute('delete from rate_limit_counters where key = ?', [accountKey(account)]);
+        failed: () => ({ accountLocked: reachedLimit(account), deviceLocked: false }),
+        release: async () => {
+          await Promise.all(taken.slots.map(giveBack));
         },
       };
     },
   };
 }
-export type RateLimits = ReturnType<typeof rateLimits>;
-export type SignInLimits = ReturnType<RateLimits['signIn']>;
+export type SignInLimits = ReturnType<typeof signInLimits>;
