@@ -15,6 +15,7 @@ import { Migration20261209000001Billing } from './Migration20261209000001Billing
 import { Migration20261210000001Paypal } from './Migration20261210000001Paypal.ts';
 import { Migration20261211000001BandwidthNotices } from './Migration20261211000001BandwidthNotices.ts';
 import { Migration20261212000001VideoCounts } from './Migration20261212000001VideoCounts.ts';
+import { Migration20261215000001PaypalSandbox } from './Migration20261215000001PaypalSandbox.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   { name: 'Migration20261210000001Paypal', class: Migration20261210000001Paypal },
   { name: 'Migration20261211000001BandwidthNotices', class: Migration20261211000001BandwidthNotices },
   { name: 'Migration20261212000001VideoCounts', class: Migration20261212000001VideoCounts },
+  { name: 'Migration20261215000001PaypalSandbox', class: Migration20261215000001PaypalSandbox },
 ];
