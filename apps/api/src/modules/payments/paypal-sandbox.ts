@@ -25,6 +25,9 @@ interface SandboxSubscription {
   transactions: (PaypalTransaction & { refunded?: boolean })[];
 }
 
+/** A sandbox checkout id as the approval page receives it from a browser; anything else is no checkout of ours. */
+const CHECKOUT_ID = /^SANDBOX-I-[A-Z0-9]{16}$/;
+
 const sandboxId = (prefix: string) => `SANDBOX-${prefix}-${crypto.randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
 const centsOf = (value: string) => Math.round(Number(value) * 100);
 
@@ -177,8 +180,9 @@ export function sandboxPaypal(d: { orm: Orm; publicUrl: string }) {
 
     /** The approval page of a waiting checkout (HTML), or null when there is none. */
     async approvalPage(id: string): Promise<string | null> {
+      if (!CHECKOUT_ID.test(id)) return null;
       const s = await load<SandboxSubscription>('subscription', id);
-      if (!s || s.status !== 'APPROVAL_PENDING') return null;
+      if (s?.status !== 'APPROVAL_PENDING') return null;
       const plan = await planOf(s);
       const price = (await nextPriceCents(s)) / 100;
       return approvalHtml({ id, planName: plan.name, price: price.toFixed(2), cancelUrl: s.cancel_url });
@@ -189,6 +193,7 @@ export function sandboxPaypal(d: { orm: Orm; publicUrl: string }) {
      * answers where the browser goes next (the checkout's return URL), or null for no such checkout.
      */
     async approve(id: string): Promise<string | null> {
+      if (!CHECKOUT_ID.test(id)) return null;
       const approved = await change(id, async (s) => {
         if (s.status !== 'APPROVAL_PENDING') return;
         const [owner] = await sqlNow()<{ first_name: string; last_name: string; email: string }[]>('select first_name, last_name, email from users where id = ?', [s.custom_id]);
