@@ -108,6 +108,11 @@ describe('under a plain start (no Stripe key, no PayPal credentials)', () => {
     const twice = await s.api('POST', `/api/payment/${order.body.id}/capture`, { token: u.token });
     expect(twice.status).toBe(409);
     expect((await s.api('GET', '/api/payment/history', { token: u.token })).body.items).toHaveLength(1);
+    // The rest of the PayPal life runs in the sandbox too: a cancellation, then the money-back refund.
+    expect((await s.api('POST', '/api/payment/subscription/cancel', { token: u.token })).body.subscription).toMatchObject({ status: 'canceling' });
+    const refund = await s.api('POST', '/api/payment/refund', { token: u.token });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect((await s.api('GET', '/api/payment/history', { token: u.token })).body.items[0]).toMatchObject({ kind: 'refunded', amount: -29, provider: 'paypal', reference: expect.stringMatching(/^SANDBOX-RE-/) });
   });
 
   test('made-up cards are refused with field messages (Luhn, expiry, CVC) and leave no account; the test card works', async () => {
