@@ -31,7 +31,7 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
     if (i > 600) throw new Error('API did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-  await call('POST', '/api/users', { ...BENCH_USER, paymentMethod: { type: 'paypal' } });
+  await call('POST', '/api/users', { ...BENCH_USER, paymentMethod: { type: 'card', cardInfo: { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '34', firstName: 'Bench', lastName: 'User' } } });
   const { accessToken: token } = await call('POST', '/api/auth/login', { email: BENCH_USER.email, password: BENCH_USER.password });
   return { api, base, port, token: token as string, call, stop };
 }

@@ -72,6 +72,9 @@ const schema = z.object({
   RATE_LIMIT_IMPORT_PER_ADDRESS: limit('60/3600'),
   RATE_LIMIT_UPLOAD_PER_ACCOUNT: limit('200/3600'),
   RATE_LIMIT_UPLOAD_PER_ADDRESS: limit('400/3600'),
+  // Card testing: each payment-method change (and a registration's card) asks the card network about a card.
+  RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT: limit('5/3600'),
+  RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS: limit('20/3600'),
   /** Stripe: the secret key, the webhook signing secret, and where its API is (a local stand-in in tests). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -37,9 +37,10 @@ import { sandboxCardBilling } from './modules/payments/billing-provider.ts';
 import { paymentMethods, paymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { paypalRoutes, paypalWebhookRoutes } from './modules/payments/paypal.routes.ts';
+import { paypalRoutes, paypalSandboxRoutes, paypalWebhookRoutes } from './modules/payments/paypal.routes.ts';
 import { createPaypalPayments } from './modules/payments/paypal.service.ts';
 import { paypalClient } from './modules/payments/paypal-client.ts';
+import { sandboxPaypal } from './modules/payments/paypal-sandbox.ts';
 import { createPlansService } from './modules/payments/plans.service.ts';
 import { stripeBilling } from './modules/payments/stripe-billing.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
@@ -75,6 +76,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'platform-sign-in': { perAddress: config.RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS },
     import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
     upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
+    'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
   });
   const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
   const devices = deviceTokens(secret, config.PUBLIC_URL);
@@ -115,16 +117,17 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   if (!stripe) log.warn('STRIPE_SECRET_KEY is not set: card payments run in the sandbox, nothing is charged');
   const payments = paymentMethods(paymentProvider(stripe ?? undefined), stripe);
   const plans = createPlansService({ orm });
-  // PayPal with its app credentials; without them POST /api/payment answers 503 (choosing PayPal as the method still works).
+  // PayPal with its app credentials; without them the PayPal sandbox: our own approval page, nothing charged.
+  const paypalSandbox = config.PAYPAL_CLIENT_ID && config.PAYPAL_SECRET ? null : sandboxPaypal({ orm, publicUrl: config.PUBLIC_URL });
+  if (paypalSandbox) log.warn('PAYPAL_CLIENT_ID / PAYPAL_SECRET are not set: PayPal checkouts run in the sandbox (a local approval page), nothing is charged');
   const paypal = createPaypalPayments({
     orm,
     subscriptions,
     publicUrl: config.PUBLIC_URL,
     endLeftover: (userId) => billing.endLeftover(userId),
-    client:
-      config.PAYPAL_CLIENT_ID && config.PAYPAL_SECRET
-        ? paypalClient({ apiUrl: config.PAYPAL_API_URL, clientId: config.PAYPAL_CLIENT_ID, secret: config.PAYPAL_SECRET, webhookId: config.PAYPAL_WEBHOOK_ID })
-        : null,
+    client: paypalSandbox
+      ? paypalSandbox.client
+      : paypalClient({ apiUrl: config.PAYPAL_API_URL, clientId: config.PAYPAL_CLIENT_ID as string, secret: config.PAYPAL_SECRET as string, webhookId: config.PAYPAL_WEBHOOK_ID }),
   });
   const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: { paypal: paypal.provider } });
   const users = createUsersService({ orm, auth, payments });
@@ -217,6 +220,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
         await stripe.handleWebhook(payload, signature);
       }),
       paypalWebhookRoutes(paypal),
+      ...(paypalSandbox ? [paypalSandboxRoutes(paypalSandbox, new URL(config.PUBLIC_URL).origin)] : []),
     ],
     routers: [
       authRoutes(auth, guards, limits, devices),

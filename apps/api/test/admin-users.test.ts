@@ -59,7 +59,7 @@ test('every admin call answers 401 without a token and 403 to a subscriber, and 
 test('the user view: usage sums follow uploads and deletes, the last upload, payments fields present', async () => {
   const u = await signUpAndLogin(s);
   const before = (await as(admin.accessToken).get(`/api/users/${u.id}`)).body as AdminUser;
-  expect(before).toMatchObject({ id: u.id, email: u.email, platforms: 'email', videoCount: 0, storage: 0, bandwidth: 0, lastUploadedVideo: null, plan: null, nextPaymentDate: null, paymentRef: null, paymentMethod: 'paypal', isAdmin: false });
+  expect(before).toMatchObject({ id: u.id, email: u.email, platforms: 'email', videoCount: 0, storage: 0, bandwidth: 0, lastUploadedVideo: null, plan: null, nextPaymentDate: null, paymentRef: expect.stringMatching(/^sandbox_pm_/), paymentMethod: 'card', isAdmin: false });
   expect(before.profile).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
   const first = (await s.upload(u.accessToken, clip, { name: 'First' })).body;
   const second = (await s.upload(u.accessToken, clip, { name: 'Second' })).body;

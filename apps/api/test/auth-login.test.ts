@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CARD } from './support/card.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 let s: TestServer;
@@ -31,7 +32,7 @@ async function refreshRow(refreshToken: string) {
 }
 
 test('a subscriber signs in and gets tokens, isAdmin false and the payment flag', async () => {
-  const u = await register({ type: 'paypal' });
+  const u = await register({ type: 'card', cardInfo: CARD });
   const res = await login({ email: u.email, password: u.password });
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), isAdmin: false, isPaymentMethodSet: true, deviceToken: expect.any(String) });

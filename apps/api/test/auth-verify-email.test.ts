@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { OneTimeToken } from '../src/modules/auth/token.entities.ts';
+import { CARD } from './support/card.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 let s: TestServer;
@@ -11,7 +12,7 @@ afterAll(() => s.stop());
 async function registerWithMail() {
   const email = `v${crypto.randomUUID().slice(0, 8)}@example.com`;
   const res = await s.api('POST', '/api/users', {
-    body: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123', paymentMethod: { type: 'paypal' } },
+    body: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123', paymentMethod: { type: 'card', cardInfo: CARD } },
   });
   expect(res.status).toBe(201);
   const mail = await s.lastMail(email);

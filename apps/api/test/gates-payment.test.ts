@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CARD } from './support/card.ts';
 import { makeClip } from './support/clips.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -93,8 +94,14 @@ describe('an account without a payment method', () => {
     }
     expect(await footprint(userId)).toEqual(before);
 
+    // Choosing PayPal alone proves no payer: nothing is recorded and the gate stays shut.
+    const paypal = await s.api('PUT', '/api/profile', { token, body: { paymentMethod: { type: 'paypal' } } });
+    expect(paypal.status).toBe(200);
+    expect(paypal.body.profile).toMatchObject({ isPaymentMethodSet: false, paymentMethod: null });
+    expect(await s.upload(token, clip)).toEqual({ status: 402, body: NO_PAYMENT });
+
     // Setting a payment method opens the API at once.
-    const set = await s.api('PUT', '/api/profile', { token, body: { paymentMethod: { type: 'paypal' } } });
+    const set = await s.api('PUT', '/api/profile', { token, body: { paymentMethod: { type: 'card', cardInfo: CARD } } });
     expect(set.status).toBe(200);
     expect(set.body.profile.isPaymentMethodSet).toBe(true);
     const after = await s.upload(token, clip);

@@ -32,12 +32,16 @@ async function subscribed(plan = 'silver-1m', promoCode?: string) {
 }
 
 describe('PayPal checkout', () => {
-  test('choosing PayPal at registration sets the method without a reference; the first capture records the PayPal subscription', async () => {
-    const u = await signUpAndLogin(s);
-    expect((await s.api('GET', '/api/profile', { token: u.accessToken })).body.isPaymentMethodSet).toBe(true);
+  test('choosing PayPal at registration records no method; the first capture makes PayPal the method, its subscription the reference', async () => {
+    const email = `pp${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const reg = await s.api('POST', '/api/users', { body: { firstName: 'Grace', lastName: 'Hopper', email, password: 'secret123', paymentMethod: { type: 'paypal' } } });
+    expect(reg.status).toBe(201);
+    const login = await s.api('POST', '/api/auth/login', { body: { email, password: 'secret123' } });
+    expect(login.body.isPaymentMethodSet).toBe(false);
+    const u = { id: reg.body.id as string, accessToken: login.body.accessToken as string } as SignedIn;
     const before = await s.api('GET', `/api/users/${u.id}`, { token: admin });
-    expect(before.body).toMatchObject({ paymentMethod: 'paypal', paymentRef: null });
-    expect(await subscription(u)).toMatchObject({ status: 'none', plan: null, paymentMethod: 'paypal' });
+    expect(before.body).toMatchObject({ paymentMethod: null, paymentRef: null });
+    expect(await subscription(u)).toMatchObject({ status: 'none', plan: null, paymentMethod: null });
     const order = await s.api('POST', '/api/payment', { token: u.accessToken, body: { paymentPlanId: 'bronze-1m' } });
     await paypal.approve(order.body.id);
     await s.api('POST', `/api/payment/${order.body.id}/capture`, { token: u.accessToken });

@@ -26,7 +26,7 @@ test('GET /api/profile shows the owner their fields', async () => {
     colorScheme: { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
     showLogoOnPlayer: false,
     playerLogo: null,
-    paymentMethod: 'paypal',
+    paymentMethod: 'card',
     features: { uploadPlayerLogo: true, videoTrimmer: true, setVideoImage: true, createGif: true, addWatermark: true },
     videoGeneratorCredits: 0,
     promoCode: null,

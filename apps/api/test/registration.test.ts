@@ -161,9 +161,10 @@ describe('public versus admin registration', () => {
     await expect(s.lastMail(body.email)).rejects.toThrow(/no mail/);
 
     const login = await s.api('POST', '/api/auth/login', { body: { email: body.email, password: body.password } });
-    expect(login.body).toMatchObject({ isAdmin: false, isPaymentMethodSet: true });
+    // PayPal becomes the method only once the user approves and pays a PayPal checkout, whoever created the account.
+    expect(login.body).toMatchObject({ isAdmin: false, isPaymentMethodSet: false });
     const profile = await s.api('GET', '/api/profile', { token: login.body.accessToken });
-    expect(profile.body).toMatchObject({ isConfirmedEmail: true, isAdmin: false, paymentMethod: 'paypal' });
+    expect(profile.body).toMatchObject({ isConfirmedEmail: true, isAdmin: false, paymentMethod: null });
   });
 
   test("a non-admin's token does not make a registration an admin one", async () => {

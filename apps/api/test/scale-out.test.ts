@@ -7,6 +7,7 @@ import { webDistPath } from '@reelbase/web/dist-path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded-postgres.ts';
+import { CARD } from './support/card.ts';
 import { makeClip } from './support/clips.ts';
 import { type Proc, startNode, watchLogs } from './support/processes.ts';
 import { type LocalS3, startLocalS3 } from './support/s3.ts';
@@ -124,7 +125,7 @@ beforeAll(async () => {
   } else front = apis[0].url;
 
   const email = `scale${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const reg = await api('POST', '/api/users', { firstName: 'Grace', lastName: 'Hopper', email, password: 'secret123', paymentMethod: { type: 'paypal' } });
+  const reg = await api('POST', '/api/users', { firstName: 'Grace', lastName: 'Hopper', email, password: 'secret123', paymentMethod: { type: 'card', cardInfo: CARD } });
   expect(reg.status).toBe(201);
   token = (await api('POST', '/api/auth/login', { email, password: 'secret123' })).body.accessToken;
 }, 120_000);

@@ -11,7 +11,7 @@ describe('sign-in against the real API', () => {
     expect(stored).toMatchObject({ isAdmin: false, isPaymentMethodSet: true });
     expect(stored?.accessToken).toBeTruthy();
     const profile = await client.profile.get();
-    expect(profile).toMatchObject({ email, firstName: 'Ada', isPaymentMethodSet: true, paymentMethod: 'paypal' });
+    expect(profile).toMatchObject({ email, firstName: 'Ada', isPaymentMethodSet: true, paymentMethod: 'card' });
     expect(password).toBe('secret123');
   });
 
@@ -117,7 +117,9 @@ describe('sign-in against the real API', () => {
     expect(client.getSession()?.isPaymentMethodSet).toBe(true);
 
     const paypal = await signedIn(null);
+    // PayPal becomes the method only once a PayPal checkout is approved and paid: choosing it sets nothing.
     const p = await paypal.client.profile.update({ paymentMethod: { type: 'paypal' } });
-    expect(p.profile).toMatchObject({ isPaymentMethodSet: true, paymentMethod: 'paypal' });
+    expect(p.profile).toMatchObject({ isPaymentMethodSet: false, paymentMethod: null });
+    expect(paypal.client.getSession()?.isPaymentMethodSet).toBe(false);
   });
 });

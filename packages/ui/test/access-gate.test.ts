@@ -18,6 +18,11 @@ describe('access gate', () => {
     expect(decideAccess(gate({ profile: ready({ isPaymentMethodSet: false }) }))).toEqual({ kind: 'payment-gate' });
   });
 
+  it("lets a user without a payment method reach PayPal's return page, whose capture sets PayPal as the method", () => {
+    expect(decideAccess(gate({ paymentReturn: true, profile: ready({ isPaymentMethodSet: false }) }))).toEqual({ kind: 'allowed' });
+    expect(decideAccess(gate({ paymentReturn: true, profile: ready({ isPaymentMethodSet: false, ban: true }) }))).toEqual({ kind: 'banned' });
+  });
+
   it('lets a user with a payment method in', () => {
     expect(decideAccess(gate({}))).toEqual({ kind: 'allowed' });
   });

@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
+import { CARD } from './card.ts';
 import { type StripeStandin, startStripeStandin } from './stripe-standin.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-export const CARD = { cardNumber: '4242424242424242', cvc: '987', expMonth: '12', expYear: '34', firstName: 'Ada', lastName: 'Lovelace' };
+export { CARD };
 
 /** A server whose cards go to a Stripe stand-in (with `elements`, also a publishable key for Stripe.js), and the stand-in sending its webhooks to the server. */
 export async function startWithStripe(o: { elements?: boolean } = {}): Promise<{ s: TestServer; stripe: StripeStandin; stop: () => Promise<void> }> {

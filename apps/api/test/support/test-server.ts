@@ -10,6 +10,7 @@ import type { CoreHooks } from '../../src/core.ts';
 import { freePort } from '../../src/db/embedded-postgres.ts';
 import { User } from '../../src/modules/users/user.entity.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { CARD } from './card.ts';
 import { UNLIMITED } from './unlimited.ts';
 
 export interface TestServer extends RunningServer {
@@ -122,7 +123,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
 /** Registers a user with a card and signs in; returns the login answer. */
 export async function signUpAndLogin(s: TestServer, email = `u${crypto.randomUUID().slice(0, 8)}@example.com`, password = 'secret123') {
   const reg = await s.api('POST', '/api/users', {
-    body: { firstName: 'Ada', lastName: 'Lovelace', email, password, paymentMethod: { type: 'paypal' } },
+    body: { firstName: 'Ada', lastName: 'Lovelace', email, password, paymentMethod: { type: 'card', cardInfo: CARD } },
   });
   if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
   const login = await s.api('POST', '/api/auth/login', { body: { email, password } });

@@ -30,10 +30,16 @@ export const test = base.extend<{ baseURL: string }>({
   },
 });
 
-/** Registers through the API; with a payment method unless `paymentMethod` is null. */
-export async function registerViaApi(request: APIRequestContext, baseURL: string, opts: { paymentMethod?: 'paypal' | null } = {}): Promise<Account> {
+/** Stripe's documented Visa test number: the sandbox and the Stripe stand-in both take it. */
+export const TEST_CARD = { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '34', firstName: 'Ada', lastName: 'Lovelace' };
+
+/**
+ * Registers through the API; with the test card unless `paymentMethod` says otherwise: null sends
+ * none, 'paypal' sends PayPal, which records no method until a PayPal payment is approved.
+ */
+export async function registerViaApi(request: APIRequestContext, baseURL: string, opts: { paymentMethod?: 'card' | 'paypal' | null } = {}): Promise<Account> {
   const a = newAccount();
-  const paymentMethod = opts.paymentMethod === null ? undefined : { type: opts.paymentMethod ?? 'paypal' };
+  const paymentMethod = opts.paymentMethod === null ? undefined : opts.paymentMethod === 'paypal' ? { type: 'paypal' } : { type: 'card', cardInfo: TEST_CARD };
   const res = await request.post(`${baseURL}/api/users`, { data: { ...a, ...(paymentMethod && { paymentMethod }) } });
   expect(res.status(), await res.text()).toBe(201);
   return a;

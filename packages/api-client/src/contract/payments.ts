@@ -152,6 +152,7 @@ export const PAYMENT_MESSAGES = {
   noPaymentMethod: 'Add a payment method to continue.',
   noCard: 'Add a card to subscribe, or pay with PayPal.',
   alreadySubscribed: 'You already have a subscription: change its plan instead',
+  paymentInProgress: 'Another payment or plan change of this account is in progress: wait a moment and check your plan before trying again',
   notSubscribed: 'You have no running subscription',
   notCanceling: 'Your subscription is not canceled',
   pendingDowngrade: 'A plan change is waiting for the end of the period: choose your current plan to undo it first',

@@ -4,15 +4,52 @@ import { CARD_NUMBER_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 const required = (msg: string) => z.string({ error: msg }).trim().min(1, { error: msg });
 
-/** Card form rules of the spec (section 5), with its exact texts. */
-export const CardInfo = z.object({
-  cardNumber: required('Card number is required').regex(new RegExp(`^\\d{${CARD_NUMBER_LENGTH}}$`), { error: 'Enter a valid card number' }),
-  cvc: required('CVC/CWV is required').regex(/^\d{3,4}$/, { error: 'Enter a valid CWV/CVC' }),
-  expMonth: required('Exp month is required').regex(/^(0[1-9]|1[0-2])$/, { error: 'Enter a valid Exp month' }),
-  expYear: required('Exp year is required').regex(/^\d{2}$/, { error: 'Enter a valid Exp year' }),
-  firstName: required('Your first name is required'),
-  lastName: required('Your last name is required'),
-});
+/** The Luhn checksum every card number carries (a typo in one digit, or two swapped, breaks it). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+const CARD_DIGITS = new RegExp(`^\\d{${CARD_NUMBER_LENGTH}}$`);
+
+export const CARD_MESSAGES = {
+  invalidNumber: 'Enter a valid card number',
+  expired: 'This card has expired: check the expiry date or use another card',
+} as const;
+
+/** A card is valid through the last day of its expiry month (MM/YY, years 20YY), in UTC. */
+export function cardExpired(expMonth: string, expYear: string, now = new Date()): boolean {
+  const year = 2000 + Number(expYear);
+  const month = Number(expMonth);
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
+/**
+ * Card form rules of the spec (section 5), with its exact texts, and what a card number and date
+ * must be to be a card at all (the Luhn checksum, not expired), so the server refuses a made-up
+ * card in the sandbox just as Stripe would.
+ */
+export const CardInfo = z
+  .object({
+    cardNumber: required('Card number is required')
+      .regex(CARD_DIGITS, { error: CARD_MESSAGES.invalidNumber })
+      .refine((n) => !CARD_DIGITS.test(n) || luhnValid(n), { error: CARD_MESSAGES.invalidNumber }),
+    cvc: required('CVC/CWV is required').regex(/^\d{3,4}$/, { error: 'Enter a valid CWV/CVC' }),
+    expMonth: required('Exp month is required').regex(/^(0[1-9]|1[0-2])$/, { error: 'Enter a valid Exp month' }),
+    expYear: required('Exp year is required').regex(/^\d{2}$/, { error: 'Enter a valid Exp year' }),
+    firstName: required('Your first name is required'),
+    lastName: required('Your last name is required'),
+  })
+  .superRefine((c, ctx) => {
+    if (!/^(0[1-9]|1[0-2])$/.test(c.expMonth) || !/^\d{2}$/.test(c.expYear) || !cardExpired(c.expMonth, c.expYear)) return;
+    const thisYear = 2000 + Number(c.expYear) === new Date().getUTCFullYear();
+    ctx.addIssue({ code: 'custom', message: CARD_MESSAGES.expired, path: [thisYear ? 'expMonth' : 'expYear'] });
+  });
 export type CardInfo = z.infer<typeof CardInfo>;
 
 export const PAYMENT_METHODS = ['card', 'paypal'] as const;

@@ -18,12 +18,14 @@ export function testClient(opts: { fetch?: FetchLike } = {}) {
 
 export const uniqueEmail = () => `u${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-/** Registers a user with a payment method and signs the client in. */
-export async function signedIn(paymentMethod: 'paypal' | null = 'paypal') {
+const CARD = { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '34', firstName: 'Ada', lastName: 'Lovelace' };
+
+/** Registers a user with a card (the sandbox's test card; null: no payment method) and signs the client in. */
+export async function signedIn(paymentMethod: 'card' | null = 'card') {
   const t = testClient();
   const email = uniqueEmail();
   const password = 'secret123';
-  await t.client.users.register({ firstName: 'Ada', lastName: 'Lovelace', email, password, ...(paymentMethod && { paymentMethod: { type: paymentMethod } }) });
+  await t.client.users.register({ firstName: 'Ada', lastName: 'Lovelace', email, password, ...(paymentMethod && { paymentMethod: { type: paymentMethod, cardInfo: CARD } }) });
   await t.client.auth.login({ email, password });
   return { ...t, email, password };
 }

@@ -199,7 +199,7 @@ export function PaymentMethodForm(props: {
         </Form>
       ) : (
         <>
-          <Typography.Paragraph type="secondary">You will confirm PayPal payments when you choose a plan.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">PayPal becomes your payment method when you approve your first payment at PayPal, for the plan you choose.</Typography.Paragraph>
           <Flex gap={8} justify="end" wrap>
             {props.extra}
             <Button type="primary" loading={props.busy} onClick={submit}>

@@ -6,6 +6,11 @@ export interface GateInput {
   isAdmin: boolean;
   /** Which part of the app the route belongs to. */
   area: 'user' | 'admin';
+  /**
+   * The route is where PayPal sends the payer back (/payment/paypal): its capture is what makes
+   * PayPal the payment method, so an account without one must reach it.
+   */
+  paymentReturn?: boolean;
   profile:
     | { state: 'loading' }
     | { state: 'error'; status?: number; code?: string }
@@ -23,7 +28,8 @@ export type GateDecision =
 /**
  * The access gate (spec section 2): no token goes to /login; admin routes are for admins only and
  * admins land in their own area; a banned profile is forced out; a user without a payment method
- * sees the payment-method choice; a spinner shows while the profile loads.
+ * sees the payment-method choice (except on PayPal's return page, which completes a PayPal one); a
+ * spinner shows while the profile loads.
  */
 export function decideAccess(g: GateInput): GateDecision {
   if (!g.hasToken) return { kind: 'redirect', to: '/login' };
@@ -37,7 +43,7 @@ export function decideAccess(g: GateInput): GateDecision {
     return p.status === 401 ? { kind: 'spinner' } : { kind: 'error' };
   }
   if (p.ban) return { kind: 'banned' };
-  if (g.area === 'user' && !p.isPaymentMethodSet) return { kind: 'payment-gate' };
+  if (g.area === 'user' && !p.isPaymentMethodSet && !g.paymentReturn) return { kind: 'payment-gate' };
   return { kind: 'allowed' };
 }
 

@@ -153,7 +153,7 @@ export const historyKindLabel = (kind: string) => {
 
 /** How the confirm modal names the method the user typed (never more of the card than its last four digits). */
 export function describeMethod(m: PaymentMethodChoice): string {
-  if (m.type === 'paypal') return 'PayPal: you approve the subscription at PayPal once; it renews there.';
+  if (m.type === 'paypal') return 'PayPal: it becomes your payment method when you approve your first PayPal payment, for a plan you choose on the plans page; it renews there.';
   const c = m.cardInfo;
   // A card typed into Stripe Elements reaches us as a PaymentMethod id only.
   if (!c) return 'Card entered with Stripe';

@@ -17,6 +17,7 @@ import { Migration20261211000001BandwidthNotices } from './Migration202612110000
 import { Migration20261212000001VideoCounts } from './Migration20261212000001VideoCounts.ts';
 import { Migration20261213000001MailLinks } from './Migration20261213000001MailLinks.ts';
 import { Migration20261214000001SignInReservations } from './Migration20261214000001SignInReservations.ts';
+import { Migration20261215000001PaypalSandbox } from './Migration20261215000001PaypalSandbox.ts';
 import { Migration20261216000001JobSlots } from './Migration20261216000001JobSlots.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
@@ -40,5 +41,6 @@ export const migrations = [
   { name: 'Migration20261212000001VideoCounts', class: Migration20261212000001VideoCounts },
   { name: 'Migration20261213000001MailLinks', class: Migration20261213000001MailLinks },
   { name: 'Migration20261214000001SignInReservations', class: Migration20261214000001SignInReservations },
+  { name: 'Migration20261215000001PaypalSandbox', class: Migration20261215000001PaypalSandbox },
   { name: 'Migration20261216000001JobSlots', class: Migration20261216000001JobSlots },
 ];

@@ -7,7 +7,7 @@ type PaymentMethodInput = z.infer<typeof PaymentMethodSchema>;
 
 export interface RegisteredMethod {
   type: PaymentMethodType;
-  /** The provider's id of the method (a Stripe PaymentMethod); null for PayPal until the payer approves a first checkout. */
+  /** The provider's id of the method (a Stripe PaymentMethod, a PayPal subscription the payer approved and paid). */
   reference: string | null;
   /** What the user recognises it by ('Visa •••• 4242'). */
   label: string | null;
@@ -15,9 +15,12 @@ export interface RegisteredMethod {
   stripeCustomerId?: string | null;
 }
 
-/** Where a payment method is kept. The card itself never reaches our database or logs. */
+/**
+ * Where a payment method is kept. The card itself never reaches our database or logs. Null: nothing
+ * to record yet (PayPal, which becomes the method only once the payer approves and pays a checkout).
+ */
 export interface PaymentProvider {
-  registerMethod(method: PaymentMethodInput, customer: { email: string; stripeCustomerId?: string | null }): Promise<RegisteredMethod>;
+  registerMethod(method: PaymentMethodInput, customer: { email: string; stripeCustomerId?: string | null }): Promise<RegisteredMethod | null>;
 }
 
 const randomId = () => crypto.randomUUID().replaceAll('-', '').slice(0, 20);
@@ -31,8 +34,9 @@ export const sandboxCards = {
 
 /**
  * Cards go to `cards` (Stripe when STRIPE_SECRET_KEY is set, the sandbox otherwise). Choosing
- * PayPal records the method alone: PayPal has nothing to store before the payer approves a
- * checkout (POST /api/payment), whose capture records the PayPal subscription as the reference.
+ * PayPal records nothing: a bare `{ type: 'paypal' }` proves no payer, so it must not open the
+ * spending gate. PayPal becomes the method when the payer approves a checkout (POST /api/payment)
+ * and its capture takes the first payment (paypal.service.ts records it there).
  */
 export function paymentProvider(cards: {
   registerCard(card: CardInfo, customer: { email: string; stripeCustomerId: string | null }): Promise<{ reference: string; label: string; stripeCustomerId: string | null }>;
@@ -40,7 +44,7 @@ export function paymentProvider(cards: {
   return {
     async registerMethod(method, customer) {
       if (method.type === 'card') return { type: 'card', ...(await cards.registerCard(method.cardInfo, { email: customer.email, stripeCustomerId: customer.stripeCustomerId ?? null })) };
-      return { type: 'paypal', reference: null, label: 'PayPal' };
+      return null;
     },
   };
 }
@@ -50,7 +54,7 @@ export const sandboxPaymentProvider = () => paymentProvider();
 
 /** The methods of the spec's card form (and PayPal): what `paymentProvider` takes. */
 export interface CardFormProvider {
-  registerMethod(method: { type: 'card'; cardInfo: CardInfo } | { type: 'paypal' }, customer: { email: string; stripeCustomerId?: string | null }): Promise<RegisteredMethod>;
+  registerMethod(method: { type: 'card'; cardInfo: CardInfo } | { type: 'paypal' }, customer: { email: string; stripeCustomerId?: string | null }): Promise<RegisteredMethod | null>;
 }
 
 /** Cards Stripe.js made in the browser (Stripe Elements): Stripe keeps the card, we get its PaymentMethod id. */

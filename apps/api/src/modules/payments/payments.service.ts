@@ -16,6 +16,7 @@ import {
   type Subscriptions,
   statusOf,
   userCancellationStands,
+  withPaymentLock,
 } from './subscriptions.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +24,7 @@ export const paymentRequired = (message: string) => new HttpError(402, message);
 
 /** The reference at the provider's dashboard (admins follow it from the user detail and the history). */
 export function referenceUrl(ref: string | null, provider: Provider | null = null): string | null {
-  if (!ref || ref.startsWith('sandbox_')) return null;
+  if (!ref || /^sandbox[_-]/i.test(ref)) return null;
   const stripe = 'https://dashboard.stripe.com';
   const paths: [RegExp, string][] = [
     [/^in_/, 'invoices'],
@@ -88,87 +89,94 @@ export function createPaymentsService(d: { orm: Orm; subscriptions: Subscription
     return { provider: at.provider.name, subscriptionId: at.s.subscriptionId };
   }
 
+  /** Subscribe with the saved card: the first payment now (with the promo code's discount), renewing automatically. */
+  async function subscribe(userId: string, input: { paymentPlanId: string; promoCode?: string }) {
+    const r = await row(userId);
+    const status = statusOf(r);
+    if (status === 'active' || status === 'canceling') throw conflict(PAYMENT_MESSAGES.alreadySubscribed);
+    if (!r.payment_method) throw paymentRequired(PAYMENT_MESSAGES.noPaymentMethod);
+    if (r.payment_method !== 'card' || (!d.card.sandbox && !r.stripe_customer_id)) throw paymentRequired(PAYMENT_MESSAGES.noCard);
+    const plan = await planOrFail(input.paymentPlanId);
+    const discount: Discount | null = input.promoCode ? await takePromoUse(sqlNow(), input.promoCode) : null;
+    let paid: Awaited<ReturnType<CardBilling['subscribe']>>;
+    let replaced: Awaited<ReturnType<typeof endLeftover>> = null;
+    try {
+      // An inactive (unpaid) or admin-canceled account may still hold a subscription at its provider: it ends first, so nothing bills twice.
+      replaced = await endLeftover(r);
+      paid = await d.card.subscribe({ userId, email: r.email, customerId: r.stripe_customer_id }, plan, discount);
+    } catch (err) {
+      if (discount) await releasePromoUse(sqlNow(), discount.code);
+      throw err;
+    }
+    await d.subscriptions.start(userId, plan.id, { provider: 'stripe', ...paid, promoCode: discount?.code ?? null, replaced });
+    return { message: PAYMENT_MESSAGES.subscribed, subscription: await d.subscriptions.view(userId) };
+  }
+
+  /** Upgrade now (pro-rated), downgrade at the period's end; the current plan undoes a pending downgrade. */
+  async function changePlan(userId: string, input: { paymentPlanId: string }) {
+    const { r, s, provider, status } = await held(userId);
+    if (status === 'canceling') throw conflict(PAYMENT_MESSAGES.notSubscribed);
+    const to = await planOrFail(input.paymentPlanId);
+    const kind = changeKind(s.plan, to);
+    let message: string;
+    if (kind === 'same') {
+      if (!r.pending_plan_id) throw unprocessable({ paymentPlanId: PAYMENT_MESSAGES.samePlan });
+      await provider.scheduleDowngrade(s, null);
+      await d.subscriptions.downgradeScheduled(userId, null, provider.name);
+      message = PAYMENT_MESSAGES.downgradeUndone;
+    } else if (kind === 'upgrade') {
+      if (r.pending_plan_id) throw conflict(PAYMENT_MESSAGES.pendingDowngrade);
+      const paid = await provider.upgrade(s, to);
+      await d.subscriptions.upgraded(userId, to.id, { provider: provider.name, ...paid });
+      message = PAYMENT_MESSAGES.upgraded;
+    } else {
+      await provider.scheduleDowngrade(s, to);
+      await d.subscriptions.downgradeScheduled(userId, to.id, provider.name);
+      message = PAYMENT_MESSAGES.downgradeScheduled;
+    }
+    return { message, subscription: await d.subscriptions.view(userId) };
+  }
+
+  /** Cancel: at the end of this period until 7 days before it, after that at the end of the next one. */
+  async function cancel(userId: string) {
+    const { s, provider, status } = await held(userId);
+    if (status === 'canceling') throw conflict(PAYMENT_MESSAGES.notSubscribed);
+    const { endsAt, oneMoreRenewal } = cancellationEnd(new Date(), s.nextPaymentAt, s.plan.duration);
+    await provider.cancel(s, endsAt, !oneMoreRenewal);
+    await d.subscriptions.canceled(userId, { provider: provider.name, endsAt });
+    return { message: oneMoreRenewal ? PAYMENT_MESSAGES.canceledAfterNotice : PAYMENT_MESSAGES.canceled, subscription: await d.subscriptions.view(userId) };
+  }
+
+  async function reactivate(userId: string) {
+    const { s, provider, status } = await held(userId);
+    if (status !== 'canceling') throw conflict(PAYMENT_MESSAGES.notCanceling);
+    await provider.reactivate(s);
+    await d.subscriptions.reactivated(userId, provider.name);
+    return { message: PAYMENT_MESSAGES.reactivated, subscription: await d.subscriptions.view(userId) };
+  }
+
+  /** The money-back guarantee: the first payment back within 60 days of it, and the account canceled at once. */
+  async function refund(userId: string) {
+    const { s, provider } = await held(userId);
+    const first = await firstPayment(sqlNow(), userId);
+    if (!first || Date.now() > first.at.getTime() + TERMS.moneyBackDays * DAY_MS || first.provider !== provider.name) throw conflict(PAYMENT_MESSAGES.refundWindowOver);
+    const refund = await provider.refund(s, first);
+    await d.subscriptions.refunded(userId, { provider: provider.name, ...refund });
+    return { message: PAYMENT_MESSAGES.refunded, subscription: await d.subscriptions.view(userId) };
+  }
+
   return {
     view: (userId: string) => d.subscriptions.view(userId),
 
     /** Before another provider starts a subscription: ends what the account still holds at its old one. */
     endLeftover: async (userId: string) => endLeftover(await row(userId)),
 
-    /** Subscribe with the saved card: the first payment now (with the promo code's discount), renewing automatically. */
-    async subscribe(userId: string, input: { paymentPlanId: string; promoCode?: string }) {
-      const r = await row(userId);
-      const status = statusOf(r);
-      if (status === 'active' || status === 'canceling') throw conflict(PAYMENT_MESSAGES.alreadySubscribed);
-      if (!r.payment_method) throw paymentRequired(PAYMENT_MESSAGES.noPaymentMethod);
-      if (r.payment_method !== 'card' || (!d.card.sandbox && !r.stripe_customer_id)) throw paymentRequired(PAYMENT_MESSAGES.noCard);
-      const plan = await planOrFail(input.paymentPlanId);
-      const discount: Discount | null = input.promoCode ? await takePromoUse(sqlNow(), input.promoCode) : null;
-      let paid: Awaited<ReturnType<CardBilling['subscribe']>>;
-      let replaced: Awaited<ReturnType<typeof endLeftover>> = null;
-      try {
-        // An inactive (unpaid) or admin-canceled account may still hold a subscription at its provider: it ends first, so nothing bills twice.
-        replaced = await endLeftover(r);
-        paid = await d.card.subscribe({ userId, email: r.email, customerId: r.stripe_customer_id }, plan, discount);
-      } catch (err) {
-        if (discount) await releasePromoUse(sqlNow(), discount.code);
-        throw err;
-      }
-      await d.subscriptions.start(userId, plan.id, { provider: 'stripe', ...paid, promoCode: discount?.code ?? null, replaced });
-      return { message: PAYMENT_MESSAGES.subscribed, subscription: await d.subscriptions.view(userId) };
-    },
-
-    /** Upgrade now (pro-rated), downgrade at the period's end; the current plan undoes a pending downgrade. */
-    async changePlan(userId: string, input: { paymentPlanId: string }) {
-      const { r, s, provider, status } = await held(userId);
-      if (status === 'canceling') throw conflict(PAYMENT_MESSAGES.notSubscribed);
-      const to = await planOrFail(input.paymentPlanId);
-      const kind = changeKind(s.plan, to);
-      let message: string;
-      if (kind === 'same') {
-        if (!r.pending_plan_id) throw unprocessable({ paymentPlanId: PAYMENT_MESSAGES.samePlan });
-        await provider.scheduleDowngrade(s, null);
-        await d.subscriptions.downgradeScheduled(userId, null, provider.name);
-        message = PAYMENT_MESSAGES.downgradeUndone;
-      } else if (kind === 'upgrade') {
-        if (r.pending_plan_id) throw conflict(PAYMENT_MESSAGES.pendingDowngrade);
-        const paid = await provider.upgrade(s, to);
-        await d.subscriptions.upgraded(userId, to.id, { provider: provider.name, ...paid });
-        message = PAYMENT_MESSAGES.upgraded;
-      } else {
-        await provider.scheduleDowngrade(s, to);
-        await d.subscriptions.downgradeScheduled(userId, to.id, provider.name);
-        message = PAYMENT_MESSAGES.downgradeScheduled;
-      }
-      return { message, subscription: await d.subscriptions.view(userId) };
-    },
-
-    /** Cancel: at the end of this period until 7 days before it, after that at the end of the next one. */
-    async cancel(userId: string) {
-      const { s, provider, status } = await held(userId);
-      if (status === 'canceling') throw conflict(PAYMENT_MESSAGES.notSubscribed);
-      const { endsAt, oneMoreRenewal } = cancellationEnd(new Date(), s.nextPaymentAt, s.plan.duration);
-      await provider.cancel(s, endsAt, !oneMoreRenewal);
-      await d.subscriptions.canceled(userId, { provider: provider.name, endsAt });
-      return { message: oneMoreRenewal ? PAYMENT_MESSAGES.canceledAfterNotice : PAYMENT_MESSAGES.canceled, subscription: await d.subscriptions.view(userId) };
-    },
-
-    async reactivate(userId: string) {
-      const { s, provider, status } = await held(userId);
-      if (status !== 'canceling') throw conflict(PAYMENT_MESSAGES.notCanceling);
-      await provider.reactivate(s);
-      await d.subscriptions.reactivated(userId, provider.name);
-      return { message: PAYMENT_MESSAGES.reactivated, subscription: await d.subscriptions.view(userId) };
-    },
-
-    /** The money-back guarantee: the first payment back within 60 days of it, and the account canceled at once. */
-    async refund(userId: string) {
-      const { s, provider } = await held(userId);
-      const first = await firstPayment(sqlNow(), userId);
-      if (!first || Date.now() > first.at.getTime() + TERMS.moneyBackDays * DAY_MS || first.provider !== provider.name) throw conflict(PAYMENT_MESSAGES.refundWindowOver);
-      const refund = await provider.refund(s, first);
-      await d.subscriptions.refunded(userId, { provider: provider.name, ...refund });
-      return { message: PAYMENT_MESSAGES.refunded, subscription: await d.subscriptions.view(userId) };
-    },
+    // Each payment call of an account runs alone: parallel ones answer 409 (one subscription, one charge).
+    subscribe: (userId: string, input: { paymentPlanId: string; promoCode?: string }) => withPaymentLock(d.orm, userId, () => subscribe(userId, input)),
+    changePlan: (userId: string, input: { paymentPlanId: string }) => withPaymentLock(d.orm, userId, () => changePlan(userId, input)),
+    cancel: (userId: string) => withPaymentLock(d.orm, userId, () => cancel(userId)),
+    reactivate: (userId: string) => withPaymentLock(d.orm, userId, () => reactivate(userId)),
+    refund: (userId: string) => withPaymentLock(d.orm, userId, () => refund(userId)),
 
     /**
      * An admin's cancel (isActive false) or reactivation (true) of accounts, in two steps so that a

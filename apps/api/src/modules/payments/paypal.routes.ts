@@ -1,9 +1,11 @@
 import { Router } from '@koa/router';
 import { PaymentOrderRequest } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
 import { body } from '../../http/validate.ts';
 import { rawBody } from './payments.routes.ts';
 import type { PaypalPayments } from './paypal.service.ts';
+import { SANDBOX_APPROVAL_PATH, SANDBOX_APPROVE_PATH, type SandboxPaypal } from './paypal-sandbox.ts';
 
 /** The PayPal checkout: start (an order the payer approves at PayPal) and capture after approval. */
 export function paypalRoutes(paypal: PaypalPayments, guards: AuthGuards) {
@@ -33,6 +35,31 @@ export function paypalWebhookRoutes(paypal: PaypalPayments) {
       },
       payload,
     );
+  });
+  return r;
+}
+
+/**
+ * The PayPal sandbox's approval page and its button (only without PayPal credentials): a plain
+ * form post, read here before the JSON body parser. The checkout id is the secret, as at PayPal;
+ * the capture still takes the signed-in owner of the checkout.
+ */
+export function paypalSandboxRoutes(sandbox: SandboxPaypal, appOrigin: string) {
+  const r = new Router();
+  r.get(SANDBOX_APPROVAL_PATH, async (ctx) => {
+    const page = await sandbox.approvalPage(String(ctx.query.token ?? ''));
+    if (!page) throw notFound('This sandbox checkout does not exist or is no longer waiting for approval');
+    ctx.set('Content-Security-Policy', `default-src 'none'; form-action 'self' ${appOrigin}; frame-ancestors 'none'; base-uri 'none'`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = page;
+  });
+  r.post(SANDBOX_APPROVE_PATH, async (ctx) => {
+    const token = new URLSearchParams((await rawBody(ctx)).toString('utf8')).get('token') ?? '';
+    const back = await sandbox.approve(token);
+    if (!back) throw notFound('This sandbox checkout does not exist or is no longer waiting for approval');
+    ctx.status = 303;
+    ctx.redirect(back);
   });
   return r;
 }

@@ -6,7 +6,7 @@ import { type Discount, discounted, type HeldSubscription, type SubscriptionProv
 import { linkOf, type PaypalClient, PaypalError, toCents, type WebhookHeaders } from './paypal-client.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
 import { releasePromoUse, takePromoUse } from './promo-codes.ts';
-import { addPeriod, loadSubscriptionRow, recordWebhookEvent, type Subscriptions, statusOf, userIdByProviderId } from './subscriptions.service.ts';
+import { addPeriod, loadSubscriptionRow, recordWebhookEvent, type Subscriptions, statusOf, userIdByProviderId, withPaymentLock } from './subscriptions.service.ts';
 
 export const PAYPAL_MESSAGES = {
   notConfigured: 'PayPal payments are not configured on this server',
@@ -147,97 +147,107 @@ export function createPaypalPayments(d: {
     },
   };
 
+  /** POST /api/payment: a PayPal checkout of the plan (promo applied to the first period); the payer approves it at `approveUrl`. */
+  async function createOrder(userId: string, input: { paymentPlanId: string; promoCode?: string }): Promise<{ id: string; approveUrl: string }> {
+    const r = await loadSubscriptionRow(sqlNow(), userId);
+    if (!r) throw notFound();
+    const status = statusOf(r);
+    if (status === 'active' || status === 'canceling') throw conflict(PAYMENT_MESSAGES.alreadySubscribed);
+    const plan = await findPlanRow(sqlNow(), input.paymentPlanId);
+    if (!plan) throw new HttpError(422, 'Validation failed', { errors: { paymentPlanId: PAYMENT_MESSAGES.unknownPlan } });
+    // The code is checked now and its use taken at capture, so an abandoned checkout uses nothing.
+    let discount: Discount | null = null;
+    if (input.promoCode) {
+      const code = input.promoCode;
+      discount = await d.orm.em.fork().transactional(async (em) => {
+        const taken = await takePromoUse(sqlOf(em), code);
+        await releasePromoUse(sqlOf(em), taken.code);
+        return taken;
+      });
+    }
+    const c = client();
+    const amountCents = discounted(plan.priceCents, discount);
+    const planId = await atPaypal(() => billingPlan(plan));
+    const checkoutKey = crypto.randomUUID();
+    const sub = await atPaypal(() =>
+      c.createSubscription({
+        planId,
+        customId: userId,
+        ...(discount && { firstCycleCents: amountCents }),
+        returnUrl: `${d.publicUrl}/payment/paypal`,
+        cancelUrl: `${d.publicUrl}/payment/paypal?canceled=1`,
+        requestId: checkoutKey,
+      }),
+    );
+    const approveUrl = linkOf(sub, 'approve');
+    if (!approveUrl) throw new HttpError(502, PAYPAL_MESSAGES.paypalUnavailable);
+    await sqlNow()('insert into paypal_checkouts (id, user_id, plan_id, amount_cents, promo_code) values (?, ?, ?, ?, ?)', [
+      sub.id,
+      userId,
+      plan.id,
+      amountCents,
+      discount?.code ?? null,
+    ]);
+    return { id: sub.id, approveUrl };
+  }
+
+  /**
+   * POST /api/payment/{id}/capture: after the payer's approval, activates the PayPal subscription
+   * (PayPal takes the first payment) and starts ours. Only the caller's own checkout; once.
+   */
+  async function capture(userId: string, id: string) {
+    // PayPal ids are letters, digits and dashes; anything else cannot be one of ours.
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw notFound(PAYPAL_MESSAGES.orderNotFound);
+    return d.orm.em.fork().transactional(async (em) => {
+      const sql = sqlOf(em);
+      // Locked: two captures of one checkout at once activate and record it once.
+      const [checkout] = await sql<Checkout[]>('select * from paypal_checkouts where id = ? and user_id = ? for update', [id, userId]);
+      if (!checkout) throw notFound(PAYPAL_MESSAGES.orderNotFound);
+      if (checkout.completed_at) throw conflict(PAYPAL_MESSAGES.completed);
+      const r = await loadSubscriptionRow(sql, userId, true);
+      const status = r && statusOf(r);
+      if (status === 'active' || status === 'canceling') throw conflict(PAYMENT_MESSAGES.alreadySubscribed);
+      const c = client();
+      let sub = await atPaypal(() => c.getSubscription(id));
+      if (sub.status === 'APPROVAL_PENDING') throw conflict(PAYPAL_MESSAGES.notApproved);
+      if (sub.status !== 'APPROVED' && sub.status !== 'ACTIVE') throw conflict(PAYPAL_MESSAGES.orderClosed);
+      const discount = checkout.promo_code ? await takePromoUse(sql, checkout.promo_code) : null;
+      const started = new Date();
+      if (sub.status === 'APPROVED') await atPaypal(() => c.activateSubscription(id, 'Approved by the payer'));
+      sub = await atPaypal(() => c.getSubscription(id));
+      const payment = await atPaypal(() => firstCapture(id, started));
+      if (sub.status !== 'ACTIVE' || !payment) throw new HttpError(402, 'PayPal could not take the first payment');
+      // Paid at PayPal: a leftover subscription (unpaid at Stripe after failed renewals) ends now.
+      // Should that fail, the capture rolls back and a retry finds the PayPal side already paid.
+      const replaced = await d.endLeftover(userId);
+      const plan = (await findPlanRow(sql, checkout.plan_id)) as PlanRow;
+      const periodEnd = sub.billing_info?.next_billing_time ? new Date(sub.billing_info.next_billing_time) : addPeriod(started, plan.duration);
+      await d.subscriptions.start(
+        userId,
+        plan.id,
+        { provider: 'paypal', reference: payment.id, amountCents: toCents(payment.amount_with_breakdown.gross_amount), periodEnd, subscriptionId: id, promoCode: discount?.code ?? null, replaced },
+        sql,
+      );
+      const payer = sub.subscriber;
+      await d.subscriptions.methodChanged(userId, { type: 'paypal', reference: id, label: payer?.email_address ? `PayPal ${payer.email_address}` : 'PayPal' }, sql);
+      await sql('update paypal_checkouts set completed_at = now() where id = ?', [id]);
+      const name = [payer?.name?.given_name, payer?.name?.surname].filter(Boolean).join(' ') || payer?.email_address || 'PayPal';
+      return { message: `Transaction completed by ${name}`, subscription: await d.subscriptions.view(userId, sql) };
+    });
+  }
+
   return {
     provider,
 
-    /** POST /api/payment: a PayPal checkout of the plan (promo applied to the first period); the payer approves it at `approveUrl`. */
-    async createOrder(userId: string, input: { paymentPlanId: string; promoCode?: string }): Promise<{ id: string; approveUrl: string }> {
-      const r = await loadSubscriptionRow(sqlNow(), userId);
-      if (!r) throw notFound();
-      const status = statusOf(r);
-      if (status === 'active' || status === 'canceling') throw conflict(PAYMENT_MESSAGES.alreadySubscribed);
-      const plan = await findPlanRow(sqlNow(), input.paymentPlanId);
-      if (!plan) throw new HttpError(422, 'Validation failed', { errors: { paymentPlanId: PAYMENT_MESSAGES.unknownPlan } });
-      // The code is checked now and its use taken at capture, so an abandoned checkout uses nothing.
-      let discount: Discount | null = null;
-      if (input.promoCode) {
-        const code = input.promoCode;
-        discount = await d.orm.em.fork().transactional(async (em) => {
-          const taken = await takePromoUse(sqlOf(em), code);
-          await releasePromoUse(sqlOf(em), taken.code);
-          return taken;
-        });
-      }
-      const c = client();
-      const amountCents = discounted(plan.priceCents, discount);
-      const planId = await atPaypal(() => billingPlan(plan));
-      const checkoutKey = crypto.randomUUID();
-      const sub = await atPaypal(() =>
-        c.createSubscription({
-          planId,
-          customId: userId,
-          ...(discount && { firstCycleCents: amountCents }),
-          returnUrl: `${d.publicUrl}/payment/paypal`,
-          cancelUrl: `${d.publicUrl}/payment/paypal?canceled=1`,
-          requestId: checkoutKey,
-        }),
-      );
-      const approveUrl = linkOf(sub, 'approve');
-      if (!approveUrl) throw new HttpError(502, PAYPAL_MESSAGES.paypalUnavailable);
-      await sqlNow()('insert into paypal_checkouts (id, user_id, plan_id, amount_cents, promo_code) values (?, ?, ?, ?, ?)', [
-        sub.id,
-        userId,
-        plan.id,
-        amountCents,
-        discount?.code ?? null,
-      ]);
-      return { id: sub.id, approveUrl };
-    },
+    /** POST /api/payment: a PayPal checkout of the plan; one payment call of an account at a time. */
+    createOrder: (userId: string, input: { paymentPlanId: string; promoCode?: string }) => withPaymentLock(d.orm, userId, () => createOrder(userId, input)),
 
     /**
      * POST /api/payment/{id}/capture: after the payer's approval, activates the PayPal subscription
-     * (PayPal takes the first payment) and starts ours. Only the caller's own checkout; once.
+     * (PayPal takes the first payment), starts ours and makes PayPal the account's payment method.
+     * Only the caller's own checkout; once; never beside another payment call of the account.
      */
-    async capture(userId: string, id: string) {
-      // PayPal ids are letters, digits and dashes; anything else cannot be one of ours.
-      if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw notFound(PAYPAL_MESSAGES.orderNotFound);
-      return d.orm.em.fork().transactional(async (em) => {
-        const sql = sqlOf(em);
-        // Locked: two captures of one checkout at once activate and record it once.
-        const [checkout] = await sql<Checkout[]>('select * from paypal_checkouts where id = ? and user_id = ? for update', [id, userId]);
-        if (!checkout) throw notFound(PAYPAL_MESSAGES.orderNotFound);
-        if (checkout.completed_at) throw conflict(PAYPAL_MESSAGES.completed);
-        const r = await loadSubscriptionRow(sql, userId, true);
-        const status = r && statusOf(r);
-        if (status === 'active' || status === 'canceling') throw conflict(PAYMENT_MESSAGES.alreadySubscribed);
-        const c = client();
-        let sub = await atPaypal(() => c.getSubscription(id));
-        if (sub.status === 'APPROVAL_PENDING') throw conflict(PAYPAL_MESSAGES.notApproved);
-        if (sub.status !== 'APPROVED' && sub.status !== 'ACTIVE') throw conflict(PAYPAL_MESSAGES.orderClosed);
-        const discount = checkout.promo_code ? await takePromoUse(sql, checkout.promo_code) : null;
-        const started = new Date();
-        if (sub.status === 'APPROVED') await atPaypal(() => c.activateSubscription(id, 'Approved by the payer'));
-        sub = await atPaypal(() => c.getSubscription(id));
-        const payment = await atPaypal(() => firstCapture(id, started));
-        if (sub.status !== 'ACTIVE' || !payment) throw new HttpError(402, 'PayPal could not take the first payment');
-        // Paid at PayPal: a leftover subscription (unpaid at Stripe after failed renewals) ends now.
-        // Should that fail, the capture rolls back and a retry finds the PayPal side already paid.
-        const replaced = await d.endLeftover(userId);
-        const plan = (await findPlanRow(sql, checkout.plan_id)) as PlanRow;
-        const periodEnd = sub.billing_info?.next_billing_time ? new Date(sub.billing_info.next_billing_time) : addPeriod(started, plan.duration);
-        await d.subscriptions.start(
-          userId,
-          plan.id,
-          { provider: 'paypal', reference: payment.id, amountCents: toCents(payment.amount_with_breakdown.gross_amount), periodEnd, subscriptionId: id, promoCode: discount?.code ?? null, replaced },
-          sql,
-        );
-        const payer = sub.subscriber;
-        await d.subscriptions.methodChanged(userId, { type: 'paypal', reference: id, label: payer?.email_address ? `PayPal ${payer.email_address}` : 'PayPal' }, sql);
-        await sql('update paypal_checkouts set completed_at = now() where id = ?', [id]);
-        const name = [payer?.name?.given_name, payer?.name?.surname].filter(Boolean).join(' ') || payer?.email_address || 'PayPal';
-        return { message: `Transaction completed by ${name}`, subscription: await d.subscriptions.view(userId, sql) };
-      });
-    },
+    capture: (userId: string, id: string) => withPaymentLock(d.orm, userId, () => capture(userId, id)),
 
     /**
      * POST /api/payment/webhook/paypal: verified by PayPal itself (verify-webhook-signature with

@@ -1,5 +1,6 @@
-import { type PlanDuration, type Subscription, type SubscriptionStatus, TERMS } from '@reelbase/api-client';
+import { PAYMENT_MESSAGES, type PlanDuration, type Subscription, type SubscriptionStatus, TERMS } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
+import { conflict } from '../../http/errors.ts';
 import { type Sql, sqlOf } from '../folders/folder-access.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
 
@@ -155,6 +156,21 @@ export async function userCancellationStands(sql: Sql, userId: string): Promise<
     [userId],
   );
   return row?.kind === 'canceled';
+}
+
+/**
+ * Runs `fn` as the account's only payment change: a purchase, plan change, cancellation,
+ * reactivation, refund or PayPal checkout. Parallel calls of one account (a double click, a
+ * script) would each pass the status check and each charge; here the others answer 409 at once.
+ * The lock is a transaction-scoped advisory lock held on its own connection while the provider
+ * is called, so the users row itself stays free for the subscription core's own transaction.
+ */
+export async function withPaymentLock<T>(orm: Orm, userId: string, fn: () => Promise<T>): Promise<T> {
+  return orm.em.fork().transactional(async (em) => {
+    const [row] = await sqlOf(em)<{ ok: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('reelbase:payment'), hashtext(?)) as ok`, [userId]);
+    if (!row?.ok) throw conflict(PAYMENT_MESSAGES.paymentInProgress);
+    return fn();
+  });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -18,6 +18,8 @@ export function profileRoutes(profile: ProfileService, auth: AuthService, guards
     const input = body(ctx, ProfileUpdate);
     const user = currentUser(ctx);
     if (input.email !== undefined && input.email !== user.email) await limits.take('verification-mail', { account: user.id, address: ctx.ip });
+    // Card testing: every payment-method change may ask the card network about a card.
+    if (input.paymentMethod) await limits.take('payment-method', { account: user.id, address: ctx.ip });
     ctx.body = { message: MESSAGES.profileUpdated, ...(await profile.update((ctx.state as AuthState).claims, input)) };
   });
   r.post('/identities', async (ctx) => {

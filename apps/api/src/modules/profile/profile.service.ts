@@ -58,11 +58,14 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       if (input.promoCode !== undefined) user.promoCode = input.promoCode || null;
       if (input.paymentMethod) {
         // The card goes to the provider; only its opaque reference is kept.
+        // PayPal alone changes nothing here: it becomes the method when a PayPal checkout is approved and paid.
         const method = await d.payments.registerMethod(input.paymentMethod, { email: user.email, stripeCustomerId: user.stripeCustomerId });
-        user.paymentMethod = method.type;
-        user.paymentRef = method.reference;
-        user.paymentMethodLabel = method.label;
-        if (method.stripeCustomerId) user.stripeCustomerId = method.stripeCustomerId;
+        if (method) {
+          user.paymentMethod = method.type;
+          user.paymentRef = method.reference;
+          user.paymentMethodLabel = method.label;
+          if (method.stripeCustomerId) user.stripeCustomerId = method.stripeCustomerId;
+        }
       }
       if (passwordChanged) user.passwordHash = await hashPassword(input.password as string);
       await em.flush();

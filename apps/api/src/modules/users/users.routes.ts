@@ -14,6 +14,8 @@ export function usersRoutes(users: UsersService, guards: AuthGuards, limits: Rat
     const input = body(ctx, RegisterRequest);
     // Each self-registration mails a stranger-chosen address.
     if (!byAdmin) await limits.take('registration', { address: ctx.ip });
+    // A registration's card is a card attach like a profile's (card testing through new accounts).
+    if (!byAdmin && input.paymentMethod?.type === 'card') await limits.take('payment-method', { account: input.email, address: ctx.ip });
     const user = await users.register(input, byAdmin);
     if (caller && byAdmin) await admin.recordCreated(caller, user.id, user.email);
     ctx.status = 201;

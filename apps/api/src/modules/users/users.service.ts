@@ -16,6 +16,7 @@ export function createUsersService(d: { orm: Orm; auth: AuthService; payments: P
       const em = d.orm.em.fork();
       if (await em.count(User, { email: input.email })) throw unprocessable({ email: MESSAGES.emailTaken });
       // The card goes to the provider before anything is stored, so a refused card leaves no account.
+      // PayPal records nothing yet: the account has no method until a PayPal checkout is approved and paid.
       const method = input.paymentMethod ? await d.payments.registerMethod(input.paymentMethod, { email: input.email }) : null;
       const user = em.create(User, {
         ...newUserDefaults(),

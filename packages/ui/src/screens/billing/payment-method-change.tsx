@@ -41,6 +41,13 @@ export function PaymentMethodCard({ profile }: { profile: Profile }) {
 
   async function confirm() {
     if (!pending) return;
+    if (pending.method.type === 'paypal') {
+      // Nothing to save: PayPal becomes the method with its first approved payment (a plan paid with PayPal).
+      alert('info', 'Choose a plan and pay it with PayPal: once PayPal approves the payment, PayPal is your payment method.');
+      close(null);
+      setEntering(false);
+      return;
+    }
     setBusy(true);
     try {
       const r = await client.profile.update({ paymentMethod: pending.method });

@@ -1,10 +1,10 @@
 import { errorMessage, type Profile, type Subscription } from '@reelbase/api-client';
-import { Button, Descriptions, Flex, Input, Modal, Typography } from 'antd';
+import { Button, Descriptions, Flex, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { hasLivePlan, type PlanVariantRef, planChangeExplanation, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
 import { useSubscription } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
-import { useSubscriptionAction } from './use-billing.ts';
+import { useSubscriptionAction, useSubscriptionChanged } from './use-billing.ts';
 
 /** The change-plan modal: what happens (upgrade now, pro-rated; downgrade at the period's end) before the user confirms. */
 export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription; from: PlanVariantRef; to: PlanVariantRef | null; onClose(): void }) {
@@ -54,8 +54,9 @@ const PAYPAL_POLL_MS = 2_000;
 type PayStep = { kind: 'detail' } | { kind: 'paypal'; orderId: string; approveUrl: string | null };
 
 /**
- * The payment detail modal of a first subscription: plan, price, promo code and the saved method,
- * then the payment. A card pays at once (Stripe, the saved card); PayPal opens the order's approval
+ * The payment detail modal of a first subscription: plan, price, promo code and how to pay, then
+ * the payment. A saved card pays at once (Stripe, or the sandbox); PayPal, open to every account
+ * (its first approved payment is what makes PayPal the payment method), opens the order's approval
  * page and the user comes back to complete it (the capture answers 'Transaction completed by {name}').
  */
 export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; plan: PlanVariantRef | null; onClose(): void }) {
@@ -68,19 +69,24 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
   const [step, setStep] = useState<PayStep>({ kind: 'detail' });
   const [opening, setOpening] = useState(false);
   const busy = action.busy || opening;
-  const paypal = profile.paymentMethod === 'paypal';
+  const hasCard = profile.paymentMethod === 'card';
+  const [payWith, setPayWith] = useState<'card' | 'paypal'>(hasCard ? 'card' : 'paypal');
+  const paypal = payWith === 'paypal';
   // While the payer is at PayPal, the PayPal window's return page may complete the checkout: watch for it.
   const sub = useSubscription(step.kind === 'paypal' ? PAYPAL_POLL_MS : undefined).data;
   const livePlan = hasLivePlan(sub);
+  const changed = useSubscriptionChanged();
 
   // Completed in the PayPal window: the modal has nothing left to do.
   useEffect(() => {
     if (step.kind === 'paypal' && livePlan) {
+      // The capture also made PayPal the payment method: the profile (and the access gate) reads it again.
+      changed(sub);
       setStep({ kind: 'detail' });
       alert('success', 'Your plan is active.');
       onClose();
     }
-  }, [step.kind, livePlan, alert, onClose]);
+  }, [step.kind, livePlan, sub, changed, alert, onClose]);
 
   async function pay() {
     if (!plan) return;
@@ -103,7 +109,11 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
   }
 
   return (
-    <Modal title="Payment detail" open={!!plan} onCancel={onClose} footer={null} destroyOnHidden afterClose={() => setStep({ kind: 'detail' })}>
+    <Modal title="Payment detail" open={!!plan} onCancel={onClose} footer={null} destroyOnHidden afterClose={() => {
+        setStep({ kind: 'detail' });
+        setPayWith(hasCard ? 'card' : 'paypal');
+      }}
+    >
       {plan && step.kind === 'detail' && (
         <Flex vertical gap={12}>
           <Descriptions
@@ -112,7 +122,18 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
             items={[
               { key: 'plan', label: 'Plan', children: planTitle(plan.name) },
               { key: 'price', label: 'Price', children: <span data-testid="detail-price">{priceLabel(plan)}</span> },
-              { key: 'method', label: 'Paid with', children: paypal ? 'PayPal' : 'Your saved card' },
+              {
+                key: 'method',
+                label: 'Paid with',
+                children: hasCard ? (
+                  <Radio.Group value={payWith} onChange={(e) => setPayWith(e.target.value)} aria-label="Paid with">
+                    <Radio value="card">Your saved card</Radio>
+                    <Radio value="paypal">PayPal</Radio>
+                  </Radio.Group>
+                ) : (
+                  'PayPal'
+                ),
+              },
             ]}
           />
           <div>

@@ -15,11 +15,13 @@ export function AccessGate({ area, children }: { area: 'user' | 'admin'; childre
   const session = useSession();
   const client = useClient();
   const profile = useProfile();
+  const location = useLocation();
   const err = profile.error as ApiError | null;
   const input: GateInput = {
     hasToken: !!session,
     isAdmin: !!session?.isAdmin,
     area,
+    paymentReturn: location.pathname === '/payment/paypal',
     profile: profile.data
       ? { state: 'ready', isPaymentMethodSet: profile.data.isPaymentMethodSet, ban: profile.data.ban }
       : profile.isError
