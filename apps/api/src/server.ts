@@ -24,6 +24,7 @@ import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
+import { redirectSigner } from './modules/embed/redirect-signature.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
@@ -73,10 +74,11 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
     upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
   });
+  const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
   const auth = createAuthService({
     orm,
     mailer,
-    tokens: accessTokens(await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
+    tokens: accessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     signInLimits: limits.signIn({
       perAccount: { count: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
       perAddress: { count: config.LOGIN_MAX_FAILURES_PER_ADDRESS, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
@@ -161,7 +163,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
   sweeper.unref();
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits });
-  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL });
+  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(secret) });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
     orm,
