@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MAX_IMAGE_BYTES } from '../images/image-upload.ts';
-import { assertCleanInput } from './input-guard.ts';
+import { assertCleanForm } from './input-guard.ts';
 
 const multipart = koaBody({ multipart: true, formidable: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxFields: 10, maxFieldsSize: 64 * 1024 } });
 
@@ -22,7 +22,7 @@ export async function withImage<T>(ctx: Context, names: string[], use: (image: B
   try {
     const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
     // The form's text and the file names, as any other input: no NUL, nothing huge (422).
-    assertCleanInput({ ...raw, ...Object.fromEntries(Object.entries(files).map(([k, f]) => [k, [f].flat().map((x) => x?.originalFilename ?? '')])) }, 'body');
+    assertCleanForm(raw, Object.fromEntries(Object.entries(files).map(([k, f]) => [k, [f].flat().map((x) => x?.originalFilename ?? '')])));
     const fields = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String([v].flat()[0] ?? '')]));
     return await use(file ? await readFile(file.filepath) : null, fields);
   } finally {

@@ -51,6 +51,16 @@ export function assertCleanInput(value: unknown, root: string): void {
 }
 
 /**
+ * A multipart form's text fields and its files' names (by field), checked as any other input;
+ * a field sent once is named without an index.
+ */
+export function assertCleanForm(fields: Record<string, unknown>, fileNames: Record<string, unknown>): void {
+  const one = (v: unknown) => (Array.isArray(v) && v.length === 1 ? v[0] : v);
+  const entries = [...Object.entries(fields), ...Object.entries(fileNames)].map(([k, v]) => [k, one(v)]);
+  assertCleanInput(Object.fromEntries(entries), 'body');
+}
+
+/**
  * Before any route (the raw ones too: tus, beacons, webhooks): a NUL in the path (`%00` in an id)
  * or in the query is refused, so it never reaches a lookup.
  */

@@ -25,7 +25,8 @@ export const email = () =>
     .max(EMAIL_MAX_LENGTH, { error: formatMessage('email') })
     .regex(EMAIL_RE, { error: formatMessage('email') });
 
-export const hexColor = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Must be a colour like #1974BB.' });
+const HEX_COLOR_MESSAGE = 'Must be a colour like #1974BB.';
+export const hexColor = () => z.string().max(7, { error: HEX_COLOR_MESSAGE }).regex(/^#[0-9a-fA-F]{6}$/, { error: HEX_COLOR_MESSAGE });
 
 export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export const ValidationErrorBody = z.object({ message: z.string(), errors: z.record(z.string(), z.string()) });
