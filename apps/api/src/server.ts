@@ -11,7 +11,7 @@ import { notFound } from './http/errors.ts';
 import { mediaRoutes } from './http/media-routes.ts';
 import { staticWeb } from './http/static-web.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
-import { jwtSecret } from './jwt-secret.ts';
+import { jwtSecret, storedSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
@@ -74,11 +74,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
     upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
   });
-  const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
   const auth = createAuthService({
     orm,
     mailer,
-    tokens: accessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
+    tokens: accessTokens(await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
     signInLimits: limits.signIn({
       perAccount: { count: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
       perAddress: { count: config.LOGIN_MAX_FAILURES_PER_ADDRESS, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS },
@@ -163,7 +162,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
   sweeper.unref();
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits });
-  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(secret) });
+  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
     orm,

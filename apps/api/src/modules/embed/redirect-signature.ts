@@ -2,12 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The embed code's redirect is signed where it is made (GET /api/videos/{id}/embed): an HMAC over
- * the video id and the target with a key derived from the server's secret, carried as `sig` beside
+ * the video id and the target with the server's own embed-redirect secret, carried as `sig` beside
  * `redirect` in the embed URL. The embed page hands the player a redirect only when its signature
  * matches, so a link to our origin with a `redirect` of someone else's choosing sends nobody there.
  */
 export function redirectSigner(secret: string) {
-  // Its own key, so this signature can never stand in for a token signed with the secret itself.
+  // A key of its own purpose, so this signature can stand in for nothing else.
   const key = createHmac('sha256', secret).update('reelbase/embed-redirect/v1').digest();
   const sign = (videoId: string, target: string) => createHmac('sha256', key).update(`${videoId}\n${target}`).digest('base64url');
   return {
