@@ -17,16 +17,16 @@ export const isEmbedType = (t: string): t is EmbedType => (EMBED_TYPES as readon
 /** The embed page's content and the embed code of the embedding panel. */
 export function createEmbedService(d: { orm: Orm; playback: PlaybackService; publicUrl: string; redirects: RedirectSigner }) {
   return {
-    /**
-     * The playback answer the embed page carries inline, or null when the video may not be shown
-     * (the player then asks the playback call itself and shows its 'not available' message).
-     * An mp4 embed plays the mp4 only; an hls embed plays HLS with the mp4 as fallback.
-     */
     /** The redirect of an embed URL when this server signed it for this video; null otherwise. */
     redirectOf(id: string, target: unknown, sig: unknown): string | null {
       return d.redirects.verify(id, target, sig) ? target : null;
     },
 
+    /**
+     * The playback answer the embed page carries inline, or null when the video may not be shown
+     * (the player then asks the playback call itself and shows its 'not available' message).
+     * An mp4 embed plays the mp4 only; an hls embed plays HLS with the mp4 as fallback.
+     */
     async page(type: EmbedType, id: string): Promise<PlaybackInfo | null> {
       let info: PlaybackInfo;
       try {

@@ -436,7 +436,7 @@ export function createVideosService(d: {
 export type VideosService = ReturnType<typeof createVideosService>;
 
 /** An import's first name: the link's last path segment as text (control characters dropped), else its host. */
-export function importName(url: string): string {
+function importName(url: string): string {
   const link = new URL(url);
   const last = link.pathname.split('/').filter(Boolean).pop() ?? '';
   let text: string;
