@@ -13,9 +13,18 @@ export async function jwtSecret(orm: Orm, dataDir: string, configured?: string):
   const earlier = await readFile(join(dataDir, 'secrets.json'), 'utf8')
     .then((t) => JSON.parse(t).jwtSecret as string | undefined)
     .catch(() => undefined);
+  return storedSecret(orm, 'jwt', earlier);
+}
+
+/**
+ * A secret generated once and kept in the database under `name`, shared by every process.
+ * Each use has its own (the embed redirect key lives on customers' pages for years, so rotating
+ * the JWT secret must not end it).
+ */
+export async function storedSecret(orm: Orm, name: string, candidate = randomBytes(48).toString('base64url')): Promise<string> {
   const conn = orm.em.getConnection();
   // The first process to get here stores its candidate; everyone reads back the one stored.
-  await conn.execute('insert into app_secrets (name, value) values (?, ?) on conflict (name) do nothing', ['jwt', earlier ?? randomBytes(48).toString('base64url')]);
-  const [row] = await conn.execute<{ value: string }[]>('select value from app_secrets where name = ?', ['jwt']);
+  await conn.execute('insert into app_secrets (name, value) values (?, ?) on conflict (name) do nothing', [name, candidate]);
+  const [row] = await conn.execute<{ value: string }[]>('select value from app_secrets where name = ?', [name]);
   return row.value;
 }

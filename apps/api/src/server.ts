@@ -11,7 +11,7 @@ import { notFound } from './http/errors.ts';
 import { mediaRoutes } from './http/media-routes.ts';
 import { staticWeb } from './http/static-web.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
-import { jwtSecret } from './jwt-secret.ts';
+import { jwtSecret, storedSecret } from './jwt-secret.ts';
 import { createMailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
@@ -27,6 +27,7 @@ import { signInNotices } from './modules/auth/sign-in-notices.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
+import { redirectSigner } from './modules/embed/redirect-signature.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
@@ -176,7 +177,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
   sweeper.unref();
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits });
-  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL });
+  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
     orm,

@@ -41,10 +41,10 @@ test('sizes that keep the aspect ratio give a responsive box', async () => {
   expect((await embed('?width=640&height=400')).body.embed).toMatch(/^<iframe [^>]*width="640" height="400"/);
 });
 
-test('redirect and new window go into the page URL; mp4 may be chosen', async () => {
+test('redirect (with its signature) and new window go into the page URL; mp4 may be chosen', async () => {
   const res = await embed(`?width=300&height=300&redirect=${encodeURIComponent('https://shop.example/thanks?a=1&b=2')}&new-window=1&type=mp4`);
   expect(res.status).toBe(200);
-  expect(res.body.embed).toContain(`src="${s.url}/embed/mp4/${id}?redirect=https%3A%2F%2Fshop.example%2Fthanks%3Fa%3D1%26b%3D2&amp;new-window=1"`);
+  expect(res.body.embed).toMatch(new RegExp(`src="${s.url}/embed/mp4/${id}\\?redirect=https%3A%2F%2Fshop\\.example%2Fthanks%3Fa%3D1%26b%3D2&amp;sig=[\\w-]{43}&amp;new-window=1"`));
   // Blank redirect and new-window=0 add nothing.
   expect((await embed('?redirect=%20%20&new-window=0')).body.embed).toContain(`src="${s.url}/embed/hls/${id}"`);
 });

@@ -104,7 +104,8 @@ describe('card rules', () => {
         rowsSeen++;
         expect(row).not.toContain('5105105105105100');
         expect(row).not.toContain('510510510510');
-        expect(row).not.toMatch(/cvc|cardNumber|card_number/i);
+        // As a key or a quoted value: random text such as a password hash may hold the letters.
+        expect(row).not.toMatch(/"(cvc|cardNumber|card_number)"/i);
       }
     }
     expect(rowsSeen).toBeGreaterThan(1);

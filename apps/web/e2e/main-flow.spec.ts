@@ -89,7 +89,7 @@ test('register, sign in, upload, watch it get ready, rename, copy the embed code
   // The API's code: the hls embed page with the options, in a responsive box (640x480 keeps the ratio).
   expect(embedCalls).toHaveLength(1);
   expect(copied).toContain('<iframe ');
-  expect(copied).toMatch(/src="http:\/\/127\.0\.0\.1:\d+\/embed\/hls\/[0-9a-f-]{36}\?redirect=https%3A%2F%2Fshop\.example%2Fthanks&amp;new-window=1"/);
+  expect(copied).toMatch(/src="http:\/\/127\.0\.0\.1:\d+\/embed\/hls\/[0-9a-f-]{36}\?redirect=https%3A%2F%2Fshop\.example%2Fthanks&amp;sig=[\w-]{43}&amp;new-window=1"/);
   expect(copied).toContain('max-width:640px');
   expect(copied).toContain('padding-top:75%');
   expect(copied).toContain('allowfullscreen');

@@ -11,7 +11,7 @@ export interface MountOptions {
   apiBase?: string;
   /** `?engine=native` or `?engine=hlsjs`: that HLS engine rather than the usual choice. */
   forceEngine?: ForcedEngine | null;
-  /** `?redirect=`: at the end of playback go there (http/https only, others are ignored). */
+  /** At the end of playback go there (http/https only, others are ignored). The embed page takes it only from the server (see boot). */
   redirect?: string | null;
   /** `?new-window=1`: open the redirect in a new window. */
   newWindow?: boolean;
@@ -129,19 +129,21 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
 export interface EmbedLocation {
   embedType?: string;
   videoId?: string;
-  redirect: string | null;
   newWindow: boolean;
   forceEngine: ForcedEngine | null;
 }
 
-/** Reads `/embed/{embedType}/{videoId}?redirect=&new-window=1&engine=hlsjs|native`. */
+/**
+ * Reads `/embed/{embedType}/{videoId}?new-window=1&engine=hlsjs|native`. Not the `redirect`: anyone can
+ * write one into a link; the server checks its signature and hands the player a good one as
+ * `data-redirect` (see embedOptions).
+ */
 export function parseEmbedLocation(pathname: string, search: string): EmbedLocation {
   const match = /\/embed\/([^/]+)\/([^/?#]+)\/?$/.exec(pathname);
   const query = new URLSearchParams(search);
   return {
     embedType: match ? decodeURIComponent(match[1]) : undefined,
     videoId: match ? decodeURIComponent(match[2]) : undefined,
-    redirect: query.get('redirect'),
     newWindow: query.get('new-window') === '1',
     forceEngine: forcedEngine(query.get('engine')),
   };
@@ -155,8 +157,6 @@ export function parseEmbedLocation(pathname: string, search: string): EmbedLocat
 export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}): Promise<Player | null> {
   const doc = element.ownerDocument;
   const loc = doc.defaultView?.location;
-  const parsed = parseEmbedLocation(loc?.pathname ?? '', loc?.search ?? '');
-  const data = element.dataset;
   let playback: PlaybackInfo | undefined;
   const inline = doc.getElementById('reelbase-playback');
   if (inline?.textContent) {
@@ -166,19 +166,29 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
       playback = undefined;
     }
   }
-  const videoId = overrides.videoId ?? data.videoId ?? parsed.videoId;
+  const options = embedOptions(element, loc?.pathname ?? '', loc?.search ?? '');
+  const videoId = overrides.videoId ?? options.videoId;
   if (!videoId) {
     renderMessage(element, PLAYER_MESSAGES.notAvailable);
     return Promise.resolve(null);
   }
-  return mount(element, {
+  return mount(element, { ...options, playback, ...overrides, videoId });
+}
+
+/**
+ * The embed page's options: ids from the element's data attributes (else the path), flags from the
+ * query, and the redirect only from `data-redirect`, which the server writes after checking the
+ * embed URL's signature.
+ */
+export function embedOptions(element: HTMLElement, pathname: string, search: string): Omit<MountOptions, 'videoId'> & { videoId?: string } {
+  const parsed = parseEmbedLocation(pathname, search);
+  const data = element.dataset;
+  return {
+    videoId: data.videoId ?? parsed.videoId,
     embedType: data.embedType ?? parsed.embedType,
     apiBase: data.apiBase ?? '',
     forceEngine: parsed.forceEngine,
-    redirect: parsed.redirect,
+    redirect: data.redirect ?? null,
     newWindow: parsed.newWindow,
-    playback,
-    ...overrides,
-    videoId,
-  });
+  };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot, fetchPlayback, mount, parseEmbedLocation, resolveUrl } from '../src/mount.ts';
+import { boot, embedOptions, fetchPlayback, mount, parseEmbedLocation, resolveUrl } from '../src/mount.ts';
 import type { PlaybackInfo } from '../src/types.ts';
 import { config, fakeNavigation, stubMediaMethods } from './helpers.ts';
 
@@ -91,15 +91,21 @@ describe('mount', () => {
 });
 
 describe('embed page', () => {
-  it('reads the route and the embed code query', () => {
+  it('reads the route and the embed code query, but never a redirect from the query', () => {
     expect(parseEmbedLocation('/embed/video/abc-123', '?redirect=https%3A%2F%2Fshop.test%2F&new-window=1&engine=hlsjs')).toEqual({
       embedType: 'video',
       videoId: 'abc-123',
-      redirect: 'https://shop.test/',
       newWindow: true,
       forceEngine: 'hlsjs',
     });
-    expect(parseEmbedLocation('/embed/video/abc/', '?new-window=0')).toMatchObject({ videoId: 'abc', newWindow: false, forceEngine: null, redirect: null });
+    expect(parseEmbedLocation('/embed/video/abc/', '?new-window=0')).toMatchObject({ videoId: 'abc', newWindow: false, forceEngine: null });
+  });
+
+  it('takes the redirect only from data-redirect, which the server writes after checking its signature', () => {
+    const search = '?redirect=https%3A%2F%2Fphish.test%2F&sig=forged&new-window=1';
+    expect(embedOptions(host, '/embed/hls/abc', search)).toMatchObject({ videoId: 'abc', redirect: null, newWindow: true });
+    host.dataset.redirect = 'https://shop.test/thanks';
+    expect(embedOptions(host, '/embed/hls/abc', search)).toMatchObject({ redirect: 'https://shop.test/thanks' });
   });
 
   it('boot() takes ids from data attributes and the playback answer from an inline script', async () => {

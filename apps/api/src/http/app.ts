@@ -7,9 +7,12 @@ import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import { corsFor } from './cors.ts';
 import { errorMiddleware } from './errors.ts';
-import { rejectNul } from './reject-nul.ts';
+import { guardAddress, guardBody } from './input-guard.ts';
 import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
+
+/** The largest JSON body any route takes (each string in it is capped again by the input guard). */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 
 export interface AppOptions {
   log: Logger;
@@ -34,10 +37,11 @@ export function createApp(o: AppOptions) {
   app.use(errorMiddleware(o.log));
   app.use(securityHeaders);
   app.use(corsFor(o.publicUrl, o.corsOrigins));
+  app.use(guardAddress);
   for (const r of o.rawRouters ?? []) app.use(r.routes());
-  // JSON only here; routes that take files add their own multipart parser with limits.
-  app.use(koaBody({ multipart: false, urlencoded: false, text: false, jsonLimit: '1mb' }));
-  app.use(rejectNul);
+  // JSON only here (larger: 413); routes that take files add their own multipart parser with limits.
+  app.use(koaBody({ multipart: false, urlencoded: false, text: false, jsonLimit: JSON_BODY_MAX_BYTES }));
+  app.use(guardBody);
 
   const core = new Router();
   core.get('/api/health', async (ctx) => {

@@ -47,6 +47,10 @@ export function errorMiddleware(log: Logger) {
       // The router's own answers (405 Method Not Allowed, 501) have no body: give them our format.
       if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) ctx.body = { message: ctx.message };
     } catch (err) {
+      // Refused before its body was read (too large, a bad address, no sign-in): the client is
+      // told not to send its next request on this connection, whose unread bytes are dropped.
+      const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+      if (hasBody && !ctx.req.complete) ctx.set('Connection', 'close');
       const e = err as Partial<HttpError> & { expose?: boolean; status?: number; httpCode?: number };
       // Multipart errors (formidable: too large, too many files) carry theirs as httpCode.
       const status = e.status ?? e.httpCode;

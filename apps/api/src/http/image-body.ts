@@ -2,8 +2,9 @@ import { readFile, rm } from 'node:fs/promises';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { MAX_IMAGE_BYTES } from '../images/image-upload.ts';
+import { assertCleanForm } from './input-guard.ts';
 
-const multipart = koaBody({ multipart: true, formidable: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxFields: 10 } });
+const multipart = koaBody({ multipart: true, formidable: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxFields: 10, maxFieldsSize: 64 * 1024 } });
 
 /**
  * Multipart parser for one image and a few text fields, limited to the image size cap. Any other
@@ -20,6 +21,8 @@ export async function withImage<T>(ctx: Context, names: string[], use: (image: B
   const file = names.flatMap((n) => [files[n]].flat()).find(Boolean);
   try {
     const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
+    // The form's text and the file names, as any other input: no NUL, nothing huge (422).
+    assertCleanForm(raw, Object.fromEntries(Object.entries(files).map(([k, f]) => [k, [f].flat().map((x) => x?.originalFilename ?? '')])));
     const fields = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String([v].flat()[0] ?? '')]));
     return await use(file ? await readFile(file.filepath) : null, fields);
   } finally {

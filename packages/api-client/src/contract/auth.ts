@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { email } from './common.ts';
+import { email, maxLength } from './common.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOKEN_MAX_LENGTH } from './constants.ts';
+
+const token = () => z.string({ error: 'Token is required.' }).max(...maxLength(TOKEN_MAX_LENGTH)).min(1, { error: 'Token is required.' });
 
 export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type Tokens = z.infer<typeof Tokens>;
@@ -19,14 +22,14 @@ export type PasswordLoginResponse = z.infer<typeof PasswordLoginResponse>;
 
 // Login forms have no length or format rules in the spec; only presence is checked.
 export const LoginRequest = z.object({
-  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, { error: 'Email is required.' }),
-  password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }),
+  email: z.string({ error: 'Email is required.' }).max(...maxLength(EMAIL_MAX_LENGTH)).trim().toLowerCase().min(1, { error: 'Email is required.' }),
+  password: z.string({ error: 'Password is required.' }).max(...maxLength(PASSWORD_MAX_LENGTH)).min(1, { error: 'Password is required.' }),
   rememberMe: z.boolean().optional().default(false),
 });
 
 export const PLATFORMS = ['google', 'facebook'] as const;
 export const PlatformLoginRequest = z.object({
-  token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }),
+  token: token(),
   platform: z.enum(PLATFORMS, { error: 'Must be equal to one of the allowed values: google, facebook.' }),
   /** The nonce the browser put in Google's authorization request; the ID token must carry it (required for Google, once only). */
   nonce: z.string().min(1).max(200).optional(),
@@ -41,13 +44,16 @@ export const AuthProvider = z.object({ clientId: z.string(), authUrl: z.string()
 export const AuthProviders = z.object({ google: AuthProvider.nullable(), facebook: AuthProvider.nullable() });
 export type AuthProviders = z.infer<typeof AuthProviders>;
 
-export const RefreshRequest = z.object({ refreshToken: z.string({ error: 'Refresh token is required.' }).min(1) });
+export const RefreshRequest = z.object({ refreshToken: z.string({ error: 'Refresh token is required.' }).max(...maxLength(TOKEN_MAX_LENGTH)).min(1) });
 export const ForgotPasswordRequest = z.object({ email: email() });
 export const ResetPasswordRequest = z.object({
-  token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }),
-  password: z.string({ error: 'Must NOT have fewer than 6 characters.' }).min(6, { error: 'Must NOT have fewer than 6 characters.' }),
+  token: token(),
+  password: z
+    .string({ error: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` })
+    .min(PASSWORD_MIN_LENGTH, { error: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` })
+    .max(...maxLength(PASSWORD_MAX_LENGTH)),
 });
-export const VerifyEmailRequest = z.object({ token: z.string({ error: 'Token is required.' }).min(1, { error: 'Token is required.' }) });
+export const VerifyEmailRequest = z.object({ token: token() });
 /** The link mailed to a new address (confirm) or to the old one ("this was not me": cancel); neither signs anyone in. */
 export const EmailChangeTokenRequest = VerifyEmailRequest;
 export const EmailChangeConfirmed = z.object({ message: z.string(), email: z.string() });

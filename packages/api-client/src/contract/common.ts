@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './constants.ts';
 
 /** The spec's validation texts (they follow ajv's wording). */
 export const minLengthMessage = (n: number) => `Must NOT have fewer than ${n} characters.`;
 export const maxLengthMessage = (n: number) => `Must NOT have more than ${n} characters.`;
 export const formatMessage = (format: string) => `Must match format "${format}".`;
+/** `.max(...maxLength(n))`: a length cap with the spec's wording. */
+export const maxLength = (n: number) => [n, { error: maxLengthMessage(n) }] as const;
 
 // A pragmatic standard pattern: one @, no spaces, a dot in the domain.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,17 +15,18 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const text = (n = 1) => z.string({ error: minLengthMessage(n) }).trim().min(n, { error: minLengthMessage(n) });
 
 /** A first or last name: required, and no longer than its column. */
-export const personName = () => text(1).max(255, { error: maxLengthMessage(255) });
+export const personName = () => text(1).max(...maxLength(NAME_MAX_LENGTH));
 
 export const email = () =>
   z
     .string({ error: formatMessage('email') })
     .trim()
     .toLowerCase()
-    .max(254, { error: formatMessage('email') })
+    .max(EMAIL_MAX_LENGTH, { error: formatMessage('email') })
     .regex(EMAIL_RE, { error: formatMessage('email') });
 
-export const hexColor = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Must be a colour like #1974BB.' });
+const HEX_COLOR_MESSAGE = 'Must be a colour like #1974BB.';
+export const hexColor = () => z.string().max(7, { error: HEX_COLOR_MESSAGE }).regex(/^#[0-9a-fA-F]{6}$/, { error: HEX_COLOR_MESSAGE });
 
 export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export const ValidationErrorBody = z.object({ message: z.string(), errors: z.record(z.string(), z.string()) });
@@ -44,6 +48,7 @@ export type PaginationMeta = z.infer<typeof PaginationMeta>;
 export const sortDirection = (def: 'ASC' | 'DESC') =>
   z
     .string()
+    .max(4, { error: 'Must be ASC or DESC.' })
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
     .default(def);

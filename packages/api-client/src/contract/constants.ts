@@ -1,5 +1,20 @@
 /** Business constants of the product spec (section 9). One source for server, UI and player. */
 export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * Caps on what a request may carry, checked before any database call: every string field of the
+ * contract has its own, and no string anywhere (any field, query parameter or form field) may be
+ * longer than INPUT_STRING_MAX_LENGTH or a JSON body nest deeper than INPUT_MAX_DEPTH.
+ */
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 255;
+export const PASSWORD_MAX_LENGTH = 1024;
+/** Refresh, reset and verification tokens, and the ID or access tokens of Google and Facebook. */
+export const TOKEN_MAX_LENGTH = 4096;
+export const URL_MAX_LENGTH = 2048;
+export const INPUT_STRING_MAX_LENGTH = 8192;
+export const INPUT_MAX_DEPTH = 32;
+/** The longest time (seconds) any request names in a video: trims, GIFs, beacons. */
+export const MEDIA_SECONDS_MAX = 24 * 3600;
 export const CARD_NUMBER_LENGTH = 16;
 export const EMAIL_CHANGE_INTERVAL_MONTHS = 6;
 export const VIDEO_PAGE_SIZE_DEFAULT = 10;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minLengthMessage } from './common.ts';
+import { minLengthMessage, sortDirection } from './common.ts';
 
 export const FOLDER_NAME_MAX = 255;
 export const FOLDER_NOT_FOUND = 'Folder not found';
@@ -35,11 +35,7 @@ export const FolderDetail = Folder.extend({ breadcrumbs: z.array(FolderCrumb) })
 
 export const FolderListQuery = z.object({
   parent_id: FolderParam.optional(),
-  direction: z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
-    .default('ASC'),
+  direction: sortDirection('ASC'),
 });
 
 /** The children of one folder (or of the top level), and the trail down to that folder. */

@@ -10,6 +10,8 @@ import {
   GIF_PAGE_SIZE,
   GIF_SIZES,
   GIF_TEXT_DEFAULTS,
+  MEDIA_SECONDS_MAX,
+  URL_MAX_LENGTH,
   type GifFontWeight,
   type GifFps,
 } from './constants.ts';
@@ -39,7 +41,7 @@ const REDIRECT_RE = /^(https?:\/\/|www\.)[^\s<>"'`]+$/i;
 export const redirectHref = (url: string) => (/^www\./i.test(url) ? `https://${url}` : url);
 
 const share = z.number({ error: GIF_MESSAGES.position }).min(0, { error: GIF_MESSAGES.position }).max(1, { error: GIF_MESSAGES.position });
-const seconds = z.number({ error: GIF_MESSAGES.seconds }).min(0, { error: GIF_MESSAGES.seconds }).max(24 * 3600, { error: GIF_MESSAGES.seconds });
+const seconds = z.number({ error: GIF_MESSAGES.seconds }).min(0, { error: GIF_MESSAGES.seconds }).max(MEDIA_SECONDS_MAX, { error: GIF_MESSAGES.seconds });
 
 /**
  * Text drawn on every frame. `x`, `y` place the text's top-left corner as shares (0 to 1) of the
@@ -76,6 +78,7 @@ export const GifCreate = z
     textInfo: GifTextInfo.default(GifTextInfo.parse({})),
     redirectToUrl: z
       .string({ error: GIF_MESSAGES.redirect })
+      .max(URL_MAX_LENGTH, { error: GIF_MESSAGES.redirect })
       .trim()
       .transform((u) => u || undefined)
       .refine((u) => u === undefined || (REDIRECT_RE.test(u) && URL.canParse(redirectHref(u))), { error: GIF_MESSAGES.redirect })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
-import { EMBED_DEFAULT_SIZE } from './constants.ts';
+import { EMBED_DEFAULT_SIZE, MEDIA_SECONDS_MAX, URL_MAX_LENGTH } from './constants.ts';
 import { ColorScheme } from './profile.ts';
 import { END_ACTIONS, PlayerConfig, START_ACTIONS } from './videos.ts';
 
@@ -13,7 +13,7 @@ const oneOf = (values: readonly string[]) => `Must be one of: ${values.join(', '
 export const PlayerConfigUpdate = z
   .strictObject(
     {
-      id: z.string().optional(),
+      id: z.string().max(64).optional(),
       endAction: z.enum(END_ACTIONS, { error: oneOf(END_ACTIONS) }),
       nextVideo: z.string().uuid({ error: 'Must be the id of one of your videos.' }).nullable(),
       startAction: z.enum(START_ACTIONS, { error: oneOf(START_ACTIONS) }),
@@ -72,8 +72,8 @@ export const EmbedCodeQuery = z.object({
   // Blank means no redirect; anything else must be an absolute http(s) URL.
   redirect: z
     .string()
+    .max(URL_MAX_LENGTH, { error: HTTP_URL_MESSAGE })
     .trim()
-    .max(2048, { error: HTTP_URL_MESSAGE })
     .optional()
     .transform((s) => s || undefined)
     .refine((s) => s === undefined || (URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)), { error: HTTP_URL_MESSAGE }),
@@ -88,7 +88,10 @@ export const EmbedCodeResponse = z.object({ embed: z.string() });
 
 /** POST /api/statistics/drop-off/{id}: the playhead second the viewer reached. */
 export const DropOffBeacon = z.object({
-  curTime: z.number({ error: 'Must be a number of seconds.' }).min(0, { error: 'Must be 0 or more.' }),
+  curTime: z
+    .number({ error: 'Must be a number of seconds.' })
+    .min(0, { error: 'Must be 0 or more.' })
+    .max(MEDIA_SECONDS_MAX, { error: `Must be at most ${MEDIA_SECONDS_MAX} (24 hours).` }),
 });
 export type DropOffBeacon = z.infer<typeof DropOffBeacon>;
 

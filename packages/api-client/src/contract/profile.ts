@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { email, hexColor, personName } from './common.ts';
-import { FEATURE_FLAGS } from './constants.ts';
+import { email, hexColor, maxLength, personName } from './common.ts';
+import { FEATURE_FLAGS, PASSWORD_MAX_LENGTH } from './constants.ts';
 import { PaymentMethodInput } from './users.ts';
 
 export const ColorScheme = z.object({
@@ -42,8 +42,8 @@ export const ProfileUpdate = z
     lastName: personName(),
     email: email(),
     // Sent only when the user typed one; an empty string means "unchanged".
-    password: z.string().refine((p) => p === '' || p.length >= 6, { error: 'Must NOT have fewer than 6 characters.' }),
-    currentPassword: z.string(),
+    password: z.string().max(...maxLength(PASSWORD_MAX_LENGTH)).refine((p) => p === '' || p.length >= 6, { error: 'Must NOT have fewer than 6 characters.' }),
+    currentPassword: z.string().max(...maxLength(PASSWORD_MAX_LENGTH)),
     colorScheme: ColorScheme.partial(),
     showLogoOnPlayer: z.boolean(),
     promoCode: z.string().trim().max(64).nullable(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { email, personName } from './common.ts';
-import { CARD_NUMBER_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { email, maxLength, maxLengthMessage, personName } from './common.ts';
+import { CARD_NUMBER_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
-const required = (msg: string) => z.string({ error: msg }).trim().min(1, { error: msg });
+/** Required, trimmed, at most `max` characters (the card fields' patterns say the same with their own texts). */
+const required = (msg: string, max = NAME_MAX_LENGTH, tooLong = maxLengthMessage(max)) => z.string({ error: msg }).max(max, { error: tooLong }).trim().min(1, { error: msg });
 
 /** The Luhn checksum every card number carries (a typo in one digit, or two swapped, breaks it). */
 export function luhnValid(digits: string): boolean {
@@ -36,12 +37,12 @@ export function cardExpired(expMonth: string, expYear: string, now = new Date())
  */
 export const CardInfo = z
   .object({
-    cardNumber: required('Card number is required')
+    cardNumber: required('Card number is required', CARD_NUMBER_LENGTH + 8, CARD_MESSAGES.invalidNumber)
       .regex(CARD_DIGITS, { error: CARD_MESSAGES.invalidNumber })
       .refine((n) => !CARD_DIGITS.test(n) || luhnValid(n), { error: CARD_MESSAGES.invalidNumber }),
-    cvc: required('CVC/CWV is required').regex(/^\d{3,4}$/, { error: 'Enter a valid CWV/CVC' }),
-    expMonth: required('Exp month is required').regex(/^(0[1-9]|1[0-2])$/, { error: 'Enter a valid Exp month' }),
-    expYear: required('Exp year is required').regex(/^\d{2}$/, { error: 'Enter a valid Exp year' }),
+    cvc: required('CVC/CWV is required', 8, 'Enter a valid CWV/CVC').regex(/^\d{3,4}$/, { error: 'Enter a valid CWV/CVC' }),
+    expMonth: required('Exp month is required', 8, 'Enter a valid Exp month').regex(/^(0[1-9]|1[0-2])$/, { error: 'Enter a valid Exp month' }),
+    expYear: required('Exp year is required', 8, 'Enter a valid Exp year').regex(/^\d{2}$/, { error: 'Enter a valid Exp year' }),
     firstName: required('Your first name is required'),
     lastName: required('Your last name is required'),
   })
@@ -58,6 +59,7 @@ export type PaymentMethodType = (typeof PAYMENT_METHODS)[number];
 /** A card Stripe.js made in the browser (Stripe Elements, when the API has a publishable key): only its PaymentMethod id reaches us. */
 export const StripePaymentMethodId = z
   .string()
+  .max(256, { error: 'Enter a valid card' })
   .trim()
   .regex(/^pm_[A-Za-z0-9_]{1,250}$/, { error: 'Enter a valid card' });
 
@@ -79,7 +81,8 @@ export const RegisterRequest = z.object({
   email: email(),
   password: z
     .string({ error: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` })
-    .min(PASSWORD_MIN_LENGTH, { error: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` }),
+    .min(PASSWORD_MIN_LENGTH, { error: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` })
+    .max(...maxLength(PASSWORD_MAX_LENGTH)),
   paymentMethod: PaymentMethodInput.optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MessageBody, pageLimit, pageNumber, paginated } from './common.ts';
-import { VIDEO_PAGE_SIZE_DEFAULT, WATERMARK_OPACITY_DEFAULT } from './constants.ts';
+import { MessageBody, maxLength, pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
+import { MEDIA_SECONDS_MAX, NAME_MAX_LENGTH, URL_MAX_LENGTH, VIDEO_PAGE_SIZE_DEFAULT, WATERMARK_OPACITY_DEFAULT } from './constants.ts';
 import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
 
@@ -116,18 +116,14 @@ export const VideoList = paginated(Video);
 export const VideoListQuery = z.object({
   limit: pageLimit(VIDEO_PAGE_SIZE_DEFAULT),
   page: pageNumber,
-  direction: z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(['ASC', 'DESC'], { error: 'Must be ASC or DESC.' }))
-    .default('ASC'),
+  direction: sortDirection('ASC'),
   field: z.enum(['createdAt', 'name', 'size'], { error: 'Must be one of createdAt, name, size.' }).default('createdAt'),
   /** One folder's videos; `null` the top level's; left out, every video. */
   folder_id: FolderParam.optional(),
-  search: z.string().trim().max(255).optional(),
+  search: z.string().max(...maxLength(NAME_MAX_LENGTH)).trim().optional(),
 });
 
-export const VIDEO_NAME_MAX = 255;
+export const VIDEO_NAME_MAX = NAME_MAX_LENGTH;
 /** A copy is named '<name> (copy)' (POST /api/videos/{id}/copy). */
 export const COPY_SUFFIX = ' (copy)';
 export const VideoName = z.string({ error: 'Must NOT have fewer than 1 characters.' }).trim().min(1, { error: 'Must NOT have fewer than 1 characters.' }).max(VIDEO_NAME_MAX, { error: `Must NOT have more than ${VIDEO_NAME_MAX} characters.` });
@@ -144,7 +140,7 @@ export const TRIM_MESSAGES = {
   nothing: 'Give a name, or a start, end and mode to trim.',
   busy: 'The video is still processing. Try again when it is ready.',
 } as const;
-const trimSeconds = z.number({ error: TRIM_MESSAGES.seconds }).min(0, { error: TRIM_MESSAGES.seconds }).max(24 * 3600, { error: TRIM_MESSAGES.seconds });
+const trimSeconds = z.number({ error: TRIM_MESSAGES.seconds }).min(0, { error: TRIM_MESSAGES.seconds }).max(MEDIA_SECONDS_MAX, { error: TRIM_MESSAGES.seconds });
 
 /** PUT /api/videos/{id}/edit: a rename (name), a trim (start, end in seconds, mode), or both. */
 export const VideoEdit = z
@@ -165,11 +161,25 @@ export const VideoEdit = z
   });
 export type VideoEdit = z.infer<typeof VideoEdit>;
 
+export const IMPORT_URL_MESSAGES = {
+  scheme: 'Must be an http:// or https:// link.',
+  escapes: 'Must not hold a malformed percent escape (a % is followed by two hex digits of UTF-8) or %00.',
+} as const;
+/** Every percent escape decodes (as UTF-8) and none is a NUL, so the name taken from the link is text. */
+const wellEscaped = (u: string) => {
+  try {
+    return !decodeURIComponent(u).includes('\0');
+  } catch {
+    return false;
+  }
+};
 export const ImportRequest = z.object({
   url: z
     .string({ error: 'Must match format "uri".' })
+    .max(...maxLength(URL_MAX_LENGTH))
     .trim()
-    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), { error: 'Must be an http:// or https:// link.' }),
+    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), { error: IMPORT_URL_MESSAGES.scheme })
+    .refine(wellEscaped, { error: IMPORT_URL_MESSAGES.escapes }),
 });
 export const ImportStarted = z.object({ id: z.string() });
 export const ImportStatus = z.object({ progress: z.number().int().min(0).max(100), name: z.string(), error: z.string().nullable() });

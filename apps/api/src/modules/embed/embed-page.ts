@@ -4,9 +4,10 @@ const html = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').r
 
 /**
  * The embed page: the player's stylesheet and module and the playback answer inline (no extra
- * request before the first frame). `<` is escaped in the JSON so no text can close the script.
+ * request before the first frame), and the verified redirect as `data-redirect` (the player takes
+ * no other). `<` is escaped in the JSON so no text can close the script.
  */
-export function renderEmbedPage(o: { type: EmbedType; videoId: string; playback: PlaybackInfo | null; script: string; stylesheet: string }): string {
+export function renderEmbedPage(o: { type: EmbedType; videoId: string; playback: PlaybackInfo | null; redirect?: string | null; script: string; stylesheet: string }): string {
   const inline = o.playback ? `\n<script type="application/json" id="reelbase-playback">${JSON.stringify(o.playback).replaceAll('<', '\\u003c')}</script>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -19,7 +20,7 @@ export function renderEmbedPage(o: { type: EmbedType; videoId: string; playback:
 <script type="module" src="${html(o.script)}"></script>
 </head>
 <body>
-<div data-reelbase-player data-video-id="${html(o.videoId)}" data-embed-type="${o.type}"></div>${inline}
+<div data-reelbase-player data-video-id="${html(o.videoId)}" data-embed-type="${o.type}"${o.redirect ? ` data-redirect="${html(o.redirect)}"` : ''}></div>${inline}
 </body>
 </html>
 `;

@@ -20,6 +20,8 @@ export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guar
       type,
       videoId: id,
       playback,
+      // Only a redirect our embed code call signed reaches the player; any other is ignored.
+      redirect: playback ? d.embed.redirectOf(id, ctx.query.redirect, ctx.query.sig) : null,
       script: await d.assets.url(d.entries.script),
       stylesheet: await d.assets.url(d.entries.stylesheet),
     });

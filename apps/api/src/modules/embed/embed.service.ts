@@ -3,6 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { Video } from '../videos/video.entity.ts';
 import type { PlaybackService } from '../playback/playback.service.ts';
+import type { RedirectSigner } from './redirect-signature.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Text made safe inside a double-quoted HTML attribute. */
@@ -14,8 +15,13 @@ export const embedPageUrl = (publicUrl: string, id: string, type: EmbedType = 'h
 export const isEmbedType = (t: string): t is EmbedType => (EMBED_TYPES as readonly string[]).includes(t);
 
 /** The embed page's content and the embed code of the embedding panel. */
-export function createEmbedService(d: { orm: Orm; playback: PlaybackService; publicUrl: string }) {
+export function createEmbedService(d: { orm: Orm; playback: PlaybackService; publicUrl: string; redirects: RedirectSigner }) {
   return {
+    /** The redirect of an embed URL when this server signed it for this video; null otherwise. */
+    redirectOf(id: string, target: unknown, sig: unknown): string | null {
+      return d.redirects.verify(id, target, sig) ? target : null;
+    },
+
     /**
      * The playback answer the embed page carries inline, or null when the video may not be shown
      * (the player then asks the playback call itself and shows its 'not available' message).
@@ -43,7 +49,11 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       const video = UUID.test(id) ? await d.orm.em.fork().findOne(Video, { id, userId }, { fields: ['id', 'name', 'width', 'height'] }) : null;
       if (!video) throw notFound('Video not found');
       const query = new URLSearchParams();
-      if (q.redirect) query.set('redirect', q.redirect);
+      if (q.redirect) {
+        // Signed, so the embed page follows it (and no redirect put there by anyone else).
+        query.set('redirect', q.redirect);
+        query.set('sig', d.redirects.sign(video.id, q.redirect));
+      }
       if (q['new-window']) query.set('new-window', '1');
       const qs = query.toString();
       const src = `${embedPageUrl(d.publicUrl, video.id, q.type)}${qs ? `?${qs}` : ''}`;

@@ -10,7 +10,7 @@ import {
 } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
-import { notFound, tooMany, unprocessable } from '../../http/errors.ts';
+import { conflict, notFound, tooMany, unprocessable } from '../../http/errors.ts';
 import { sqlOf } from '../folders/folder-access.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { addressBucket } from '../limits/address.ts';
@@ -21,10 +21,14 @@ import { countryName, countryOf, deviceAndBrowser, loadGeo, type ViewerFacts } f
 export const TOO_MANY_BEACONS = 'Too many statistics calls from this address. Try again later.';
 export const BEACON_NOT_FOUND = 'This video is not available.';
 export const PAST_THE_END = 'Must not be past the end of the video.';
+/** A video not yet probed has no length and nothing playable: no viewer can have reached any second of it. */
+export const NOT_PLAYABLE_YET = 'This video cannot be played yet.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // How long a beacon trusts its cached answer to 'may this video be counted, and how long is it'.
 const TARGET_CACHE_MS = 30_000;
+// A video still being probed learns its length within seconds: ask again soon.
+const UNKNOWN_LENGTH_CACHE_MS = 2_000;
 // The overview's sort fields as columns of its query; each ends with the id for a stable order.
 const OVERVIEW_ORDER: Record<AnalyticsOverviewQuery['field'], string> = {
   name: 'name',
@@ -102,7 +106,7 @@ export function createStatisticsService(d: {
 
   async function target(id: string): Promise<Target> {
     const hit = targets.get(id);
-    if (hit && Date.now() - hit.at < TARGET_CACHE_MS) return hit;
+    if (hit && Date.now() - hit.at < (hit.ok && hit.durationSec === null ? UNKNOWN_LENGTH_CACHE_MS : TARGET_CACHE_MS)) return hit;
     const rows = UUID.test(id)
       ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean }[]>(
           'select v.duration_sec, v.ban, v.status, u.ban as owner_ban from videos v join users u on u.id = v.user_id where v.id = ?',
@@ -204,7 +208,8 @@ export function createStatisticsService(d: {
     async recordDropOff(videoId: string, curTime: number, viewer: BeaconViewer): Promise<void> {
       const t = await target(videoId);
       if (!t.ok) throw notFound(BEACON_NOT_FOUND);
-      if (t.durationSec !== null && curTime > t.durationSec + 1) throw unprocessable({ curTime: PAST_THE_END });
+      if (t.durationSec === null) throw conflict(NOT_PLAYABLE_YET);
+      if (curTime > t.durationSec + 1) throw unprocessable({ curTime: PAST_THE_END });
       const day = utcDay();
       // Buckets of the beacon interval: the player sends 0, 15, 30...; anything else joins its bucket.
       const second = Math.floor(curTime / DROP_OFF_INTERVAL_SECONDS) * DROP_OFF_INTERVAL_SECONDS;

@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import type { Context } from 'koa';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { HttpError, unprocessable } from '../../http/errors.ts';
+import { assertCleanForm } from '../../http/input-guard.ts';
 
 export const ONLY_VIDEOS = 'Only video files are accepted.';
 
@@ -36,6 +37,8 @@ export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: numbe
     files = parsed;
     const file = parsed.video?.[0];
     if (!file) throw unprocessable({ video: refusedType ? ONLY_VIDEOS : 'A video file is required.' });
+    // The form's text, and the file's name, as any other input: no NUL, nothing huge.
+    assertCleanForm(fields, { video: file.originalFilename ?? '' });
     const name = String(fields.name?.[0] ?? '').trim() || (file.originalFilename ?? 'Untitled').replace(/\.[^.]+$/, '');
     return { path: file.filepath, name: name.slice(0, 255), originalName: file.originalFilename ?? '', folderId: String(fields.folderId?.[0] ?? '').trim() || null };
   } catch (err) {
@@ -47,6 +50,7 @@ export async function receiveVideo(ctx: Context, tmpDir: string, maxBytes: numbe
     const code = (err as { code?: number }).code;
     if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) throw new HttpError(413, tooLarge);
     if (code === formidableErrors.noEmptyFiles) throw unprocessable({ video: 'The file is empty.' });
+    if (code === formidableErrors.maxFieldsSizeExceeded) throw new HttpError(413, 'The form fields are too large.');
     throw new HttpError(400, 'The upload could not be read.');
   }
 }

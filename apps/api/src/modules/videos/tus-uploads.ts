@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
+import { MESSAGES } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
+import { inputErrors } from '../../http/input-guard.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { assertCanSpend } from '../payments/entitlements.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
@@ -15,7 +17,7 @@ import { tooLargeForSource, type VideosService } from './videos.service.ts';
 export const TUS_PATH = '/api/uploads';
 
 type TusError = { status_code: number; body: string };
-const tusError = (status_code: number, message: string): TusError => ({ status_code, body: JSON.stringify({ message }) });
+const tusError = (status_code: number, message: string, errors?: Record<string, string>): TusError => ({ status_code, body: JSON.stringify({ message, ...(errors && { errors }) }) });
 
 /**
  * Resumable uploads (the tus protocol) for large files and the desktop app: an interrupted
@@ -76,6 +78,9 @@ export function tusUploads(o: {
     },
     async onUploadCreate(req, upload) {
       const user = await userOf(req);
+      // Upload-Metadata is input like any other: no NUL in a file name or a name, nothing huge.
+      const bad = inputErrors(upload.metadata ?? {}, 'Upload-Metadata');
+      if (Object.keys(bad).length) throw tusError(422, MESSAGES.validationFailed, bad);
       const type = upload.metadata?.filetype ?? '';
       if (!type.startsWith('video/')) throw tusError(422, 'Only video files are accepted.');
       const folderId = upload.metadata?.folderId;

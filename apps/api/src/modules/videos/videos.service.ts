@@ -426,7 +426,7 @@ export function createVideosService(d: {
       await d.checkImportUrl(url);
       const em = d.orm.em.fork();
       const owner = await em.findOneOrFail(User, { id: userId });
-      const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '').slice(0, 255) || new URL(url).hostname;
+      const name = importName(url);
       // Admitted (429, and 413 for a full account) before the row; its bytes are reserved while they arrive (jobs/import-video.ts).
       const slot = await d.queue.takeSlot(userId, JOBS.importVideo, 0, ADMISSION_MS);
       const video = em.create(Video, {
@@ -458,4 +458,18 @@ export function createVideosService(d: {
   };
 }
 export type VideosService = ReturnType<typeof createVideosService>;
+
+/** An import's first name: the link's last path segment as text (control characters dropped), else its host. */
+function importName(url: string): string {
+  const link = new URL(url);
+  const last = link.pathname.split('/').filter(Boolean).pop() ?? '';
+  let text: string;
+  try {
+    text = decodeURIComponent(last);
+  } catch {
+    text = last;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return text.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, VIDEO_NAME_MAX).trim() || link.hostname;
+}
 export type { IVideo };
