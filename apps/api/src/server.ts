@@ -18,6 +18,7 @@ import { createAdminUsersService } from './modules/admin/admin-users.service.ts'
 import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
 import { readAuditLog } from './modules/admin/audit-log.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
+import { refreshCookie } from './modules/auth/refresh-cookie.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
@@ -207,7 +208,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paypalWebhookRoutes(paypal),
     ],
     routers: [
-      authRoutes(auth, guards, limits),
+      authRoutes(auth, guards, limits, refreshCookie({ secure: new URL(config.PUBLIC_URL).protocol === 'https:' })),
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, guards, limits),

@@ -17,6 +17,8 @@ export interface Platform {
   apiBaseUrl: string;
   /** Where the session (tokens and flags) is kept. */
   tokens: TokenStorage;
+  /** 'cookie' where the server may keep the refresh token in an HttpOnly cookie (the browser); default 'body'. */
+  refreshTokenTransport?: 'body' | 'cookie';
   /** Lets the user choose files; resolves with none when they cancel. */
   pickFiles(options: PickFilesOptions): Promise<File[]>;
   copyText(text: string): Promise<void>;

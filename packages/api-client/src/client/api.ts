@@ -119,7 +119,8 @@ export function createApiClient(o: ApiClientOptions) {
   const id = (v: string) => encodeURIComponent(v);
 
   const startSession = async (r: LoginResponse) => {
-    await core.setSession({ accessToken: r.accessToken, refreshToken: r.refreshToken, isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
+    // No refreshToken in cookie mode: the server set it as an HttpOnly cookie instead.
+    await core.setSession({ accessToken: r.accessToken, ...(r.refreshToken !== undefined && { refreshToken: r.refreshToken }), isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
     return r;
   };
 
@@ -137,16 +138,16 @@ export function createApiClient(o: ApiClientOptions) {
 
   const auth = {
     async login(input: LoginInput) {
-      return startSession(await request<LoginResponse>('POST', '/api/auth/login', { body: { ...input, rememberMe: !!input.rememberMe }, auth: false }));
+      return startSession(await request<LoginResponse>('POST', '/api/auth/login', { body: { ...input, rememberMe: !!input.rememberMe }, auth: false, headers: core.sessionHeaders }));
     },
     /** The sign-in providers configured on the server (null: not configured). */
     providers: () => request<AuthProviders>('GET', '/api/auth/providers', { auth: false }),
     /** `nonce`: the one the browser sent Google, which the ID token must carry. */
     async platform(input: { token: string; platform: 'google' | 'facebook'; nonce?: string }) {
-      return startSession(await request<LoginResponse>('POST', '/api/auth/platform', { body: input, auth: false }));
+      return startSession(await request<LoginResponse>('POST', '/api/auth/platform', { body: input, auth: false, headers: core.sessionHeaders }));
     },
     async verifyEmail(token: string) {
-      return startSession(await request<LoginResponse>('POST', '/api/auth/verify-email', { body: { token }, auth: false }));
+      return startSession(await request<LoginResponse>('POST', '/api/auth/verify-email', { body: { token }, auth: false, headers: core.sessionHeaders }));
     },
     /** Ends the session on the server and here; the local tokens go even when the call fails. */
     async logout() {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { email } from './common.ts';
 
-export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+// refreshToken is absent when the caller asked for it as a cookie (REFRESH_COOKIE).
+export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string().optional() });
 export type Tokens = z.infer<typeof Tokens>;
 
 export const LoginResponse = Tokens.extend({ isAdmin: z.boolean(), isPaymentMethodSet: z.boolean() });

@@ -4,27 +4,29 @@ import type { AuthGuards, AuthState } from '../../http/auth.ts';
 import { body } from '../../http/validate.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { AuthService } from './auth.service.ts';
+import type { RefreshCookie } from './refresh-cookie.ts';
 
-export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLimits) {
+export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLimits, cookie: RefreshCookie) {
   const r = new Router();
   // The spec puts refresh outside /api.
   r.post('/auth/refresh', async (ctx) => {
-    ctx.body = await auth.refresh(body(ctx, RefreshRequest).refreshToken);
+    cookie.answer(ctx, await auth.refresh(cookie.fromCookie(ctx) ?? body(ctx, RefreshRequest).refreshToken));
   });
   r.post('/api/auth/login', async (ctx) => {
-    ctx.body = await auth.login(body(ctx, LoginRequest), ctx.ip);
+    cookie.answer(ctx, await auth.login(body(ctx, LoginRequest), ctx.ip));
   });
   r.post('/api/auth/platform', async (ctx) => {
     const input = body(ctx, PlatformLoginRequest);
     // Each attempt costs a call to Google or Facebook.
     await limits.take('platform-sign-in', { address: ctx.ip });
-    ctx.body = await auth.platformLogin(input);
+    cookie.answer(ctx, await auth.platformLogin(input));
   });
   r.get('/api/auth/providers', (ctx) => {
     ctx.body = auth.providers();
   });
   r.post('/api/auth/logout', guards.requireUser, async (ctx) => {
     await auth.logout((ctx.state as AuthState).claims);
+    cookie.clear(ctx);
     ctx.body = { message: 'Signed out' };
   });
   r.post('/api/auth/forgot-password', async (ctx) => {
@@ -39,7 +41,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLi
     ctx.body = { message: MESSAGES.passwordUpdated };
   });
   r.post('/api/auth/verify-email', async (ctx) => {
-    ctx.body = await auth.verifyEmail(body(ctx, VerifyEmailRequest).token);
+    cookie.answer(ctx, await auth.verifyEmail(body(ctx, VerifyEmailRequest).token));
   });
   return r;
 }

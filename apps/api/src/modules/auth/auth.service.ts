@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ERROR_CODES, type LoginResponse, MESSAGES, type Tokens } from '@reelbase/api-client';
+import { ERROR_CODES, type LoginResponse, MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -15,6 +15,15 @@ import { type IOneTimeToken, type OneTimePurpose, OneTimeToken, RefreshToken } f
 const DAY_MS = 86_400_000;
 const VERIFY_TTL_MS = 2 * DAY_MS;
 const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** A rotation's answer; the route decides where the refresh token goes (body or cookie). */
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  /** When the refresh token stops working (a cookie holding it expires then). */
+  refreshExpiresAt: Date;
+}
+export type SessionStart = Omit<LoginResponse, 'refreshToken'> & Tokens;
 
 export interface AuthDeps {
   orm: Orm;
@@ -39,10 +48,10 @@ export function createAuthService(d: AuthDeps) {
     em.create(RefreshToken, { userId: user.id, familyId: family.id, familyStartedAt: family.startedAt, tokenHash: hash, rememberMe, expiresAt });
     await em.flush();
     const accessToken = await d.tokens.sign({ userId: user.id, sessionId: family.id, isAdmin: user.isAdmin });
-    return { accessToken, refreshToken: token };
+    return { accessToken, refreshToken: token, refreshExpiresAt: expiresAt };
   }
 
-  async function startSession(em: EntityManager, user: IUser, rememberMe: boolean): Promise<LoginResponse> {
+  async function startSession(em: EntityManager, user: IUser, rememberMe: boolean): Promise<SessionStart> {
     assertNotBanned(user);
     user.lastLoginAt = new Date();
     const tokens = await issueTokens(em, user, { id: crypto.randomUUID(), startedAt: new Date() }, rememberMe);
@@ -76,7 +85,7 @@ export function createAuthService(d: AuthDeps) {
   }
 
   return {
-    async login(input: { email: string; password: string; rememberMe: boolean }, address: string): Promise<LoginResponse> {
+    async login(input: { email: string; password: string; rememberMe: boolean }, address: string): Promise<SessionStart> {
       const actor = { account: input.email, address };
       await d.signInLimits.assertAllowed(actor);
       const em = d.orm.em.fork();
@@ -92,7 +101,7 @@ export function createAuthService(d: AuthDeps) {
     /** Which providers sign in here, for the browser to start their flows. */
     providers: () => d.platforms.providers(),
 
-    async platformLogin(input: { platform: 'google' | 'facebook'; token: string; nonce?: string }): Promise<LoginResponse> {
+    async platformLogin(input: { platform: 'google' | 'facebook'; token: string; nonce?: string }): Promise<SessionStart> {
       const identity = await d.platforms.verify(input.platform, input.token, input.nonce);
       if (!identity) throw unauthorized(`The ${input.platform} sign-in could not be verified`, ERROR_CODES.invalidToken);
       const em = d.orm.em.fork();
@@ -218,7 +227,7 @@ export function createAuthService(d: AuthDeps) {
       });
     },
 
-    async verifyEmail(token: string): Promise<LoginResponse> {
+    async verifyEmail(token: string): Promise<SessionStart> {
       const em = d.orm.em.fork();
       const row = await consumeOneTimeToken(em, token, ['verify-email', 'change-email']);
       if (!row) throw unprocessable({ token: 'The verification link is invalid or has expired.' });
