@@ -107,6 +107,26 @@ describe('refresh token in a cookie (the web app)', () => {
     expect(t.jar.has('reelbase_refresh')).toBe(true);
   });
 
+  it('two tabs meeting an expired token at once refresh once between them and both stay signed in', async () => {
+    // Two clients on one storage and one cookie jar: the tabs of one browser.
+    const browser = browserLike();
+    const storage = memoryTokenStorage();
+    const signOuts: SignOutEvent[] = [];
+    const tab = () => createApiClient({ baseUrl: inject('apiUrl'), storage, fetch: browser.fetcher, refreshTokenTransport: 'cookie', onSignOut: (e) => signOuts.push(e) });
+    const first = tab();
+    await first.auth.login({ email: await registered(), password: 'secret123' });
+    const second = tab();
+    await waitForExpiry();
+    browser.sent.length = 0;
+
+    const answers = await Promise.all([first.profile.get(), second.profile.get(), first.videos.list(), second.videos.list()]);
+    expect(answers).toHaveLength(4);
+    // A second refresh with the same cookie would have looked like a stolen one and ended the session.
+    expect(browser.sent.filter((r) => r.path === '/auth/refresh')).toHaveLength(1);
+    expect(signOuts).toEqual([]);
+    expect(second.getSession()?.accessToken).toBe(first.getSession()?.accessToken);
+  });
+
   it('sign-out removes the cookie', async () => {
     const t = await cookieClient();
     await t.client.auth.login({ email: await registered(), password: 'secret123' });

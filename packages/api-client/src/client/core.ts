@@ -112,10 +112,18 @@ export function createCore(o: CoreOptions) {
     return null;
   }
 
+  /**
+   * One refresh at a time across the tabs of this origin (Web Locks, where the platform has them):
+   * two tabs presenting the same refresh token (or cookie) at once would look like a replay and end
+   * the session; holding the lock, the second finds the first's new tokens in the shared storage.
+   */
+  const locks = (globalThis as { navigator?: { locks?: { request<T>(name: string, cb: () => Promise<T>): Promise<T> } } }).navigator?.locks;
+  const refreshExclusive = () => (locks ? locks.request(`reelbase-refresh ${baseUrl}`, refreshNow) : refreshNow());
+
   /** A fresh access token after `used` expired; concurrent callers share one refresh. */
   function refreshAfter(used: string): Promise<string | null> {
     if (session && session.accessToken !== used) return Promise.resolve(session.accessToken);
-    refreshing ??= refreshNow().finally(() => {
+    refreshing ??= refreshExclusive().finally(() => {
       refreshing = null;
     });
     return refreshing;
