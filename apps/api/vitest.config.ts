@@ -11,5 +11,7 @@ export default defineConfig({
     // One more try for a test that fails: real PostgreSQL, ffmpeg, browsers and several processes
     // share two cores, and a timing can slip under load. A test that fails twice fails the run.
     retry: 1,
+    // A test that passed only on its retry is listed and counted at the end of `npm test`.
+    reporters: ['default', '../../scripts/retried/vitest-reporter.mjs'],
   },
 });

@@ -20,5 +20,11 @@ module.exports = {
   mac: { target: 'dmg', category: 'public.app-category.video' },
   // The auto-update feed: a folder on any web server that holds what `dist` wrote (latest*.yml and
   // the installers). The app checks it at start when it is set (settings.json: updateFeedUrl).
-  publish: process.env.REELBASE_UPDATE_URL ? [{ provider: 'generic', url: process.env.REELBASE_UPDATE_URL }] : null,
+  publish: process.env.REELBASE_UPDATE_URL ? [{ provider: 'generic', url: httpsFeed(process.env.REELBASE_UPDATE_URL) }] : null,
 };
+
+/** What the feed serves is installed and run: an http:// feed (anyone on the path could answer it) stops the build. */
+function httpsFeed(url) {
+  if (!URL.canParse(url) || new URL(url).protocol !== 'https:') throw new Error(`REELBASE_UPDATE_URL must be an https:// address, not ${JSON.stringify(url)}`);
+  return url;
+}

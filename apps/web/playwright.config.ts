@@ -12,9 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   // One retry: a whole stack and two browsers on two cores can miss a timing now and then; a
-  // test that fails twice fails the run, and the list reporter names every flaky pass.
+  // test that fails twice fails the run, and the list reporter names every flaky pass (counted
+  // again at the end of `npm test`).
   retries: 1,
-  reporter: [['list']],
+  reporter: [['list'], ['../../scripts/retried/playwright-reporter.mjs']],
   use: {
     browserName: 'chromium',
     launchOptions: {

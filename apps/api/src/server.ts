@@ -18,6 +18,7 @@ import { createAdminUsersService } from './modules/admin/admin-users.service.ts'
 import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
 import { readAuditLog } from './modules/admin/audit-log.ts';
 import { accessTokens } from './modules/auth/access-tokens.ts';
+import { refreshCookie } from './modules/auth/refresh-cookie.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { deviceTokens } from './modules/auth/device-tokens.ts';
@@ -224,7 +225,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       ...(paypalSandbox ? [paypalSandboxRoutes(paypalSandbox, new URL(config.PUBLIC_URL).origin)] : []),
     ],
     routers: [
-      authRoutes(auth, guards, limits, devices),
+      authRoutes(auth, guards, limits, devices, refreshCookie({ secure: new URL(config.PUBLIC_URL).protocol === 'https:' })),
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, auth, guards, limits),

@@ -46,6 +46,7 @@ beforeAll(async () => {
       chooseFiles: async () => pickedFiles,
       writeClipboard: () => {},
       openExternal: async () => {},
+      confirmApiChange: async () => false,
     },
     onQueueChange: (snap: QueueSnapshot) => void emit?.(QUEUE_EVENT, snap).catch(() => {}),
     onQueueDrained: () => {},

@@ -11,6 +11,13 @@ test('an access token that expires mid-session is refreshed and the user stays s
   });
   await signIn(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  // The refresh token is in an HttpOnly cookie only the refresh call gets, never where a script reads.
+  const stored = await page.evaluate(() => ({ session: JSON.parse(localStorage.getItem('reelbase.session') as string), cookies: document.cookie }));
+  expect(stored.session).toEqual({ accessToken: expect.any(String), isAdmin: false, isPaymentMethodSet: true });
+  expect(stored.cookies).not.toContain('reelbase_refresh');
+  expect((await page.context().cookies()).filter((c) => c.name === 'reelbase_refresh')).toEqual([
+    expect.objectContaining({ path: '/auth/refresh', httpOnly: true, sameSite: 'Strict', secure: false }),
+  ]);
 
   await page.waitForTimeout(6_000);
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -32,11 +39,8 @@ test('when the refresh fails the user is sent to /login', async ({ page, request
   const a = await registerViaApi(request, baseURL as string);
   await signIn(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
-  // Spoil the stored refresh token, then let the access token expire.
-  await page.evaluate(() => {
-    const s = JSON.parse(localStorage.getItem('reelbase.session') as string);
-    localStorage.setItem('reelbase.session', JSON.stringify({ ...s, refreshToken: 'spoiled' }));
-  });
+  // Spoil the refresh cookie (the same name and path replace it), then let the access token expire.
+  await page.context().addCookies([{ name: 'reelbase_refresh', value: 'spoiled', domain: new URL(baseURL as string).hostname, path: '/auth/refresh', httpOnly: true, sameSite: 'Strict' }]);
   await page.waitForTimeout(6_000);
   await page.reload();
   // A failed refresh, then the sign-out: two round trips after the reload, slow on a loaded machine.

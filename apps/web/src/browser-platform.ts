@@ -4,7 +4,11 @@ import { popupSignIn } from './social-popup.ts';
 
 export const SESSION_KEY = 'reelbase.session';
 
-/** Tokens in localStorage (spec section 4), shared by the tabs of this origin. */
+/**
+ * The session in localStorage (spec section 4), shared by the tabs of this origin: the access
+ * token (15 minutes) and the flags. The refresh token is not there: the server keeps it in an
+ * HttpOnly cookie that only POST /auth/refresh receives, so a script on the page cannot take it.
+ */
 export function localStorageTokens(storage: Storage = window.localStorage, key = SESSION_KEY): TokenStorage {
   return {
     load() {
@@ -47,6 +51,7 @@ export function browserPlatform(apiBaseUrl = ''): Platform {
   return {
     apiBaseUrl,
     tokens: localStorageTokens(),
+    refreshTokenTransport: 'cookie',
     pickFiles,
     copyText,
     openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),

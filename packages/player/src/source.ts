@@ -1,3 +1,4 @@
+/// <reference path="./hls-light.d.ts" />
 import type { Engine, ForcedEngine, HlsConstructor, HlsInstance, HlsModule, PlayerSource, StartAction } from './types.ts';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';

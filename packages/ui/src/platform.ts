@@ -19,6 +19,8 @@ export interface Platform {
   tokens: TokenStorage;
   /** Where an app without cookies (the desktop) keeps its device token across sign-outs; browsers use the server's cookie. */
   deviceTokens?: DeviceTokenStorage;
+  /** 'cookie' where the server may keep the refresh token in an HttpOnly cookie (the browser); default 'body'. */
+  refreshTokenTransport?: 'body' | 'cookie';
   /** Lets the user choose files; resolves with none when they cancel. */
   pickFiles(options: PickFilesOptions): Promise<File[]>;
   copyText(text: string): Promise<void>;

@@ -27,6 +27,7 @@ export function createServices(platform: Platform): Services {
     baseUrl: platform.apiBaseUrl,
     storage: platform.tokens,
     deviceTokens: platform.deviceTokens,
+    refreshTokenTransport: platform.refreshTokenTransport,
     onSignOut(event) {
       // A forced sign-out (ban, expired refresh) leaves the reason in the alert bar for /login.
       store.set(alertAtom, { id: ++alertSeq, kind: event.reason === 'banned' ? 'error' : 'warning', text: event.message });

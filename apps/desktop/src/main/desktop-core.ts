@@ -15,7 +15,7 @@ export interface DesktopCoreOptions {
   userData: string;
   secrets: SecretStore;
   /** Electron's parts: the OS's dialogs, clipboard and browser. */
-  native: Pick<HandlerDeps, 'chooseFolder' | 'chooseFiles' | 'writeClipboard' | 'openExternal'>;
+  native: Pick<HandlerDeps, 'chooseFolder' | 'chooseFiles' | 'writeClipboard' | 'openExternal' | 'confirmApiChange'>;
   onQueueChange(snapshot: QueueSnapshot): void;
   onQueueDrained(summary: { done: number; skipped: number; failed: number }): void;
 }

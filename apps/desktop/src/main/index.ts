@@ -43,6 +43,18 @@ async function main() {
       },
       writeClipboard: (text) => clipboard.writeText(text),
       openExternal: (url) => shell.openExternal(url),
+      async confirmApiChange(from, to) {
+        const options = {
+          type: 'warning' as const,
+          buttons: ['Keep the current server', 'Change server'],
+          defaultId: 0,
+          cancelId: 0,
+          message: 'Change the Reelbase server?',
+          detail: `This app talks to ${from}. From now on it would sign in, upload and show videos at ${to}. Change only if you asked for it.`,
+        };
+        const r = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+        return r.response === 1;
+      },
     },
     onQueueChange(s) {
       win?.webContents.send(QUEUE_EVENT, s);

@@ -19,6 +19,11 @@ export interface HandlerDeps {
   onSessionSaved?(): void;
   /** Called after the API was chosen. */
   onApiChosen?(apiOrigin: string): void;
+  /**
+   * Asks the user, in the main process's own dialog (which the page cannot draw or answer), whether
+   * to move from one server to another; true only when they confirmed.
+   */
+  confirmApiChange(from: string, to: string): Promise<boolean>;
   queue(): UploadQueue;
   files: LocalFiles;
   ffprobe: string;
@@ -49,9 +54,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
   };
   return {
     'config:get': config,
+    // Sets the server at first start. Afterwards the page alone can change nothing: a script that
+    // got into it could otherwise send every later sign-in and upload to a server of its choosing.
     async 'config:set-api'(url) {
       const origin = normalizeApiUrl(url);
-      await d.settings.save({ ...(await d.settings.load()), apiBaseUrl: origin });
+      const current = await d.settings.load();
+      if (current.apiBaseUrl === origin) return config();
+      if (current.apiBaseUrl !== null && !(await d.confirmApiChange(current.apiBaseUrl, origin))) throw new Error('The server address was not changed.');
+      await d.settings.save({ ...current, apiBaseUrl: origin });
       d.onApiChosen?.(origin);
       return config();
     },

@@ -22,16 +22,41 @@ export function normalizeApiUrl(input: string): string {
   return url.origin;
 }
 
-/** The app's settings as a JSON file in its user-data folder. */
-export function settingsFile(file: string, env: NodeJS.ProcessEnv = process.env) {
-  const fallback = (): Settings => ({ apiBaseUrl: null, updateFeedUrl: env.REELBASE_UPDATE_URL || null });
+/**
+ * The update feed, only over https: what it serves is installed and run, so a feed anyone on the
+ * network path could answer is refused (a RangeError). Empty: no feed.
+ */
+export function httpsFeedUrl(input: string | null | undefined): string | null {
+  if (!input) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(input);
+  } catch {}
+  if (url?.protocol !== 'https:') throw new RangeError(`The update feed must be an https:// address; ${JSON.stringify(input)} is not used.`);
+  return url.href;
+}
+
+/** The app's settings as a JSON file in its user-data folder (a user may edit it while the app is closed). */
+export function settingsFile(file: string, env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn) {
+  const feed = (input: string | null | undefined) => {
+    try {
+      return httpsFeedUrl(input);
+    } catch (err) {
+      warn((err as Error).message);
+      return null;
+    }
+  };
+  const read = async (): Promise<Partial<Settings>> => {
+    try {
+      return JSON.parse(await readFile(file, 'utf8')) as Partial<Settings>;
+    } catch {
+      return {};
+    }
+  };
   return {
     async load(): Promise<Settings> {
-      try {
-        return { ...fallback(), ...(JSON.parse(await readFile(file, 'utf8')) as Partial<Settings>) };
-      } catch {
-        return fallback();
-      }
+      const saved = await read();
+      return { apiBaseUrl: saved.apiBaseUrl ?? null, updateFeedUrl: feed(saved.updateFeedUrl ?? env.REELBASE_UPDATE_URL) };
     },
     async save(s: Settings): Promise<void> {
       await mkdir(dirname(file), { recursive: true });

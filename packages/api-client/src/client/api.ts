@@ -119,7 +119,8 @@ export function createApiClient(o: ApiClientOptions) {
   const id = (v: string) => encodeURIComponent(v);
 
   const startSession = async (r: LoginResponse) => {
-    await core.setSession({ accessToken: r.accessToken, refreshToken: r.refreshToken, isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
+    // No refreshToken in cookie mode: the server set it as an HttpOnly cookie instead.
+    await core.setSession({ accessToken: r.accessToken, ...(r.refreshToken !== undefined && { refreshToken: r.refreshToken }), isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
     return r;
   };
 
@@ -143,7 +144,7 @@ export function createApiClient(o: ApiClientOptions) {
       const r = await request<PasswordLoginResponse>('POST', '/api/auth/login', {
         body: { ...input, rememberMe: !!input.rememberMe },
         auth: false,
-        ...(known && { headers: { [DEVICE_TOKEN_HEADER]: known } }),
+        headers: known ? { ...core.sessionHeaders, [DEVICE_TOKEN_HEADER]: known } : core.sessionHeaders,
       });
       // Keeping it is a convenience: a keychain that refuses it must not fail the sign-in.
       if (devices && r.deviceToken) await Promise.resolve(devices.save(r.deviceToken)).catch(() => {});
@@ -153,10 +154,10 @@ export function createApiClient(o: ApiClientOptions) {
     providers: () => request<AuthProviders>('GET', '/api/auth/providers', { auth: false }),
     /** `nonce`: the one the browser sent Google, which the ID token must carry. */
     async platform(input: { token: string; platform: 'google' | 'facebook'; nonce?: string }) {
-      return startSession(await request<LoginResponse>('POST', '/api/auth/platform', { body: input, auth: false }));
+      return startSession(await request<LoginResponse>('POST', '/api/auth/platform', { body: input, auth: false, headers: core.sessionHeaders }));
     },
     async verifyEmail(token: string) {
-      return startSession(await request<LoginResponse>('POST', '/api/auth/verify-email', { body: { token }, auth: false }));
+      return startSession(await request<LoginResponse>('POST', '/api/auth/verify-email', { body: { token }, auth: false, headers: core.sessionHeaders }));
     },
     /** The link mailed to a new address: confirms the change; signs nobody in. */
     confirmEmailChange: (token: string) => request<{ message: string; email: string }>('POST', '/api/auth/confirm-email-change', { body: { token }, auth: false }),

@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES } from '../contract/constants.ts';
+import { ERROR_CODES, MESSAGES, REFRESH_COOKIE } from '../contract/constants.ts';
 import { ApiError, errorFromBody } from './errors.ts';
 import { type DeviceTokenStorage, type SignOutEvent, type Session, SESSION_EXPIRED_MESSAGE, type TokenStorage, isSession } from './session.ts';
 import { type FetchLike, type RawResponse, fetchRaw } from './transport.ts';
@@ -12,6 +12,12 @@ export interface CoreOptions {
   /** Called when the client ends the session itself (refresh failed, banned, session revoked). */
   onSignOut?: (event: SignOutEvent) => void;
   fetch?: FetchLike;
+  /**
+   * 'cookie' (the web app): the server keeps the refresh token in an HttpOnly cookie that only the
+   * refresh call receives, so page scripts never see it; 'body' (default): the token is kept in
+   * `storage` and sent in the body (the desktop's keychain, Node callers).
+   */
+  refreshTokenTransport?: 'body' | 'cookie';
 }
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -51,6 +57,8 @@ export function createCore(o: CoreOptions) {
   let session: Session | null = null;
   const listeners = new Set<(s: Session | null) => void>();
   let refreshing: Promise<string | null> | null = null;
+  /** Sent with every call that starts or rotates a session: where the refresh token should go. */
+  const sessionHeaders: Record<string, string> = o.refreshTokenTransport === 'cookie' ? { [REFRESH_COOKIE.header]: REFRESH_COOKIE.headerValue } : {};
 
   const ready: Promise<void> = Promise.resolve()
     .then(() => o.storage.load())
@@ -80,7 +88,7 @@ export function createCore(o: CoreOptions) {
   async function refreshNow(): Promise<string | null> {
     // Another window may already have rotated the tokens: take its pair instead of reusing ours.
     const stored = await Promise.resolve(o.storage.load()).catch(() => null);
-    if (isSession(stored) && session && stored.refreshToken !== session.refreshToken) {
+    if (isSession(stored) && session && (stored.refreshToken !== session.refreshToken || stored.accessToken !== session.accessToken)) {
       session = stored;
       emit();
       return stored.accessToken;
@@ -89,14 +97,16 @@ export function createCore(o: CoreOptions) {
     if (!current) return null;
     const res = await fetchRaw(fetcher, `${baseUrl}/auth/refresh`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ refreshToken: current.refreshToken }),
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...sessionHeaders },
+      // In cookie mode the browser sends the cookie; a token kept from before goes once in the body.
+      body: JSON.stringify(current.refreshToken === undefined ? {} : { refreshToken: current.refreshToken }),
     });
     if (res.status === 200) {
-      const t = res.body as { accessToken: string; refreshToken: string };
+      const t = res.body as { accessToken: string; refreshToken?: string };
       // Signed out meanwhile: do not bring the session back.
       if (session === null) return null;
-      await setSession({ ...session, accessToken: t.accessToken, refreshToken: t.refreshToken });
+      const { refreshToken: _old, ...rest } = session;
+      await setSession({ ...rest, accessToken: t.accessToken, ...(t.refreshToken !== undefined && { refreshToken: t.refreshToken }) });
       return t.accessToken;
     }
     if (res.status >= 500) throw errorFromBody(res.status, res.body, res.statusText);
@@ -104,10 +114,18 @@ export function createCore(o: CoreOptions) {
     return null;
   }
 
+  /**
+   * One refresh at a time across the tabs of this origin (Web Locks, where the platform has them):
+   * two tabs presenting the same refresh token (or cookie) at once would look like a replay and end
+   * the session; holding the lock, the second finds the first's new tokens in the shared storage.
+   */
+  const locks = (globalThis as { navigator?: { locks?: { request<T>(name: string, cb: () => Promise<T>): Promise<T> } } }).navigator?.locks;
+  const refreshExclusive = () => (locks ? locks.request(`reelbase-refresh ${baseUrl}`, refreshNow) : refreshNow());
+
   /** A fresh access token after `used` expired; concurrent callers share one refresh. */
   function refreshAfter(used: string): Promise<string | null> {
     if (session && session.accessToken !== used) return Promise.resolve(session.accessToken);
-    refreshing ??= refreshNow().finally(() => {
+    refreshing ??= refreshExclusive().finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -141,7 +159,7 @@ export function createCore(o: CoreOptions) {
   const jsonAttempt =
     (method: string, path: string, r: RequestOptions): Attempt =>
     (token) => {
-      const headers: Record<string, string> = { ...r.headers, accept: 'application/json' };
+      const headers: Record<string, string> = { accept: 'application/json', ...r.headers };
       if (r.body !== undefined) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
       return fetchRaw(fetcher, `${baseUrl}${path}${queryString(r.query)}`, {
@@ -155,6 +173,7 @@ export function createCore(o: CoreOptions) {
   return {
     baseUrl,
     ready,
+    sessionHeaders,
     fetch: fetcher,
     deviceTokens: o.deviceTokens,
     /** The current session (null until `ready` resolves or when signed out). */

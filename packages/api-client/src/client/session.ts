@@ -1,14 +1,15 @@
 /** What a signed-in client keeps: the tokens and the two flags the login answer carries. */
 export interface Session {
   accessToken: string;
-  refreshToken: string;
+  /** Absent where the server keeps it in an HttpOnly cookie (the web app: `refreshTokenTransport: 'cookie'`). */
+  refreshToken?: string;
   isAdmin: boolean;
   isPaymentMethodSet: boolean;
 }
 
 type MaybePromise<T> = T | Promise<T>;
 
-/** Where tokens live (localStorage on the web, the keychain on the desktop): injected by the app. */
+/** Where tokens live (localStorage on the web, beside the refresh cookie; the keychain on the desktop): injected by the app. */
 export interface TokenStorage {
   load(): MaybePromise<Session | null>;
   save(session: Session | null): MaybePromise<void>;
@@ -44,5 +45,5 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 
 export function isSession(v: unknown): v is Session {
   const s = v as Partial<Session> | null;
-  return !!s && typeof s === 'object' && typeof s.accessToken === 'string' && typeof s.refreshToken === 'string';
+  return !!s && typeof s === 'object' && typeof s.accessToken === 'string' && (s.refreshToken === undefined || typeof s.refreshToken === 'string');
 }

@@ -4,7 +4,8 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOKEN_MAX_L
 
 const token = () => z.string({ error: 'Token is required.' }).max(...maxLength(TOKEN_MAX_LENGTH)).min(1, { error: 'Token is required.' });
 
-export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+// refreshToken is absent when the caller asked for it as a cookie (REFRESH_COOKIE).
+export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string().optional() });
 export type Tokens = z.infer<typeof Tokens>;
 
 export const LoginResponse = Tokens.extend({ isAdmin: z.boolean(), isPaymentMethodSet: z.boolean() });

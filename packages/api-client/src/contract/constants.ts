@@ -35,6 +35,13 @@ export const EMBED_DEFAULT_SIZE = 600;
 export const MOBILE_SEE_MORE_STEP = 5;
 export const WATERMARK_OPACITY_DEFAULT = 100;
 
+/**
+ * The web app's refresh token lives in an HttpOnly cookie that only the refresh call receives, so
+ * a script on the page can never read it. A client asks for that with the header on sign-in and
+ * refresh calls; without it the token travels in the body (the desktop app, API callers).
+ */
+export const REFRESH_COOKIE = { name: 'reelbase_refresh', path: '/auth/refresh', header: 'x-refresh-token-transport', headerValue: 'cookie' } as const;
+
 /** The terms' business constants (spec sections 1 and 9): the terms page shows them, the payments service applies them. */
 export const TERMS = {
   moneyBackDays: 60,

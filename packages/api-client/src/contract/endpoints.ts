@@ -62,7 +62,7 @@ export const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z
 export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/health', summary: 'ok or not; an admin also sees the state of each part', auth: 'optional', response: Health },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'none' },
-  { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token', auth: 'none', body: RefreshRequest, response: Tokens },
+  { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token: the body\'s, or with X-Refresh-Token-Transport: cookie the reelbase_refresh cookie (then the new one comes as that cookie, not in the body)', auth: 'none', body: RefreshRequest, response: Tokens },
   { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password. Send the device token of an earlier sign-in (cookie, or the X-Device-Token header) to get in while new devices are paused; 429 with Retry-After while paused, 503 when password checks are busy', auth: 'none', body: LoginRequest, response: PasswordLoginResponse },
   { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token', auth: 'none', body: PlatformLoginRequest, response: LoginResponse },
   { method: 'get', path: '/api/auth/providers', summary: 'Public: the sign-in providers configured here, with the client id and authorization URL a browser needs', auth: 'none', response: AuthProviders },

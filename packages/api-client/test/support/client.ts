@@ -18,7 +18,7 @@ export function testClient(opts: { fetch?: FetchLike } = {}) {
 
 export const uniqueEmail = () => `u${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-const CARD = { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '34', firstName: 'Ada', lastName: 'Lovelace' };
+export const CARD = { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '34', firstName: 'Ada', lastName: 'Lovelace' };
 
 /** Registers a user with a card (the sandbox's test card; null: no payment method) and signs the client in. */
 export async function signedIn(paymentMethod: 'card' | null = 'card') {

@@ -5,12 +5,13 @@ import { body } from '../../http/validate.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { AuthService } from './auth.service.ts';
 import type { DeviceTokens } from './device-tokens.ts';
+import type { RefreshCookie } from './refresh-cookie.ts';
 
-export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLimits, devices: DeviceTokens) {
+export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLimits, devices: DeviceTokens, cookie: RefreshCookie) {
   const r = new Router();
   // The spec puts refresh outside /api.
   r.post('/auth/refresh', async (ctx) => {
-    ctx.body = await auth.refresh(body(ctx, RefreshRequest).refreshToken);
+    cookie.answer(ctx, await auth.refresh(cookie.fromCookie(ctx) ?? body(ctx, RefreshRequest).refreshToken));
   });
   r.post('/api/auth/login', async (ctx) => {
     const answer = await auth.login(body(ctx, LoginRequest), {
@@ -20,19 +21,20 @@ export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLi
     });
     // Browsers keep the device token where scripts cannot read it; the desktop stores the body's.
     ctx.append('Set-Cookie', devices.cookie(answer.deviceToken));
-    ctx.body = answer;
+    cookie.answer(ctx, answer);
   });
   r.post('/api/auth/platform', async (ctx) => {
     const input = body(ctx, PlatformLoginRequest);
     // Each attempt costs a call to Google or Facebook.
     await limits.take('platform-sign-in', { address: ctx.ip });
-    ctx.body = await auth.platformLogin(input);
+    cookie.answer(ctx, await auth.platformLogin(input));
   });
   r.get('/api/auth/providers', (ctx) => {
     ctx.body = auth.providers();
   });
   r.post('/api/auth/logout', guards.requireUser, async (ctx) => {
     await auth.logout((ctx.state as AuthState).claims);
+    cookie.clear(ctx);
     ctx.body = { message: 'Signed out' };
   });
   r.post('/api/auth/forgot-password', async (ctx) => {
@@ -47,7 +49,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLi
     ctx.body = { message: MESSAGES.passwordUpdated };
   });
   r.post('/api/auth/verify-email', async (ctx) => {
-    ctx.body = await auth.verifyEmail(body(ctx, VerifyEmailRequest).token);
+    cookie.answer(ctx, await auth.verifyEmail(body(ctx, VerifyEmailRequest).token));
   });
   r.post('/api/auth/confirm-email-change', async (ctx) => {
     ctx.body = await auth.confirmEmailChange(body(ctx, EmailChangeTokenRequest).token);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ERROR_CODES, type LoginResponse, MESSAGES, type PasswordLoginResponse, type Tokens } from '@reelbase/api-client';
+import { ERROR_CODES, type LoginResponse, MESSAGES, type PasswordLoginResponse } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -25,6 +25,15 @@ const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
 const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 const withProvider = (message: string, p: Provider) => message.replaceAll('{provider}', PROVIDER_NAMES[p]);
 const INVALID_VERIFY_LINK = 'The verification link is invalid or has expired.';
+
+/** A rotation's answer; the route decides where the refresh token goes (body or cookie). */
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  /** When the refresh token stops working (a cookie holding it expires then). */
+  refreshExpiresAt: Date;
+}
+export type SessionStart = Omit<LoginResponse, 'refreshToken'> & Tokens;
 
 export interface AuthDeps {
   orm: Orm;
@@ -54,10 +63,10 @@ export function createAuthService(d: AuthDeps) {
     em.create(RefreshToken, { userId: user.id, familyId: family.id, familyStartedAt: family.startedAt, tokenHash: hash, rememberMe, expiresAt });
     await em.flush();
     const accessToken = await d.tokens.sign({ userId: user.id, sessionId: family.id, isAdmin: user.isAdmin });
-    return { accessToken, refreshToken: token };
+    return { accessToken, refreshToken: token, refreshExpiresAt: expiresAt };
   }
 
-  async function startSession(em: EntityManager, user: IUser, rememberMe: boolean): Promise<LoginResponse> {
+  async function startSession(em: EntityManager, user: IUser, rememberMe: boolean): Promise<SessionStart> {
     assertNotBanned(user);
     user.lastLoginAt = new Date();
     const tokens = await issueTokens(em, user, { id: crypto.randomUUID(), startedAt: new Date() }, rememberMe);
@@ -102,7 +111,7 @@ export function createAuthService(d: AuthDeps) {
      * account signed in on before counts on its own), the check waits its turn in the bounded
      * pool, and a right password answers a fresh device token for this device.
      */
-    async login(input: { email: string; password: string; rememberMe: boolean }, client: SignInClient & { deviceTokens: string[] }): Promise<PasswordLoginResponse> {
+    async login(input: { email: string; password: string; rememberMe: boolean }, client: SignInClient & { deviceTokens: string[] }): Promise<SessionStart & Pick<PasswordLoginResponse, 'deviceToken'>> {
       const em = d.orm.em.fork();
       const user = await em.findOne(User, { email: input.email });
       const deviceId = user?.passwordHash ? d.devices.deviceOf(client.deviceTokens, { id: user.id, passwordHash: user.passwordHash }) : null;
@@ -137,7 +146,7 @@ export function createAuthService(d: AuthDeps) {
      * email_verified; Facebook never), the account confirmed it, and it is not an admin.
      * Otherwise a new account, confirmed only when the provider vouches for the address.
      */
-    async platformLogin(input: { platform: Provider; token: string; nonce?: string }): Promise<LoginResponse> {
+    async platformLogin(input: { platform: Provider; token: string; nonce?: string }): Promise<SessionStart> {
       const em = d.orm.em.fork();
       const identity = await verifiedIdentity(em, input);
       const sql = sqlOf(em);
@@ -333,7 +342,7 @@ export function createAuthService(d: AuthDeps) {
      * newest link, for the address the account still has, and nothing of the account (password,
      * address, provider links) changed since it was sent.
      */
-    async verifyEmail(token: string): Promise<LoginResponse> {
+    async verifyEmail(token: string): Promise<SessionStart> {
       const em = d.orm.em.fork();
       const row = await findMailLink(em, token, ['verify-email']);
       const user = row && (await em.findOne(User, { id: row.userId }));
