@@ -39,6 +39,14 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Reelbase <no-reply@reelbase.local>'),
+  /** The seller on receipts and their PDF invoices. */
+  SELLER_NAME: z.string().min(1).default('Reelbase'),
+  /** Postal address on invoices; commas or newlines separate its lines. */
+  SELLER_ADDRESS: z.string().default(''),
+  /** With a VAT id set, invoices show the VAT included in the price at SELLER_VAT_RATE_PERCENT. */
+  SELLER_VAT_ID: z.string().default(''),
+  SELLER_VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  SELLER_EMAIL: z.string().email().default('billing@reelbase.local'),
   CORS_ORIGINS: csv,
   GOOGLE_CLIENT_ID: z.string().default(''),
   GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),

@@ -14,7 +14,6 @@ import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-vid
 import { JOBS, RETRY_LIMIT } from './jobs/job-names.ts';
 import { jobQueue } from './jobs/job-queue.ts';
 import { accountRemovalJob } from './jobs/account-removal.ts';
-import { createMailer } from './mail/mailer.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
 import { mediaToolsReport } from './media/binaries.ts';
 import { configureMediaBox, mediaBoxReport } from './media/box.ts';
@@ -22,6 +21,7 @@ import { mediaDeadlines } from './media/deadlines.ts';
 import { storageQuota } from './modules/videos/storage-quota.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
+import { mailsFromConfig } from './mail/render.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
@@ -56,6 +56,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     dataDir: config.DATA_DIR,
     minFreeDiskBytes: config.MIN_FREE_DISK_MB * 1024 ** 2,
     maxJobsPerAccount: config.JOBS_MAX_RUNNING_PER_ACCOUNT + config.JOBS_MAX_QUEUED_PER_ACCOUNT,
+    log,
   });
   // A slot ends with its job; should every try's worker die, it lapses after the longest the job could take.
   const jobs = jobQueue(queue, quota, { slotTtlMs: (Math.max(config.JOB_TIMEOUT_SECONDS, config.IMPORT_TIMEOUT_SECONDS) * (RETRY_LIMIT + 1) + 3600) * 1000 });
@@ -71,7 +72,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
   const accountRemoval = accountRemovalJob({
     orm,
     storage,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log }),
+    mails: mailsFromConfig(config, log),
     subscriptions: createSubscriptions({ orm }),
     publicUrl: config.PUBLIC_URL,
     log,

@@ -12,7 +12,6 @@ import { mediaRoutes } from './http/media-routes.ts';
 import { staticWeb } from './http/static-web.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { jwtSecret, storedSecret } from './jwt-secret.ts';
-import { createMailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAdminVideosService } from './modules/admin/admin-videos.service.ts';
@@ -64,12 +63,16 @@ import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
+import { startMailOutbox } from './mail/outbox.ts';
+import { mailsFromConfig } from './mail/render.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
   const core = await startCore(config, log, databaseUrl);
   const { orm, queue, storage } = core;
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log });
+  const mails = mailsFromConfig(config, log);
+  // Mails of events recorded in transactions are sent from here, after their commits.
+  const mailOutbox = await startMailOutbox({ orm, databaseUrl, mails, log });
 
   const limits = rateLimits(orm, {
     registration: { perAddress: config.RATE_LIMIT_REGISTRATION_PER_ADDRESS },
@@ -85,7 +88,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const perWindow = (count: number) => ({ count, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS });
   const auth = createAuthService({
     orm,
-    mailer,
+    mails,
     tokens: accessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     signInLimits: limits.signIn({
       perAddress: perWindow(config.LOGIN_MAX_FAILURES_PER_ADDRESS),
@@ -95,7 +98,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     }),
     devices,
     passwordChecks: passwordChecks({ atOnce: config.PASSWORD_CHECKS_AT_ONCE, queue: config.PASSWORD_CHECK_QUEUE }),
-    notices: signInNotices(mailer, log, config.LOGIN_FAILURE_WINDOW_SECONDS),
+    notices: signInNotices(mails, log, config.LOGIN_FAILURE_WINDOW_SECONDS),
     failureLimits: { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perDevice: config.LOGIN_MAX_FAILURES_PER_DEVICE },
     platforms: platformVerifier({
       googleClientId: config.GOOGLE_CLIENT_ID,
@@ -156,7 +159,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     orm,
     config.BANDWIDTH_FLUSH_SECONDS * 1000,
     (err) => log.error({ err }, 'bandwidth flush failed'),
-    bandwidthNotices({ orm, mailer, defaults: defaultLimits, publicUrl: config.PUBLIC_URL, log }),
+    bandwidthNotices({ orm, defaults: defaultLimits }),
   );
   const usage = createUsageService({ orm, quota: core.quota, defaults: defaultLimits });
   const tus = tusUploads({
@@ -198,7 +201,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
   const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, log });
-  const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged });
+  const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -265,7 +268,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();
@@ -273,6 +276,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       await bandwidth.stop();
       await statistics.stop();
       await servingChanges.close();
+      await mailOutbox.close();
       await adminReads.stop();
       await core.close();
     },

@@ -1,13 +1,13 @@
 import { TERMS } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { type Sql, sqlOf } from '../modules/folders/folder-access.ts';
 import { mailVerification } from '../modules/auth/mail-links.ts';
 import { type Subscriptions, writeHistory } from '../modules/payments/subscriptions.service.ts';
 import { announceServingChange } from '../modules/videos/serving-changes.ts';
 import { videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { Mails } from '../mail/render.ts';
 
 /** Days before the removal that the notice is mailed (and at least this long before it). */
 export const REMOVAL_NOTICE_DAYS = 3;
@@ -35,7 +35,7 @@ const CANCELED_SINCE = 'coalesce(canceled_at, subscription_ends_at)';
  * An account inactive because its renewals failed for good counts as canceled when its
  * subscription stopped being paid (`subscription_ends_at`): it stopped paying, so it is in effect canceled.
  */
-export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Mailer; subscriptions: Subscriptions; publicUrl: string; log: Logger }) {
+export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails; subscriptions: Subscriptions; publicUrl: string; log: Logger }) {
   const sqlNow = (): Sql => sqlOf(d.orm.em.fork());
   const removalDays = TERMS.removalAfterCancellationDays;
 
@@ -57,13 +57,8 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mailer: Maile
     );
     for (const r of rows) {
       const removal = new Date(Math.max(new Date(r.since).getTime() + removalDays * 86_400_000, Date.now() + REMOVAL_NOTICE_DAYS * 86_400_000));
-      const why = r.unpaid ? 'Your Reelbase subscription ended because its renewal could not be paid, which counts as a cancellation.' : 'Your Reelbase account was canceled.';
       try {
-        await d.mailer.send({
-          to: r.email,
-          subject: 'Your Reelbase videos will be removed',
-          text: `Hello ${r.first_name},\n\n${why} As our terms say, your videos, GIFs, folders and images are removed ${removalDays} days after the cancellation: on ${removal.toISOString().slice(0, 10)}.\n\nTo keep them, sign in and subscribe again before then:\n${d.publicUrl}/settings\n`,
-        });
+        await d.mails.send(r.email, 'removal-notice', { firstName: r.first_name, unpaid: r.unpaid, removalDays, removalOn: removal.toISOString() });
       } catch (err) {
         d.log.error({ err, userId: r.id }, 'removal notice not sent');
         await sqlNow()('update users set removal_notice_sent_at = null where id = ?', [r.id]);

@@ -17,6 +17,8 @@ import type { Storage } from '../storage/storage.ts';
 import { OwnerError } from './failure.ts';
 import { JOBS } from './job-names.ts';
 import type { JobQueue } from './job-queue.ts';
+import { sqlOf } from '../modules/folders/folder-access.ts';
+import { videoMails } from '../modules/videos/video-mails.ts';
 
 export interface ImportDeps {
   orm: Orm;
@@ -148,5 +150,9 @@ export function importVideoHandler(d: ImportDeps) {
 }
 
 export async function markImportFailed(orm: Orm, videoId: string, message: string) {
-  await orm.em.fork().nativeUpdate(Video, { id: videoId, originalKey: null }, { status: 'failed', error: message.slice(0, 2000) });
+  await orm.em.fork().transactional(async (em) => {
+    if (await em.nativeUpdate(Video, { id: videoId, originalKey: null }, { status: 'failed', error: message.slice(0, 2000) })) {
+      await videoMails.processingFailed(sqlOf(em), videoId, message.slice(0, 2000), false);
+    }
+  });
 }

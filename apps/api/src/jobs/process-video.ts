@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
 import {
+import type { MediaDeadlines } from '../media/deadlines.ts';
   buildLadder,
   canBeTopRung,
   extractThumbnails,
@@ -12,11 +13,12 @@ import {
   publishGrowingRendition,
   type Rendition,
 } from '../media/pipelines.ts';
-import type { MediaDeadlines } from '../media/deadlines.ts';
 import { probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';
+import { sqlOf } from '../modules/folders/folder-access.ts';
 import type { StorageQuota } from '../modules/videos/storage-quota.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
+import { videoMails } from '../modules/videos/video-mails.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { deleteAllExcept, publishDir, type Storage } from '../storage/storage.ts';
 import { progressReporter } from './progress.ts';
@@ -184,13 +186,16 @@ export async function markProcessingFailed(d: Pick<ProcessDeps, 'orm' | 'storage
   video.error = reason;
   // Playable: a complete first rendition (a growing one that ended counts; its mp4 would have
   // come with the ladder).
-  if (video.isHlsReady && video.renditions.length > 0) {
+  const playable = video.isHlsReady && video.renditions.length > 0;
+  if (playable) {
     video.status = 'ready';
-    await em.flush();
-    return;
+  } else {
+    // Never playable, so no player reads these files: gone before the owner sees the failure.
+    await d.storage.deletePrefix(videoKeys.dir(videoId));
+    Object.assign(video, { status: 'failed', originalKey: null, storedBytes: 0 });
   }
-  // Never playable, so no player reads these files: gone before the owner sees the failure.
-  await d.storage.deletePrefix(videoKeys.dir(videoId));
-  Object.assign(video, { status: 'failed', originalKey: null, storedBytes: 0 });
-  await em.flush();
+  await em.transactional(async (tx) => {
+    await tx.flush();
+    await videoMails.processingFailed(sqlOf(tx), videoId, reason, playable);
+  });
 }

@@ -191,10 +191,19 @@ const bulkIds = z
   .min(1, { error: 'Select at least one video.' })
   .max(BULK_MAX_IDS, { error: `Select at most ${BULK_MAX_IDS} videos.` });
 
+/** The longest reason an admin gives for a block. */
+export const VIDEO_BLOCK_REASON_MAX = 500;
+
 const addToFolder = z.object({ action: z.literal('addToFolder'), folderId: z.uuid({ error: 'Must be a folder id.' }).nullable(), ids: bulkIds });
 const deleteVideos = z.object({ action: z.literal('delete'), ids: bulkIds });
 /** The admin's action: ban true blocks the videos (of any user) from being served, false unblocks them. */
-export const VideoBlockRequest = z.object({ action: z.literal('block'), ban: z.boolean({ error: 'Must be true (block) or false (unblock).' }), ids: bulkIds });
+export const VideoBlockRequest = z.object({
+  action: z.literal('block'),
+  ban: z.boolean({ error: 'Must be true (block) or false (unblock).' }),
+  ids: bulkIds,
+  /** Why (a block): mailed to each owner. */
+  reason: z.string({ error: 'Must be text.' }).trim().max(VIDEO_BLOCK_REASON_MAX, { error: `Must be at most ${VIDEO_BLOCK_REASON_MAX} characters.` }).optional(),
+});
 export type VideoBlockRequest = z.infer<typeof VideoBlockRequest>;
 /** One action on several of the caller's own videos; all of them or none. */
 export const OwnVideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos], { error: 'Must be addToFolder or delete.' });

@@ -7,6 +7,7 @@ import { announceServingChange } from '../videos/serving-changes.ts';
 import { fromVideoRow, VIDEO_ROW_COLUMNS, type VideoRow } from '../videos/video-list.ts';
 import { pageMeta, toVideo } from '../videos/video-view.ts';
 import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
+import { videoMails } from '../videos/video-mails.ts';
 
 // One user's videos are few enough to sort as they are read (they come from the (user_id, ...) indexes).
 const ORDER_COLUMNS: Record<AdminVideoSortField, string> = {
@@ -19,7 +20,7 @@ const ORDER_COLUMNS: Record<AdminVideoSortField, string> = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The admin's view of a user's videos, and blocking: a blocked video is not served (delivery, playback, embed, beacons). */
-export function createAdminVideosService(d: { orm: Orm; storage: Storage; reads: ReadAuditLog; onServingChanged: (videoIds?: string[]) => void }) {
+export function createAdminVideosService(d: { orm: Orm; storage: Storage; reads: ReadAuditLog; onServingChanged: (videoIds?: string[]) => void; supportEmail: string }) {
   return {
     async list(actor: Actor, q: AdminVideoListQuery) {
       const sql = sqlOf(d.orm.em.fork());
@@ -47,7 +48,10 @@ export function createAdminVideosService(d: { orm: Orm; storage: Storage; reads:
         await sql('update videos set ban = ?, updated_at = now() where id in (?)', [input.ban, ids]);
         await announceServingChange(sql, ids);
         const owners = [...new Set(rows.map((r) => r.user_id))];
-        await writeAudit(sql, actor, { action: 'video.block', targetUserId: owners.length === 1 ? owners[0] : null, targetIds: ids, details: { ban: input.ban } });
+        const reason = input.reason || null;
+        await writeAudit(sql, actor, { action: 'video.block', targetUserId: owners.length === 1 ? owners[0] : null, targetIds: ids, details: { ban: input.ban, ...(reason && { reason }) } });
+        // Each owner is told, with the reason, once the block is committed.
+        await videoMails.blocked(sql, ids, input.ban, reason, d.supportEmail);
       });
       d.onServingChanged(ids);
       const n = `${ids.length} video${ids.length === 1 ? '' : 's'}`;

@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERROR_CODES, type LoginResponse, MESSAGES, type PasswordLoginResponse } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { sqlOf } from '../folders/folder-access.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { SignInLimits } from '../limits/rate-limits.ts';
@@ -18,6 +17,8 @@ import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts'
 import { newOpaqueToken, sha256 } from './secrets.ts';
 import type { SignInClient, SignInNotices } from './sign-in-notices.ts';
 import { OneTimeToken, RefreshToken } from './token.entities.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import type { Mails } from '../../mail/render.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
@@ -44,7 +45,7 @@ export interface AuthDeps {
   notices: SignInNotices;
   /** Failures that pause new devices of an account, and that distrust one device (for the notices). */
   failureLimits: { perAccount: number; perDevice: number };
-  mailer: Mailer;
+  mails: Mails;
   platforms: PlatformVerifier;
   publicUrl: string;
   refreshTtlDays: number;
@@ -102,7 +103,7 @@ export function createAuthService(d: AuthDeps) {
   async function mailReset(em: EntityManager, user: Pick<IUser, 'id' | 'email'>, why: string) {
     const token = await createMailLink(em, user, 'reset-password', RESET_TTL_MS);
     const link = `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await d.mailer.send({ to: user.email, subject: 'Reset your Reelbase password', text: `${why}\n\nChoose a new password here:\n${link}\n\nThe link is valid for one hour.`, link });
+    await d.mails.send(user.email, 'reset-password', { why, link });
   }
 
   return {
@@ -179,6 +180,7 @@ export function createAuthService(d: AuthDeps) {
       await recordIdentity(sql, user.id, identity.platform, identity.platformId);
       // An address the provider does not vouch for is confirmed by mail, or the account goes after 7 days.
       if (!user.isConfirmedEmail) await mailVerification(em, d, user);
+      else await queueMail(sql, user.email, 'welcome', { firstName: user.firstName, link: null });
       return startSession(em, user, false);
     },
 
@@ -234,7 +236,7 @@ export function createAuthService(d: AuthDeps) {
       return { user, claims: check.claims };
     },
 
-    async sendVerification(user: Pick<IUser, 'id' | 'email'>) {
+    async sendVerification(user: Pick<IUser, 'id' | 'email' | 'firstName'>) {
       await mailVerification(d.orm.em.fork(), d, user);
     },
 
@@ -260,13 +262,16 @@ export function createAuthService(d: AuthDeps) {
       // sign in again at once.
       await revokeSessions(em, user.id);
       await d.signInLimits.clearAccount(user.email);
+      await queueMail(sqlOf(em), user.email, 'password-changed', { firstName: user.firstName, at: new Date().toISOString(), viaReset: true });
     },
 
     /** After a password change by a signed-in user: every other session and every mail link ends. */
     async passwordChanged(claims: AccessClaims) {
       const em = d.orm.em.fork();
-      await credentialsChanged(em, await em.findOneOrFail(User, { id: claims.userId }));
+      const user = await em.findOneOrFail(User, { id: claims.userId });
+      await credentialsChanged(em, user);
       await revokeSessions(em, claims.userId, claims.sessionId);
+      await queueMail(sqlOf(em), user.email, 'password-changed', { firstName: user.firstName, at: new Date().toISOString(), viaReset: false });
     },
 
     /**
@@ -279,18 +284,8 @@ export function createAuthService(d: AuthDeps) {
       const cancelToken = await createMailLink(em, user, 'cancel-email-change', CANCEL_EMAIL_CHANGE_TTL_MS, newEmail);
       const link = `${d.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
       const cancelLink = `${d.publicUrl}/cancel-email-change?token=${encodeURIComponent(cancelToken)}`;
-      await d.mailer.send({
-        to: newEmail,
-        subject: 'Confirm your new email address',
-        text: `Someone asked to use this address for a Reelbase account.\n\nConfirm it by opening this link:\n${link}\n\nThe link is valid for 48 hours. Until then the account keeps its current address. If it was not you, ignore this message.`,
-        link,
-      });
-      await d.mailer.send({
-        to: user.email,
-        subject: 'Your Reelbase email address is being changed',
-        text: `Someone signed in to your Reelbase account asked to change its email address to ${newEmail}.\n\nIf it was not you, open this link:\n${cancelLink}\n\nIt cancels the change (also if it was already confirmed), signs out every device, and sends a link to this address to choose a new password. It works for 7 days.\n\nIf it was you, there is nothing to do.`,
-        link: cancelLink,
-      });
+      await d.mails.send(newEmail, 'email-change-confirm', { link });
+      await d.mails.send(user.email, 'email-change-notice', { newEmail, cancelLink });
     },
 
     /** The link sent to a new address: makes that change, if the account still has the address it was made from and the new one is free. Signs nobody in. */

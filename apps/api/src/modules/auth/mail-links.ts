@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Mailer } from '../../mail/mailer.ts';
 import type { IUser } from '../users/user.entity.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
 import { type IOneTimeToken, type OneTimePurpose, OneTimeToken } from './token.entities.ts';
+import type { Mails } from '../../mail/render.ts';
 
 export const DAY_MS = 86_400_000;
 export const VERIFY_TTL_MS = 2 * DAY_MS;
@@ -35,9 +35,13 @@ export async function claimMailLink(em: EntityManager, row: IOneTimeToken): Prom
   return (await em.nativeUpdate(OneTimeToken, { id: row.id, usedAt: null }, { usedAt: new Date() })) === 1;
 }
 
-/** Mails a verification link (the registration's, or the removal sweep's reminder with `intro`). */
-export async function mailVerification(em: EntityManager, d: { mailer: Mailer; publicUrl: string }, user: Pick<IUser, 'id' | 'email'>, intro = 'Welcome to Reelbase!') {
+/**
+ * Mails a verification link: at registration the welcome (with the first name), otherwise the
+ * link again with `intro` (a resend, the removal sweep's reminder).
+ */
+export async function mailVerification(em: EntityManager, d: { mails: Mails; publicUrl: string }, user: Pick<IUser, 'id' | 'email'> & { firstName?: string }, intro?: string) {
   const token = await createMailLink(em, user, 'verify-email', VERIFY_TTL_MS);
   const link = `${d.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await d.mailer.send({ to: user.email, subject: 'Confirm your email address', text: `${intro}\n\nConfirm your email address by opening this link:\n${link}\n\nThe link is valid for 48 hours.`, link });
+  if (intro) await d.mails.send(user.email, 'verify-email', { intro, link });
+  else await d.mails.send(user.email, 'welcome', { firstName: user.firstName ?? '', link });
 }

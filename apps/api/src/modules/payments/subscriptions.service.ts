@@ -3,6 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict } from '../../http/errors.ts';
 import { type Sql, sqlOf } from '../folders/folder-access.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
+import { paymentMails } from './payment-mails.ts';
 
 export type Provider = 'stripe' | 'paypal';
 
@@ -240,6 +241,7 @@ export function createSubscriptions(d: { orm: Orm }) {
         );
         if (f.replaced) await writeHistory(sql, userId, { kind: 'ended', planId: r.payment_plan_id, provider: f.replaced.provider, reference: f.replaced.subscriptionId, note: 'replaced by a new subscription' });
         await writeHistory(sql, userId, { kind: 'subscribed', planId: p.id, ...f, note: f.promoCode ? `promo ${f.promoCode}` : null });
+        await paymentMails.receipt(sql, userId, { plan: p, description: 'New subscription', amountCents: f.amountCents, periodStart: new Date(), periodEnd: f.periodEnd, reference: f.reference });
       });
     },
 
@@ -255,6 +257,7 @@ export function createSubscriptions(d: { orm: Orm }) {
           [p?.id ?? null, p?.name ?? null, f.periodEnd, userId],
         );
         await writeHistory(sql, userId, { kind: 'renewed', planId: p?.id, ...f, note: r.pending_plan_id ? `downgraded to ${r.pending_plan_id}` : null });
+        if (p) await paymentMails.receipt(sql, userId, { plan: p, description: 'Renewal', amountCents: f.amountCents, periodStart: r.next_payment_at, periodEnd: f.periodEnd, reference: f.reference });
       });
     },
 
@@ -273,9 +276,12 @@ export function createSubscriptions(d: { orm: Orm }) {
             [userId],
           );
           await writeHistory(sql, userId, { kind: 'inactive', planId: r.payment_plan_id, provider: f.provider, reference: f.reference, note: 'renewal failed after the retries' });
+          await paymentMails.renewalFailed(sql, userId, r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, f.amountCents, true);
         } else {
           await sql('update users set payment_failed_at = coalesce(payment_failed_at, now()), updated_at = now() where id = ?', [userId]);
           await writeHistory(sql, userId, { kind: 'renewal_failed', planId: r.payment_plan_id, ...f });
+          // Once per failing renewal, not per retry of the provider.
+          if (!r.payment_failed_at) await paymentMails.renewalFailed(sql, userId, r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, f.amountCents, false);
         }
       });
     },
@@ -287,6 +293,9 @@ export function createSubscriptions(d: { orm: Orm }) {
         const p = await plan(sql, planId);
         await sql('update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, next_payment_at = ?, updated_at = now() where id = ?', [p.id, p.name, f.periodEnd, userId]);
         await writeHistory(sql, userId, { kind: 'upgraded', planId: p.id, ...f, note: `from ${r.payment_plan_id}` });
+        const from = r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null;
+        const description = from ? `Upgrade from ${from.name === p.name ? 'monthly' : from.name} (pro-rated for the rest of the period)` : 'Upgrade';
+        await paymentMails.receipt(sql, userId, { plan: p, description, amountCents: f.amountCents, periodStart: new Date(), periodEnd: f.periodEnd, reference: f.reference });
       });
     },
 
@@ -301,6 +310,9 @@ export function createSubscriptions(d: { orm: Orm }) {
           provider,
           note: planId ? `at ${iso(r.next_payment_at)}` : null,
         });
+        const current = r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null;
+        const target = planId ? await findPlanRow(sql, planId) : current;
+        if (current && target) await paymentMails.planChanged(sql, userId, current, target, r.next_payment_at, !planId);
       });
     },
 
@@ -313,6 +325,7 @@ export function createSubscriptions(d: { orm: Orm }) {
           userId,
         ]);
         await writeHistory(sql, userId, { kind: 'canceled', planId: r.payment_plan_id, provider: f.provider, note: `ends at ${f.endsAt.toISOString()}` });
+        await paymentMails.canceled(sql, userId, r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, f.endsAt, false);
       });
     },
 
@@ -340,6 +353,7 @@ export function createSubscriptions(d: { orm: Orm }) {
           [f.endsAt !== null, f.endsAt, userId],
         );
         await writeHistory(sql, userId, { kind: 'admin_canceled', planId: r.payment_plan_id, provider: f.provider, note: f.endsAt ? `renewal ends at ${f.endsAt.toISOString()}` : null });
+        await paymentMails.canceled(sql, userId, r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, new Date(), true);
         return true;
       });
     },
@@ -396,16 +410,20 @@ export function createSubscriptions(d: { orm: Orm }) {
           [userId],
         );
         await writeHistory(sql, userId, { kind: 'refunded', planId: r.payment_plan_id, ...f, amountCents: f.amountCents === null ? null : -Math.abs(f.amountCents) });
+        await paymentMails.refund(sql, userId, { plan: r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, amountCents: f.amountCents, reference: f.reference });
       });
     },
 
     /** A new payment method (card or PayPal) for the next payments. */
     async methodChanged(userId: string, m: { type: 'card' | 'paypal'; reference: string; label: string | null; stripeCustomerId?: string | null }, tx?: Sql) {
       await run(tx, async (sql) => {
+        const before = await loadSubscriptionRow(sql, userId, true);
         await sql(
           'update users set payment_method = ?, payment_ref = ?, payment_method_label = ?, stripe_customer_id = coalesce(?, stripe_customer_id), updated_at = now() where id = ?',
           [m.type, m.reference, m.label, m.stripeCustomerId ?? null, userId],
         );
+        // The first method (at sign-up) is no change; a new one is told, in case it was not the owner.
+        if (before?.payment_method && before.payment_ref !== m.reference) await paymentMails.methodChanged(sql, userId, m);
       });
     },
   };

@@ -12,6 +12,7 @@ import { featuresOf } from '../payments/entitlements.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { canChangeEmail, toProfile } from '../users/profile-view.ts';
 import { type IUser, User } from '../users/user.entity.ts';
+import { paymentMails } from '../payments/payment-mails.ts';
 
 export type ProfileImageKind = 'avatar' | 'playerLogo';
 
@@ -56,6 +57,8 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       if (input.colorScheme) user.colorScheme = { ...user.colorScheme, ...input.colorScheme };
       if (input.showLogoOnPlayer !== undefined) user.showLogoOnPlayer = input.showLogoOnPlayer;
       if (input.promoCode !== undefined) user.promoCode = input.promoCode || null;
+      let newMethod: { type: 'card' | 'paypal'; label: string | null } | null = null;
+      const hadMethod = user.paymentMethod != null;
       if (input.paymentMethod) {
         // The card goes to the provider; only its opaque reference is kept.
         // PayPal alone changes nothing here: it becomes the method when a PayPal checkout is approved and paid.
@@ -65,10 +68,12 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
           user.paymentRef = method.reference;
           user.paymentMethodLabel = method.label;
           if (method.stripeCustomerId) user.stripeCustomerId = method.stripeCustomerId;
+          newMethod = method;
         }
       }
       if (passwordChanged) user.passwordHash = await hashPassword(input.password as string);
       await em.flush();
+      if (newMethod && hadMethod) await paymentMails.methodChanged(sqlOf(em), user.id, newMethod);
       if (passwordChanged) await d.auth.passwordChanged(claims);
       if (emailChanged) await d.auth.requestEmailChange(user, input.email as string);
       return { profile: await view(em, user), ...(emailChanged && { pendingEmail: input.email }) };

@@ -7,6 +7,9 @@ import { type Sql, sqlOf } from '../folders/folder-access.ts';
 import { storageLimitOf } from '../payments/entitlements.ts';
 import { Video } from './video.entity.ts';
 import { videoKeys } from './video-view.ts';
+import type { Logger } from 'pino';
+import { formatBytes } from '../../imports/import-error.ts';
+import { queueMail } from '../../mail/outbox.ts';
 
 export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
 export const DISK_LOW = 'The server is low on disk space, so uploads are paused. Try again later.';
@@ -38,6 +41,7 @@ export function storageQuota(d: {
   minFreeDiskBytes: number;
   /** Jobs of one account queued or running at once (JOBS_MAX_RUNNING + JOBS_MAX_QUEUED_PER_ACCOUNT). */
   maxJobsPerAccount: number;
+  log?: Logger;
 }) {
   const lock = (sql: Sql, userId: string) => sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`storage:${userId}`]);
 
@@ -57,6 +61,29 @@ export function storageQuota(d: {
   }
 
   const limitOf = (sql: Sql, userId: string) => storageLimitOf(sql, userId, d.defaultLimitBytes);
+
+  /**
+   * The owner's stored bytes (videos and images, not reservations) against the limit: climbing to
+   * 80% or 100% mails once (the level reached is kept on the users row, set in the statement that
+   * reads it, so parallel recounts mail once); falling back lowers the level, so a new climb is told.
+   */
+  async function storageNotice(sql: Sql, videoId: string) {
+    const [owner] = await sql<{ id: string; email: string; first_name: string; stored: string }[]>(
+      'select u.id, u.email, u.first_name, (select coalesce(sum(stored_bytes), 0) from videos where user_id = u.id) as stored from users u join videos v on v.user_id = u.id where v.id = ? and not u.is_admin',
+      [videoId],
+    );
+    if (!owner) return;
+    const used = Number(owner.stored) + (await imageBytes(owner.id));
+    const limit = await limitOf(sql, owner.id);
+    const level = used >= limit ? 100 : used >= limit * 0.8 ? 80 : 0;
+    const [changed] = await sql<{ old: number }[]>(
+      `with old as (select storage_notice_percent as p from users where id = ? for update)
+       update users set storage_notice_percent = ? where id = ? and storage_notice_percent <> ? returning (select p from old) as old`,
+      [owner.id, level, owner.id, level],
+    );
+    if (!changed || level <= changed.old) return;
+    await queueMail(sql, owner.email, 'usage-threshold', { firstName: owner.first_name, resource: 'storage', percent: level as 80 | 100, used: formatBytes(used), limit: formatBytes(limit) });
+  }
 
   /** A reservation, and with `job` a job's slot (see reserveJob). */
   function take(userId: string, job: string | null, bytes: number | null, o: { ttlMs: number; continuing?: boolean }): Promise<{ id: string; bytes: number }> {
@@ -145,11 +172,13 @@ export function storageQuota(d: {
       if (fs.bavail * fs.bsize < d.minFreeDiskBytes) throw new HttpError(507, DISK_LOW);
     },
 
-    /** Counts a video's objects again after a step wrote or removed some. */
+    /** Counts a video's objects again after a step wrote or removed some; the owner hears of 80% and 100% of the storage. */
     async recount(videoId: string) {
       let total = 0;
       for await (const o of d.storage.list(`${videoKeys.dir(videoId)}/`)) total += o.size;
-      await d.orm.em.fork().nativeUpdate(Video, { id: videoId }, { storedBytes: total });
+      const em = d.orm.em.fork();
+      await em.nativeUpdate(Video, { id: videoId }, { storedBytes: total });
+      await storageNotice(sqlOf(em), videoId).catch((err) => d.log?.error({ err, videoId }, 'storage notice failed'));
       return total;
     },
   };

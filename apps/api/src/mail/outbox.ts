@@ -1,0 +1,98 @@
+import type { Logger } from 'pino';
+import { listenChannel } from '../db/listen.ts';
+import type { Orm } from '../db/orm.ts';
+import { type Sql, sqlOf } from '../modules/folders/folder-access.ts';
+import type { Mails } from './render.ts';
+import type { TemplateData, TemplateName } from './templates/index.ts';
+
+const CHANNEL = 'reelbase_mail';
+/** A claimed mail not sent in this long (its process died) is taken again. */
+const CLAIM_SECONDS = 120;
+const MAX_ATTEMPTS = 5;
+/** Leftovers (failed tries, missed wake-ups) are looked for this often. */
+const SWEEP_MS = 60_000;
+
+/**
+ * Records a mail in the transaction of the change it tells about. Nothing is sent from inside the
+ * transaction: the NOTIFY reaches the outbox's listeners on commit (never on a rollback), and they
+ * send it. Rows hold no one-time links: mails that carry a secret are sent directly (auth).
+ */
+export async function queueMail<N extends TemplateName>(sql: Sql, to: string, template: N, data: TemplateData<N>): Promise<void> {
+  await sql('insert into mail_outbox (id, to_email, template, data) values (?, ?, ?, ?)', [crypto.randomUUID(), to, template, JSON.stringify(data)]);
+  await sql('select pg_notify(?, ?)', [CHANNEL, '']);
+}
+
+/** The next invoice (or credit note) number: INV-000001, CN-000002 (one sequence, so numbers never repeat). */
+export async function nextInvoiceNumber(sql: Sql, kind: 'invoice' | 'credit-note'): Promise<string> {
+  const [row] = await sql<{ n: string }[]>("select nextval('invoice_numbers') as n");
+  return `${kind === 'invoice' ? 'INV' : 'CN'}-${String(row.n).padStart(6, '0')}`;
+}
+
+/**
+ * Sends what the outbox holds: woken by the NOTIFY of each commit, and every minute for retries.
+ * Rows are claimed with SKIP LOCKED, so any number of API processes each send a mail once; a mail
+ * that fails is tried again later, up to 5 times.
+ */
+export async function startMailOutbox(d: { orm: Orm; databaseUrl: string; mails: Mails; log: Logger }) {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function drain() {
+    for (;;) {
+      const rows = await sqlOf(d.orm.em.fork())<{ id: string; to_email: string; template: TemplateName; data: unknown }[]>(
+        `update mail_outbox set attempts = attempts + 1, claimed_until = now() + make_interval(secs => ?) where id in (
+           select id from mail_outbox where sent_at is null and attempts < ? and (claimed_until is null or claimed_until < now())
+           order by created_at limit 20 for update skip locked)
+         returning id, to_email, template, data`,
+        [CLAIM_SECONDS, MAX_ATTEMPTS],
+      );
+      if (!rows.length) return;
+      for (const r of rows) {
+        const sql = sqlOf(d.orm.em.fork());
+        try {
+          const data = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
+          await d.mails.send(r.to_email, r.template, data as never);
+          await sql('update mail_outbox set sent_at = now(), last_error = null where id = ?', [r.id]);
+        } catch (err) {
+          d.log.error({ err, template: r.template, id: r.id }, 'mail could not be sent; it is tried again later');
+          // Retried after a pause growing with the attempts.
+          await sql("update mail_outbox set last_error = ?, claimed_until = now() + attempts * interval '1 minute' where id = ?", [String(err), r.id]).catch(() => {});
+        }
+      }
+    }
+  }
+
+  /** Sends now (one pass at a time; a wake-up during a pass runs one more). */
+  function flush(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await drain();
+        } while (again);
+      } catch (err) {
+        d.log.error({ err }, 'mail outbox pass failed');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  const listener = await listenChannel(d.databaseUrl, d.log, CHANNEL, () => void flush());
+  const sweep = setInterval(() => void flush(), SWEEP_MS);
+  sweep.unref();
+  void flush();
+  return {
+    flush,
+    async close() {
+      clearInterval(sweep);
+      await listener.close();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import emailChangeConfirm from './email-change-confirm.ts';
+import emailChangeNotice from './email-change-notice.ts';
+import passwordChanged from './password-changed.ts';
+import paymentMethodChanged from './payment-method-changed.ts';
+import paymentReceipt from './payment-receipt.ts';
+import planChanged from './plan-changed.ts';
+import refundReceipt from './refund-receipt.ts';
+import removalNotice from './removal-notice.ts';
+import renewalFailed from './renewal-failed.ts';
+import resetPassword from './reset-password.ts';
+import signInNotice from './sign-in-notice.ts';
+import subscriptionCanceled from './subscription-canceled.ts';
+import usageThreshold from './usage-threshold.ts';
+import verifyEmail from './verify-email.ts';
+import videoBlocked from './video-blocked.ts';
+import videoProcessingFailed from './video-processing-failed.ts';
+import welcome from './welcome.ts';
+
+/** Every mail Reelbase sends, one template per event; the name is also the mail's X-Reelbase-Template header. */
+export const TEMPLATES = {
+  welcome,
+  'verify-email': verifyEmail,
+  'reset-password': resetPassword,
+  'email-change-confirm': emailChangeConfirm,
+  'email-change-notice': emailChangeNotice,
+  'password-changed': passwordChanged,
+  'sign-in-notice': signInNotice,
+  'removal-notice': removalNotice,
+  'usage-threshold': usageThreshold,
+  'payment-receipt': paymentReceipt,
+  'refund-receipt': refundReceipt,
+  'payment-method-changed': paymentMethodChanged,
+  'plan-changed': planChanged,
+  'subscription-canceled': subscriptionCanceled,
+  'renewal-failed': renewalFailed,
+  'video-processing-failed': videoProcessingFailed,
+  'video-blocked': videoBlocked,
+} as const;
+
+export type TemplateName = keyof typeof TEMPLATES;
+export type TemplateData<N extends TemplateName> = Parameters<(typeof TEMPLATES)[N]>[0];
