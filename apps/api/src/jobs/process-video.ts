@@ -3,7 +3,6 @@ import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
 import {
-import type { MediaDeadlines } from '../media/deadlines.ts';
   buildLadder,
   canBeTopRung,
   extractThumbnails,
@@ -13,6 +12,7 @@ import type { MediaDeadlines } from '../media/deadlines.ts';
   publishGrowingRendition,
   type Rendition,
 } from '../media/pipelines.ts';
+import type { MediaDeadlines } from '../media/deadlines.ts';
 import { probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';
 import { sqlOf } from '../modules/folders/folder-access.ts';
