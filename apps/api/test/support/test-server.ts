@@ -18,14 +18,20 @@ export interface TestServer extends RunningServer {
   databaseUrl: string;
   /** JSON request to the server over its real socket. */
   api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
-  /** The newest mail in the outbox sent to `to`, and the first link in it. */
-  lastMail(to: string): Promise<{ text: string; link: string | undefined }>;
+  /**
+   * The newest mail in the outbox sent to `to` (of `template` when given), and the first link in
+   * it. Without a template, the mails of payment events are passed over: they come from the mail
+   * outbox after their change commits, so they may land after the mail a test waits for.
+   */
+  lastMail(to: string, template?: string): Promise<{ text: string; link: string | undefined }>;
   /** Multipart upload of a local file to POST /api/videos. */
   upload(token: string, file: string, opts?: { name?: string; type?: string; filename?: string; folderId?: string }): Promise<{ status: number; body: any }>;
   /** Polls GET /api/videos/{id} until `until` holds. */
   waitForVideo(token: string, id: string, until: (v: any) => boolean, timeoutMs?: number): Promise<any>;
   stop(): Promise<void>;
 }
+
+const PAYMENT_EVENT_MAILS = ['payment-receipt', 'refund-receipt', 'payment-method-changed', 'plan-changed', 'subscription-canceled', 'renewal-failed'];
 
 /** A fresh database in the shared cluster, so test files never see each other's rows. */
 export async function freshDatabase(): Promise<string> {
@@ -100,11 +106,13 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
         await new Promise((r) => setTimeout(r, 100));
       }
     },
-    async lastMail(to) {
+    async lastMail(to, template) {
       const dir = join(dataDir, 'outbox');
       const files = (await readdir(dir).catch(() => [])).sort().reverse();
       for (const f of files) {
         const raw = await readFile(join(dir, f), 'utf8');
+        const kind = raw.match(/^X-Reelbase-Template: (\S+)/m)?.[1];
+        if (template ? kind !== template : kind && PAYMENT_EVENT_MAILS.includes(kind)) continue;
         if (raw.includes(`To: ${to}`)) {
           // Quoted-printable may fold long lines; unfold before looking for the link.
           const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
