@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bandwidthNotices } from '../src/modules/payments/bandwidth-notices.ts';
 import { makeClip } from './support/clips.ts';
 import { type ReadMail, mailsTo, pdfText } from './support/mail.ts';
 import { adminToken, CARD, registerWithCard, sql, subscribed } from './support/payments.ts';
@@ -148,4 +149,24 @@ describe('videos', () => {
     const full = (await mailsTo(s.dataDir, u.email)).find((m) => m.subject === 'Your Reelbase storage is full') as ReadMail;
     expect(full.text).toContain('uploads, imports, copies and edits are refused');
   });
+});
+
+test("bandwidth: 80% and then 100% of the month's limit are mailed once each", async () => {
+  const u = await signUpAndLogin(s);
+  const notices = bandwidthNotices({ orm: s.services.orm, defaults: { storageBytes: 1, bandwidthBytesPerMonth: 1000, bandwidthGracePercent: 10 } });
+  const month = new Date().toISOString().slice(0, 7);
+  const used = async (bytes: number) => {
+    await sql(s, `insert into user_bandwidth_months (user_id, month, bytes) values (?, ?::date, ?) on conflict (user_id, month) do update set bytes = excluded.bytes`, [u.id, `${month}-01`, bytes]);
+    // What each bandwidth flush runs for the owners it counted.
+    await notices(month, [u.id]);
+    await s.services.mailOutbox.flush();
+    return (await mailsTo(s.dataDir, u.email)).filter((m) => m.template === 'usage-threshold').map((m) => m.subject);
+  };
+  expect(await used(700)).toEqual([]);
+  expect(await used(850)).toEqual(["Your videos used 80% of this month's bandwidth"]);
+  expect(await used(900)).toHaveLength(1);
+  expect(await used(1000)).toEqual(["Your videos used 80% of this month's bandwidth", "Your videos used this month's bandwidth"]);
+  expect(await used(1050)).toHaveLength(2);
+  const full = (await mailsTo(s.dataDir, u.email)).at(-1) as ReadMail;
+  expect(full.text).toContain('They keep playing for another 10% (100 bytes)');
 });

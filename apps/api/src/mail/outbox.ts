@@ -11,6 +11,7 @@ const CLAIM_SECONDS = 120;
 const MAX_ATTEMPTS = 5;
 /** Leftovers (failed tries, missed wake-ups) are looked for this often. */
 const SWEEP_MS = 60_000;
+const KEEP_SENT_DAYS = 30;
 
 /**
  * Records a mail in the transaction of the change it tells about. Nothing is sent from inside the
@@ -84,7 +85,9 @@ export async function startMailOutbox(d: { orm: Orm; databaseUrl: string; mails:
   }
 
   const listener = await listenChannel(d.databaseUrl, d.log, CHANNEL, () => void flush());
-  const sweep = setInterval(() => void flush(), SWEEP_MS);
+  // Sent mails are kept a while (what was mailed, when), then dropped.
+  const prune = () => sqlOf(d.orm.em.fork())(`delete from mail_outbox where sent_at < now() - interval '${KEEP_SENT_DAYS} days'`).catch((err) => d.log.warn({ err }, 'mail outbox prune failed'));
+  const sweep = setInterval(() => void flush().then(prune), SWEEP_MS);
   sweep.unref();
   void flush();
   return {
