@@ -15,9 +15,9 @@ afterAll(() => s.stop());
 
 /** Waits for the mail of `template` to `to` (event mails leave the outbox after their change commits). */
 async function mailOf(to: string, template: string, count = 1): Promise<ReadMail> {
-  let found: ReadMail[] = [];
-  await expect.poll(async () => (found = (await mailsTo(s.dataDir, to)).filter((m) => m.template === template)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
-  return found[count - 1];
+  const found = async () => (await mailsTo(s.dataDir, to)).filter((m) => m.template === template);
+  await expect.poll(async () => (await found()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  return (await found())[count - 1];
 }
 const templatesTo = async (to: string) => (await mailsTo(s.dataDir, to)).map((m) => m.template);
 

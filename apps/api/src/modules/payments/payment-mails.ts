@@ -21,6 +21,29 @@ const owner = async (sql: Sql, userId: string) => {
 };
 const methodOf = (o: Pick<Owner, 'payment_method' | 'payment_method_label'>) => o.payment_method_label ?? (o.payment_method === 'paypal' ? 'PayPal' : o.payment_method === 'card' ? 'Card' : null);
 
+/** An invoice or credit note with the next number, for the owner as they are now. */
+async function invoiceOf(
+  sql: Sql,
+  o: Owner,
+  kind: Invoice['kind'],
+  f: { description: string; plan: string; periodStart: Date | null; periodEnd: Date | null; amountCents: number; reference: string | null },
+): Promise<Invoice> {
+  return {
+    number: await nextInvoiceNumber(sql, kind),
+    kind,
+    issuedAt: new Date().toISOString(),
+    buyer: { name: `${o.first_name} ${o.last_name}`.trim(), email: o.email },
+    description: f.description,
+    plan: f.plan,
+    periodStart: f.periodStart?.toISOString() ?? null,
+    periodEnd: f.periodEnd?.toISOString() ?? null,
+    amountCents: Math.abs(f.amountCents),
+    currency: CURRENCY,
+    paidWith: methodOf(o),
+    reference: f.reference,
+  };
+}
+
 /**
  * The mails of the subscription core's changes, recorded in the change's own transaction (the
  * outbox sends them after its commit). Each payment and refund gets a receipt with an invoice or
@@ -30,40 +53,21 @@ export const paymentMails = {
   /** A payment: a new subscription, a renewal, an upgrade. */
   async receipt(sql: Sql, userId: string, f: { plan: PlanRow; description: string; amountCents: number | null; periodStart: Date | null; periodEnd: Date | null; reference: string | null }) {
     const o = await owner(sql, userId);
-    const invoice: Invoice = {
-      number: await nextInvoiceNumber(sql, 'invoice'),
-      kind: 'invoice',
-      issuedAt: new Date().toISOString(),
-      buyer: { name: `${o.first_name} ${o.last_name}`.trim(), email: o.email },
-      description: f.description,
-      plan: planLabel(f.plan.name, f.plan.duration),
-      periodStart: f.periodStart?.toISOString() ?? null,
-      periodEnd: f.periodEnd?.toISOString() ?? null,
-      amountCents: Math.abs(f.amountCents ?? f.plan.priceCents),
-      currency: CURRENCY,
-      paidWith: methodOf(o),
-      reference: f.reference,
-    };
+    const invoice = await invoiceOf(sql, o, 'invoice', { ...f, plan: planLabel(f.plan.name, f.plan.duration), amountCents: f.amountCents ?? f.plan.priceCents });
     await queueMail(sql, o.email, 'payment-receipt', { firstName: o.first_name, invoice });
   },
 
   /** The money-back guarantee paid out: a credit note. */
   async refund(sql: Sql, userId: string, f: { plan: PlanRow | null; amountCents: number | null; reference: string | null }) {
     const o = await owner(sql, userId);
-    const invoice: Invoice = {
-      number: await nextInvoiceNumber(sql, 'credit-note'),
-      kind: 'credit-note',
-      issuedAt: new Date().toISOString(),
-      buyer: { name: `${o.first_name} ${o.last_name}`.trim(), email: o.email },
+    const invoice = await invoiceOf(sql, o, 'credit-note', {
       description: `Refund of your first payment (the ${TERMS.moneyBackDays}-day money-back guarantee)`,
       plan: f.plan ? planLabel(f.plan.name, f.plan.duration) : 'Subscription',
       periodStart: null,
       periodEnd: null,
-      amountCents: Math.abs(f.amountCents ?? f.plan?.priceCents ?? 0),
-      currency: CURRENCY,
-      paidWith: methodOf(o),
+      amountCents: f.amountCents ?? f.plan?.priceCents ?? 0,
       reference: f.reference,
-    };
+    });
     await queueMail(sql, o.email, 'refund-receipt', { firstName: o.first_name, invoice });
   },
 
