@@ -25,11 +25,12 @@ export function invoicePdf(i: Invoice, seller: Seller): Promise<Buffer> {
   if (i.reference) doc.text(`Payment reference: ${i.reference}`);
 
   const top = doc.moveDown(1.5).y;
+  // Two columns: the seller's lines wrap before the buyer's column.
   doc.font('Helvetica-Bold').text('From', 56, top).font('Helvetica');
-  for (const line of [seller.name, ...seller.address, seller.email, ...(seller.vatId ? [`VAT ID: ${seller.vatId}`] : [])]) doc.text(line, 56);
+  for (const line of [seller.name, ...seller.address, seller.email, ...(seller.vatId ? [`VAT ID: ${seller.vatId}`] : [])]) doc.text(line, 56, undefined, { width: 240 });
   const leftEnd = doc.y;
   doc.font('Helvetica-Bold').text('Bill to', 320, top).font('Helvetica');
-  doc.text(i.buyer.name, 320).text(i.buyer.email, 320);
+  doc.text(i.buyer.name, 320, undefined, { width: 219 }).text(i.buyer.email, 320, undefined, { width: 219 });
   doc.y = Math.max(leftEnd, doc.y);
 
   doc.moveDown(2).x = 56;

@@ -22,8 +22,8 @@ export default (d: { firstName: string; invoice: Invoice }, ctx: MailContext): M
   subject: `Your Reelbase receipt: ${money(d.invoice.amountCents, d.invoice.currency)} for ${d.invoice.plan}`,
   preview: `${d.invoice.description}: ${money(d.invoice.amountCents, d.invoice.currency)}.`,
   blocks: [
-    { p: `${hello(d.firstName)}\n\nThank you for your payment. ${d.invoice.description}.` },
-    { facts: receiptFacts(d.invoice, ctx) },
+    { p: `${hello(d.firstName)}\n\nThank you for your payment.` },
+    { facts: [['For', d.invoice.description], ...receiptFacts(d.invoice, ctx)] },
     { p: `The invoice is attached as a PDF. Your payments and plan are in Settings:` },
     { button: 'Open Settings', href: `${ctx.publicUrl}/settings` },
     { small: `${ctx.seller.name}${ctx.seller.vatId ? `, VAT ${ctx.seller.vatId}` : ''}. Questions about a payment: ${ctx.seller.email}` },
