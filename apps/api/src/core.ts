@@ -16,9 +16,9 @@ import { jobQueue } from './jobs/job-queue.ts';
 import { accountRemovalJob } from './jobs/account-removal.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
-import { mediaToolsReport } from './media/binaries.ts';
-import { configureMediaBox, mediaBoxReport } from './media/box.ts';
+import { configureMediaBox, mediaBoxReport, refuseMedia } from './media/box.ts';
 import { mediaDeadlines } from './media/deadlines.ts';
+import { mediaReadiness } from './media/readiness.ts';
 import { storageQuota } from './modules/videos/storage-quota.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
@@ -44,10 +44,18 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
   const storage = await openStorage(config);
   // Every ffmpeg/ffprobe run of this process goes into the same box (media/box.ts).
   configureMediaBox({ memoryBytes: config.MEDIA_MEMORY_LIMIT_MB * 1024 ** 2, cpuSeconds: config.MEDIA_CPU_LIMIT_SECONDS, sandbox: config.MEDIA_SANDBOX });
-  const tools = mediaToolsReport({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
-  const mediaTools = { ffmpeg: tools.ffmpeg.version, ffprobe: tools.ffprobe.version, source: tools.ffmpeg.source, ...mediaBoxReport() };
-  log.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe, box: mediaBoxReport() }, 'media tools');
-  if (tools.warning) log.warn(tools.warning);
+  // Refused (no current ffmpeg, or no box the operator did not turn off on purpose): every media
+  // run of this process fails with a clear reason, and the API refuses new media work (503).
+  const media = mediaReadiness({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }, config.MEDIA_SANDBOX);
+  refuseMedia(!media.ready);
+  const mediaTools = {
+    ready: media.ready,
+    ffmpeg: media.ffmpeg?.version ?? null,
+    ffprobe: media.ffprobe?.version ?? null,
+    source: media.ffmpeg?.source ?? null,
+    ...mediaBoxReport(),
+  };
+  log[media.ready ? (media.boxed ? 'info' : 'warn') : 'error']({ ffmpeg: media.ffmpeg, ffprobe: media.ffprobe, box: mediaBoxReport() }, media.line);
   const tmpDir = join(config.DATA_DIR, 'tmp');
   const quota = storageQuota({
     orm,
