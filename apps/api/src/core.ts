@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/orm.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { markProcessingFailed, type ProcessDeps, processVideoHandler } from './jobs/process-video.ts';
-import { startQueue } from './jobs/queue.ts';
+import { refusingMediaJobs, startQueue } from './jobs/queue.ts';
 import { startWorkers, type WorkerOptions } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
@@ -18,7 +18,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
 import { configureMediaBox, mediaBoxReport, refuseMedia } from './media/box.ts';
 import { mediaDeadlines } from './media/deadlines.ts';
-import { mediaReadiness } from './media/readiness.ts';
+import { MEDIA_UNAVAILABLE, mediaReadiness } from './media/readiness.ts';
 import { storageQuota } from './modules/videos/storage-quota.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
@@ -66,7 +66,8 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     maxJobsPerAccount: config.JOBS_MAX_RUNNING_PER_ACCOUNT + config.JOBS_MAX_QUEUED_PER_ACCOUNT,
   });
   // A slot ends with its job; should every try's worker die, it lapses after the longest the job could take.
-  const jobs = jobQueue(queue, quota, { slotTtlMs: (Math.max(config.JOB_TIMEOUT_SECONDS, config.IMPORT_TIMEOUT_SECONDS) * (RETRY_LIMIT + 1) + 3600) * 1000 });
+  // A process that runs its worker on this machine (npm start) and cannot run media refuses media jobs at once (503).
+  const jobs = jobQueue(!media.ready && config.RUN_WORKER ? refusingMediaJobs(queue, MEDIA_UNAVAILABLE) : queue, quota, { slotTtlMs: (Math.max(config.JOB_TIMEOUT_SECONDS, config.IMPORT_TIMEOUT_SECONDS) * (RETRY_LIMIT + 1) + 3600) * 1000 });
   // Scratch folders are per process (storage/scratch.ts): jobs' work folders, form uploads.
   const scratchRoots = { jobs: join(tmpDir, 'jobs'), multipart: join(tmpDir, 'multipart') };
   /** Removes what dead processes left (work folders, partial form uploads) and expired reservations. */

@@ -5,8 +5,6 @@ import { webDistPath } from '@reelbase/web/dist-path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type CoreHooks, startCore } from './core.ts';
-import { refusingMediaJobs } from './jobs/queue.ts';
-import { MEDIA_UNAVAILABLE } from './media/readiness.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './http/auth.ts';
 import { notFound } from './http/errors.ts';
@@ -71,8 +69,7 @@ import { createVideosService } from './modules/videos/videos.service.ts';
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
   const core = await startCore(config, log, databaseUrl);
   const { orm, storage } = core;
-  // This API runs its worker on this machine (npm start): media work it cannot do is refused at once.
-  const queue = !core.mediaTools.ready && config.RUN_WORKER ? refusingMediaJobs(core.queue, MEDIA_UNAVAILABLE) : core.queue;
+  const { queue } = core;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log });
 
   const limits = rateLimits(orm, {
