@@ -139,7 +139,7 @@ export function AdminPlansPage() {
             { title: 'Storage', key: 'storage', render: (_, p) => formatBytes(p.limits.storageBytes) },
             { title: 'Bandwidth a month', key: 'bandwidth', render: (_, p) => formatBytes(p.limits.bandwidthBytesPerMonth) },
             { title: 'Credits', key: 'credits', render: (_, p) => p.limits.videoGeneratorCredits },
-            { title: 'Tools', key: 'features', render: (_, p) => FEATURE_FLAGS.filter((f) => p.limits.features[f]).map((f) => FEATURE_LABELS[f]).join(', ') || 'None' },
+            { title: 'Tools', key: 'features', render: (_, p) => <div style={{ maxWidth: 240, whiteSpace: 'normal' }}>{FEATURE_FLAGS.filter((f) => p.limits.features[f]).map((f) => FEATURE_LABELS[f]).join(', ') || 'None'}</div> },
             {
               title: <span className="rb-sr-only">Actions</span>,
               key: 'edit',

@@ -83,7 +83,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
     {
       title: 'User',
       key: 'user',
-      width: 200,
+      width: 190,
       fixed: 'left',
       render: (_, u) => (
         <Flex vertical gap={2} style={{ minWidth: 0 }}>
@@ -99,8 +99,8 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
     },
     { title: 'Plan', dataIndex: 'plan', align: 'center', width: 72, ...sortableColumn(sort, 'plan'), render: (p: AdminUser['plan']) => <PlanBadge plan={p} /> },
     { title: 'Videos', dataIndex: 'videoCount', align: 'right', width: 88, ...sortableColumn(sort, 'video_count') },
-    { title: 'Storage', dataIndex: 'storage', align: 'right', width: 100, ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
-    { title: 'Bandwidth', dataIndex: 'bandwidth', align: 'right', width: 112, ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
+    { title: 'Storage', dataIndex: 'storage', align: 'right', width: 104, ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
+    { title: 'Bandwidth', dataIndex: 'bandwidth', align: 'right', width: 126, ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
     { title: 'Created', dataIndex: 'createdAt', width: 106, ...sortableColumn(sort, 'created_at'), render: formatDate },
     { title: 'Last login', dataIndex: 'lastLoginDate', width: 106, ...sortableColumn(sort, 'last_login_date'), render: formatDate },
     { title: 'Next payment', dataIndex: 'nextPaymentDate', width: 112, ...sortableColumn(sort, 'next_payment_date'), render: formatDate },
@@ -169,7 +169,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
           loading={users.isFetching}
           size="middle"
           tableLayout="fixed"
-          scroll={{ x: 1040 }}
+          scroll={{ x: 1050 }}
           rowSelection={{ selectedRowKeys: selectedIds, onChange: (ids) => setSelectedIds(ids as string[]) }}
           locale={{ emptyText: users.isError ? errorMessage(users.error) : search ? 'No users match your search.' : 'No users here.' }}
           pagination={{
@@ -178,7 +178,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
             total: users.data?.meta.totalItems ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => `${total} users`,
+            showTotal: (total) => `${total} user${total === 1 ? '' : 's'}`,
           }}
           onChange={(pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') {
