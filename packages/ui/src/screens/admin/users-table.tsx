@@ -93,7 +93,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
           <Typography.Text type="secondary" style={{ fontSize: 13 }} ellipsis={{ tooltip: u.email }}>
             {u.email}
           </Typography.Text>
-          {(u.ban || !u.isActive) && <UserStatus user={u} />}
+          <UserStatus user={u} />
         </Flex>
       ),
     },
