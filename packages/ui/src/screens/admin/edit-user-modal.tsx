@@ -1,7 +1,8 @@
-import { type AdminUser, errorMessage, RegisterRequest } from '@reelbase/api-client';
+import { type AdminUser, errorMessage } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { NameAndEmailFields } from '../../components/account-fields.tsx';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 
@@ -10,13 +11,6 @@ interface NameEmail {
   lastName: string;
   email: string;
 }
-const Fields = RegisterRequest.pick({ firstName: true, lastName: true, email: true });
-const rule = (field: keyof NameEmail) => ({
-  validator: async (_: unknown, value: unknown) => {
-    const r = Fields.shape[field].safeParse(value ?? '');
-    if (!r.success) throw new Error(r.error.issues[0]?.message);
-  },
-});
 
 /**
  * The admin corrects a user's name or email. Only what changed is sent; a new address is taken as
@@ -52,15 +46,7 @@ export function EditUserModal({ user, open, onClose }: { user: AdminUser; open: 
   return (
     <Modal title="Edit name and email" open={open} onCancel={onClose} okText="Save changes" okButtonProps={{ loading: busy, htmlType: 'submit', form: 'edit-user' }} destroyOnHidden>
       <Form<NameEmail> form={form} id="edit-user" name="edit-user" layout="vertical" requiredMark={false} initialValues={initial} onFinish={submit}>
-        <Form.Item label="First name" name="firstName" rules={[rule('firstName')]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Last name" name="lastName" rules={[rule('lastName')]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Email" name="email" rules={[rule('email')]}>
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
+        <NameAndEmailFields own={false} />
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           A new email address counts as confirmed and becomes the user's sign-in at once. The old address gets a notice.
         </Typography.Paragraph>
