@@ -198,7 +198,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   // Other API processes hear of it through PostgreSQL (NOTIFY on commit) and forget theirs too.
   const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
-  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, log });
+  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, auth, log });
   const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 

@@ -20,6 +20,8 @@ import type { SignInClient, SignInNotices } from './sign-in-notices.ts';
 import { OneTimeToken, RefreshToken } from './token.entities.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** An account an admin created waits longer for its owner than a reset does. */
+const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
 const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
 const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
@@ -236,6 +238,19 @@ export function createAuthService(d: AuthDeps) {
 
     async sendVerification(user: Pick<IUser, 'id' | 'email'>) {
       await mailVerification(d.orm.em.fork(), d, user);
+    },
+
+    /** An admin created the account: its owner chooses a password through the reset link (valid 7 days), so the admin's never has to travel. */
+    async inviteToSetPassword(user: Pick<IUser, 'id' | 'email' | 'firstName'>) {
+      const token = await createMailLink(d.orm.em.fork(), user, 'reset-password', SET_PASSWORD_TTL_MS);
+      const link = `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      const text = `Hello ${user.firstName},\n\nAn administrator created a Reelbase account for you with this address.\n\nChoose your password here:\n${link}\n\nThe link is valid for 7 days. After that, use "Forgot Password" on the sign-in page.`;
+      await d.mailer.send({ to: user.email, subject: 'Your Reelbase account: choose your password', text, link });
+    },
+
+    /** An admin changed the account's address: the old address hears of it, so a takeover through an admin account does not go unseen. */
+    async emailChangedByAdmin(oldEmail: string, newEmail: string) {
+      await d.mailer.send({ to: oldEmail, subject: 'Your Reelbase address was changed', text: `An administrator changed the email address of your Reelbase account to ${newEmail}.\n\nIf you did not ask for this, write to support at once.` });
     },
 
     async forgotPassword(email: string) {
