@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// The suites run media through a current, security-maintained ffmpeg (Debian's, version 5 or
-// newer) inside bubblewrap, not the years-old static binaries from npm. Installs Debian's ffmpeg
-// and bubblewrap when missing and this machine can (root with apt-get); otherwise says what is needed.
+// `npm start` and `npm test` run media through the same current, security-maintained ffmpeg
+// (Debian's, version 5 or newer) inside bubblewrap, not the years-old static binaries from npm,
+// and import from video-sharing pages with Debian's yt-dlp. Installs whichever of these packages
+// is missing when this machine can (root with apt-get); otherwise says what is needed.
+// `node scripts/ensure-ffmpeg.mjs start` never fails: the server then refuses media and says why
+// at start (apps/api/src/media/readiness.ts). Without `start` (the tests) a missing ffmpeg fails.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+const forStart = process.argv[2] === 'start';
+const who = forStart ? 'the server' : 'the tests';
 const major = (bin) => {
   try {
     const out = execFileSync(bin, ['-hide_banner', '-version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
@@ -16,12 +21,21 @@ const major = (bin) => {
 const missing = [];
 if (major('/usr/bin/ffmpeg') < 5 || major('/usr/bin/ffprobe') < 5) missing.push('ffmpeg');
 if (!existsSync('/usr/bin/bwrap')) missing.push('bubblewrap');
+if (!existsSync('/usr/bin/yt-dlp')) missing.push('yt-dlp');
 if (missing.length === 0) process.exit(0);
 if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
-  console.error(`The tests need ${missing.join(' and ')} (Debian: apt-get install ${missing.join(' ')}); ffmpeg 5 or newer may also be given with FFMPEG_PATH and FFPROBE_PATH.`);
-  process.exit(missing.includes('ffmpeg') && !process.env.FFMPEG_PATH ? 1 : 0);
+  console.error(
+    `[media] ${who} need${forStart ? 's' : ''} ${missing.join(', ')} (Debian: apt-get install ${missing.join(' ')}). ` +
+      'Without ffmpeg 5 or newer and bubblewrap, media is refused unless MEDIA_SANDBOX=off and FFMPEG_PATH (and FFPROBE_PATH) are set on purpose; without yt-dlp, imports from video-sharing pages are refused.',
+  );
+  process.exit(!forStart && missing.includes('ffmpeg') && !process.env.FFMPEG_PATH ? 1 : 0);
 }
-console.log(`[media] installing Debian ${missing.join(' and ')} for the tests…`);
+console.log(`[media] installing Debian's ${missing.join(', ')} for ${who}…`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+try {
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+} catch (err) {
+  console.error(`[media] apt-get could not install ${missing.join(', ')}: ${err.message}`);
+  if (!forStart) process.exit(1);
+}

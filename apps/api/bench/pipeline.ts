@@ -2,14 +2,15 @@
 // 60 s 1080p clip in H.264, HEVC and VP9, the time from upload end to playable and to the full
 // ladder, and storage per uploaded byte, each beside the floor of bare ffmpeg commands run here
 // in the same run; the quality (SSIM) and bit rate of each rung of the H.264 ladder; and the
-// API's peak memory while a 1 GB file streams in. FFMPEG_PATH / FFPROBE_PATH choose the ffmpeg
-// (clips are generated with the same one).
+// API's peak memory while a 1 GB file streams in; then the H.264 clip's time to playable with
+// that ffmpeg in bubblewrap and without the box, side by side (BENCH_BOX_ROUNDS rounds).
+// FFMPEG_PATH / FFPROBE_PATH choose the ffmpeg (clips are generated with the same one).
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveFfmpegPath } from '../src/media/binaries.ts';
+import { resolveFfmpegPath, resolveFfprobePath } from '../src/media/binaries.ts';
 import { buildLadderArgs } from '../src/media/commands.ts';
 import { planLadder } from '../src/media/ladder.ts';
 import { GROWING_PRESET, GROWING_SEGMENT_SECONDS, growingRung } from '../src/media/pipelines.ts';
@@ -105,53 +106,59 @@ async function floors(file: string) {
   return { playableMs, ladderMs, decodeMs, remux };
 }
 
-const { api, base, call, stop: stopApi } = await startProduct(join(dir, 'data'));
-// Access tokens expire during a long run: signed in again for each call.
-let token = '';
-let signedInAt = Number.NEGATIVE_INFINITY;
-async function freshToken() {
-  if (performance.now() - signedInAt > 60_000) {
-    token = (await call('POST', '/api/auth/login', { email: BENCH_USER.email, password: BENCH_USER.password })).accessToken;
-    signedInAt = performance.now();
+/** A product started as `npm start` starts it, with an uploader signed in. */
+async function session(dataDir: string, env: Record<string, string> = {}) {
+  const { api, base, call, stop } = await startProduct(dataDir, env);
+  // Access tokens expire during a long run: signed in again for each call.
+  let token = '';
+  let signedInAt = Number.NEGATIVE_INFINITY;
+  async function freshToken() {
+    if (performance.now() - signedInAt > 60_000) {
+      token = (await call('POST', '/api/auth/login', { email: BENCH_USER.email, password: BENCH_USER.password })).accessToken;
+      signedInAt = performance.now();
+    }
+    return token;
   }
-  return token;
-}
-/** Streams a file as multipart without reading it into memory; resolves the upload-end time too. */
-async function upload(file: string, type: string): Promise<{ body: any; uploadEnd: number }> {
-  const boundary = `----reelbase${crypto.randomUUID()}`;
-  let uploadEnd = 0;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nBench clip\r\n--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="clip"\r\nContent-Type: ${type}\r\n\r\n`;
-  const body = new ReadableStream({
-    async start(controller) {
-      controller.enqueue(new TextEncoder().encode(head));
-      for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) controller.enqueue(new Uint8Array(chunk as Buffer));
-      controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
-      uploadEnd = performance.now();
-      controller.close();
-    },
-  });
-  const res = await fetch(`${base}/api/videos`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await freshToken()}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body,
-    duplex: 'half',
-  } as RequestInit);
-  return { body: await res.json(), uploadEnd };
+  /** Streams a file as multipart without reading it into memory; resolves the upload-end time too. */
+  async function upload(file: string, type: string): Promise<{ body: any; uploadEnd: number }> {
+    const boundary = `----reelbase${crypto.randomUUID()}`;
+    let uploadEnd = 0;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nBench clip\r\n--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="clip"\r\nContent-Type: ${type}\r\n\r\n`;
+    const body = new ReadableStream({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(head));
+        for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) controller.enqueue(new Uint8Array(chunk as Buffer));
+        controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+        uploadEnd = performance.now();
+        controller.close();
+      },
+    });
+    const res = await fetch(`${base}/api/videos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await freshToken()}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    return { body: await res.json(), uploadEnd };
+  }
+  /**
+   * Polls the video until `until` holds. Every `everyMs`: 25 ms for the sub-second playable figure; the
+   * ladder's figure is read every 500 ms, as 40 calls a second would take CPU from the encode it times.
+   */
+  async function waitFor(id: string, until: (v: any) => boolean, timeoutMs: number, everyMs: number) {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const v = await call('GET', `/api/videos/${id}`, undefined, await freshToken());
+      if (until(v)) return performance.now();
+      if (performance.now() > deadline) throw new Error(`timed out: ${JSON.stringify(v)}`);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  }
+  return { api, stop, upload, waitFor };
 }
 
-/**
- * Polls the video until `until` holds. Every `everyMs`: 25 ms for the sub-second playable figure; the
- * ladder's figure is read every 500 ms, as 40 calls a second would take CPU from the encode it times.
- */
-async function waitFor(id: string, until: (v: any) => boolean, timeoutMs: number, everyMs: number) {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const v = await call('GET', `/api/videos/${id}`, undefined, await freshToken());
-    if (until(v)) return performance.now();
-    if (performance.now() > deadline) throw new Error(`timed out: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+const product = await session(join(dir, 'data'));
+const { api, upload, waitFor } = product;
 
 interface ClipResult {
   name: string;
@@ -206,6 +213,44 @@ for (const c of clips) {
   for (const q of await ladderQuality(video.id, file)) console.log(`    ${q.rung.padEnd(6)} ${String(q.kbps).padStart(5)} kbit/s  SSIM ${q.ssim}`);
 }
 
+/**
+ * What the box costs on the way to playable: the H.264 clip uploaded in turns to this product
+ * (the system's ffmpeg in bubblewrap, as `npm start` runs it) and to a second one running the
+ * same ffmpeg without the box (MEDIA_SANDBOX=off and FFMPEG_PATH, as an operator may choose), each
+ * upload's ladder finished before the next upload so no figure includes another's encode, and the
+ * bare remux floor in each round. BENCH_BOX_ROUNDS rounds (3; 0 skips this).
+ */
+const BOX_ROUNDS = Number(process.env.BENCH_BOX_ROUNDS ?? 3);
+if (BOX_ROUNDS > 0) {
+  const file = join(clipDir, 'clip-h264.mp4');
+  console.log(`H.264: boxed and unboxed, ${BOX_ROUNDS} rounds…`);
+  const unboxed = await session(join(dir, 'data-unboxed'), { MEDIA_SANDBOX: 'off', FFMPEG_PATH: ffmpeg, FFPROBE_PATH: resolveFfprobePath(process.env.FFPROBE_PATH) });
+  const figures = { boxed: [] as number[], unboxed: [] as number[], floor: [] as number[] };
+  const loads: number[] = [];
+  for (let round = 0; round < BOX_ROUNDS; round++) {
+    for (const [name, p] of [['boxed', product], ['unboxed', unboxed]] as const) {
+      const { body: video, uploadEnd } = await p.upload(file, 'video/mp4');
+      if (!video.id) throw new Error(`upload failed: ${JSON.stringify(video)}`);
+      figures[name].push((await p.waitFor(video.id, (v) => v.isHlsReady, 5 * 60_000, 25)) - uploadEnd);
+      loads.push(loadavg()[0]);
+      await p.waitFor(video.id, (v) => v.processing?.isLadderReady, 30 * 60_000, 500);
+    }
+    const work = join(dir, `floor-${round}`);
+    await mkdir(work);
+    figures.floor.push(timed(['-i', file, '-c', 'copy', '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', 'remux.m3u8'], work));
+    await rm(work, { recursive: true, force: true });
+  }
+  await unboxed.stop();
+  const range = (ms: number[]) => {
+    const sorted = [...ms].sort((a, b) => a - b);
+    return `${seconds(sorted[0])}-${seconds(sorted.at(-1) as number)} s (median ${seconds(sorted[Math.floor(sorted.length / 2)])})`;
+  };
+  console.log(`  H.264 upload end -> playable, ${BOX_ROUNDS} rounds (load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}), ffmpeg ${ffmpeg}:`);
+  console.log(`    in bubblewrap:                 ${range(figures.boxed)}`);
+  console.log(`    without the box (same ffmpeg): ${range(figures.unboxed)}`);
+  console.log(`    floor, bare ffmpeg -c copy HLS remux: ${range(figures.floor)}`);
+}
+
 // 1 GB: the clip as MPEG-TS repeated (TS concatenates cleanly, so it is still one valid video).
 console.log('building a 1 GB upload…');
 const ts = join(dir, 'clip.ts');
@@ -241,5 +286,5 @@ async function bytesUnder(folder: string) {
 const mb = (k: number) => (k / 1024).toFixed(0);
 console.log(`  1 GB upload (${(bigSize / 1024 ** 3).toFixed(2)} GiB) took ${seconds(bigMs)} s; API peak RSS ${mb(peak)} MB (before: ${mb(rssBefore)} MB)`);
 
-await stopApi();
+await product.stop();
 await rm(dir, { recursive: true, force: true });

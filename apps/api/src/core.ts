@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/orm.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { markProcessingFailed, type ProcessDeps, processVideoHandler } from './jobs/process-video.ts';
-import { startQueue } from './jobs/queue.ts';
+import { refusingMediaJobs, startQueue } from './jobs/queue.ts';
 import { startWorkers, type WorkerOptions } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
@@ -15,9 +15,9 @@ import { JOBS, RETRY_LIMIT } from './jobs/job-names.ts';
 import { jobQueue } from './jobs/job-queue.ts';
 import { accountRemovalJob } from './jobs/account-removal.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
-import { mediaToolsReport } from './media/binaries.ts';
-import { configureMediaBox, mediaBoxReport } from './media/box.ts';
+import { configureMediaBox, mediaBoxReport, refuseMedia } from './media/box.ts';
 import { mediaDeadlines } from './media/deadlines.ts';
+import { MEDIA_UNAVAILABLE, mediaReadiness } from './media/readiness.ts';
 import { storageQuota } from './modules/videos/storage-quota.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
@@ -44,10 +44,18 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
   const storage = await openStorage(config);
   // Every ffmpeg/ffprobe run of this process goes into the same box (media/box.ts).
   configureMediaBox({ memoryBytes: config.MEDIA_MEMORY_LIMIT_MB * 1024 ** 2, cpuSeconds: config.MEDIA_CPU_LIMIT_SECONDS, sandbox: config.MEDIA_SANDBOX });
-  const tools = mediaToolsReport({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
-  const mediaTools = { ffmpeg: tools.ffmpeg.version, ffprobe: tools.ffprobe.version, source: tools.ffmpeg.source, ...mediaBoxReport() };
-  log.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe, box: mediaBoxReport() }, 'media tools');
-  if (tools.warning) log.warn(tools.warning);
+  // Refused (no current ffmpeg, or no box the operator did not turn off on purpose): every media
+  // run of this process fails with a clear reason, and the API refuses new media work (503).
+  const media = mediaReadiness({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }, config.MEDIA_SANDBOX);
+  refuseMedia(!media.ready);
+  const mediaTools = {
+    ready: media.ready,
+    ffmpeg: media.ffmpeg?.version ?? null,
+    ffprobe: media.ffprobe?.version ?? null,
+    source: media.ffmpeg?.source ?? null,
+    ...mediaBoxReport(),
+  };
+  log[media.ready ? (media.boxed ? 'info' : 'warn') : 'error']({ ffmpeg: media.ffmpeg, ffprobe: media.ffprobe, box: mediaBoxReport() }, media.line);
   const tmpDir = join(config.DATA_DIR, 'tmp');
   const quota = storageQuota({
     orm,
@@ -59,7 +67,8 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     log,
   });
   // A slot ends with its job; should every try's worker die, it lapses after the longest the job could take.
-  const jobs = jobQueue(queue, quota, { slotTtlMs: (Math.max(config.JOB_TIMEOUT_SECONDS, config.IMPORT_TIMEOUT_SECONDS) * (RETRY_LIMIT + 1) + 3600) * 1000 });
+  // A process that runs its worker on this machine (npm start) and cannot run media refuses media jobs at once (503).
+  const jobs = jobQueue(!media.ready && config.RUN_WORKER ? refusingMediaJobs(queue, MEDIA_UNAVAILABLE) : queue, quota, { slotTtlMs: (Math.max(config.JOB_TIMEOUT_SECONDS, config.IMPORT_TIMEOUT_SECONDS) * (RETRY_LIMIT + 1) + 3600) * 1000 });
   // Scratch folders are per process (storage/scratch.ts): jobs' work folders, form uploads.
   const scratchRoots = { jobs: join(tmpDir, 'jobs'), multipart: join(tmpDir, 'multipart') };
   /** Removes what dead processes left (work folders, partial form uploads) and expired reservations. */

@@ -69,7 +69,8 @@ import { mailsFromConfig } from './mail/render.ts';
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
   const core = await startCore(config, log, databaseUrl);
-  const { orm, queue, storage } = core;
+  const { orm, storage } = core;
+  const { queue } = core;
   const mails = mailsFromConfig(config, log);
   // Mails of events recorded in transactions are sent from here, after their commits.
   const mailOutbox = await startMailOutbox({ orm, databaseUrl, mails, log });
@@ -200,7 +201,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   // Other API processes hear of it through PostgreSQL (NOTIFY on commit) and forget theirs too.
   const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
-  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, log });
+  const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, auth, log });
   const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 

@@ -47,6 +47,12 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
   'email-change-notice': [
     { data: { newEmail: 'new@example.com', cancelLink: `${APP}/cancel-email-change?token=x1` }, subject: 'Your Reelbase email address is being changed', says: ['new@example.com', 'If it was not you, open this link'], links: [`${APP}/cancel-email-change?token=x1`] },
   ],
+  'set-password': [
+    { data: { firstName: 'Ada', link: `${APP}/reset-password?token=s1` }, subject: 'Your Reelbase account: choose your password', says: ['Hello Ada,', 'An administrator created', 'valid for 7 days'], links: [`${APP}/reset-password?token=s1`] },
+  ],
+  'email-changed-by-admin': [
+    { data: { newEmail: 'new@example.com' }, subject: 'Your Reelbase address was changed', says: ['to new@example.com', 'write to billing@reelbase.test at once'], links: [] },
+  ],
   'password-changed': [
     { data: { firstName: 'Ada', at: '2026-12-01T10:00:00.000Z', viaReset: false }, subject: 'Your Reelbase password was changed', says: ['2026-12-01 10:00 UTC', 'in Settings', 'Every other device'], links: [`${APP}/forgot-password`] },
   ],

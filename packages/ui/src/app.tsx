@@ -38,6 +38,10 @@ const NotFoundPage = screen(() => import('./screens/placeholder-pages.tsx'), 'No
 const SettingsPage = screen(() => import('./screens/settings/settings-page.tsx'), 'SettingsPage');
 const VideoPage = screen(() => import('./screens/video/video-page.tsx'), 'VideoPage');
 const MyVideosPage = screen(() => import('./screens/videos/my-videos.tsx'), 'MyVideosPage');
+// The guides' pictures come with this screen only.
+const HowToPage = screen(() => import('./screens/how-to/how-to-page.tsx'), 'HowToPage');
+const AdminPlansPage = screen(() => import('./screens/admin/plans-page.tsx'), 'AdminPlansPage');
+const PromoCodesPage = screen(() => import('./screens/admin/promo-codes-page.tsx'), 'PromoCodesPage');
 
 export function AppRoutes() {
   return (
@@ -67,6 +71,8 @@ export function AppRoutes() {
         <Route path="users/:userId" element={<UserDetailPage />} />
         {/* The spec's second id is the user's own id; the list is that user's videos. */}
         <Route path="users/:userId/videos/:listUserId" element={<UserVideosPage />} />
+        <Route path="plans" element={<AdminPlansPage />} />
+        <Route path="promo-codes" element={<PromoCodesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route
@@ -82,6 +88,7 @@ export function AppRoutes() {
         <Route path="usage" element={<UsagePage />} />
         {/* PayPal's return and cancel URLs (set by the API) land here. */}
         <Route path="payment/paypal" element={<PayPalReturnPage />} />
+        <Route path="how-to" element={<HowToPage />} />
         <Route path="video-analytics" element={<AnalyticsOverviewPage />} />
         <Route path="video-analytics/:videoId" element={<VideoAnalyticsPage />} />
         <Route path=":videoId" element={<VideoPage />} />

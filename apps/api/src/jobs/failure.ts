@@ -1,6 +1,7 @@
 import { ImportRefusedError } from '../imports/import-error.ts';
 import { MediaProcessError, MediaTimeoutError } from '../media/runner.ts';
 import { FILE_FAULT_SIGNALS, NotAVideoError } from '../media/probe.ts';
+import { MediaUnavailableError } from '../media/readiness.ts';
 import { formatDuration, SourceRefusedError } from '../media/source-limits.ts';
 
 export const FAILURE_MESSAGES = {
@@ -27,7 +28,8 @@ export function classifyFailure(err: unknown, deadlineReason: string | null): { 
   // A job stopped at its deadline would take as long again.
   if (deadlineReason) return { reason: deadlineReason, permanent: true };
   if (err instanceof NotAVideoError) return { reason: FAILURE_MESSAGES.notAVideo, permanent: true };
-  if (err instanceof SourceRefusedError || err instanceof OwnerError) return { reason: err.message, permanent: true };
+  // This worker may not run media (media/readiness.ts): a retry here would be refused again.
+  if (err instanceof SourceRefusedError || err instanceof OwnerError || err instanceof MediaUnavailableError) return { reason: err.message, permanent: true };
   if (err instanceof ImportRefusedError) return { reason: err.message, permanent: !err.transient };
   if (err instanceof MediaProcessError && !(err instanceof MediaTimeoutError) && FILE_FAULT_SIGNALS.includes(err.exitSignal ?? '')) {
     return { reason: FAILURE_MESSAGES.notAVideo, permanent: true };

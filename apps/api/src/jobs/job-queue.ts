@@ -44,9 +44,12 @@ export function jobQueue(queue: Queue, quota: StorageQuota, o: { slotTtlMs: numb
     /** Takes a slot before a job exists (an upload, before its bytes are read); hand it on with `slotId`. */
     takeSlot: (userId: string, name: string, bytes: number | null, ttlMs: number) => quota.reserveJob(userId, name, bytes, { ttlMs }),
     releaseSlot: (slotId: string) => quota.release(slotId),
+    /** 503 when this server takes no `name` jobs (queue.ts: refusingMediaJobs); checked before a slot or an upload's bytes. */
+    assertAccepts: (name: string) => queue.assertAccepts(name),
 
     /** Admits (429 past the account's jobs, 413 past its storage) and queues the job. */
     async send(name: string, data: object, a: JobAdmission): Promise<void> {
+      queue.assertAccepts(name);
       const slotId = await admit(name, a);
       try {
         // Null: the same job already waits (singletonKey) and will do this work; the slot is not needed.
@@ -59,6 +62,7 @@ export function jobQueue(queue: Queue, quota: StorageQuota, o: { slotTtlMs: numb
 
     /** As send, for a job the caller waits for (queue.sendAndWait); its slot ends with the wait. */
     async sendAndWait(name: string, data: object, timeoutMs: number, a: JobAdmission): Promise<void> {
+      queue.assertAccepts(name);
       const slotId = await admit(name, a);
       try {
         await queue.sendAndWait(name, { ...data, slotId } satisfies SlotData, timeoutMs, await options(slotId, a));

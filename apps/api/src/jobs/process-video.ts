@@ -5,12 +5,14 @@ import type { Orm } from '../db/orm.ts';
 import {
   buildLadder,
   canBeTopRung,
+  type EarlyRemux,
   extractThumbnails,
   FIRST_RENDITION_NAME,
   isFastPublishable,
   publishFirstRendition,
   publishGrowingRendition,
   type Rendition,
+  startEarlyRemux,
 } from '../media/pipelines.ts';
 import type { MediaDeadlines } from '../media/deadlines.ts';
 import { probe } from '../media/probe.ts';
@@ -77,9 +79,12 @@ export function processVideoHandler(d: ProcessDeps) {
       onProgress: (f: number) => reportProgress(from + (to - from) * f),
     });
 
+    let early: EarlyRemux | null = null;
     try {
       await mkdir(work, { recursive: true });
       await d.storage.getFile(video.originalKey, input);
+      // Most uploads are remuxed: that remux starts beside the probe and is kept if the probe agrees.
+      if (video.renditions.length === 0) early = startEarlyRemux(input, join(work, 'first'), opts(0, 30));
       const info = await probe(input, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal });
       checkSource(info, d.limits);
       Object.assign(video, probeFacts(info), { status: 'processing' });
@@ -90,7 +95,7 @@ export function processVideoHandler(d: ProcessDeps) {
         await d.onStep?.('publish', videoId, attempt);
         const out = join(work, 'first');
         if (isFastPublishable(info)) {
-          const first = await publishFirstRendition(input, out, info, opts(0, 30));
+          const first = await publishFirstRendition(input, out, info, opts(0, 30), early ?? undefined);
           await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
           if (await deletedMeanwhile()) return;
           video.renditions = [first.rendition as StoredRendition];
@@ -105,6 +110,7 @@ export function processVideoHandler(d: ProcessDeps) {
           await d.quota.recount(videoId);
           d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
         } else {
+          await early?.stop();
           // Anything else plays while it is encoded: segments go out as ffmpeg closes them.
           const keys = new Set<string>();
           const rendition = await publishGrowingRendition(input, out, info, opts(0, 30), async (update) => {
@@ -169,6 +175,7 @@ export function processVideoHandler(d: ProcessDeps) {
       await d.quota.recount(videoId);
       await stepDone(100);
     } finally {
+      await early?.stop();
       await rm(work, { recursive: true, force: true });
     }
   };

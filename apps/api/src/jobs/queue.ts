@@ -43,6 +43,8 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
   return {
     boss,
     send: (name: string, data: object, options: SendOptions = {}) => boss.send(name, data, options),
+    /** Throws when this queue takes no `name` jobs (refusingMediaJobs); callers check before receiving an upload's bytes. */
+    assertAccepts: (_name: string): void => {},
     /**
      * Sends a job that the caller's answer depends on and waits for a worker to finish it
      * (short media steps: media never runs in the API process). Not retried: the caller reports
@@ -81,3 +83,28 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
   };
 }
 export type Queue = Awaited<ReturnType<typeof startQueue>>;
+
+/** Jobs that run ffmpeg (every one but the account-removal schedule). */
+const MEDIA_JOBS: readonly string[] = Object.values(JOBS).filter((name) => name !== JOBS.accountRemoval);
+
+/**
+ * The queue of an API whose machine may not run media (media/readiness.ts): every media job is
+ * refused with 503 and the reason, before anything is stored or queued, instead of failing later.
+ */
+export function refusingMediaJobs(queue: Queue, message: string): Queue {
+  const assertAccepts = (name: string) => {
+    if (MEDIA_JOBS.includes(name)) throw new HttpError(503, message);
+  };
+  return {
+    ...queue,
+    assertAccepts,
+    send: async (name, data, options) => {
+      assertAccepts(name);
+      return queue.send(name, data, options);
+    },
+    sendAndWait: async (name, data, timeoutMs, options) => {
+      assertAccepts(name);
+      return queue.sendAndWait(name, data, timeoutMs, options);
+    },
+  };
+}

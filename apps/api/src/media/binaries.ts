@@ -9,13 +9,13 @@ const require = createRequire(import.meta.url);
 export const MIN_SYSTEM_MAJOR = 5;
 
 export interface BinaryPaths {
-  /** FFMPEG_PATH from the settings; unset means a system ffmpeg >= 5 on PATH, else the npm one. */
+  /** FFMPEG_PATH from the settings; unset means a system ffmpeg >= 5 on PATH (else media is refused). */
   ffmpegPath?: string;
-  /** FFPROBE_PATH from the settings; unset means a system ffprobe >= 5 on PATH, else the npm one. */
+  /** FFPROBE_PATH from the settings; unset means a system ffprobe >= 5 on PATH (else media is refused). */
   ffprobePath?: string;
 }
 
-/** Where a media binary came from: the setting, the system's PATH, or the npm package (old, a fallback). */
+/** Where a media binary came from: the setting, the system's PATH, or the npm package (old: found, but media is refused with it, see readiness.ts). */
 export type BinarySource = 'setting' | 'system' | 'bundled';
 
 export interface MediaBinary {
@@ -53,7 +53,8 @@ export function resolveFfprobePath(explicit?: string): string {
 /**
  * The binary to run, in this order: the setting; a system binary on PATH at version 5 or newer
  * (a distribution's package gets security fixes); only then the npm package's static build, whose
- * demuxers and decoders are years old. `searchPath` replaces PATH (tests).
+ * demuxers and decoders are years old: found so the start log can name it, but a process whose
+ * tools come from there refuses media (readiness.ts). `searchPath` replaces PATH (tests).
  */
 export function mediaBinary(tool: Tool, explicit?: string, searchPath = process.env.PATH ?? ''): MediaBinary {
   const key = `${tool}\0${explicit ?? ''}\0${searchPath}`;
@@ -109,17 +110,6 @@ function readVersion(path: string): string {
 export function majorVersion(version: string): number {
   const m = /^n?(\d+)\.\d+/.exec(version);
   return m ? Number(m[1]) : 0;
-}
-
-/** What the start log and the admin health report: each tool's path, origin and version, and a warning for old binaries. */
-export function mediaToolsReport(paths: BinaryPaths, searchPath?: string) {
-  const ffmpeg = mediaBinary('ffmpeg', paths.ffmpegPath, searchPath);
-  const ffprobe = mediaBinary('ffprobe', paths.ffprobePath, searchPath);
-  const old = [ffmpeg, ffprobe].filter((b) => b.source === 'bundled');
-  const warning = old.length
-    ? `Using the ffmpeg/ffprobe binaries bundled from npm (${old.map((b) => b.version).join(', ')}), which have known vulnerabilities: install ffmpeg ${MIN_SYSTEM_MAJOR} or newer (Debian: apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH`
-    : null;
-  return { ffmpeg, ffprobe, warning };
 }
 
 /**

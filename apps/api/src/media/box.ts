@@ -9,8 +9,9 @@ import { dirname, isAbsolute, resolve } from 'node:path';
  *   and a view of the file system holding only the system's programs and libraries (read-only)
  *   and the folders of this run (its working directory, its input and output);
  * - the runner gives it an environment with nothing of ours (runner.ts, mediaEnv).
- * Where a tool is missing or bubblewrap cannot create namespaces (some containers), the run goes
- * on without that layer, and the start log and the admin health say what is in force.
+ * Where prlimit is missing the run goes on without limits. Where bubblewrap is missing or cannot
+ * create namespaces (some containers), media is refused unless the operator turned the box off on
+ * purpose (readiness.ts decides at start; refuseMedia makes every run here fail).
  */
 
 export interface MediaBoxSettings {
@@ -29,11 +30,21 @@ const SYSTEM_PATHS = ['/usr', '/bin', '/lib', '/lib64', '/sbin', '/etc/ld.so.cac
 
 let settings: MediaBoxSettings = DEFAULT_MEDIA_BOX;
 let tools: { bwrap: string | null; prlimit: string | null } | undefined;
+let refused = false;
 
 /** Called once at start with the settings (MEDIA_MEMORY_LIMIT_MB...); the defaults hold until then. */
 export function configureMediaBox(s: MediaBoxSettings) {
   settings = s;
   tools = undefined;
+}
+
+/** Called at start when this process may not run media (readiness.ts): every run fails with MediaUnavailableError. */
+export function refuseMedia(refuse: boolean) {
+  refused = refuse;
+}
+
+export function mediaRefused(): boolean {
+  return refused;
 }
 
 /** What is in force, for the start log and the admin health. */
@@ -110,9 +121,11 @@ function findTools() {
   return tools;
 }
 
+/** On PATH (where the operator installed it), else in the system's folders. */
 function findExecutable(name: string): string | null {
   if (process.platform !== 'linux') return null;
-  for (const dir of ['/usr/bin', '/bin', '/usr/local/bin']) {
+  const onPath = (process.env.PATH ?? '').split(':').filter((d) => d.startsWith('/'));
+  for (const dir of [...onPath, '/usr/bin', '/bin', '/usr/local/bin']) {
     try {
       accessSync(`${dir}/${name}`, constants.X_OK);
       return `${dir}/${name}`;

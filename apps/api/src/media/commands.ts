@@ -118,8 +118,13 @@ function streamMaps(input: number, video: number | string, audio: number | null)
 
 export interface RemuxPublishOptions {
   input: string;
-  videoStreamIndex: number;
-  audioStreamIndex: number | null;
+  /**
+   * Stream indices from the probe, or 'first': the first video stream that is not a cover picture
+   * and the first audio stream if there is one, the ones the probe picks in a usual file (a remux
+   * started before the probe has answered, see startEarlyRemux).
+   */
+  videoStreamIndex: number | 'first';
+  audioStreamIndex: number | null | 'first';
   /** Playlist ffmpeg writes; its segments are byte ranges of `mp4`. */
   playlist: string;
   mp4: string;
@@ -135,7 +140,7 @@ export function buildRemuxPublishArgs(o: RemuxPublishOptions): string[] {
   return [
     ...globalArgs(),
     ...inputArgs(o.input),
-    ...streamMaps(0, o.videoStreamIndex, o.audioStreamIndex),
+    ...(o.videoStreamIndex === 'first' || o.audioStreamIndex === 'first' ? ['-map', '0:V:0', '-map', '0:a:0?'] : streamMaps(0, o.videoStreamIndex, o.audioStreamIndex)),
     '-c',
     'copy',
     ...STRIP_METADATA,

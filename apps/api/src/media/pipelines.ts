@@ -118,37 +118,46 @@ export function isFastPublishable(probe: ProbeResult): boolean {
  * Publishes one playable rendition as fast as the source allows: a remux when isFastPublishable
  * (re-encoding if the copy fails), else an encode of the ladder's top rung. Writes main.mp4, a
  * fragmented mp4, hls/first/index.m3u8 listing byte ranges of it, and hls/master.m3u8 listing
- * that one rendition.
+ * that one rendition. With `early` (startEarlyRemux on the same folders), its remux is the one
+ * kept when it copied the streams the probe chose; otherwise it is stopped.
  */
-export async function publishFirstRendition(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions): Promise<FirstRendition> {
+export async function publishFirstRendition(input: string, outDir: string, probe: ProbeResult, options: PipelineOptions, early?: EarlyRemux): Promise<FirstRendition> {
   const out = resolve(outDir);
   const source = resolve(input);
   const dir = `hls/${FIRST_RENDITION_NAME}`;
   const audio = probe.audioStreamIndex !== null;
 
   const attempt = async (remux: boolean): Promise<{ runId: string; meta: RenditionMeta }> => {
-    await mkdir(join(out, dir), { recursive: true }); // a failed attempt removes it when empty
-    const runId = newRunId();
-    const playlist = tempPath(`${dir}/index.m3u8`, runId);
-    const mp4 = tempPath(MAIN_MP4, runId);
+    let runId: string;
+    let playlist: string;
     let meta: RenditionMeta;
-    let args: string[];
     if (remux) {
       const codecs = [avc1Codec(probe.videoProfile, probe.videoLevel), ...(audio ? [aacCodec(probe.audioProfile)] : [])];
       meta = { name: FIRST_RENDITION_NAME, width: probe.width, height: probe.height, codecs: codecs.join(','), frameRate: probe.fps || null };
-      args = buildRemuxPublishArgs({ input: source, videoStreamIndex: probe.videoStreamIndex, audioStreamIndex: probe.audioStreamIndex, playlist, mp4 });
     } else {
-      const rung = firstRung(probe);
-      meta = rungMeta(FIRST_RENDITION_NAME, rung, audio);
-      args = buildTranscodePublishArgs({ ...sourceVideo(source, probe, options), rung, playlist, mp4 });
+      meta = rungMeta(FIRST_RENDITION_NAME, firstRung(probe), audio);
     }
-    await runCleaningUp(args, out, [dir, '.'], runId, probe.durationSec, options);
+    if (remux && early && probe.firstStreams) {
+      ({ runId, playlist } = early);
+      await early.done;
+    } else {
+      await mkdir(join(out, dir), { recursive: true }); // a failed attempt removes it when empty
+      runId = newRunId();
+      playlist = tempPath(`${dir}/index.m3u8`, runId);
+      const mp4 = tempPath(MAIN_MP4, runId);
+      const args = remux
+        ? buildRemuxPublishArgs({ input: source, videoStreamIndex: probe.videoStreamIndex, audioStreamIndex: probe.audioStreamIndex, playlist, mp4 })
+        : buildTranscodePublishArgs({ ...sourceVideo(source, probe, options), rung: firstRung(probe), playlist, mp4 });
+      await runCleaningUp(args, out, [dir, '.'], runId, probe.durationSec, options);
+    }
     // The segments are byte ranges of the mp4, which is about to get its final name.
-    await pointAtMainMp4(out, dir, playlist, mp4);
+    await pointAtMainMp4(out, dir, playlist, tempPath(MAIN_MP4, runId));
     return { runId, meta };
   };
 
   let remuxed = isFastPublishable(probe);
+  // An early remux of other streams than the probe chose, or of a source that is not remuxed, is not kept.
+  if (early && !(remuxed && probe.firstStreams)) await early.stop();
   let done: { runId: string; meta: RenditionMeta } | null = null;
   if (remuxed) {
     try {
@@ -169,6 +178,50 @@ export async function publishFirstRendition(input: string, outDir: string, probe
   await removeFilesExcept(join(out, 'hls'), (n) => !isTempName(n));
   options.onProgress?.(1);
   return { mp4: MAIN_MP4, master: MASTER_PLAYLIST, rendition, remuxed };
+}
+
+/** A remux of publishFirstRendition running before the probe has answered (startEarlyRemux). */
+export interface EarlyRemux {
+  runId: string;
+  /** Its playlist (a temporary name), relative to the output folder. */
+  playlist: string;
+  /** Settles when ffmpeg has ended; rejects as publishFirstRendition's own remux would. */
+  done: Promise<void>;
+  /** Stops it (when still running) and waits until what it wrote is removed. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the remux of publishFirstRendition before the probe answers, beside it: uploads are
+ * mostly H.264/AAC in MP4, which is remuxed, so a remux of the first video and audio streams
+ * (what the probe picks in a usual file) is usually what publishFirstRendition would run, and the
+ * upload is playable a probe's time sooner (each Debian ffmpeg or ffprobe start costs about
+ * 0.1 s of loading its libraries, far more than its box). Hand it to publishFirstRendition, which
+ * keeps it or stops it; stop it on every other way out. It writes only in `outDir`.
+ */
+export function startEarlyRemux(input: string, outDir: string, options: PipelineOptions): EarlyRemux {
+  const out = resolve(outDir);
+  const dir = `hls/${FIRST_RENDITION_NAME}`;
+  const runId = newRunId();
+  const playlist = tempPath(`${dir}/index.m3u8`, runId);
+  const stopper = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stopper.signal]) : stopper.signal;
+  const done = (async () => {
+    await mkdir(join(out, dir), { recursive: true });
+    const args = buildRemuxPublishArgs({ input: resolve(input), videoStreamIndex: 'first', audioStreamIndex: 'first', playlist, mp4: tempPath(MAIN_MP4, runId) });
+    await runCleaningUp(args, out, [dir, '.'], runId, undefined, { ...options, signal, onProgress: undefined });
+  })();
+  done.catch(() => {}); // read by publishFirstRendition, or dropped by stop()
+  return {
+    runId,
+    playlist,
+    done,
+    async stop() {
+      stopper.abort(new Error('early remux not needed'));
+      await done.catch(() => {});
+      for (const d of [dir, '.']) await removeFilesExcept(join(out, d), (n) => !n.includes(runId)).catch(() => {});
+    },
+  };
 }
 
 /** Segments of the growing rendition: one keyframe interval, so the first is out within seconds. */

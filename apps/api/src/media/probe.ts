@@ -33,6 +33,11 @@ export interface ProbeResult {
   videoStreamIndex: number;
   audioStreamIndex: number | null;
   interlaced: boolean;
+  /**
+   * The chosen streams are the file's first video stream that is not a cover picture and its
+   * first audio stream (or it has none): what a remux mapping `0:V:0` and `0:a:0?` copies.
+   */
+  firstStreams?: boolean;
 }
 
 export type NotAVideoReason = 'unreadable' | 'no-video' | 'no-duration';
@@ -165,6 +170,8 @@ export function parseProbeOutput(output: unknown): ProbeResult {
   const video = videos.find((s) => s.disposition?.default) ?? videos[0];
   if (!video?.codec_name) throw new NotAVideoError('no-video');
   const audio = streams.find((s) => s.codec_type === 'audio' && s.codec_name) ?? null;
+  const firstVideo = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const firstAudio = streams.find((s) => s.codec_type === 'audio');
 
   const rotation = readRotation(video);
   const sar = parseRatio(video.sample_aspect_ratio);
@@ -197,6 +204,7 @@ export function parseProbeOutput(output: unknown): ProbeResult {
     videoStreamIndex: video.index,
     audioStreamIndex: audio?.index ?? null,
     interlaced: ['tt', 'bb', 'tb', 'bt'].includes(video.field_order ?? ''),
+    firstStreams: video.index === firstVideo?.index && (audio?.index ?? null) === (firstAudio?.index ?? null),
   };
 }
 

@@ -3,7 +3,8 @@ import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { constants as osConstants, setPriority, tmpdir } from 'node:os';
 import { basename, delimiter, join } from 'node:path';
-import { boxedCommand } from './box.ts';
+import { boxedCommand, mediaRefused } from './box.ts';
+import { MediaUnavailableError } from './readiness.ts';
 
 /** Media work yields the CPU to the API and the database on the same machine. */
 export const DEFAULT_NICENESS = 10;
@@ -65,6 +66,7 @@ export class MediaTimeoutError extends MediaProcessError {
  */
 export async function runMediaProcess(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   if (options.signal?.aborted) throw options.signal.reason;
+  if (mediaRefused()) throw new MediaUnavailableError();
   // A run without a folder of its own gets one, so it never works in the service's directory.
   const ownCwd = options.cwd ? null : await mkdtemp(join(tmpdir(), 'reelbase-media-'));
   try {

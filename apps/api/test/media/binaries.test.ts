@@ -1,25 +1,27 @@
 import { accessSync, constants } from 'node:fs';
 import { expect, test } from 'vitest';
-import { MissingBinaryError, majorVersion, mediaBinary, mediaToolsReport, resolveFfmpegPath, resolveFfprobePath } from '../../src/media/binaries.ts';
+import { MissingBinaryError, majorVersion, mediaBinary, resolveFfmpegPath, resolveFfprobePath } from '../../src/media/binaries.ts';
+import { mediaReadiness } from '../../src/media/readiness.ts';
 
-test('without settings a system ffmpeg and ffprobe of version 5 or newer on PATH are used', () => {
-  const report = mediaToolsReport({}, '/usr/local/bin:/usr/bin');
+test('without settings a system ffmpeg and ffprobe of version 5 or newer on PATH are used, in bubblewrap', () => {
+  const report = mediaReadiness({}, 'auto', '/usr/local/bin:/usr/bin');
   for (const tool of [report.ffmpeg, report.ffprobe]) {
-    expect(tool.source).toBe('system');
-    expect(majorVersion(tool.version)).toBeGreaterThanOrEqual(5);
+    expect(tool?.source).toBe('system');
+    expect(majorVersion(tool?.version ?? '')).toBeGreaterThanOrEqual(5);
   }
-  expect(report.ffmpeg.path).toBe('/usr/bin/ffmpeg');
-  expect(report.warning).toBeNull();
+  expect(report.ffmpeg?.path).toBe('/usr/bin/ffmpeg');
+  expect(report).toMatchObject({ ready: true, boxed: true, line: `media: ffmpeg ${report.ffmpeg?.version} in bubblewrap` });
 });
 
-test('with no system ffmpeg on PATH the npm binaries are used, executable, with a warning', () => {
-  const report = mediaToolsReport({}, '/nonexistent');
+test('with no system ffmpeg on PATH the npm binaries are found (executable) but never run: media is refused', () => {
+  const report = mediaReadiness({}, 'auto', '/nonexistent');
   for (const tool of [report.ffmpeg, report.ffprobe]) {
-    expect(tool.source).toBe('bundled');
-    expect(tool.path).toContain('node_modules');
-    expect(() => accessSync(tool.path, constants.X_OK)).not.toThrow();
+    expect(tool?.source).toBe('bundled');
+    expect(tool?.path).toContain('node_modules');
+    expect(() => accessSync(tool?.path ?? '', constants.X_OK)).not.toThrow();
   }
-  expect(report.warning).toMatch(/known vulnerabilities: install ffmpeg 5 or newer/);
+  expect(report.ready).toBe(false);
+  expect(report.line).toMatch(/^media: refused, no ffmpeg\/ffprobe 5 or newer was found \(only the npm build .+\): install Debian's packages/);
 });
 
 test('an explicit path wins, and a wrong one names the setting', () => {

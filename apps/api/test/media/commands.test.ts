@@ -47,6 +47,11 @@ describe('ffmpeg argument lists', () => {
     expect(args.filter((_, i) => args[i - 1] === '-map')).toEqual(['0:2']);
   });
 
+  test('an early remux (before the probe answers) maps the first video that is no cover picture and the first audio, if any', () => {
+    const args = buildRemuxPublishArgs({ input: '/src/in.mp4', videoStreamIndex: 'first', audioStreamIndex: 'first', playlist: 'a.m3u8', mp4: 'm.mp4' });
+    expect(args.filter((_, i) => args[i - 1] === '-map')).toEqual(['0:V:0', '0:a:0?']);
+  });
+
   test('transcode publish: one encode of both streams into one fragmented mp4 that the HLS playlist lists as byte ranges', () => {
     const args = buildTranscodePublishArgs({
       input: '/src/in.mp4',

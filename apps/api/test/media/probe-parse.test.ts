@@ -26,7 +26,17 @@ describe('parseProbeOutput', () => {
       videoStreamIndex: 0,
       audioStreamIndex: 1,
       interlaced: false,
+      firstStreams: true,
     });
+  });
+
+  test('whether the chosen streams are the first video (not a cover) and the first audio, as an early remux maps them', () => {
+    const cover = { ...video, index: 0, disposition: { attached_pic: 1 } };
+    expect(parseProbeOutput({ streams: [cover, { ...video, index: 1 }, { ...audio, index: 2 }], format }).firstStreams).toBe(true);
+    const second = { ...video, index: 2, disposition: { default: 1 } };
+    expect(parseProbeOutput({ streams: [{ ...video, disposition: { default: 0 } }, audio, second], format })).toMatchObject({ videoStreamIndex: 2, firstStreams: false });
+    const unknownAudio = { index: 1, codec_type: 'audio' };
+    expect(parseProbeOutput({ streams: [video, unknownAudio, { ...audio, index: 2 }], format })).toMatchObject({ audioStreamIndex: 2, firstStreams: false });
   });
 
   test('a phone video turned by its display matrix reports the displayed size', () => {

@@ -1,8 +1,8 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseMediaPlaylist } from '../../src/media/hls-playlist.ts';
-import { publishFirstRendition } from '../../src/media/pipelines.ts';
+import { publishFirstRendition, startEarlyRemux } from '../../src/media/pipelines.ts';
 import { probe } from '../../src/media/probe.ts';
 import { MediaTimeoutError } from '../../src/media/runner.ts';
 import { makeClip } from '../support/clips.ts';
@@ -67,6 +67,41 @@ describe('publishFirstRendition', () => {
     const master = await readFile(join(out, 'hls/master.m3u8'), 'utf8');
     expect(master).toContain('RESOLUTION=320x240,CODECS="avc1.42e00d,mp4a.40.2"');
     expect(master).toContain('\nfirst/index.m3u8\n');
+  });
+
+  test('a remux started before the probe answered is the one kept: the same files as a remux after it', async () => {
+    const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 3, audio: true });
+    const after = join(dir.path, 'after-probe');
+    const early = join(dir.path, 'early');
+    const info = await probe(clip);
+    const plain = await publishFirstRendition(clip, after, info, { timeoutMs: 30_000 });
+    // The source is gone by the time the probe's answer is used: only the early run can have made the files.
+    const source = join(dir.path, 'early-source.mp4');
+    await copyFile(clip, source);
+    const remux = startEarlyRemux(source, early, { timeoutMs: 30_000 });
+    const probed = await probe(source);
+    await remux.done;
+    await rm(source);
+    const kept = await publishFirstRendition(source, early, probed, { timeoutMs: 30_000 }, remux);
+    expect(kept).toEqual(plain);
+    expect(await listFiles(early)).toEqual(['hls/first/index.m3u8', 'hls/master.m3u8', 'main.mp4']);
+    expect(await readFile(join(early, 'main.mp4'))).toEqual(await readFile(join(after, 'main.mp4')));
+    expect(await readFile(join(early, 'hls/first/index.m3u8'), 'utf8')).toBe(await readFile(join(after, 'hls/first/index.m3u8'), 'utf8'));
+  });
+
+  test('an early remux is stopped and leaves nothing when the probe says the source is encoded instead', async () => {
+    const clip = await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 3, audio: true, pixFmt: 'yuv444p' });
+    const out = join(dir.path, 'early-unused');
+    const remux = startEarlyRemux(clip, out, { timeoutMs: 30_000 });
+    const result = await publishFirstRendition(clip, out, await probe(clip), { timeoutMs: 60_000 }, remux);
+    expect(result.remuxed).toBe(false);
+    expect(result.rendition.codecs).toMatch(/^avc1\.64/);
+    const files = await listFiles(out);
+    expect(files.filter((f) => f.includes(remux.runId) || f.endsWith('.tmp'))).toEqual([]);
+    expect(files).toContain('main.mp4');
+    const stopped = startEarlyRemux(clip, join(dir.path, 'early-stopped'), { timeoutMs: 30_000 });
+    await stopped.stop();
+    expect(await listFiles(join(dir.path, 'early-stopped'))).toEqual([]);
   });
 
   test('a re-run into the same folder replaces the rendition cleanly', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageBody, pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
+import { email, MessageBody, pageLimit, pageNumber, paginated, personName, sortDirection } from './common.ts';
 import { ADMIN_VIDEO_PAGE_SIZES, FEATURE_FLAGS } from './constants.ts';
 import { ColorScheme, Features } from './profile.ts';
 import { PAYMENT_METHODS } from './users.ts';
@@ -17,7 +17,7 @@ export const ADMIN_USER_PAGE_SIZE_DEFAULT = 10;
 export const ADMIN_MESSAGES = {
   filtersExclusive: 'Choose only banned or only canceled, not both.',
   listExclusive: 'Use either inactive=true or isActive and ban, not both.',
-  nothingToChange: 'Give at least one of isActive, ban, banReason, features, videoGeneratorCredits.',
+  nothingToChange: 'Give at least one of isActive, ban, banReason, features, videoGeneratorCredits, firstName, lastName, email.',
   unknownFeature: `Must be one of ${FEATURE_FLAGS.join(', ')}.`,
   notOnAdmins: 'Administrator accounts cannot be changed here.',
   userNotFound: 'User not found',
@@ -116,6 +116,10 @@ export const AdminUserUpdate = z
     banReason,
     features: z.partialRecord(z.enum(FEATURE_FLAGS, { error: ADMIN_MESSAGES.unknownFeature }), z.boolean()),
     videoGeneratorCredits: z.number().int({ error: 'Must be a whole number, 0 or more.' }).min(0, { error: 'Must be a whole number, 0 or more.' }).max(1_000_000),
+    /** The admin corrects a name or an address; the new address is taken as confirmed (see AdminUsersService.update). */
+    firstName: personName(),
+    lastName: personName(),
+    email: email(),
   })
   .partial()
   .refine((u) => Object.values(u).some((v) => v !== undefined), { error: ADMIN_MESSAGES.nothingToChange, path: ['isActive'] });

@@ -27,19 +27,28 @@ export function showFieldErrors(form: FormInstance<AccountValues>, err: unknown)
   if (fields) form.setFields(Object.entries(fields).filter(([k]) => k in Fields.shape).map(([name, m]) => ({ name: name as keyof AccountValues, errors: [m] })));
 }
 
+/** First name, last name and email; `own` false when someone else's (the admin's edit: no autofill). */
+export function NameAndEmailFields({ own = true }: { own?: boolean }) {
+  return (
+    <>
+      <Form.Item label="First name" name="firstName" rules={[zodRule('firstName')]}>
+        <Input autoComplete={own ? 'given-name' : 'off'} />
+      </Form.Item>
+      <Form.Item label="Last name" name="lastName" rules={[zodRule('lastName')]}>
+        <Input autoComplete={own ? 'family-name' : 'off'} />
+      </Form.Item>
+      <Form.Item label="Email" name="email" rules={[zodRule('email')]}>
+        <Input type="email" autoComplete={own ? 'email' : 'off'} />
+      </Form.Item>
+    </>
+  );
+}
+
 /** First name, last name, email and password: the registration form and the admin's create-user modal. */
 export function AccountFields() {
   return (
     <>
-      <Form.Item label="First name" name="firstName" rules={[zodRule('firstName')]}>
-        <Input autoComplete="given-name" />
-      </Form.Item>
-      <Form.Item label="Last name" name="lastName" rules={[zodRule('lastName')]}>
-        <Input autoComplete="family-name" />
-      </Form.Item>
-      <Form.Item label="Email" name="email" rules={[zodRule('email')]}>
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
+      <NameAndEmailFields />
       <Form.Item label="Password" name="password" rules={[zodRule('password')]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>

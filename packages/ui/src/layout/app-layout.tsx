@@ -1,7 +1,6 @@
 import {
   AppstoreOutlined,
   BarChartOutlined,
-  BellOutlined,
   CrownOutlined,
   CustomerServiceOutlined,
   LineChartOutlined,
@@ -10,6 +9,7 @@ import {
   QuestionCircleOutlined,
   SearchOutlined,
   SettingOutlined,
+  TagOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -22,17 +22,12 @@ import { Brand } from '../components/brand.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { CONTACT_EMAIL, SiteFooter } from '../components/site-footer.tsx';
 import { useProfile } from '../queries.ts';
-import { resetUserState, useAlert, useClient, useServices, useSession } from '../services.tsx';
+import { resetUserState, useClient, useServices, useSession } from '../services.tsx';
 import { videoListAtom } from '../state/atoms.ts';
 
 export const SIDER_WIDTH = 232;
 
 function UserNav({ onNavigate }: { onNavigate?: () => void }) {
-  const alert = useAlert();
-  const soon = (what: string) => () => {
-    alert('info', `${what} is coming soon.`);
-    onNavigate?.();
-  };
   return (
     <>
       <h2 id="nav-account">My account</h2>
@@ -66,9 +61,9 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
           </NavLink>
         </li>
         <li>
-          <button type="button" onClick={soon('How to')}>
+          <NavLink to="/how-to" onClick={onNavigate}>
             <QuestionCircleOutlined aria-hidden /> How to
-          </button>
+          </NavLink>
         </li>
       </ul>
       <h2 id="nav-support">Help</h2>
@@ -84,7 +79,6 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
-  const alert = useAlert();
   return (
     <ul>
       <li>
@@ -97,17 +91,16 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
           <UserOutlined aria-hidden /> Inactive users
         </NavLink>
       </li>
+      {/* No Notifications entry until account events have a list to show (docs/decisions.md). */}
       <li>
-        {/* The spec names the link but not its target. */}
-        <button
-          type="button"
-          onClick={() => {
-            alert('info', 'Notifications are coming soon.');
-            onNavigate?.();
-          }}
-        >
-          <BellOutlined aria-hidden /> Notifications
-        </button>
+        <NavLink to="/admin/plans" onClick={onNavigate}>
+          <CrownOutlined aria-hidden /> Plans
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/admin/promo-codes" onClick={onNavigate}>
+          <TagOutlined aria-hidden /> Promo codes
+        </NavLink>
       </li>
       <li>
         <a href={`mailto:${CONTACT_EMAIL}`}>

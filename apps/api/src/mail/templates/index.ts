@@ -1,5 +1,6 @@
 import emailChangeConfirm from './email-change-confirm.ts';
 import emailChangeNotice from './email-change-notice.ts';
+import emailChangedByAdmin from './email-changed-by-admin.ts';
 import passwordChanged from './password-changed.ts';
 import paymentMethodChanged from './payment-method-changed.ts';
 import paymentReceipt from './payment-receipt.ts';
@@ -8,6 +9,7 @@ import refundReceipt from './refund-receipt.ts';
 import removalNotice from './removal-notice.ts';
 import renewalFailed from './renewal-failed.ts';
 import resetPassword from './reset-password.ts';
+import setPassword from './set-password.ts';
 import signInNotice from './sign-in-notice.ts';
 import subscriptionCanceled from './subscription-canceled.ts';
 import usageThreshold from './usage-threshold.ts';
@@ -23,6 +25,8 @@ export const TEMPLATES = {
   'reset-password': resetPassword,
   'email-change-confirm': emailChangeConfirm,
   'email-change-notice': emailChangeNotice,
+  'email-changed-by-admin': emailChangedByAdmin,
+  'set-password': setPassword,
   'password-changed': passwordChanged,
   'sign-in-notice': signInNotice,
   'removal-notice': removalNotice,

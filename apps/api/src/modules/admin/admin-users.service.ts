@@ -1,7 +1,11 @@
-import { ADMIN_MESSAGES, type AdminUser, type AdminUserListQuery, type AdminUserUpdate, type FeatureToggle, type UserBulkRequest } from '@reelbase/api-client';
+import { ADMIN_MESSAGES, type AdminUser, MESSAGES, type AdminUserListQuery, type AdminUserUpdate, type FeatureToggle, type UserBulkRequest } from '@reelbase/api-client';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { revokeMailLinks } from '../auth/mail-links.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type Sql, sqlOf } from '../folders/folder-access.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -26,6 +30,8 @@ export function createAdminUsersService(d: {
   onServingChanged: (videoIds?: string[]) => void;
   /** A cancel or reactivation acts on the subscription too, through the payments service. */
   payments: Pick<PaymentsService, 'prepareAdminChange'>;
+  /** Tells the old address when an admin changes it. */
+  auth: Pick<AuthService, 'emailChangedByAdmin'>;
   log: Logger;
 }) {
   const sqlNow = () => sqlOf(d.orm.em.fork());
@@ -77,6 +83,31 @@ export function createAdminUsersService(d: {
     if (input.videoGeneratorCredits !== undefined) await sql('update users set video_generator_credits = ?, updated_at = now() where id in (?)', [input.videoGeneratorCredits, ids]);
   }
 
+  /**
+   * An admin's correction of a name or an address (the target is locked). The new address is taken
+   * as confirmed (the admin vouches for it) and every open mail link, sent to the old one, stops
+   * working. Answers the old address when it changed.
+   */
+  async function changeIdentity(em: EntityManager, id: string, input: AdminUserUpdate): Promise<string | null> {
+    const sql = sqlOf(em);
+    if (input.firstName !== undefined) await sql('update users set first_name = ?, updated_at = now() where id = ?', [input.firstName, id]);
+    if (input.lastName !== undefined) await sql('update users set last_name = ?, updated_at = now() where id = ?', [input.lastName, id]);
+    if (input.email === undefined) return null;
+    const [row] = await sql<{ email: string }[]>('select email from users where id = ?', [id]);
+    if (row.email === input.email) return null;
+    const [taken] = await sql<{ n: number }[]>('select count(*)::int as n from users where email = ? and id <> ?', [input.email, id]);
+    if (taken.n) throw unprocessable({ email: MESSAGES.emailTaken });
+    try {
+      await sql('update users set email = ?, is_confirmed_email = true, email_changed_at = now(), updated_at = now() where id = ?', [input.email, id]);
+    } catch (err) {
+      // Taken meanwhile by a registration.
+      if (err instanceof UniqueConstraintViolationException) throw unprocessable({ email: MESSAGES.emailTaken });
+      throw err;
+    }
+    await revokeMailLinks(em, id);
+    return row.email;
+  }
+
   /** Deletes the rows (videos, folders, tokens and statistics go with the user); returns the file prefixes to remove. */
   async function deleteRows(sql: Sql, ids: string[]): Promise<string[]> {
     const videos = await sql<{ id: string }[]>('select id from videos where user_id in (?)', [ids]);
@@ -113,10 +144,12 @@ export function createAdminUsersService(d: {
     },
 
     async update(actor: Actor, id: string, input: AdminUserUpdate): Promise<AdminUser> {
+      let oldEmail: string | null = null;
       const user = await withSubscriptionChange([id], input.isActive, (apply) =>
         d.orm.em.fork().transactional(async (em) => {
           const sql = sqlOf(em);
           await lockTargets(sql, [id]);
+          oldEmail = await changeIdentity(em, id, input);
           await change(sql, [id], input, apply);
           if (input.ban !== undefined) await announceServingChange(sql);
           await writeAudit(sql, actor, { action: 'user.update', targetUserId: id, details: { ...input } });
@@ -124,6 +157,7 @@ export function createAdminUsersService(d: {
         }),
       );
       if (input.ban !== undefined) d.onServingChanged();
+      if (oldEmail) await d.auth.emailChangedByAdmin(oldEmail, user.email);
       return user;
     },
 

@@ -21,6 +21,8 @@ import { queueMail } from '../../mail/outbox.ts';
 import type { Mails } from '../../mail/render.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** An account an admin created waits longer for its owner than a reset does. */
+const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
 const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
 const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
@@ -238,6 +240,18 @@ export function createAuthService(d: AuthDeps) {
 
     async sendVerification(user: Pick<IUser, 'id' | 'email' | 'firstName'>) {
       await mailVerification(d.orm.em.fork(), d, user);
+    },
+
+    /** An admin created the account: its owner chooses a password through the reset link (valid 7 days), so the admin's never has to travel. */
+    async inviteToSetPassword(user: Pick<IUser, 'id' | 'email' | 'firstName'>) {
+      const token = await createMailLink(d.orm.em.fork(), user, 'reset-password', SET_PASSWORD_TTL_MS);
+      const link = `${d.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await d.mails.send(user.email, 'set-password', { firstName: user.firstName, link });
+    },
+
+    /** An admin changed the account's address: the old address hears of it, so a takeover through an admin account does not go unseen. */
+    async emailChangedByAdmin(oldEmail: string, newEmail: string) {
+      await d.mails.send(oldEmail, 'email-changed-by-admin', { newEmail });
     },
 
     async forgotPassword(email: string) {

@@ -11,7 +11,7 @@ import { newUserDefaults } from './user-defaults.ts';
 
 export function createUsersService(d: { orm: Orm; auth: AuthService; payments: PaymentProvider }) {
   return {
-    /** Self-registration sends a verification mail; an admin's creation is confirmed at once. */
+    /** Self-registration sends a verification mail; an admin's creation is confirmed at once and mails its owner a link to choose a password. */
     async register(input: RegisterRequest, createdByAdmin: boolean): Promise<IUser> {
       const em = d.orm.em.fork();
       if (await em.count(User, { email: input.email })) throw unprocessable({ email: MESSAGES.emailTaken });
@@ -36,7 +36,8 @@ export function createUsersService(d: { orm: Orm; auth: AuthService; payments: P
         if (err instanceof UniqueConstraintViolationException) throw unprocessable({ email: MESSAGES.emailTaken });
         throw err;
       }
-      if (!createdByAdmin) await d.auth.sendVerification(user);
+      if (createdByAdmin) await d.auth.inviteToSetPassword(user);
+      else await d.auth.sendVerification(user);
       return user;
     },
 

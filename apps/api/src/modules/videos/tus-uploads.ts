@@ -85,6 +85,7 @@ export function tusUploads(o: {
       if (!type.startsWith('video/')) throw tusError(422, 'Only video files are accepted.');
       const folderId = upload.metadata?.folderId;
       const refuse = (e: HttpError) => Promise.reject(tusError(e.status, e.message));
+      await Promise.resolve().then(o.videos.assertAcceptsUploads).catch(refuse);
       if (folderId) await o.videos.assertOwnFolder(user.id, folderId).catch(refuse);
       // The length is reserved up front, so it must be known (no deferred length).
       if (upload.size === undefined) throw tusError(400, 'Upload-Length is required.');

@@ -168,14 +168,18 @@ export function createVideosService(d: {
       await assertOwnFolder(sqlOf(d.orm.em.fork()), userId, folderId);
     },
     createFromFile,
+    /** Refuses (503) before an upload's bytes arrive when this server cannot process videos. */
+    assertAcceptsUploads: () => d.queue.assertAccepts(JOBS.processVideo),
 
     /**
-     * A form upload: refused before a byte is read when the disk is low (507), the declared size
-     * passes the source limit or the account's free space (413), or the account has too many jobs
-     * (429); otherwise its processing job's slot is taken, reserving that space while `receive`
-     * reads the body (at most `maxBytes`), so parallel uploads cannot share the same free space.
+     * A form upload: refused before a byte is read when this server cannot process videos (503),
+     * the disk is low (507), the declared size passes the source limit or the account's free
+     * space (413), or the account has too many jobs (429); otherwise its processing job's slot is
+     * taken, reserving that space while `receive` reads the body (at most `maxBytes`), so parallel
+     * uploads cannot share the same free space.
      */
     async createFromUpload(userId: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>): Promise<VideoDto> {
+      d.queue.assertAccepts(JOBS.processVideo);
       await d.quota.assertDiskSpace();
       if (declaredBytes !== null && declaredBytes > d.sourceMaxBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, tooLargeForSource(d.sourceMaxBytes));
       const slot = await d.queue.takeSlot(userId, JOBS.processVideo, declaredBytes, UPLOAD_RESERVATION_MS);
@@ -422,6 +426,7 @@ export function createVideosService(d: {
     },
 
     async startImport(userId: string, url: string): Promise<{ id: string }> {
+      d.queue.assertAccepts(JOBS.importVideo);
       // Refuse private and loopback addresses at once; the job checks every hop again.
       await d.checkImportUrl(url);
       const em = d.orm.em.fork();

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, DownOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { type AdminUser, type AdminUserUpdate, errorMessage, FEATURE_FLAGS, type FeatureFlag } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Descriptions, Dropdown, Flex, InputNumber, Modal, Result, Row, Skeleton, Tag, Typography } from 'antd';
@@ -9,6 +9,7 @@ import { adminVideosPath, playerPageUrl } from '../../lib/links.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { SetBanModal } from './ban-modal.tsx';
+import { EditUserModal } from './edit-user-modal.tsx';
 import { FEATURE_LABELS } from './features.ts';
 import { PlanBadge } from './plan-badge.tsx';
 import { fullName, UserStatus } from './user-status.tsx';
@@ -101,7 +102,7 @@ export function UserDetailPage() {
   const alert = useAlert();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [modal, setModal] = useState<'ban' | 'delete' | null>(null);
+  const [modal, setModal] = useState<'ban' | 'delete' | 'edit' | null>(null);
   const [busy, setBusy] = useState(false);
   const query = useQuery({ queryKey: keys.adminUser(userId), queryFn: () => client.admin.getUser(userId) });
   const user = query.data;
@@ -184,7 +185,15 @@ export function UserDetailPage() {
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Card title={cardTitle('Info')} style={{ height: '100%' }}>
+          <Card
+            title={cardTitle('Info')}
+            extra={
+              <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setModal('edit')}>
+                Edit name and email
+              </Button>
+            }
+            style={{ height: '100%' }}
+          >
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Email">
                 <Flex gap={8} wrap align="center">
@@ -249,6 +258,7 @@ export function UserDetailPage() {
           if (await save({ ban: true, banReason }, 'User banned.')) setModal(null);
         }}
       />
+      <EditUserModal user={user} open={modal === 'edit'} onClose={() => setModal(null)} />
       <Modal title="Delete user" open={modal === 'delete'} onCancel={() => setModal(null)} okText="Delete user" okButtonProps={{ danger: true, loading: busy }} onOk={remove}>
         <p>Permanently delete {name || user.email} with all their videos? This cannot be undone.</p>
       </Modal>

@@ -76,32 +76,35 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
     }
   }
 
+  // Sized to fit a 1366 px screen beside the sidebar without scrolling sideways (about 1080 px for
+  // the table): the status goes under the name, dates are short, long names and addresses are cut
+  // with an ellipsis and shown whole on hover. Narrower screens scroll the table.
   const columns: TableColumnsType<AdminUser> = [
     {
       title: 'User',
       key: 'user',
-      width: 240,
+      width: 190,
       fixed: 'left',
       render: (_, u) => (
-        <Flex vertical>
-          <Link to={`/admin/users/${u.id}`} style={{ fontWeight: 600 }}>
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Link to={`/admin/users/${u.id}`} style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={fullName(u) || u.email}>
             {fullName(u) || u.email}
           </Link>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }} ellipsis={{ tooltip: u.email }}>
             {u.email}
           </Typography.Text>
+          <UserStatus user={u} />
         </Flex>
       ),
     },
-    { title: 'Plan', dataIndex: 'plan', align: 'center', width: 90, ...sortableColumn(sort, 'plan'), render: (p: AdminUser['plan']) => <PlanBadge plan={p} /> },
-    { title: 'Videos', dataIndex: 'videoCount', align: 'right', width: 100, ...sortableColumn(sort, 'video_count') },
-    { title: 'Storage', dataIndex: 'storage', align: 'right', width: 120, ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
-    { title: 'Bandwidth', dataIndex: 'bandwidth', align: 'right', width: 140, ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
-    { title: 'Created', dataIndex: 'createdAt', width: 130, ...sortableColumn(sort, 'created_at'), render: formatDate },
-    { title: 'Last login', dataIndex: 'lastLoginDate', width: 130, ...sortableColumn(sort, 'last_login_date'), render: formatDate },
-    { title: 'Next payment', dataIndex: 'nextPaymentDate', width: 150, ...sortableColumn(sort, 'next_payment_date'), render: formatDate },
-    { title: 'Canceled on', dataIndex: 'cancellationDate', width: 140, ...sortableColumn(sort, 'cancellation_date'), render: formatDate },
-    { title: 'Status', key: 'status', render: (_, u) => <UserStatus user={u} /> },
+    { title: 'Plan', dataIndex: 'plan', align: 'center', width: 72, ...sortableColumn(sort, 'plan'), render: (p: AdminUser['plan']) => <PlanBadge plan={p} /> },
+    { title: 'Videos', dataIndex: 'videoCount', align: 'right', width: 88, ...sortableColumn(sort, 'video_count') },
+    { title: 'Storage', dataIndex: 'storage', align: 'right', width: 104, ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
+    { title: 'Bandwidth', dataIndex: 'bandwidth', align: 'right', width: 126, ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
+    { title: 'Created', dataIndex: 'createdAt', width: 106, ...sortableColumn(sort, 'created_at'), render: formatDate },
+    { title: 'Last login', dataIndex: 'lastLoginDate', width: 106, ...sortableColumn(sort, 'last_login_date'), render: formatDate },
+    { title: 'Next payment', dataIndex: 'nextPaymentDate', width: 112, ...sortableColumn(sort, 'next_payment_date'), render: formatDate },
+    { title: 'Canceled on', dataIndex: 'cancellationDate', width: 112, ...sortableColumn(sort, 'cancellation_date'), render: formatDate },
   ];
 
   const title = list === 'active' ? 'Users' : 'Inactive users';
@@ -164,7 +167,9 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
           columns={columns}
           dataSource={items}
           loading={users.isFetching}
-          scroll={{ x: 1400 }}
+          size="middle"
+          tableLayout="fixed"
+          scroll={{ x: 1050 }}
           rowSelection={{ selectedRowKeys: selectedIds, onChange: (ids) => setSelectedIds(ids as string[]) }}
           locale={{ emptyText: users.isError ? errorMessage(users.error) : search ? 'No users match your search.' : 'No users here.' }}
           pagination={{
@@ -173,7 +178,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
             total: users.data?.meta.totalItems ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => `${total} users`,
+            showTotal: (total) => `${total} user${total === 1 ? '' : 's'}`,
           }}
           onChange={(pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') {

@@ -1,5 +1,5 @@
 import { errorMessage } from '@reelbase/api-client';
-import { Button, Checkbox, Divider, Flex, Input, theme } from 'antd';
+import { Button, Checkbox, Flex, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { homeFor } from '../../lib/access-gate.ts';
@@ -78,8 +78,7 @@ export function LoginPage() {
           Sign in
         </Button>
       </form>
-      <Divider plain>or</Divider>
-      <SocialButtons verb="Sign in" />
+      <SocialButtons verb="Sign in" divider={{ text: 'or', where: 'before' }} />
       <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
         New to Reelbase? <Link to="/registration">Sign up</Link>
       </p>

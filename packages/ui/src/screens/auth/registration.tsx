@@ -1,5 +1,5 @@
 import { errorMessage, type PaymentMethodChoice } from '@reelbase/api-client';
-import { Button, Divider, Form, Steps, Typography } from 'antd';
+import { Button, Form, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AccountFields, type AccountValues, accountValid, showFieldErrors } from '../../components/account-fields.tsx';
@@ -51,12 +51,7 @@ export function RegistrationPage() {
         <PaymentMethodForm submitText="Continue" onSubmit={setPayment} />
       ) : (
         <>
-          {!direct && (
-            <>
-              <SocialButtons verb="Sign up" paymentMethod={payment} />
-              <Divider plain>or register with email</Divider>
-            </>
-          )}
+          {!direct && <SocialButtons verb="Sign up" paymentMethod={payment} divider={{ text: 'or register with email', where: 'after' }} />}
           <Form<AccountValues> form={form} layout="vertical" name="registration" onFinish={submit} requiredMark={false}>
             <AccountFields />
             <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>

@@ -1,7 +1,7 @@
 import { FacebookFilled, GoogleOutlined } from '@ant-design/icons';
 import { errorMessage, type PaymentMethodChoice } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex } from 'antd';
+import { Button, Divider, Flex } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { homeFor } from '../../lib/access-gate.ts';
@@ -13,9 +13,10 @@ import { useAlert, useClient, usePlatform } from '../../services.tsx';
  * Google and Facebook sign-in: the server says which providers it is configured for, the platform
  * runs the provider's flow, the API checks the token and signs the user in; then the same landing
  * as a password sign-in. A sign-up passes on the payment method chosen before it; otherwise the access
- * gate asks a new user for one.
+ * gate asks a new user for one. Only the providers the server is configured for (and the platform
+ * can run) show a button; with none, neither the buttons nor their divider (`divider`) show.
  */
-export function SocialButtons({ verb, paymentMethod }: { verb: 'Sign in' | 'Sign up'; paymentMethod?: PaymentMethodChoice | null }) {
+export function SocialButtons({ verb, paymentMethod, divider }: { verb: 'Sign in' | 'Sign up'; paymentMethod?: PaymentMethodChoice | null; divider: { text: string; where: 'before' | 'after' } }) {
   const platform = usePlatform();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -25,7 +26,7 @@ export function SocialButtons({ verb, paymentMethod }: { verb: 'Sign in' | 'Sign
   const providersQuery = { queryKey: keys.authProviders, queryFn: () => client.auth.providers(), staleTime: 5 * 60_000 };
   // Fetched with the page, so a click opens the provider's window at once (pop-up blockers
   // allow a window only right after the click).
-  useQuery({ ...providersQuery, enabled: !!platform.socialToken });
+  const providers = useQuery({ ...providersQuery, enabled: !!platform.socialToken }).data;
 
   async function signIn(provider: SocialProvider) {
     setBusy(provider);
@@ -54,10 +55,16 @@ export function SocialButtons({ verb, paymentMethod }: { verb: 'Sign in' | 'Sign
       {verb} with {PROVIDER_NAMES[provider]}
     </Button>
   );
+  if (!platform.socialToken || !providers || (!providers.google && !providers.facebook)) return null;
+  const line = <Divider plain>{divider.text}</Divider>;
   return (
-    <Flex vertical gap={8}>
-      {button('google', <GoogleOutlined aria-hidden />)}
-      {button('facebook', <FacebookFilled aria-hidden />)}
-    </Flex>
+    <>
+      {divider.where === 'before' && line}
+      <Flex vertical gap={8}>
+        {providers.google && button('google', <GoogleOutlined aria-hidden />)}
+        {providers.facebook && button('facebook', <FacebookFilled aria-hidden />)}
+      </Flex>
+      {divider.where === 'after' && line}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { errorMessage, FEATURE_FLAGS, type PaymentPlan, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
 import { Button, Card, Col, Empty, Flex, Result, Row, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
@@ -9,21 +9,28 @@ import { FEATURE_LABELS } from '../admin/features.ts';
 import { PlanBadge } from '../admin/plan-badge.tsx';
 import { ChangePlanModal, SubscribeModal } from './plan-modals.tsx';
 
-/** What a plan grants, as the cards list it. */
+/**
+ * What a plan grants, as the cards list it: storage, bandwidth, and every tool, included or not,
+ * so the cards side by side show what differs. Only what the product delivers is listed (video
+ * generator credits stay an admin setting until something spends them).
+ */
 function PlanLimits({ plan }: { plan: PaymentPlan }) {
   const l = plan.limits;
-  const rows = [
-    `${formatBytes(l.storageBytes)} storage`,
-    `${formatBytes(l.bandwidthBytesPerMonth)} bandwidth a month`,
-    `${l.videoGeneratorCredits} video generator credits`,
-    ...FEATURE_FLAGS.filter((f) => l.features[f]).map((f) => FEATURE_LABELS[f]),
+  const rows: { text: string; included: boolean }[] = [
+    { text: `${formatBytes(l.storageBytes)} storage`, included: true },
+    { text: `${formatBytes(l.bandwidthBytesPerMonth)} bandwidth a month`, included: true },
+    ...FEATURE_FLAGS.map((f) => ({ text: FEATURE_LABELS[f], included: l.features[f] === true })),
   ];
   return (
     <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
       {rows.map((r) => (
-        <li key={r}>
-          <CheckOutlined aria-hidden style={{ color: '#22A9E0', marginInlineEnd: 8 }} />
-          {r}
+        <li key={r.text} style={r.included ? undefined : { color: 'rgba(0,0,0,.45)' }}>
+          {r.included ? (
+            <CheckOutlined aria-hidden style={{ color: '#22A9E0', marginInlineEnd: 8 }} />
+          ) : (
+            <CloseOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
+          )}
+          {r.included ? r.text : <><span className="rb-sr-only">Not included: </span><s>{r.text}</s></>}
         </li>
       ))}
     </ul>

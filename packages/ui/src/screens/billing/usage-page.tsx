@@ -88,7 +88,6 @@ function UsageView({ usage }: { usage: Usage }) {
             items={[
               { key: 'storage', label: 'Storage', children: formatBytes(usage.storage.limitBytes) },
               { key: 'bandwidth', label: 'Bandwidth a month', children: formatBytes(usage.bandwidth.limitBytesPerMonth) },
-              { key: 'credits', label: 'Video generator credits', children: usage.videoGeneratorCredits },
               { key: 'features', label: 'Tools', children: features.length ? features.join(', ') : 'None' },
             ]}
           />

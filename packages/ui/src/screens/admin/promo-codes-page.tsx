@@ -1,0 +1,132 @@
+import { errorMessage, type PromoCode } from '@reelbase/api-client';
+import { Button, Card, Col, DatePicker, type DatePickerProps, Empty, Form, Input, InputNumber, Radio, Row, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { formatDate } from '../../lib/format.ts';
+import { useAlert, useClient } from '../../services.tsx';
+
+type Dayjs = Exclude<NonNullable<DatePickerProps['value']>, unknown[]>;
+
+interface PromoValues {
+  code: string;
+  kind: 'percent' | 'amount';
+  percentOff?: number;
+  amountOff?: number;
+  validFrom?: Dayjs | null;
+  validUntil?: Dayjs | null;
+  maxUses?: number | null;
+}
+
+const FIELD_OF: Record<string, keyof PromoValues> = { code: 'code', percentOff: 'percentOff', amountOff: 'amountOff', validFrom: 'validFrom', validUntil: 'validUntil', maxUses: 'maxUses' };
+
+/**
+ * Promo codes: the admin creates one (a percentage or an amount off the first payment, optional
+ * validity dates and use limit). The API has no list of codes; the ones created here since the page
+ * opened are listed below the form.
+ */
+export function PromoCodesPage() {
+  const client = useClient();
+  const alert = useAlert();
+  const [form] = Form.useForm<PromoValues>();
+  const kind = Form.useWatch('kind', form) ?? 'percent';
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<PromoCode[]>([]);
+
+  async function submit(v: PromoValues) {
+    setBusy(true);
+    const input = {
+      code: v.code,
+      ...(v.kind === 'percent' ? { percentOff: v.percentOff } : { amountOff: v.amountOff }),
+      ...(v.validFrom && { validFrom: v.validFrom.startOf('day').toISOString() }),
+      ...(v.validUntil && { validUntil: v.validUntil.endOf('day').toISOString() }),
+      ...(v.maxUses && { maxUses: v.maxUses }),
+    };
+    try {
+      const code = await client.payments.createPromoCode(input);
+      setCreated((list) => [code, ...list]);
+      alert('success', `Promo code ${code.code} created.`);
+      form.resetFields();
+    } catch (err) {
+      const fields = (err as { errors?: Record<string, string> }).errors ?? {};
+      form.setFields(Object.entries(fields).flatMap(([k, m]) => (FIELD_OF[k] ? [{ name: FIELD_OF[k], errors: [m] }] : [])));
+      // A code that exists is a 409 with a message only: said beside the code.
+      if ((err as { status?: number }).status === 409) form.setFields([{ name: 'code', errors: [errorMessage(err)] }]);
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const off = (p: PromoCode) => (p.percentOff != null ? `${p.percentOff}%` : `$${p.amountOff?.toFixed(2)}`);
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
+        Promo codes
+      </Typography.Title>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={10}>
+          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>New promo code</h2>}>
+            <Form<PromoValues> form={form} name="promo-code" layout="vertical" requiredMark={false} initialValues={{ kind: 'percent' }} onFinish={submit}>
+              <Form.Item label="Code" name="code" rules={[{ required: true, message: 'Enter a code.' }, { pattern: /^[A-Za-z0-9_-]+$/, message: 'Letters, digits, - and _ only' }, { max: 64, message: 'At most 64 characters.' }]}>
+                <Input autoComplete="off" />
+              </Form.Item>
+              <Form.Item label="Discount on the first payment" name="kind">
+                <Radio.Group options={[{ value: 'percent', label: 'Percentage' }, { value: 'amount', label: 'Amount' }]} />
+              </Form.Item>
+              {kind === 'percent' ? (
+                <Form.Item label="Percent off" name="percentOff" rules={[{ required: true, message: 'Enter a percentage from 1 to 100.' }]}>
+                  <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: 160 }} />
+                </Form.Item>
+              ) : (
+                <Form.Item label="Amount off ($)" name="amountOff" rules={[{ required: true, message: 'Enter an amount.' }]}>
+                  <InputNumber min={0.01} step={1} precision={2} style={{ width: 160 }} />
+                </Form.Item>
+              )}
+              <Form.Item label="Valid from (optional)" name="validFrom">
+                <DatePicker format="MM/DD/YYYY" />
+              </Form.Item>
+              <Form.Item
+                label="Valid until (optional)"
+                name="validUntil"
+                dependencies={['validFrom']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: (_, v: Dayjs | null) => (!v || !getFieldValue('validFrom') || !v.isBefore(getFieldValue('validFrom'), 'day') ? Promise.resolve() : Promise.reject(new Error('Must not end before it starts.'))),
+                  }),
+                ]}
+              >
+                <DatePicker format="MM/DD/YYYY" />
+              </Form.Item>
+              <Form.Item label="Uses at most (optional)" name="maxUses">
+                <InputNumber min={1} precision={0} style={{ width: 160 }} />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={busy}>
+                Create promo code
+              </Button>
+            </Form>
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Created here</h2>}>
+            {created.length ? (
+              <Table<PromoCode>
+                rowKey="code"
+                pagination={false}
+                dataSource={created}
+                scroll={{ x: 'max-content' }}
+                columns={[
+                  { title: 'Code', dataIndex: 'code' },
+                  { title: 'Off', key: 'off', render: (_, p) => off(p) },
+                  { title: 'Valid from', key: 'from', render: (_, p) => (p.validFrom ? formatDate(p.validFrom) : 'Now') },
+                  { title: 'Valid until', key: 'until', render: (_, p) => (p.validUntil ? formatDate(p.validUntil) : 'No end') },
+                  { title: 'Uses', key: 'uses', render: (_, p) => `${p.usedCount} of ${p.maxUses ?? 'unlimited'}` },
+                ]}
+              />
+            ) : (
+              <Empty description="Codes you create appear here. Customers enter them at checkout or in their settings." />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}
