@@ -201,8 +201,9 @@ export function MyVideosPage() {
         />
       </div>
       {list.search && (
-        <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
-          <span>
+        <Flex align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+          {/* A long term (up to the contract's 255 characters, maybe one word) wraps instead of widening the page. */}
+          <span data-testid="search-results-for" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             Results for “{list.search}” {folderId ? `in “${trail.at(-1)?.name ?? ''}”` : 'in all folders'}
           </span>
           <Button size="small" onClick={() => setList((s) => ({ ...s, search: '', page: 1 }))}>
