@@ -25,6 +25,9 @@ export const accountValid = (values: Partial<AccountValues> | undefined) => Fiel
 /** Whether an email passes the contract's rule (so it is worth asking the server whether it is free). */
 export const emailValid = (email: unknown) => Fields.shape.email.safeParse(email ?? '').success;
 
+/** Whether a 422 has a message for one of the four fields. */
+export const hasAccountFieldErrors = (err: unknown) => Object.keys((err as { errors?: Record<string, string> } | null)?.errors ?? {}).some((k) => k in Fields.shape);
+
 /** Puts a 422's field messages next to the fields they belong to; true when any was one of them. */
 export function showFieldErrors(form: FormInstance<AccountValues>, err: unknown): boolean {
   const fields = (err as { errors?: Record<string, string> }).errors;

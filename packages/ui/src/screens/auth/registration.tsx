@@ -1,8 +1,8 @@
 import { errorMessage, MESSAGES, type PaymentMethodChoice } from '@reelbase/api-client';
 import { Button, Divider, Form, Steps, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AccountFields, type AccountValues, accountValid, emailValid, showFieldErrors } from '../../components/account-fields.tsx';
+import { AccountFields, type AccountValues, accountValid, emailValid, hasAccountFieldErrors, showFieldErrors } from '../../components/account-fields.tsx';
 import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
 import { serverCardErrors } from '../../lib/card.ts';
 import { useAlert, useClient, useSession } from '../../services.tsx';
@@ -28,6 +28,15 @@ export function RegistrationPage() {
   const [loading, setLoading] = useState(false);
   const [checking, setChecking] = useState(false);
   const [step, setStep] = useState<0 | 1>(0);
+  // The account as it was when Continue was pressed: registered with the payment method, and typed again on Back.
+  const [account, setAccount] = useState<AccountValues | null>(null);
+  // A registration answer about the account (an address taken meanwhile), shown once its form is back.
+  const [accountErrors, setAccountErrors] = useState<unknown>(null);
+  useEffect(() => {
+    if (step !== 0 || !accountErrors) return;
+    showFieldErrors(form, accountErrors);
+    setAccountErrors(null);
+  }, [step, accountErrors, form]);
   const valid = accountValid(values);
   // Each address is asked about once: leaving the field again, or Continue, reuses the answer.
   const answers = useRef(new Map<string, Promise<boolean | null>>());
@@ -63,23 +72,29 @@ export function RegistrationPage() {
   async function toPayment(v: AccountValues) {
     setChecking(true);
     try {
-      if ((await emailFree(v.email)) === true) setStep(1);
+      if ((await emailFree(v.email)) === true) {
+        setAccount(v);
+        setStep(1);
+      }
     } finally {
       setChecking(false);
     }
   }
 
-  async function register(paymentMethod?: PaymentMethodChoice) {
+  async function register(details: AccountValues, paymentMethod?: PaymentMethodChoice) {
     setLoading(true);
     try {
-      const r = await client.users.register({ ...(form.getFieldsValue(true) as AccountValues), ...(paymentMethod && { paymentMethod }) });
+      const r = await client.users.register({ ...details, ...(paymentMethod && { paymentMethod }) });
       alert('success', r.message);
       navigate(direct ? '/admin/users' : '/login');
     } catch (err) {
       // Card fields answer beside the card form; account fields (an address taken meanwhile) beside theirs.
       const card = serverCardErrors(err);
       if (card) return card;
-      if (showFieldErrors(form, err)) setStep(0);
+      if (hasAccountFieldErrors(err)) {
+        setAccountErrors(err);
+        setStep(0);
+      }
       alert('error', errorMessage(err));
     } finally {
       setLoading(false);
@@ -95,9 +110,15 @@ export function RegistrationPage() {
           <Divider plain>or register with email</Divider>
         </>
       )}
-      {/* Kept mounted on the payment step, so going back finds the account as it was typed. */}
-      <div hidden={step !== 0}>
-        <Form<AccountValues> form={form} layout="vertical" name="registration" onFinish={direct ? () => register() : toPayment} requiredMark={false}>
+      {step === 0 && (
+        <Form<AccountValues>
+          form={form}
+          layout="vertical"
+          name="registration"
+          initialValues={account ?? undefined}
+          onFinish={direct ? (v) => register(v) : toPayment}
+          requiredMark={false}
+        >
           <AccountFields onEmailBlur={emailLeft} />
           <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
             By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
@@ -106,20 +127,20 @@ export function RegistrationPage() {
             {direct ? 'Registration' : 'Continue'}
           </Button>
         </Form>
-      </div>
-      {step === 1 && (
+      )}
+      {step === 1 && account && (
         <>
           <Typography.Paragraph>
             Signing up as{' '}
             <strong>
-              {values?.firstName} {values?.lastName}
+              {account.firstName} {account.lastName}
             </strong>{' '}
-            (<span style={{ overflowWrap: 'anywhere' }}>{values?.email}</span>).{' '}
+            (<span style={{ overflowWrap: 'anywhere' }}>{account.email}</span>).{' '}
             <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setStep(0)}>
               Change account details
             </Button>
           </Typography.Paragraph>
-          <PaymentMethodForm submitText="Registration" busy={loading} onSubmit={register} />
+          <PaymentMethodForm submitText="Registration" busy={loading} onSubmit={(method) => register(account, method)} />
         </>
       )}
       <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
