@@ -8,7 +8,13 @@ test('without a Stripe publishable key the plain card form is used and Stripe.js
     if (/stripe\.com|stripe-js/i.test(r.url())) stripeRequests.push(r.url());
   });
   const config = page.waitForResponse((r) => r.url().endsWith('/api/payment/config'));
+  // The account first; the card form comes with the payment step.
   await page.goto('/registration');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(`card-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Continue' }).click();
   expect(await (await config).json()).toEqual({ stripePublishableKey: null });
   await expect(page.getByLabel('Card number')).toBeVisible();
   await expect(page.getByTestId('stripe-card')).toHaveCount(0);
@@ -19,11 +25,6 @@ test('without a Stripe publishable key the plain card form is used and Stripe.js
   await page.getByLabel('CVC/CWV').fill('123');
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(`card-${crypto.randomUUID().slice(0, 8)}@example.com`);
-  await page.getByLabel('Password').fill('secret123');
   const registered = page.waitForRequest((r) => r.url().endsWith('/api/users') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Registration' }).click();
   const { paymentMethod } = (await registered).postDataJSON();

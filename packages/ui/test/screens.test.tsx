@@ -70,7 +70,7 @@ describe('public screens (rendered, no server)', () => {
     expect(await screen.findByLabelText('First name', {}, { timeout: 10_000 })).toBeTruthy();
     // The payment method comes second: no card form yet.
     expect(screen.queryByLabelText('Card number')).toBeNull();
-    const rules = screen.getByRole('list', { name: 'Password rules' });
+    const rules = screen.getByTestId('password-rules');
     const first = within(rules).getAllByRole('listitem')[0];
     expect(first.textContent).toContain('At least 6 characters');
     expect(first.getAttribute('data-met')).toBe('false');

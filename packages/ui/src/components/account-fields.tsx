@@ -47,7 +47,7 @@ function PasswordHint() {
   const password = (Form.useWatch('password', Form.useFormInstance()) as string | undefined) ?? '';
   const { token } = theme.useToken();
   return (
-    <ul aria-label="Password rules" data-testid="password-rules" style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }}>
+    <ul data-testid="password-rules" style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }}>
       {PASSWORD_RULES.map((r) => {
         const met = r.met(password);
         return (
