@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newAccount, registerViaApi, shot, test } from './support/fixtures.ts';
+import { expect, fillCard, newAccount, registerViaApi, shot, TEST_CARD, test } from './support/fixtures.ts';
 
 /*
  * Issue 22, item 6: sign-up in a sensible order. The account first (a taken address is told at
@@ -52,12 +52,7 @@ test('account details first, then the payment method; the card is checked in the
   await shot(page, info, 'signup-payment');
 
   // A made-up card (no Luhn checksum, long expired, a CVC with a letter) is refused beside its fields, before any call.
-  await page.getByLabel('Card number').fill('1234 5678 9012 3456');
-  await page.getByLabel('Exp month').fill('01');
-  await page.getByLabel('Exp year').fill('20');
-  await page.getByLabel('CVC/CWV').fill('12a');
-  await page.getByLabel('First name').fill(a.firstName);
-  await page.getByLabel('Last name').fill(a.lastName);
+  await fillCard(page, { cardNumber: '1234 5678 9012 3456', expMonth: '01', expYear: '20', cvc: '12a', firstName: a.firstName, lastName: a.lastName });
   await page.getByRole('button', { name: 'Registration' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Check the card.' })).toBeVisible();
   const item = (label: string) => page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
@@ -74,12 +69,7 @@ test('account details first, then the payment method; the card is checked in the
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // A real card number registers the account with both steps' answers.
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Exp month').fill('12');
-  await page.getByLabel('Exp year').fill('34');
-  await page.getByLabel('CVC/CWV').fill('123');
-  await page.getByLabel('First name').fill(a.firstName);
-  await page.getByLabel('Last name').fill(a.lastName);
+  await fillCard(page, { ...TEST_CARD, cardNumber: '4242 4242 4242 4242', firstName: a.firstName, lastName: a.lastName });
   await page.getByRole('button', { name: 'Registration' }).click();
   await expect(page.getByText('An email with verification instructions has been sent to your email address.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, type Account, apiToken, expect, newAccount, registerViaApi, sql, TEST_CARD, test } from './support/fixtures.ts';
+import { ADMIN, type Account, apiToken, expect, newAccount, registerViaApi, fillCard, sql, test } from './support/fixtures.ts';
 
 // The main stack's Google and Facebook are the stand-in issuer of global-setup (apps/api/test/support/oauth-issuer.ts):
 // its authorization pages answer at once for the account its `account` cookie names, as a
@@ -111,12 +111,7 @@ test('Sign up with Facebook: the account from the login dialog in a window, then
 
   // The account comes from Facebook; the payment method is asked next, once.
   await expect(page.getByRole('heading', { name: 'Choose a payment method' })).toBeVisible();
-  await page.getByLabel('Card number').fill(TEST_CARD.cardNumber);
-  await page.getByLabel('Exp month').fill(TEST_CARD.expMonth);
-  await page.getByLabel('Exp year').fill(TEST_CARD.expYear);
-  await page.getByLabel('CVC/CWV').fill(TEST_CARD.cvc);
-  await page.getByLabel('First name').fill(TEST_CARD.firstName);
-  await page.getByLabel('Last name').fill(TEST_CARD.lastName);
+  await fillCard(page);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   expect(authorizations.map((u) => [u.pathname, u.searchParams.get('response_type'), u.searchParams.get('client_id')])).toEqual([['/dialog/oauth', 'token', '424242']]);
