@@ -7,7 +7,7 @@ import { z } from 'zod';
  * with the field in words, as a sentence ("Password must NOT have more than 200 characters.").
  * A check's own message (the spec's texts) always wins over these.
  */
-type Issue = Parameters<NonNullable<Parameters<typeof z.config>[0]['customError']>>[0];
+type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
 const KINDS: Record<string, string> = {
   string: 'Must be text.',
