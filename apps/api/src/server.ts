@@ -77,6 +77,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
 
   const limits = rateLimits(orm, {
     registration: { perAddress: config.RATE_LIMIT_REGISTRATION_PER_ADDRESS },
+    // Whether an address has an account, asked by registration's first step: no faster than registering would tell.
+    'email-check': { perAddress: config.RATE_LIMIT_REGISTRATION_PER_ADDRESS },
     'forgot-password': { perAccount: config.RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS },
     'verification-mail': { perAccount: config.RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT, perAddress: config.RATE_LIMIT_VERIFICATION_MAIL_PER_ADDRESS },
     'platform-sign-in': { perAddress: config.RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS },

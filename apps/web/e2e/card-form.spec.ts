@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, fillCard, TEST_CARD, test } from './support/fixtures.ts';
 
 // Without STRIPE_PUBLISHABLE_KEY (as here) the card form is the spec's, posted to the API; the
 // Stripe Elements branch is covered by the API's tests with PaymentMethods the Stripe stand-in made.
@@ -8,22 +8,18 @@ test('without a Stripe publishable key the plain card form is used and Stripe.js
     if (/stripe\.com|stripe-js/i.test(r.url())) stripeRequests.push(r.url());
   });
   const config = page.waitForResponse((r) => r.url().endsWith('/api/payment/config'));
+  // The account first; the card form comes with the payment step.
   await page.goto('/registration');
-  expect(await (await config).json()).toEqual({ stripePublishableKey: null });
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await expect(page.getByTestId('stripe-card')).toHaveCount(0);
-
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Exp month').fill('12');
-  await page.getByLabel('Exp year').fill('34');
-  await page.getByLabel('CVC/CWV').fill('123');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email').fill(`card-${crypto.randomUUID().slice(0, 8)}@example.com`);
   await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  expect(await (await config).json()).toEqual({ stripePublishableKey: null });
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByTestId('stripe-card')).toHaveCount(0);
+
+  await fillCard(page, { ...TEST_CARD, cardNumber: '4242 4242 4242 4242' });
   const registered = page.waitForRequest((r) => r.url().endsWith('/api/users') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Registration' }).click();
   const { paymentMethod } = (await registered).postDataJSON();

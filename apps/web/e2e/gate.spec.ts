@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, registerViaApi, shot, signIn, test } from './support/fixtures.ts';
+import { ADMIN, expect, fillCard, registerViaApi, shot, signIn, test } from './support/fixtures.ts';
 
 const GATE = 'Choose a payment method';
-
-/** Fills the gate's card form, label by label. */
-async function fillCard(page: Page, card: Record<'cardNumber' | 'expMonth' | 'expYear' | 'cvc' | 'firstName' | 'lastName', string>) {
-  await page.getByLabel('Card number').fill(card.cardNumber);
-  await page.getByLabel('Exp month').fill(card.expMonth);
-  await page.getByLabel('Exp year').fill(card.expYear);
-  await page.getByLabel('CVC/CWV').fill(card.cvc);
-  await page.getByLabel('First name').fill(card.firstName);
-  await page.getByLabel('Last name').fill(card.lastName);
-}
 
 /** The PUT /api/profile calls the page makes, with their bodies. */
 function profileUpdates(page: Page) {

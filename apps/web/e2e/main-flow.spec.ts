@@ -1,22 +1,17 @@
-import { expect, newAccount, sampleVideo, shot, signIn, test } from './support/fixtures.ts';
+import { expect, fillCard, newAccount, sampleVideo, shot, signIn, TEST_CARD, test } from './support/fixtures.ts';
 
 test('register, sign in, upload, watch it get ready, rename, copy the embed code and delete', async ({ page }, info) => {
   const a = newAccount();
 
-  // Registration: payment method first (card), then the account form.
+  // Registration: the account first, then the payment method (card).
   await page.goto('/registration');
-  await expect(page.getByLabel('Card', { exact: true })).toBeChecked();
-  await page.getByLabel('Card number').fill('4242424242424242');
-  await page.getByLabel('Exp month').fill('09');
-  await page.getByLabel('Exp year').fill('30');
-  await page.getByLabel('CVC/CWV').fill('123');
-  await page.getByLabel('First name').fill(a.firstName);
-  await page.getByLabel('Last name').fill(a.lastName);
-  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('First name').fill(a.firstName);
   await page.getByLabel('Last name').fill(a.lastName);
   await page.getByLabel('Email').fill(a.email);
   await page.getByLabel('Password').fill(a.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Card', { exact: true })).toBeChecked();
+  await fillCard(page, { ...TEST_CARD, expMonth: '09', expYear: '30', firstName: a.firstName, lastName: a.lastName });
   await page.getByRole('button', { name: 'Registration' }).click();
   await expect(page.getByText('An email with verification instructions has been sent to your email address.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

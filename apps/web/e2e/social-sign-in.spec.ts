@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, type Account, apiToken, expect, newAccount, registerViaApi, sql, test } from './support/fixtures.ts';
+import { ADMIN, type Account, apiToken, expect, newAccount, registerViaApi, fillCard, sql, test } from './support/fixtures.ts';
 
 // The main stack's Google and Facebook are the stand-in issuer of global-setup (apps/api/test/support/oauth-issuer.ts):
 // its authorization pages answer at once for the account its `account` cookie names, as a
@@ -101,17 +101,18 @@ test('Google sign-in of a user who has a payment method opens My videos; of the 
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 });
 
-test('Sign up with Facebook: the payment method first, then the login dialog in a window, then the app', async ({ page }) => {
+test('Sign up with Facebook: the account from the login dialog in a window, then the payment method, then the app', async ({ page }) => {
   const email = newAccount().email;
   await signedInAtProvider(page, email);
   const calls = platformCalls(page);
   const authorizations = authorizationRequests(page);
   await page.goto('/registration');
-  await page.getByLabel('PayPal', { exact: true }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
   await throughProvider(page, 'Sign up with Facebook');
 
-  // The choice made on the registration page is saved for the new account: no gate asks again.
+  // The account comes from Facebook; the payment method is asked next, once.
+  await expect(page.getByRole('heading', { name: 'Choose a payment method' })).toBeVisible();
+  await fillCard(page);
+  await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   expect(authorizations.map((u) => [u.pathname, u.searchParams.get('response_type'), u.searchParams.get('client_id')])).toEqual([['/dialog/oauth', 'token', '424242']]);
   expect(calls).toEqual([{ platform: 'facebook', token: expect.stringMatching(/^fb-/) }]);

@@ -20,14 +20,24 @@ describe('sign-in against the real API', () => {
     expect(client.getSession()?.isPaymentMethodSet).toBe(false);
   });
 
-  it('formats 422 answers as field: message pairs', async () => {
+  it('words 422 answers as sentences without field names, and keeps each field message for the forms', async () => {
     const { client } = testClient();
     const err = await client.users.register({ firstName: '', lastName: 'L', email: 'nope', password: '123' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(422);
-    expect(err.message).toContain('email: Must match format "email".');
-    expect(err.message).toContain('password: Must NOT have fewer than 6 characters.');
-    expect(err.message).toContain('firstName: Must NOT have fewer than 1 characters.');
+    expect(err.message).toContain('Email must match format "email".');
+    expect(err.message).toContain('Password must NOT have fewer than 6 characters.');
+    expect(err.message).toContain('First name must NOT have fewer than 1 characters.');
+    expect(err.message).not.toMatch(/\b(email|password|firstName):/);
+    expect(err.errors).toMatchObject({ email: 'Must match format "email".', firstName: 'Must NOT have fewer than 1 characters.' });
+  });
+
+  it('asks whether an address is free for a new account', async () => {
+    const { client } = testClient();
+    const email = uniqueEmail();
+    expect(await client.users.emailAvailable(email)).toEqual({ available: true });
+    await client.users.register({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123' });
+    expect(await client.users.emailAvailable(email)).toEqual({ available: false });
   });
 
   it("shows the server's message for other failures", async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { memoryTokenStorage } from '@reelbase/api-client';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReelbaseApp } from '../src/app.tsx';
 import type { Platform } from '../src/platform.ts';
@@ -66,22 +66,28 @@ describe('public screens (rendered, no server)', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
-  it('registration asks for a payment method first and checks the card on submit', async () => {
+  it('registration asks for the account first, with the password rules shown before they fail', async () => {
     render(<ReelbaseApp platform={offline('/registration')} />);
-    expect(await screen.findByLabelText('Card')).toBeTruthy();
-    expect((screen.getByLabelText('Card') as HTMLInputElement).checked).toBe(true);
-    // The card form waits for the payment settings (Stripe Elements or not); with no server it falls back to the spec's form.
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 10_000 }));
-    expect(await screen.findByText('Check the card.')).toBeTruthy();
-    expect(await screen.findByText('Card number is required')).toBeTruthy();
-    expect(screen.getByText('Your last name is required')).toBeTruthy();
+    expect(await screen.findByLabelText('First name', {}, { timeout: 10_000 })).toBeTruthy();
+    // The payment method comes second: no card form yet.
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    const rules = screen.getByTestId('password-rules');
+    const first = within(rules).getAllByRole('listitem')[0];
+    expect(first.textContent).toContain('At least 6 characters');
+    expect(first.getAttribute('data-met')).toBe('false');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secre' } });
+    });
+    expect(first.getAttribute('data-met')).toBe('false');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    });
+    await waitFor(() => expect(first.getAttribute('data-met')).toBe('true'));
   });
 
-  it('registration form shows the spec messages and keeps Registration disabled while invalid', async () => {
+  it('registration form shows the spec messages and keeps Continue disabled while invalid', async () => {
     render(<ReelbaseApp platform={offline('/registration')} />);
-    fireEvent.click(await screen.findByLabelText('PayPal'));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const submit = await screen.findByRole('button', { name: 'Registration' });
+    const submit = await screen.findByRole('button', { name: 'Continue' }, { timeout: 10_000 });
     expect(submit.hasAttribute('disabled')).toBe(true);
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
@@ -98,7 +104,7 @@ describe('public screens (rendered, no server)', () => {
       fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
       fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
     });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Registration' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false));
     // In the form's note and in the footer.
     expect(screen.getAllByRole('link', { name: 'Terms of Use' })).toHaveLength(2);
     expect(screen.getAllByRole('link', { name: 'Privacy Policy' })).toHaveLength(2);

@@ -33,6 +33,16 @@ export const test = base.extend<{ baseURL: string }>({
 /** Stripe's documented Visa test number: the sandbox and the Stripe stand-in both take it. */
 export const TEST_CARD = { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '34', firstName: 'Ada', lastName: 'Lovelace' };
 
+/** Fills the card form (registration's payment step, the access gate), label by label. */
+export async function fillCard(page: Page, card: Record<keyof typeof TEST_CARD, string> = TEST_CARD) {
+  await page.getByLabel('Card number').fill(card.cardNumber);
+  await page.getByLabel('Exp month').fill(card.expMonth);
+  await page.getByLabel('Exp year').fill(card.expYear);
+  await page.getByLabel('CVC/CWV').fill(card.cvc);
+  await page.getByLabel('First name').fill(card.firstName);
+  await page.getByLabel('Last name').fill(card.lastName);
+}
+
 /**
  * Registers through the API; with the test card unless `paymentMethod` says otherwise: null sends
  * none, 'paypal' sends PayPal, which records no method until a PayPal payment is approved.

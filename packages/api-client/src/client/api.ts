@@ -21,7 +21,7 @@ import type {
 } from '../contract/payments.ts';
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
-import type { PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
+import type { EmailCheckResponse, PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { PaymentConfig } from '../contract/payments.ts';
 import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
 import { type CoreOptions, createCore } from './core.ts';
@@ -180,6 +180,8 @@ export function createApiClient(o: ApiClientOptions) {
   const users = {
     /** Self-registration (anonymous) or, with an admin session, creation of a user. */
     register: (input: RegisterInput) => request<z.infer<typeof RegisterResponse>>('POST', '/api/users', { body: input, auth: !!core.getSession() }),
+    /** Whether an address is still free for a new account (registration's account step). */
+    emailAvailable: (email: string) => request<EmailCheckResponse>('POST', '/api/users/email-check', { body: { email }, auth: false }),
     /** The card form's settings (public): with a Stripe publishable key the card goes through Stripe Elements. */
     paymentConfig: () => request<PaymentConfig>('GET', '/api/payment/config', { auth: false }),
   };

@@ -22,11 +22,56 @@ export class ApiError extends Error {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** 422 field errors as one text of `field: message` pairs (spec section 8). */
+/** Words for the fields whose name alone reads badly; any other field is worded from its name. */
+const FIELD_LABELS: Record<string, string> = {
+  token: 'The link',
+  currentPassword: 'Current password',
+  q: 'The search term',
+  search: 'The search term',
+  body: 'The request',
+  curTime: 'The playback time',
+  paymentPlanId: 'The plan',
+  parentId: 'The folder',
+  cvc: 'CVC/CWV',
+  expMonth: 'Exp month',
+  expYear: 'Exp year',
+};
+
+/** A field path in words: `paymentMethod.cardInfo.cardNumber` is "Card number", `currentPassword` "Current password". */
+export function fieldLabel(path: string): string {
+  const parts = path.split('.').filter((p) => p && !/^\d+$/.test(p));
+  const last = parts.at(-1) ?? path;
+  const known = FIELD_LABELS[path] ?? FIELD_LABELS[last];
+  if (known) return known;
+  const words = last
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'A value';
+}
+
+/**
+ * One field's message as a sentence that needs no field name: a message that stands alone ("The
+ * reset link is invalid or has expired.") is kept; one that only makes sense beside its field
+ * ("Must NOT have fewer than 6 characters.") is given the field in words ("Password must NOT have...").
+ */
+export function fieldErrorSentence(field: string, message: string): string {
+  const m = message.trim();
+  if (/^must\b/i.test(m)) return `${fieldLabel(field)} ${m[0].toLowerCase()}${m.slice(1)}`;
+  return m;
+}
+
+/**
+ * 422 field errors as one text to read (issue 22 replaces the spec's "field: message" pairs): each
+ * field's message as a sentence, never a field path; forms show the same messages beside their fields.
+ */
 export function formatFieldErrors(errors: Record<string, unknown>): string {
-  return Object.entries(errors)
-    .map(([field, message]) => `${field}: ${String(message)}`)
-    .join('; ');
+  const sentences = Object.entries(errors).map(([field, message]) => {
+    const s = fieldErrorSentence(field, String(message));
+    return /[.!?]$/.test(s) ? s : `${s}.`;
+  });
+  return [...new Set(sentences)].join(' ');
 }
 
 /** Turns an error answer into an ApiError: a 422 errors map becomes one text, else the server's message. */

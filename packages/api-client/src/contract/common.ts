@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './constants.ts';
+// Worded messages for checks without their own (a side effect: zod's global error map).
+import './messages.ts';
 
 /** The spec's validation texts (they follow ajv's wording). */
 export const minLengthMessage = (n: number) => `Must NOT have fewer than ${n} characters.`;

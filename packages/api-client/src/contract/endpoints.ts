@@ -23,7 +23,7 @@ import { Gif, GifCreate, GifList } from './gifs.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
-import { RegisterRequest, RegisterResponse } from './users.ts';
+import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
 import {
   CoverFromFrame,
   ImportRequest,
@@ -94,6 +94,14 @@ export const endpoints: Endpoint[] = [
     response: EmailChangeCanceled,
   },
   { method: 'post', path: '/api/users', summary: 'Register (or, as admin, create a user)', auth: 'optional', body: RegisterRequest, response: RegisterResponse },
+  {
+    method: 'post',
+    path: '/api/users/email-check',
+    summary: "Registration's account step: whether an address is still free (per address, the same limit as registration; 429 past it)",
+    auth: 'none',
+    body: EmailCheckRequest,
+    response: EmailCheckResponse,
+  },
   {
     method: 'get',
     path: '/api/users',

@@ -87,4 +87,10 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
+/** Registration's account step asks whether an address is free before the payment step (rate-limited like registration). */
+export const EmailCheckRequest = z.object({ email: email() });
+export type EmailCheckRequest = z.infer<typeof EmailCheckRequest>;
+export const EmailCheckResponse = z.object({ available: z.boolean() });
+export type EmailCheckResponse = z.infer<typeof EmailCheckResponse>;
+
 export const RegisterResponse = z.object({ id: z.string(), email: z.string(), message: z.string() });

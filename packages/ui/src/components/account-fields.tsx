@@ -1,5 +1,6 @@
-import { RegisterRequest } from '@reelbase/api-client';
-import { Form, type FormInstance, Input } from 'antd';
+import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RegisterRequest } from '@reelbase/api-client';
+import { Form, type FormInstance, Input, theme } from 'antd';
 
 export interface AccountValues {
   firstName: string;
@@ -21,14 +22,22 @@ const zodRule = (field: keyof AccountValues) => ({
 /** Whether the four fields pass the spec's rules (the submit button stays disabled until they do). */
 export const accountValid = (values: Partial<AccountValues> | undefined) => Fields.safeParse(values ?? {}).success;
 
-/** Puts a 422's field messages next to the fields they belong to. */
-export function showFieldErrors(form: FormInstance<AccountValues>, err: unknown) {
+/** Whether an email passes the contract's rule (so it is worth asking the server whether it is free). */
+export const emailValid = (email: unknown) => Fields.shape.email.safeParse(email ?? '').success;
+
+/** Whether a 422 has a message for one of the four fields. */
+export const hasAccountFieldErrors = (err: unknown) => Object.keys((err as { errors?: Record<string, string> } | null)?.errors ?? {}).some((k) => k in Fields.shape);
+
+/** Puts a 422's field messages next to the fields they belong to; true when any was one of them. */
+export function showFieldErrors(form: FormInstance<AccountValues>, err: unknown): boolean {
   const fields = (err as { errors?: Record<string, string> }).errors;
-  if (fields) form.setFields(Object.entries(fields).filter(([k]) => k in Fields.shape).map(([name, m]) => ({ name: name as keyof AccountValues, errors: [m] })));
+  const mine = fields ? Object.entries(fields).filter(([k]) => k in Fields.shape) : [];
+  form.setFields(mine.map(([name, m]) => ({ name: name as keyof AccountValues, errors: [m] })));
+  return mine.length > 0;
 }
 
 /** First name, last name and email; `own` false when someone else's (the admin's edit: no autofill). */
-export function NameAndEmailFields({ own = true }: { own?: boolean }) {
+export function NameAndEmailFields({ own = true, onEmailBlur }: { own?: boolean; onEmailBlur?(): void }) {
   return (
     <>
       <Form.Item label="First name" name="firstName" rules={[zodRule('firstName')]}>
@@ -38,18 +47,46 @@ export function NameAndEmailFields({ own = true }: { own?: boolean }) {
         <Input autoComplete={own ? 'family-name' : 'off'} />
       </Form.Item>
       <Form.Item label="Email" name="email" rules={[zodRule('email')]}>
-        <Input type="email" autoComplete={own ? 'email' : 'off'} />
+        <Input type="email" autoComplete={own ? 'email' : 'off'} onBlur={onEmailBlur} />
       </Form.Item>
     </>
   );
 }
 
-/** First name, last name, email and password: the registration form and the admin's create-user modal. */
-export function AccountFields() {
+/** The password rules of the contract, in words, each ticked once the typed password meets it. */
+export const PASSWORD_RULES: { text: string; met(password: string): boolean }[] = [
+  { text: `At least ${PASSWORD_MIN_LENGTH} characters`, met: (p) => p.length >= PASSWORD_MIN_LENGTH },
+  { text: `No more than ${PASSWORD_MAX_LENGTH} characters`, met: (p) => p.length > 0 && p.length <= PASSWORD_MAX_LENGTH },
+];
+
+/** Shown under the password field before anything fails: the rules, ticking as they are met. */
+function PasswordHint() {
+  const password = (Form.useWatch('password', Form.useFormInstance()) as string | undefined) ?? '';
+  const { token } = theme.useToken();
+  return (
+    <ul data-testid="password-rules" style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }}>
+      {PASSWORD_RULES.map((r) => {
+        const met = r.met(password);
+        return (
+          <li key={r.text} data-met={met} style={{ color: met ? token.colorSuccessText : token.colorTextSecondary }}>
+            {met ? <CheckCircleFilled aria-hidden /> : <MinusCircleOutlined aria-hidden />} {r.text}
+            <span className="rb-sr-only">{met ? ' (met)' : ' (not yet)'}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * First name, last name, email and password: the registration form and the admin's create-user
+ * modal. `onEmailBlur` runs when the email field is left (registration asks whether it is free).
+ */
+export function AccountFields(props: { onEmailBlur?(): void } = {}) {
   return (
     <>
-      <NameAndEmailFields />
-      <Form.Item label="Password" name="password" rules={[zodRule('password')]}>
+      <NameAndEmailFields onEmailBlur={props.onEmailBlur} />
+      <Form.Item label="Password" name="password" rules={[zodRule('password')]} extra={<PasswordHint />}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
     </>

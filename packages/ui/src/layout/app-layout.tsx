@@ -13,6 +13,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { fieldErrorSentence, VideoListQuery } from '@reelbase/api-client';
 import { Avatar, Button, Drawer, Flex, Grid, Input, Layout, Tag, theme } from 'antd';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, type ReactNode, Suspense, useId, useState } from 'react';
@@ -111,31 +112,76 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The search term's own rule (the list's `search` query), checked here so its message shows beside the box. */
+function searchError(text: string): string | null {
+  const r = VideoListQuery.shape.search.safeParse(text);
+  return r.success ? null : fieldErrorSentence('search', r.error.issues[0]?.message ?? '');
+}
+
 function SearchBox({ onDone }: { onDone?: () => void }) {
   const id = useId();
+  const errorId = useId();
   const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const setList = useSetAtom(videoListAtom);
   const navigate = useNavigate();
   const session = useSession();
   const { token } = theme.useToken();
   function submit(e: FormEvent) {
     e.preventDefault();
+    const problem = searchError(text.trim());
+    setError(problem);
+    if (problem) return;
     setList((s) => ({ ...s, search: text.trim(), page: 1, selectedIds: [] }));
     // Non-admins see the results on My videos.
     if (!session?.isAdmin) navigate('/');
     onDone?.();
   }
   return (
-    <search style={{ flex: 1, maxWidth: 480 }}>
-    <form onSubmit={submit} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
-      <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
-        Search videos
-      </label>
-      <Input id={id} value={text} onChange={(e) => setText(e.target.value)} style={{ flex: 1, minWidth: 140 }} />
-      <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-        Search
-      </Button>
-    </form>
+    <search style={{ flex: 1, maxWidth: 480, minWidth: 0, position: 'relative' }}>
+      <form onSubmit={submit} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+        <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
+          Search videos
+        </label>
+        <Input
+          id={id}
+          value={text}
+          status={error ? 'error' : undefined}
+          aria-invalid={!!error}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(searchError(e.target.value.trim()));
+          }}
+          style={{ flex: 1, minWidth: 140 }}
+        />
+        <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+          Search
+        </Button>
+        {error && (
+          // Hangs under the box like a field's message, so the fixed-height top bar keeps its size.
+          <div
+            id={errorId}
+            role="alert"
+            style={{
+              position: 'absolute',
+              top: 'calc(100% + 2px)',
+              left: 0,
+              right: 0,
+              zIndex: 1,
+              color: token.colorErrorText,
+              background: token.colorBgElevated,
+              boxShadow: token.boxShadowSecondary,
+              borderRadius: token.borderRadius,
+              padding: '4px 8px',
+              fontSize: 13,
+              lineHeight: 1.4,
+            }}
+          >
+            {error}
+          </div>
+        )}
+      </form>
     </search>
   );
 }

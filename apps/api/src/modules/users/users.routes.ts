@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { MESSAGES, RegisterRequest } from '@reelbase/api-client';
+import { EmailCheckRequest, MESSAGES, RegisterRequest } from '@reelbase/api-client';
 import type { AuthGuards, AuthState } from '../../http/auth.ts';
 import { body } from '../../http/validate.ts';
 import type { AdminUsersService } from '../admin/admin-users.service.ts';
@@ -20,6 +20,12 @@ export function usersRoutes(users: UsersService, guards: AuthGuards, limits: Rat
     if (caller && byAdmin) await admin.recordCreated(caller, user.id, user.email);
     ctx.status = 201;
     ctx.body = { id: user.id, email: user.email, message: byAdmin ? MESSAGES.registrationCompleted : MESSAGES.verificationSent };
+  });
+  r.post('/api/users/email-check', async (ctx) => {
+    const { email } = body(ctx, EmailCheckRequest);
+    // Registration itself answers "Email is already taken"; this asks it earlier, at the same pace.
+    await limits.take('email-check', { address: ctx.ip });
+    ctx.body = { available: await users.emailAvailable(email) };
   });
   return r;
 }

@@ -41,6 +41,11 @@ export function createUsersService(d: { orm: Orm; auth: AuthService; payments: P
       return user;
     },
 
+    /** Whether no account has this address (lower-cased by the contract, as registration stores it). */
+    async emailAvailable(email: string): Promise<boolean> {
+      return (await d.orm.em.fork().count(User, { email })) === 0;
+    },
+
     /** On first start, make sure an admin exists; print generated credentials when none are set. */
     async ensureFirstAdmin(opts: { email?: string; password?: string; log: Logger }) {
       const email = (opts.email ?? 'admin@reelbase.local').toLowerCase();

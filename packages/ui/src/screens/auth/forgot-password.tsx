@@ -2,6 +2,7 @@ import { errorMessage } from '@reelbase/api-client';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
 
@@ -10,6 +11,7 @@ export function ForgotPasswordPage() {
   const alert = useAlert();
   const [loading, setLoading] = useState(false);
   const [sent, setSent] = useState(false);
+  const [form] = Form.useForm<{ email: string }>();
 
   async function submit(v: { email: string }) {
     setLoading(true);
@@ -18,6 +20,7 @@ export function ForgotPasswordPage() {
       alert('success', r.message);
       setSent(true);
     } catch (err) {
+      showServerFieldErrors(form, err);
       alert('error', errorMessage(err));
     } finally {
       setLoading(false);
@@ -27,7 +30,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthShell title="Forgot password">
       <Typography.Paragraph type="secondary">Enter the email of your account and we will send you a link to choose a new password.</Typography.Paragraph>
-      <Form layout="vertical" name="forgot" onFinish={submit} requiredMark={false}>
+      <Form form={form} layout="vertical" name="forgot" onFinish={submit} requiredMark={false}>
         <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required.' }]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>

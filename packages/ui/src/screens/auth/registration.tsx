@@ -1,36 +1,100 @@
-import { errorMessage, type PaymentMethodChoice } from '@reelbase/api-client';
+import { errorMessage, MESSAGES, type PaymentMethodChoice } from '@reelbase/api-client';
 import { Button, Form, Steps, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AccountFields, type AccountValues, accountValid, showFieldErrors } from '../../components/account-fields.tsx';
+import { AccountFields, type AccountValues, accountValid, emailValid, hasAccountFieldErrors, showFieldErrors } from '../../components/account-fields.tsx';
 import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
+import { serverCardErrors } from '../../lib/card.ts';
 import { useAlert, useClient, useSession } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
+/**
+ * Sign-up in the order people expect: the account first (a taken email is told as soon as the field
+ * is left, or at Continue), then the payment method, whose Registration button creates the account.
+ * With a query an admin creates the account directly, without the payment step; for anyone else the
+ * query changes nothing. A Google or Facebook sign-up takes the account from the provider; the access
+ * gate then asks for the payment method.
+ */
 export function RegistrationPage() {
   const client = useClient();
   const alert = useAlert();
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
-  // With a query an admin creates the account directly, without the payment step; for anyone else the query changes nothing.
   const direct = location.search.length > 1 && !!session?.isAdmin;
-  const [payment, setPayment] = useState<PaymentMethodChoice | null>(null);
   const [form] = Form.useForm<AccountValues>();
   const values = Form.useWatch([], form);
   const [loading, setLoading] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [step, setStep] = useState<0 | 1>(0);
+  // The account as it was when Continue was pressed: registered with the payment method, and typed again on Back.
+  const [account, setAccount] = useState<AccountValues | null>(null);
+  // A registration answer about the account (an address taken meanwhile), shown once its form is back.
+  const [accountErrors, setAccountErrors] = useState<unknown>(null);
+  useEffect(() => {
+    if (step !== 0 || !accountErrors) return;
+    showFieldErrors(form, accountErrors);
+    setAccountErrors(null);
+  }, [step, accountErrors, form]);
   const valid = accountValid(values);
-  const step = direct || payment ? 1 : 0;
+  // Each address is asked about once: leaving the field again, or Continue, reuses the answer.
+  const answers = useRef(new Map<string, Promise<boolean | null>>());
 
-  async function submit(v: AccountValues) {
+  /** Whether the typed email is free (null when the question could not be answered: said in an alert). */
+  function emailFree(email: string): Promise<boolean | null> {
+    const key = email.trim().toLowerCase();
+    let answer = answers.current.get(key);
+    if (!answer) {
+      answer = client.users.emailAvailable(key).then(
+        (r) => r.available,
+        (err) => {
+          answers.current.delete(key);
+          if (!showFieldErrors(form, err)) alert('error', errorMessage(err));
+          return null;
+        },
+      );
+      answers.current.set(key, answer);
+    }
+    return answer.then((free) => {
+      // The field may have changed while the server answered.
+      if (free === false && (form.getFieldValue('email') ?? '').trim().toLowerCase() === key) form.setFields([{ name: 'email', errors: [MESSAGES.emailTaken] }]);
+      return free;
+    });
+  }
+
+  function emailLeft() {
+    if (direct) return;
+    const email = form.getFieldValue('email');
+    if (emailValid(email)) void emailFree(email);
+  }
+
+  async function toPayment(v: AccountValues) {
+    setChecking(true);
+    try {
+      if ((await emailFree(v.email)) === true) {
+        setAccount(v);
+        setStep(1);
+      }
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function register(details: AccountValues, paymentMethod?: PaymentMethodChoice) {
     setLoading(true);
     try {
-      const r = await client.users.register({ ...v, ...(payment && { paymentMethod: payment }) });
+      const r = await client.users.register({ ...details, ...(paymentMethod && { paymentMethod }) });
       alert('success', r.message);
       navigate(direct ? '/admin/users' : '/login');
     } catch (err) {
-      showFieldErrors(form, err);
+      // Card fields answer beside the card form; account fields (an address taken meanwhile) beside theirs.
+      const card = serverCardErrors(err);
+      if (card) return card;
+      if (hasAccountFieldErrors(err)) {
+        setAccountErrors(err);
+        setStep(0);
+      }
       alert('error', errorMessage(err));
     } finally {
       setLoading(false);
@@ -39,33 +103,43 @@ export function RegistrationPage() {
 
   return (
     <AuthShell title="Sign up" width={520}>
-      {!direct && (
-        <Steps
-          size="small"
-          current={step}
-          style={{ marginBottom: 24 }}
-          items={[{ title: 'Payment method' }, { title: 'Your account' }]}
-        />
-      )}
-      {step === 0 ? (
-        <PaymentMethodForm submitText="Continue" onSubmit={setPayment} />
-      ) : (
+      {!direct && <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: 'Your account' }, { title: 'Payment method' }]} />}
+      {step === 0 && !direct && (
         <>
-          {!direct && <SocialButtons verb="Sign up" paymentMethod={payment} divider={{ text: 'or register with email', where: 'after' }} />}
-          <Form<AccountValues> form={form} layout="vertical" name="registration" onFinish={submit} requiredMark={false}>
-            <AccountFields />
-            <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-              By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
-            </Typography.Paragraph>
-            <Button type="primary" htmlType="submit" block loading={loading} disabled={loading || !valid}>
-              Registration
+          <SocialButtons verb="Sign up" divider={{ text: 'or register with email', where: 'after' }} />
+        </>
+      )}
+      {step === 0 && (
+        <Form<AccountValues>
+          form={form}
+          layout="vertical"
+          name="registration"
+          initialValues={account ?? undefined}
+          onFinish={direct ? (v) => register(v) : toPayment}
+          requiredMark={false}
+        >
+          <AccountFields onEmailBlur={emailLeft} />
+          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+            By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
+          </Typography.Paragraph>
+          <Button type="primary" htmlType="submit" block loading={loading || checking} disabled={loading || checking || !valid}>
+            {direct ? 'Registration' : 'Continue'}
+          </Button>
+        </Form>
+      )}
+      {step === 1 && account && (
+        <>
+          <Typography.Paragraph>
+            Signing up as{' '}
+            <strong>
+              {account.firstName} {account.lastName}
+            </strong>{' '}
+            (<span style={{ overflowWrap: 'anywhere' }}>{account.email}</span>).{' '}
+            <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setStep(0)}>
+              Change account details
             </Button>
-            {!direct && (
-              <Button type="link" block style={{ marginTop: 8 }} onClick={() => setPayment(null)}>
-                Change payment method
-              </Button>
-            )}
-          </Form>
+          </Typography.Paragraph>
+          <PaymentMethodForm submitText="Registration" busy={loading} onSubmit={(method) => register(account, method)} />
         </>
       )}
       <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>

@@ -2,6 +2,7 @@ import { errorMessage, PASSWORD_MIN_LENGTH } from '@reelbase/api-client';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
 
@@ -12,6 +13,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [loading, setLoading] = useState(false);
+  const [form] = Form.useForm<{ password: string }>();
 
   async function submit(v: { password: string }) {
     setLoading(true);
@@ -20,6 +22,8 @@ export function ResetPasswordPage() {
       alert('success', r.message);
       navigate('/login', { replace: true, state: { resetDone: true } });
     } catch (err) {
+      // A password rule beside the field; a used or expired link (no field of its own) in words.
+      showServerFieldErrors(form, err);
       alert('error', errorMessage(err));
       setLoading(false);
     }
@@ -30,7 +34,7 @@ export function ResetPasswordPage() {
       {!token ? (
         <Alert type="error" showIcon title="This link has no reset token." description={<Link to="/forgot-password">Ask for a new link</Link>} />
       ) : (
-        <Form layout="vertical" name="reset" onFinish={submit} requiredMark={false}>
+        <Form form={form} layout="vertical" name="reset" onFinish={submit} requiredMark={false}>
           <Form.Item
             label="New password"
             name="password"

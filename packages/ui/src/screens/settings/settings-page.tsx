@@ -3,6 +3,7 @@ import { errorMessage, MESSAGES, type Profile, ProfileUpdate } from '@reelbase/a
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Descriptions, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { profileChanges, type SettingsValues } from '../../lib/profile-changes.ts';
 import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
@@ -84,8 +85,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       form.setFieldsValue({ password: '', currentPassword: '' });
       alert('success', r.pendingEmail ? `${r.message} Open the link we sent to ${r.pendingEmail} to start using it.` : r.message);
     } catch (err) {
-      const fields = (err as { errors?: Record<string, string> }).errors;
-      if (fields) form.setFields(Object.entries(fields).map(([name, m]) => ({ name: name as keyof SettingsValues, errors: [m] })));
+      showServerFieldErrors(form, err);
       alert('error', errorMessage(err));
     } finally {
       setBusy(false);

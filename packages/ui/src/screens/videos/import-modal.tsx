@@ -2,6 +2,7 @@ import { errorMessage, IMPORT_POLL_MS } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Progress, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 
@@ -37,6 +38,7 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose(): void 
       setImportId(r.id);
       void queryClient.invalidateQueries({ queryKey: keys.videos });
     } catch (err) {
+      showServerFieldErrors(form, err);
       alert('error', errorMessage(err));
     } finally {
       setStarting(false);

@@ -201,8 +201,13 @@ export function MyVideosPage() {
         />
       </div>
       {list.search && (
-        <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
-          <span>
+        <Flex align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+          {/* A long term (up to the contract's 255 characters, maybe one word) wraps, at most two lines, instead of widening the page. */}
+          <span
+            data-testid="search-results-for"
+            title={list.search}
+            style={{ minWidth: 0, flex: '1 1 240px', overflowWrap: 'anywhere', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden' }}
+          >
             Results for “{list.search}” {folderId ? `in “${trail.at(-1)?.name ?? ''}”` : 'in all folders'}
           </span>
           <Button size="small" onClick={() => setList((s) => ({ ...s, search: '', page: 1 }))}>
