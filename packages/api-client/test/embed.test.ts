@@ -53,7 +53,7 @@ describe('embed code from the API', () => {
     await expect(other.client.videos.embedCode(video.id, { width: 600, height: 600 })).rejects.toMatchObject({ status: 404, message: 'Video not found' });
     await expect(owner.client.videos.embedCode(video.id, { width: 600, height: 600, redirect: 'javascript:alert(1)' })).rejects.toMatchObject({
       status: 422,
-      message: 'redirect: Must match format "http:// or https://".',
+      message: 'Redirect must match format "http:// or https://".',
     });
   });
 });
