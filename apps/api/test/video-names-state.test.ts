@@ -87,3 +87,18 @@ test("an admin's block reason reaches the owner with the video; unblocking clear
   await s.api('POST', '/api/videos/bulk', { token: adminToken, body: { action: 'block', ban: false, ids: [source.id] } });
   expect((await api('GET', `/api/videos/${source.id}`)).body).toMatchObject({ ban: false, banReason: null });
 });
+
+test('the promo code in settings is checked as at checkout: unknown and expired codes are refused beside the field', async () => {
+  const create = (body: object) => s.api('POST', '/api/payment/promo-codes', { token: adminToken, body });
+  expect((await create({ code: 'AUTUMN', percentOff: 20 })).status).toBe(201);
+  expect((await create({ code: 'OLDIE', percentOff: 20, validUntil: '2020-01-01T00:00:00Z' })).status).toBe(201);
+  const put = (promoCode: string) => api('PUT', '/api/profile', { promoCode });
+  const unknown = await put('NOPE42');
+  expect(unknown.status).toBe(422);
+  expect(unknown.body.errors).toEqual({ promoCode: 'This promo code does not exist' });
+  expect((await put('OLDIE')).body.errors).toEqual({ promoCode: 'This promo code has expired' });
+  expect((await api('GET', '/api/profile')).body.promoCode).toBeNull();
+  const ok = await put('autumn');
+  expect(ok.status).toBe(200);
+  expect(ok.body.profile.promoCode).toBe('autumn');
+});

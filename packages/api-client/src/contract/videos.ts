@@ -95,8 +95,7 @@ export const VIDEO_ACTIVITY_LABELS: Record<VideoActivity, string> = {
   failed: 'Processing failed',
 };
 /** Why an edit tool (trim, thumbnail, watermark, GIF) or a copy is unavailable now, or null when it is available. */
-export function editBlockedReason(v: { ban: boolean; processing: { activity: VideoActivity } }): string | null {
-  if (v.ban) return 'This video is blocked by an administrator.';
+export function editBlockedReason(v: { processing: { activity: VideoActivity } }): string | null {
   switch (v.processing.activity) {
     case 'ready':
       return null;

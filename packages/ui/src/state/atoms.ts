@@ -42,6 +42,8 @@ export interface UploadEntry {
   percent: number;
   status: 'uploading' | 'done' | 'error';
   error?: string;
+  /** Not sent: the file is not a video. */
+  refused?: boolean;
   videoId?: string;
 }
 

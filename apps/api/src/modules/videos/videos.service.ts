@@ -239,6 +239,9 @@ export function createVideosService(d: {
           source: 'upload',
           status: 'queued',
           task: 'trim',
+          // A blocked video stays blocked in its cut, as in its copy.
+          ban: video.ban,
+          banReason: video.banReason,
           renditions: [],
           thumbnails: [],
           playerConfig: { ...video.playerConfig },

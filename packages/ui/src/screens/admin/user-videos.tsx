@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { countOf, formatDate, formatMegabytes } from '../../lib/format.ts';
 import { playerPageUrl } from '../../lib/links.ts';
 import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
 import { keys } from '../../queries.ts';
@@ -106,7 +106,7 @@ export function UserVideosPage() {
             total: videos.data?.meta.totalItems ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [...ADMIN_VIDEO_PAGE_SIZES],
-            showTotal: (total) => `${total} videos`,
+            showTotal: (total) => countOf(total, 'video'),
           }}
           onChange={(pagination, _filters, sorter, extra) => {
             setSelectedIds([]);
