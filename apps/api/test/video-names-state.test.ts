@@ -84,6 +84,12 @@ test("an admin's block reason reaches the owner with the video; unblocking clear
   expect((await api('GET', `/api/videos/${source.id}`)).body).toMatchObject({ ban: true, banReason: 'Copyright notice from Acme Films' });
   const listed = (await api('GET', '/api/videos?limit=100')).body.items.find((v: any) => v.id === source.id);
   expect(listed.banReason).toBe('Copyright notice from Acme Films');
+  // Its cut stays blocked, as its copy does: a trim is no way around a block.
+  const cut = await api('PUT', `/api/videos/${source.id}/edit`, { start: 0, end: 1, mode: 'new' });
+  expect(cut.status).toBe(202);
+  expect(cut.body).toMatchObject({ ban: true, banReason: 'Copyright notice from Acme Films' });
+  expect((await api('POST', `/api/videos/${source.id}/copy`)).body).toMatchObject({ ban: true, banReason: 'Copyright notice from Acme Films' });
+  await ready(cut.body.id);
   await s.api('POST', '/api/videos/bulk', { token: adminToken, body: { action: 'block', ban: false, ids: [source.id] } });
   expect((await api('GET', `/api/videos/${source.id}`)).body).toMatchObject({ ban: false, banReason: null });
 });
