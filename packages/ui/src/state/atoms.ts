@@ -6,6 +6,8 @@ export interface AlertMessage {
   id: number;
   kind: AlertKind;
   text: string;
+  /** Goes along to the next page (the step that showed it navigates there). */
+  follow?: boolean;
 }
 
 /** The top alert bar; it clears itself after ALERT_DISMISS_MS. */

@@ -63,7 +63,7 @@ export function VideoPage() {
       setList((s) => ({ ...s, limit: VIDEO_PAGE_SIZE_DEFAULT, page: 1, selectedIds: [] }));
       queryClient.removeQueries({ queryKey: keys.video(videoId) });
       await queryClient.invalidateQueries({ queryKey: keys.videos });
-      alert('success', 'Video deleted.');
+      alert('success', 'Video deleted.', { follow: true });
       navigate('/', { replace: true });
     } catch (err) {
       alert('error', errorMessage(err));

@@ -17,7 +17,7 @@ export function useStartVideoJob(videoId: string, onClose: () => void) {
     try {
       const answer = await call();
       await Promise.all([queryClient.invalidateQueries({ queryKey: keys.videos }), queryClient.invalidateQueries({ queryKey: keys.video(videoId) })]);
-      alert('success', started);
+      alert('success', started, { follow: true });
       onClose();
       navigate(to(answer));
       return true;
