@@ -136,14 +136,14 @@ test('flows: trim as new opens "<name> (trimmed)"; copies are "(copy)", "(copy 2
   // Copies: each a name of its own; the copy opens.
   await page.goto(`/${id}`);
   for (const expected of ['Tour (copy)', 'Tour (copy 2)']) {
-    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: expected })).toBeVisible();
     await page.goto(`/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Tour' })).toBeVisible();
   }
 
   // A success banner closes when the user moves on to another page.
-  await page.getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
   await page.getByRole('dialog', { name: 'Rename video' }).getByLabel('Video name').fill('Tour of the port');
   await page.getByRole('dialog', { name: 'Rename video' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('alert-bar')).toContainText('Video renamed.');

@@ -93,8 +93,9 @@ export function LoginPage() {
             {paused.message}
           </div>
         )}
-        <Button type="primary" htmlType="submit" block loading={loading} disabled={!!paused}>
-          Sign in
+        {/* Not antd's `loading`: its delayed spinner stayed on when the button was disabled in the same render (a 429). */}
+        <Button type="primary" htmlType="submit" block disabled={loading || !!paused}>
+          {loading ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
       <Divider plain>or</Divider>
