@@ -5,6 +5,9 @@ import { signUpAndLogin, startTestServer, type TestServer } from './support/test
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
+  // A promo code is checked as at checkout: the codes below exist.
+  const admin = (await s.api('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } })).body.accessToken;
+  for (const code of ['SPRING24', 'X1']) expect((await s.api('POST', '/api/payment/promo-codes', { token: admin, body: { code, percentOff: 10 } })).status).toBe(201);
 });
 afterAll(() => s.stop());
 

@@ -75,9 +75,9 @@ for (const storage of ['local', 's3'] as const) {
       await expectPlayable(copy);
       if (s3) expect(await s3.keys(`videos/${source.id}/`)).toEqual([]);
 
-      // A copy of the copy is a third video, named after its own source.
+      // A copy of the copy is a third video, named as the next copy of the same name (the owner has '(copy)' already).
       const again = await s.api('POST', `/api/videos/${copy.id}/copy`, { token: t });
-      expect(again.body.name).toBe('Spring ad (copy) (copy)');
+      expect(again.body.name).toBe('Spring ad (copy 2)');
       expect((await s.api('DELETE', `/api/videos/${copy.id}`, { token: t })).status).toBe(200);
       await expectPlayable(again.body);
     });

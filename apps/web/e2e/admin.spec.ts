@@ -149,6 +149,8 @@ test('an admin blocks a video (its embed stops playing) and unblocks it', async 
   await expect(row.getByText('Active')).toBeVisible();
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Block video (1)', exact: true }).click();
+  // The reason is optional (issue 22): the owner reads it beside the video.
+  await page.getByRole('dialog', { name: 'Block videos' }).getByRole('button', { name: 'Block' }).click();
   await expect(page.getByTestId('alert-bar').filter({ hasText: /block/i })).toBeVisible();
   const status = row.getByText('Blocked', { exact: true });
   await expect(status).toBeVisible();

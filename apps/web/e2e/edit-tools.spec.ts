@@ -85,7 +85,9 @@ test('trim as new: the range and hh:mm:ss inputs, a new shorter video beside the
   await shot(page, info, 'trim-modal');
 
   await dialog.getByRole('button', { name: 'Save As New Video' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // The new video opens (issue 22); My videos lists both.
+  await expect(page.getByRole('heading', { level: 1, name: 'Tour (trimmed)' })).toBeVisible();
+  await page.goto('/');
   await expect(page.getByTestId('video-row')).toHaveCount(2);
   // The new video: about 1 s long once processed; the original keeps its 3 s.
   const list = await (await request.get(`${baseURL}/api/videos`, { headers: { authorization: `Bearer ${token}` } })).json();

@@ -60,8 +60,11 @@ export function useSession(): Session | null {
   return useSyncExternalStore(client.subscribe, client.getSession, client.getSession);
 }
 
-/** Shows a message in the top alert bar (cleared after 6 s). */
+/**
+ * Shows a message in the top alert bar (cleared after 6 s, and when the user goes to another page).
+ * `follow`: the caller goes to another page right after, and the message goes along to it.
+ */
 export function useAlert() {
   const set = useSetAtom(alertAtom);
-  return useCallback((kind: AlertKind, text: string) => set({ id: ++alertSeq, kind, text }), [set]);
+  return useCallback((kind: AlertKind, text: string, opts: { follow?: boolean } = {}) => set({ id: ++alertSeq, kind, text, ...(opts.follow && { follow: true }) }), [set]);
 }

@@ -110,13 +110,13 @@ export function editVideoHandler(d: EditDeps) {
         const key = videoKeys.original(target.id, '.mp4');
         await d.storage.putFile(key, cut.path);
         if (await deletedMeanwhile()) return;
-        Object.assign(target, { originalKey: key, size, storedBytes: size, lastEditId: job.editId });
+        Object.assign(target, { originalKey: key, size, storedBytes: size, lastEditId: job.editId, task: null });
         await em.flush();
         await d.queue.send(JOBS.processVideo, { videoId: target.id }, { userId: target.userId, continuing: true, singletonKey: target.id });
         return;
       }
 
-      await publishReplacement(d, em, target, cut.path, job.editId, { ...opts(10, 35), size, fields: { lastEditId: job.editId } });
+      await publishReplacement(d, em, target, cut.path, job.editId, { ...opts(10, 35), size, fields: { lastEditId: job.editId, task: null } });
       d.log.info({ videoId: target.id }, 'overwritten by its trim');
     } finally {
       await rm(work, { recursive: true, force: true });

@@ -216,7 +216,9 @@ export function createApiClient(o: ApiClientOptions) {
     listVideos: (p: AdminVideoListParams) =>
       request<VideoListPage>('GET', '/api/videos', { query: { 'user-id': p.userId, limit: p.limit, page: p.page, direction: p.direction, field: p.field } }),
     /** Blocks (ban true) or unblocks the videos; a blocked video stops being served at once. */
-    blockVideos: (ids: string[], ban: boolean) => request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: { action: 'block', ban, ids } satisfies VideoBulkRequest }),
+    /** Blocks (with the reason the owner reads) or unblocks videos. */
+    blockVideos: (ids: string[], ban: boolean, reason?: string) =>
+      request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: { action: 'block', ban, ids, ...(reason && { reason }) } satisfies VideoBulkRequest }),
   };
 
   const statistics = {

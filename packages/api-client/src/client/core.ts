@@ -152,7 +152,7 @@ export function createCore(o: CoreOptions) {
       // The session was ended elsewhere (logout, password reset, refresh-token reuse).
       await endSession({ reason: 'revoked', message: SESSION_EXPIRED_MESSAGE });
     }
-    if (res.status >= 400) throw errorFromBody(res.status, res.body, res.statusText);
+    if (res.status >= 400) throw errorFromBody(res.status, res.body, res.statusText, res.header('retry-after'));
     return res;
   }
 

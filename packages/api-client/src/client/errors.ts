@@ -5,12 +5,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly errors: Record<string, string> | undefined;
-  constructor(status: number, message: string, opts: { code?: string; errors?: Record<string, string> } = {}) {
+  /** Seconds to wait before trying again (a 429's or 503's Retry-After), when the server said. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, message: string, opts: { code?: string; errors?: Record<string, string>; retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = opts.code;
     this.errors = opts.errors;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
   get isTokenExpired(): boolean {
     return this.status === 401 && this.code === ERROR_CODES.tokenExpired;
@@ -75,7 +78,7 @@ export function formatFieldErrors(errors: Record<string, unknown>): string {
 }
 
 /** Turns an error answer into an ApiError: a 422 errors map becomes one text, else the server's message. */
-export function errorFromBody(status: number, body: unknown, statusText = ''): ApiError {
+export function errorFromBody(status: number, body: unknown, statusText = '', retryAfter?: string | null): ApiError {
   const b = isRecord(body) ? body : {};
   const code = typeof b.code === 'string' ? b.code : undefined;
   const errors = isRecord(b.errors) ? Object.fromEntries(Object.entries(b.errors).map(([k, v]) => [k, String(v)])) : undefined;
@@ -84,7 +87,9 @@ export function errorFromBody(status: number, body: unknown, statusText = ''): A
   else if (typeof b.message === 'string' && b.message) message = b.message;
   else if (typeof body === 'string' && body.trim() && body.length < 300) message = body.trim();
   else message = statusText || `Request failed with status ${status}`;
-  return new ApiError(status, message, { code, errors });
+  // Retry-After in seconds (an HTTP date is not sent by this API).
+  const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+  return new ApiError(status, message, { code, errors, ...(seconds !== undefined && { retryAfterSeconds: seconds }) });
 }
 
 /** The text to show for any thrown value. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { minLengthMessage, sortDirection } from './common.ts';
 
-export const FOLDER_NAME_MAX = 255;
+/** Long enough for any real name, short enough for the folder panel and breadcrumbs. */
+export const FOLDER_NAME_MAX = 100;
+export const FOLDER_NAME_TOO_LONG = `Folder names can be at most ${FOLDER_NAME_MAX} characters.`;
 export const FOLDER_NOT_FOUND = 'Folder not found';
 export const FOLDER_CYCLE = 'A folder cannot be moved into itself or one of its subfolders.';
 
@@ -13,7 +15,7 @@ export const FolderName = z
   .string({ error: minLengthMessage(1) })
   .trim()
   .min(1, { error: minLengthMessage(1) })
-  .max(FOLDER_NAME_MAX, { error: `Must NOT have more than ${FOLDER_NAME_MAX} characters.` });
+  .max(FOLDER_NAME_MAX, { error: FOLDER_NAME_TOO_LONG });
 
 export const Folder = z.object({
   id: z.string(),

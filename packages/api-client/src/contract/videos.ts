@@ -78,6 +78,38 @@ export const Watermark = z.object({
 });
 export type Watermark = z.infer<typeof Watermark>;
 
+/**
+ * What is happening to a video: 'ladder' plays already while the other quality levels are made;
+ * 'trimming' and 'watermarking' are edits of a video that may play meanwhile.
+ */
+export const VIDEO_ACTIVITIES = ['importing', 'queued', 'processing', 'ladder', 'trimming', 'watermarking', 'ready', 'failed'] as const;
+export type VideoActivity = (typeof VIDEO_ACTIVITIES)[number];
+export const VIDEO_ACTIVITY_LABELS: Record<VideoActivity, string> = {
+  importing: 'Importing',
+  queued: 'Waiting to be processed',
+  processing: 'Processing',
+  ladder: 'Playable; making more quality levels',
+  trimming: 'Trimming',
+  watermarking: 'Adding the watermark',
+  ready: 'Ready',
+  failed: 'Processing failed',
+};
+/** Why an edit tool (trim, thumbnail, watermark, GIF) or a copy is unavailable now, or null when it is available. */
+export function editBlockedReason(v: { processing: { activity: VideoActivity } }): string | null {
+  switch (v.processing.activity) {
+    case 'ready':
+      return null;
+    case 'failed':
+      return 'This video could not be processed. Upload it again.';
+    case 'trimming':
+      return 'The video is being trimmed. The tools come back when it is done.';
+    case 'watermarking':
+      return 'The watermark is being added. The tools come back when it is done.';
+    default:
+      return 'The video is still processing. The tools come back when it is ready.';
+  }
+}
+
 /** A video as its owner sees it. `status` is 'loading' until both main mp4 and HLS are ready. */
 export const Video = z.object({
   id: z.string(),
@@ -94,10 +126,16 @@ export const Video = z.object({
   status: z.enum(['loading', 'ready', 'failed']),
   processing: z.object({
     stage: z.enum(['importing', 'queued', 'processing', 'ready', 'failed']),
+    /** What is happening to the video now, in the owner's words by VIDEO_ACTIVITY_LABELS. */
+    activity: z.enum(VIDEO_ACTIVITIES),
     progress: z.number().int().min(0).max(100),
     error: z.string().nullable(),
     isLadderReady: z.boolean(),
   }),
+  /** Why an admin blocked the video (null when none was given or it is not blocked). */
+  banReason: z.string().nullable(),
+  /** The folder's name, in lists (a search across folders shows where each video is); null at the top level. */
+  folderName: z.string().nullable().optional(),
   isMainReady: z.boolean(),
   isHlsReady: z.boolean(),
   folderId: z.string().nullable(),
@@ -124,8 +162,13 @@ export const VideoListQuery = z.object({
 });
 
 export const VIDEO_NAME_MAX = NAME_MAX_LENGTH;
-/** A copy is named '<name> (copy)' (POST /api/videos/{id}/copy). */
+/** A copy is named '<name> (copy)', then '<name> (copy 2)', ... (POST /api/videos/{id}/copy): the first name the owner has no video of. */
 export const COPY_SUFFIX = ' (copy)';
+export const copySuffix = (n: number) => (n <= 1 ? COPY_SUFFIX : ` (copy ${n})`);
+/** A trim saved as a new video without a name of its own is named '<name> (trimmed)'. */
+export const TRIM_SUFFIX = ' (trimmed)';
+/** `name` shortened so that `name + suffix` fits VIDEO_NAME_MAX. */
+export const withSuffix = (name: string, suffix: string) => `${name.slice(0, VIDEO_NAME_MAX - suffix.length)}${suffix}`;
 export const VideoName = z.string({ error: 'Must NOT have fewer than 1 characters.' }).trim().min(1, { error: 'Must NOT have fewer than 1 characters.' }).max(VIDEO_NAME_MAX, { error: `Must NOT have more than ${VIDEO_NAME_MAX} characters.` });
 /** 'Save As New Video' (a new video, the original untouched) or 'Overwrite Original' (same id, embed code and statistics). */
 export const TRIM_MODES = ['new', 'overwrite'] as const;
@@ -201,7 +244,7 @@ export const VideoBlockRequest = z.object({
   action: z.literal('block'),
   ban: z.boolean({ error: 'Must be true (block) or false (unblock).' }),
   ids: bulkIds,
-  /** Why (a block): mailed to each owner. */
+  /** Why (a block): mailed to each owner and shown beside the blocked video; an unblock clears it. */
   reason: z.string({ error: 'Must be text.' }).trim().max(VIDEO_BLOCK_REASON_MAX, { error: `Must be at most ${VIDEO_BLOCK_REASON_MAX} characters.` }).optional(),
 });
 export type VideoBlockRequest = z.infer<typeof VideoBlockRequest>;

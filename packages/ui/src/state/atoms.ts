@@ -6,6 +6,8 @@ export interface AlertMessage {
   id: number;
   kind: AlertKind;
   text: string;
+  /** Goes along to the next page (the step that showed it navigates there). */
+  follow?: boolean;
 }
 
 /** The top alert bar; it clears itself after ALERT_DISMISS_MS. */
@@ -42,6 +44,8 @@ export interface UploadEntry {
   percent: number;
   status: 'uploading' | 'done' | 'error';
   error?: string;
+  /** Not sent: the file is not a video. */
+  refused?: boolean;
   videoId?: string;
 }
 

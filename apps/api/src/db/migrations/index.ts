@@ -20,6 +20,7 @@ import { Migration20261214000001SignInReservations } from './Migration2026121400
 import { Migration20261215000001PaypalSandbox } from './Migration20261215000001PaypalSandbox.ts';
 import { Migration20261216000001JobSlots } from './Migration20261216000001JobSlots.ts';
 import { Migration20261221000001MailOutbox } from './Migration20261221000001MailOutbox.ts';
+import { Migration20261222000001VideoState } from './Migration20261222000001VideoState.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   { name: 'Migration20261215000001PaypalSandbox', class: Migration20261215000001PaypalSandbox },
   { name: 'Migration20261216000001JobSlots', class: Migration20261216000001JobSlots },
   { name: 'Migration20261221000001MailOutbox', class: Migration20261221000001MailOutbox },
+  { name: 'Migration20261222000001VideoState', class: Migration20261222000001VideoState },
 ];

@@ -45,10 +45,11 @@ export function createAdminVideosService(d: { orm: Orm; storage: Storage; reads:
         const sql = sqlOf(em);
         const rows = ids.every((id) => UUID.test(id)) ? await sql<{ user_id: string }[]>('select user_id from videos where id in (?) for update', [ids]) : [];
         if (rows.length !== ids.length) throw notFound('Video not found');
-        await sql('update videos set ban = ?, updated_at = now() where id in (?)', [input.ban, ids]);
+        await sql('update videos set ban = ?, ban_reason = ?, updated_at = now() where id in (?)', [input.ban, input.ban ? input.reason || null : null, ids]);
         await announceServingChange(sql, ids);
         const owners = [...new Set(rows.map((r) => r.user_id))];
-        const reason = input.reason || null;
+        // A reason belongs to a block; an unblock clears it.
+        const reason = (input.ban && input.reason) || null;
         await writeAudit(sql, actor, { action: 'video.block', targetUserId: owners.length === 1 ? owners[0] : null, targetIds: ids, details: { ban: input.ban, ...(reason && { reason }) } });
         // Each owner is told, with the reason, once the block is committed.
         await videoMails.blocked(sql, ids, input.ban, reason, d.supportEmail);

@@ -63,16 +63,21 @@ export async function takePromoUse(sql: Sql, code: string): Promise<Discount> {
     [norm(code)],
   );
   if (row) return { code: row.code, percentOff: row.percent_off, amountOffCents: row.amount_off_cents };
+  throw unprocessable({ promoCode: (await promoCodeProblem(sql, code)) ?? PROMO_MESSAGES.usedUp });
+}
+
+/**
+ * Why a code cannot be used now (unknown, not yet valid, expired, used up), or null when it can.
+ * Checkout takes a use; the settings' promo code field is checked with the same reasons.
+ */
+export async function promoCodeProblem(sql: Sql, code: string): Promise<string | null> {
   const [found] = await sql<DbPromo[]>('select * from promo_codes where code = ?', [norm(code)]);
   const now = Date.now();
-  const reason = !found
-    ? PROMO_MESSAGES.unknown
-    : found.valid_from && new Date(found.valid_from).getTime() > now
-      ? PROMO_MESSAGES.notYet
-      : found.valid_until && new Date(found.valid_until).getTime() <= now
-        ? PROMO_MESSAGES.expired
-        : PROMO_MESSAGES.usedUp;
-  throw unprocessable({ promoCode: reason });
+  if (!found) return PROMO_MESSAGES.unknown;
+  if (found.valid_from && new Date(found.valid_from).getTime() > now) return PROMO_MESSAGES.notYet;
+  if (found.valid_until && new Date(found.valid_until).getTime() <= now) return PROMO_MESSAGES.expired;
+  if (found.max_uses !== null && found.used_count >= found.max_uses) return PROMO_MESSAGES.usedUp;
+  return null;
 }
 
 export async function releasePromoUse(sql: Sql, code: string): Promise<void> {

@@ -9,6 +9,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { sqlOf } from '../folders/folder-access.ts';
 import { featuresOf } from '../payments/entitlements.ts';
+import { promoCodeProblem } from '../payments/promo-codes.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { canChangeEmail, toProfile } from '../users/profile-view.ts';
 import { type IUser, User } from '../users/user.entity.ts';
@@ -49,6 +50,11 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
         // An account signed in through Google or Facebook alone sets a password first (Forgot Password).
         if (!user.passwordHash) errors.currentPassword = 'Set a password first (Forgot Password) to change the email';
         else if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) errors.currentPassword = 'Current password is incorrect';
+      }
+      // A promo code is checked as at checkout; one kept unchanged is not checked again.
+      if (input.promoCode && input.promoCode !== user.promoCode) {
+        const problem = await promoCodeProblem(sqlOf(em), input.promoCode);
+        if (problem) errors.promoCode = problem;
       }
       if (Object.keys(errors).length) throw unprocessable(errors);
 

@@ -9,7 +9,7 @@ const ORDER_COLUMNS: Record<ListQuery['field'], string> = { createdAt: 'created_
 // Exactly what toVideo reads, under its names; bigints as numbers (they stay far below 2^53), the
 // creation time in epoch milliseconds (the driver hands timestamps over as text).
 export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_hls_ready as "isHlsReady", is_ladder_ready as "isLadderReady",
-  image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban,
+  image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban, ban_reason as "banReason", task,
   monthly_bandwidth_usage::float8 as "monthlyBandwidthUsage", total_bandwidth_usage::float8 as "totalBandwidthUsage",
   status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark`;
 
@@ -47,16 +47,16 @@ export function videoListQuery(userId: string, q: ListQuery): { text: string; pa
   // rows), then just those rows.
   const page = `select id from videos where ${where} order by ${order} limit ? offset ?`;
   return {
-    text: `select ${VIDEO_ROW_COLUMNS}, (${total}) as "totalCount" from videos where id in (${page}) order by ${order}`,
+    text: `select ${VIDEO_ROW_COLUMNS}, (select name from folders where folders.id = videos.folder_id) as "folderName", (${total}) as "totalCount" from videos where id in (${page}) order by ${order}`,
     params: [...totalParams, ...filter, q.limit, (q.page - 1) * q.limit],
   };
 }
 
 /** A row read with VIDEO_ROW_COLUMNS. */
-export type VideoRow = Omit<VideoFields, 'createdAt'> & { createdAt: number };
-export const fromVideoRow = (r: VideoRow): VideoFields => ({ ...r, createdAt: new Date(r.createdAt) });
+export type VideoRow = Omit<VideoFields, 'createdAt'> & { createdAt: number; folderName?: string | null };
+export const fromVideoRow = (r: VideoRow): VideoFields & { folderName?: string | null } => ({ ...r, createdAt: new Date(r.createdAt) });
 
-export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Promise<{ rows: VideoFields[]; total: number }> {
+export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Promise<{ rows: (VideoFields & { folderName?: string | null })[]; total: number }> {
   const { text, params } = videoListQuery(userId, q);
   const raw = await sql<(VideoRow & { totalCount: string })[]>(text, params);
   const rows = raw.map(fromVideoRow);

@@ -1,4 +1,4 @@
-import type { Video as VideoDto, Watermark as WatermarkDto } from '@reelbase/api-client';
+import type { Video as VideoDto, VideoActivity, Watermark as WatermarkDto } from '@reelbase/api-client';
 import type { ProbeResult } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { IVideo, StoredWatermark } from './video.entity.ts';
@@ -36,6 +36,8 @@ export type VideoFields = Pick<
   | 'size'
   | 'createdAt'
   | 'ban'
+  | 'banReason'
+  | 'task'
   | 'monthlyBandwidthUsage'
   | 'totalBandwidthUsage'
   | 'status'
@@ -54,7 +56,23 @@ export function toWatermark(w: StoredWatermark, storage: Storage): WatermarkDto 
   return { imageUrl: storage.url(w.imageKey), positionX: w.positionX, positionY: w.positionY, width: w.width, height: w.height, opacity: w.opacity, state: w.state };
 }
 
-export function toVideo(v: VideoFields, storage: Storage): VideoDto {
+/** What is happening to the video, as the owner is told (see VIDEO_ACTIVITIES). */
+export function videoActivity(v: Pick<VideoFields, 'status' | 'task' | 'isHlsReady' | 'isLadderReady' | 'watermark'>): VideoActivity {
+  switch (v.status) {
+    case 'failed':
+    case 'importing':
+      return v.status;
+    case 'queued':
+      return v.task === 'trim' ? 'trimming' : 'queued';
+    case 'processing':
+      if (v.task === 'trim') return 'trimming';
+      return v.isHlsReady && !v.isLadderReady ? 'ladder' : 'processing';
+    default:
+      return v.watermark?.state === 'processing' ? 'watermarking' : 'ready';
+  }
+}
+
+export function toVideo(v: VideoFields & { folderName?: string | null }, storage: Storage): VideoDto {
   const stage = v.status;
   return {
     id: v.id,
@@ -69,7 +87,9 @@ export function toVideo(v: VideoFields, storage: Storage): VideoDto {
     monthlyBandwidthUsage: v.monthlyBandwidthUsage,
     totalBandwidthUsage: v.totalBandwidthUsage,
     status: stage === 'failed' ? 'failed' : v.isMainReady && v.isHlsReady ? 'ready' : 'loading',
-    processing: { stage, progress: v.progress, error: v.error ?? null, isLadderReady: v.isLadderReady },
+    processing: { stage, activity: videoActivity(v), progress: v.progress, error: v.error ?? null, isLadderReady: v.isLadderReady },
+    banReason: v.ban ? (v.banReason ?? null) : null,
+    ...(v.folderName !== undefined && { folderName: v.folderName }),
     isMainReady: v.isMainReady,
     isHlsReady: v.isHlsReady,
     folderId: v.folderId ?? null,

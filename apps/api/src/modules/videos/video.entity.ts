@@ -61,6 +61,10 @@ export const Video = defineEntity({
     playerConfig: p.json<Omit<PlayerConfig, 'id'>>(),
     watermark: p.json<StoredWatermark>().nullable(),
     ban: p.boolean().default(false),
+    /** The admin's reason for the block, shown to the owner. */
+    banReason: p.text().nullable(),
+    /** The edit under way ('trim'), cleared once its cut is published. */
+    task: p.enum(['trim'] as const).nullable(),
     monthlyBandwidthUsage: p.bigint('number').default(0),
     totalBandwidthUsage: p.bigint('number').default(0),
     bandwidthMonth: p.string().nullable(),

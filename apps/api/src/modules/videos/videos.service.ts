@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
-import { COPY_SUFFIX, COVER_MESSAGES, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, VIDEO_NAME_MAX, WATERMARK_MESSAGES } from '@reelbase/api-client';
+import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
@@ -12,7 +12,7 @@ import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { assertOwnFolder, lockFolders, sqlOf } from '../folders/folder-access.ts';
+import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
@@ -239,9 +239,13 @@ export function createVideosService(d: {
         target = em.create(Video, {
           userId,
           folderId: video.folderId,
-          name: input.name ?? video.name,
+          name: input.name ?? withSuffix(video.name, TRIM_SUFFIX),
           source: 'upload',
           status: 'queued',
+          task: 'trim',
+          // A blocked video stays blocked in its cut, as in its copy.
+          ban: video.ban,
+          banReason: video.banReason,
           renditions: [],
           thumbnails: [],
           playerConfig: { ...video.playerConfig },
@@ -249,7 +253,7 @@ export function createVideosService(d: {
       } else {
         if (input.name !== undefined) video.name = input.name;
         // The owner sees the edit's progress; the video keeps playing meanwhile.
-        Object.assign(video, { status: 'processing', progress: 0, error: null });
+        Object.assign(video, { status: 'processing', task: 'trim', progress: 0, error: null });
       }
       await em.flush().catch(async (err) => {
         await d.queue.releaseSlot(slot.id);
@@ -259,7 +263,7 @@ export function createVideosService(d: {
         await d.queue.send(JOBS.editVideo, { videoId: target.id, sourceId: video.id, editId, mode: input.mode, startSec: input.start, endSec: input.end }, { userId, bytes, slotId: slot.id, singletonKey: editId });
       } catch (err) {
         if (input.mode === 'new') await em.nativeDelete(Video, { id: target.id });
-        else await em.nativeUpdate(Video, { id: video.id }, { status: 'ready' });
+        else await em.nativeUpdate(Video, { id: video.id }, { status: 'ready', task: null });
         throw err;
       }
       return { trimming: true, video: toVideo(target, d.storage) };
@@ -296,7 +300,7 @@ export function createVideosService(d: {
           id: copyId,
           userId,
           folderId: source.folderId,
-          name: `${source.name.slice(0, VIDEO_NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+          name: await copyName(sqlOf(em), userId, source.name),
           source: source.source,
           importUrl: source.importUrl,
           importProgress: source.importProgress,
@@ -311,6 +315,7 @@ export function createVideosService(d: {
           isLadderReady: source.isLadderReady,
           // A blocked video stays blocked in its copy.
           ban: source.ban,
+          banReason: source.banReason,
           imageUrl: moveUrl(source.imageUrl ?? null),
           thumbnails: source.thumbnails.map((t) => moveUrl(t) as string),
           renditions: structuredClone(source.renditions),
@@ -463,6 +468,21 @@ export function createVideosService(d: {
   };
 }
 export type VideosService = ReturnType<typeof createVideosService>;
+
+/**
+ * A copy's name: '<base> (copy)', else '<base> (copy 2)', '(copy 3)', ... the first the owner has
+ * no video of. The base is the source's name without a copy suffix of its own, so a copy of
+ * 'Intro (copy)' is 'Intro (copy 2)', not 'Intro (copy) (copy)'.
+ */
+export async function copyName(sql: Sql, userId: string, sourceName: string): Promise<string> {
+  const base = sourceName.replace(/ \(copy(?: \d+)?\)$/, '');
+  const like = `${base.slice(0, VIDEO_NAME_MAX - 20).replace(/[\\%_]/g, (c) => `\\${c}`)}%(copy%)`;
+  const taken = new Set((await sql<{ name: string }[]>("select name from videos where user_id = ? and name like ? escape '\\'", [userId, like])).map((r) => r.name));
+  for (let n = 1; ; n++) {
+    const name = withSuffix(base, copySuffix(n));
+    if (!taken.has(name)) return name;
+  }
+}
 
 /** An import's first name: the link's last path segment as text (control characters dropped), else its host. */
 function importName(url: string): string {

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Descriptions, Dropdown, Flex, InputNumber, Modal, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { countOf, formatDate, formatMegabytes } from '../../lib/format.ts';
 import { adminVideosPath, playerPageUrl } from '../../lib/links.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -235,7 +235,7 @@ export function UserDetailPage() {
               </Descriptions.Item>
               <Descriptions.Item label="Upload date">{orDash(formatDate(user.lastUploadedVideo?.date))}</Descriptions.Item>
               <Descriptions.Item label="Number of videos">
-                <Link to={adminVideosPath(user.id)} aria-label={`${user.videoCount} videos: open the list`}>
+                <Link to={adminVideosPath(user.id)} aria-label={`${countOf(user.videoCount, 'video')}: open the list`}>
                   {user.videoCount}
                 </Link>
               </Descriptions.Item>

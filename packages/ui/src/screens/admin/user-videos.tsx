@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { ADMIN_VIDEO_PAGE_SIZE_DEFAULT, ADMIN_VIDEO_PAGE_SIZES, type AdminVideoSortField, errorMessage, type Video } from '@reelbase/api-client';
+import { ADMIN_VIDEO_PAGE_SIZE_DEFAULT, ADMIN_VIDEO_PAGE_SIZES, type AdminVideoSortField, errorMessage, VIDEO_BLOCK_REASON_MAX, type Video } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
+import { Button, Card, Flex, Input, Modal, Table, type TableColumnsType, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { countOf, formatDate, formatMegabytes } from '../../lib/format.ts';
 import { playerPageUrl } from '../../lib/links.ts';
 import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
 import { keys } from '../../queries.ts';
@@ -37,11 +37,16 @@ export function UserVideosPage() {
     placeholderData: keepPreviousData,
   });
 
+  // Blocking asks for the reason the owner will read beside the video (optional).
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
   async function block(ban: boolean) {
     setBusy(true);
     try {
-      alert('success', (await client.admin.blockVideos(selectedIds, ban)).message);
+      alert('success', (await client.admin.blockVideos(selectedIds, ban, ban ? reason.trim() || undefined : undefined)).message);
       setSelectedIds([]);
+      setAsking(false);
+      setReason('');
     } catch (err) {
       alert('error', errorMessage(err));
     } finally {
@@ -65,7 +70,14 @@ export function UserVideosPage() {
       title: 'Block Status',
       dataIndex: 'ban',
       ...sortableColumn(sort, 'ban'),
-      render: (ban: boolean) => (ban ? <span style={{ color: token.colorError, fontWeight: 600 }}>Blocked</span> : <span>Active</span>),
+      render: (ban: boolean, v) =>
+        ban ? (
+          <span style={{ color: token.colorError, fontWeight: 600 }} title={v.banReason ?? undefined}>
+            Blocked
+          </span>
+        ) : (
+          <span>Active</span>
+        ),
     },
     { title: 'Size', dataIndex: 'size', align: 'right', ...sortableColumn(sort, 'size'), render: (b: number) => formatMegabytes(b) },
     { title: 'Monthly bandwidth usage', dataIndex: 'monthlyBandwidthUsage', align: 'right', ...sortableColumn(sort, 'monthlyBandwidthUsage'), render: (b: number) => formatMegabytes(b) },
@@ -84,7 +96,7 @@ export function UserVideosPage() {
       </Typography.Title>
       <Card styles={{ body: { padding: 0 } }}>
         <Flex gap={8} wrap style={{ padding: 12, borderBottom: '1px solid rgba(5,5,5,0.06)' }}>
-          <Button danger disabled={!selectedIds.length || busy} onClick={() => void block(true)}>
+          <Button danger disabled={!selectedIds.length || busy} onClick={() => setAsking(true)}>
             Block video{selectedIds.length ? ` (${selectedIds.length})` : ''}
           </Button>
           <Button disabled={!selectedIds.length || busy} onClick={() => void block(false)}>
@@ -106,7 +118,7 @@ export function UserVideosPage() {
             total: videos.data?.meta.totalItems ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [...ADMIN_VIDEO_PAGE_SIZES],
-            showTotal: (total) => `${total} videos`,
+            showTotal: (total) => countOf(total, 'video'),
           }}
           onChange={(pagination, _filters, sorter, extra) => {
             setSelectedIds([]);
@@ -122,6 +134,19 @@ export function UserVideosPage() {
           }}
         />
       </Card>
+      <Modal
+        title="Block videos"
+        open={asking}
+        onCancel={() => setAsking(false)}
+        okText="Block"
+        okButtonProps={{ danger: true, loading: busy }}
+        onOk={() => block(true)}
+        destroyOnHidden
+      >
+        <p>{countOf(selectedIds.length, 'video')} will stop playing everywhere at once.</p>
+        <label htmlFor="block-reason">Reason (the owner sees it beside the video)</label>
+        <Input.TextArea id="block-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={VIDEO_BLOCK_REASON_MAX} showCount autoSize={{ minRows: 2 }} />
+      </Modal>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Flex, Input, Modal, Radio, Table, type TableColumnsType, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { countOf, formatDate, formatMegabytes } from '../../lib/format.ts';
 import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -178,7 +178,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
             total: users.data?.meta.totalItems ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => `${total} user${total === 1 ? '' : 's'}`,
+            showTotal: (total) => countOf(total, 'user'),
           }}
           onChange={(pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') {

@@ -1,6 +1,6 @@
-import { errorMessage } from '@reelbase/api-client';
+import { ApiError, errorMessage } from '@reelbase/api-client';
 import { Button, Checkbox, Flex, Input, theme } from 'antd';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { homeFor } from '../../lib/access-gate.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -8,6 +8,9 @@ import { AuthShell } from './auth-shell.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 type Errors = { email?: string; password?: string };
+
+/** The time of day `seconds` from now, as the visitor's clock shows it (e.g. 14:05). */
+const clockIn = (seconds: number) => new Date(Date.now() + seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
  * A label, its input and the field's error, laid out like antd's vertical Form.Item. The sign-in
@@ -39,6 +42,14 @@ export function LoginPage() {
   const [loading, setLoading] = useState(false);
   const [values, setValues] = useState({ email: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<Errors>({});
+  // A sign-in paused by failed attempts (429): the server's words, when to try again, and the button waits until then.
+  const [paused, setPaused] = useState<{ message: string; until: number } | null>(null);
+  const { token } = theme.useToken();
+  useEffect(() => {
+    if (!paused) return;
+    const timer = setTimeout(() => setPaused(null), Math.max(0, paused.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [paused]);
   const set = (field: 'email' | 'password', value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (value) setErrors((e) => ({ ...e, [field]: undefined }));
@@ -54,7 +65,10 @@ export function LoginPage() {
       const r = await client.auth.login({ email: values.email.trim(), password: values.password, rememberMe: values.rememberMe });
       navigate(homeFor(r.isAdmin), { replace: true });
     } catch (err) {
-      alert('error', errorMessage(err));
+      if (err instanceof ApiError && err.status === 429) {
+        const wait = err.retryAfterSeconds ?? 60;
+        setPaused({ message: `${err.message} You can try again at ${clockIn(wait)}.`, until: Date.now() + wait * 1000 });
+      } else alert('error', errorMessage(err));
       setLoading(false);
     }
   }
@@ -74,8 +88,14 @@ export function LoginPage() {
           </Checkbox>
           <Link to="/forgot-password">Forgot Password</Link>
         </Flex>
-        <Button type="primary" htmlType="submit" block loading={loading}>
-          Sign in
+        {paused && (
+          <div role="alert" data-testid="sign-in-paused" style={{ color: token.colorError, marginBottom: 12, lineHeight: token.lineHeight }}>
+            {paused.message}
+          </div>
+        )}
+        {/* Not antd's `loading`: its delayed spinner stayed on when the button was disabled in the same render (a 429). */}
+        <Button type="primary" htmlType="submit" block disabled={loading || !!paused}>
+          {loading ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
       <SocialButtons verb="Sign in" divider={{ text: 'or', where: 'before' }} />

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
-import { errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName } from '@reelbase/api-client';
+import { editBlockedReason, errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, Modal, Result, Row, Skeleton, theme, Typography } from 'antd';
 import { useSetAtom } from 'jotai';
@@ -9,7 +9,7 @@ import { formatDate, formatMegabytes } from '../../lib/format.ts';
 import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { videoListAtom } from '../../state/atoms.ts';
-import { VideoStatus } from '../videos/video-status.tsx';
+import { isSettling, VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
 import { PlayerSettings } from './player-settings.tsx';
@@ -35,7 +35,8 @@ export function VideoPage() {
   const video = useQuery({
     queryKey: keys.video(videoId),
     queryFn: () => client.videos.get(videoId),
-    refetchInterval: (q) => (q.state.data?.status === 'loading' ? 2000 : false),
+    // Polled while it changes (processing, quality levels, a trim, a watermark): states and tools follow without a reload.
+    refetchInterval: (q) => (q.state.data && isSettling(q.state.data) ? 2000 : false),
   });
   const v = video.data;
 
@@ -62,7 +63,7 @@ export function VideoPage() {
       setList((s) => ({ ...s, limit: VIDEO_PAGE_SIZE_DEFAULT, page: 1, selectedIds: [] }));
       queryClient.removeQueries({ queryKey: keys.video(videoId) });
       await queryClient.invalidateQueries({ queryKey: keys.videos });
-      alert('success', 'Video deleted.');
+      alert('success', 'Video deleted.', { follow: true });
       navigate('/', { replace: true });
     } catch (err) {
       alert('error', errorMessage(err));
@@ -102,7 +103,7 @@ export function VideoPage() {
                   </video>
                 ) : (
                   <div style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center', background: token.colorFillSecondary }} role="status">
-                    {v.status === 'failed' ? 'This video could not be processed.' : 'The video is being processed…'}
+                    {v.status === 'failed' ? `This video could not be processed.${v.processing.error ? ` ${v.processing.error}` : ''}` : 'The video is being processed…'}
                   </div>
                 )}
                 <Flex justify="space-between" align="center" wrap gap={12} style={{ padding: 16 }}>
@@ -121,6 +122,7 @@ export function VideoPage() {
                         icon={<CopyOutlined aria-hidden />}
                         loading={copying === v.id}
                         disabled={v.processing.stage !== 'ready'}
+                        title={v.processing.stage !== 'ready' ? (editBlockedReason(v) ?? undefined) : undefined}
                         onClick={async () => {
                           const made = await copy(v);
                           if (made) navigate(`/${made.id}`);

@@ -1,6 +1,6 @@
 import { FileGifOutlined, PictureOutlined, ScissorOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { type FeatureFlag, MESSAGES, type Video } from '@reelbase/api-client';
-import { Button, Flex } from 'antd';
+import { editBlockedReason, type FeatureFlag, MESSAGES, type Video } from '@reelbase/api-client';
+import { Button, Flex, Tooltip, Typography } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useProfile } from '../../queries.ts';
 import { useAlert } from '../../services.tsx';
@@ -41,7 +41,9 @@ export function VideoTools({ video }: { video: Video }) {
   const [open, setOpen] = useState<ToolName | null>(null);
   if (!profile?.isActive) return null;
   // The tools work on the processed video: a trim or watermark in progress has to finish first.
-  const ready = video.status === 'ready';
+  // They say why they are unavailable rather than being refused behind a dialog.
+  const blocked = editBlockedReason(video);
+  const reasonId = `tools-unavailable-${video.id}`;
 
   function start(name: ToolName) {
     if (!profile?.features[TOOLS[name].feature]) alert('error', MESSAGES.featureDisabled);
@@ -53,11 +55,18 @@ export function VideoTools({ video }: { video: Video }) {
     <>
       <Flex gap={8} wrap>
         {(Object.entries(TOOLS) as [ToolName, Tool][]).map(([name, t]) => (
-          <Button key={name} icon={t.icon} type={t.primary ? 'primary' : 'default'} disabled={!ready} onClick={() => start(name)}>
-            {t.label}
-          </Button>
+          <Tooltip key={name} title={blocked}>
+            <Button icon={t.icon} type={t.primary ? 'primary' : 'default'} disabled={!!blocked} aria-describedby={blocked ? reasonId : undefined} onClick={() => start(name)}>
+              {t.label}
+            </Button>
+          </Tooltip>
         ))}
       </Flex>
+      {blocked && (
+        <Typography.Paragraph id={reasonId} type="secondary" data-testid="tools-unavailable" style={{ margin: '8px 0 0' }}>
+          {blocked}
+        </Typography.Paragraph>
+      )}
       {Modal && (
         <Suspense fallback={null}>
           <Modal video={video} open onClose={() => setOpen(null)} />

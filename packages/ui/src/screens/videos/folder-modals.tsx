@@ -1,5 +1,5 @@
 import { FolderOutlined, HomeOutlined } from '@ant-design/icons';
-import { errorMessage, FOLDER_NAME_MAX, type Folder, type FolderCrumb } from '@reelbase/api-client';
+import { errorMessage, FOLDER_NAME_MAX, FOLDER_NAME_TOO_LONG, type Folder, type FolderCrumb } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Empty, Form, Input, List, Modal, Spin } from 'antd';
 import { useState } from 'react';
@@ -20,8 +20,17 @@ export function FolderNameModal({ open, folder, onClose, save }: { open: boolean
   return (
     <Modal title={folder ? 'Rename folder' : 'Create folder'} open={open} onCancel={onClose} footer={null} destroyOnHidden>
       <Form layout="vertical" name="folder" onFinish={submit} requiredMark={false} initialValues={{ name: folder?.name ?? '' }}>
-        <Form.Item label="Folder name" name="name" rules={[{ required: true, whitespace: true, message: 'Must NOT have fewer than 1 characters.' }]}>
-          <Input maxLength={FOLDER_NAME_MAX} autoFocus />
+        <Form.Item
+          label="Folder name"
+          name="name"
+          validateTrigger={['onChange', 'onBlur']}
+          rules={[
+            { required: true, whitespace: true, message: 'Must NOT have fewer than 1 characters.' },
+            // The API's limit, told while typing (a pasted long name is not cut off without a word).
+            { max: FOLDER_NAME_MAX, message: FOLDER_NAME_TOO_LONG },
+          ]}
+        >
+          <Input count={{ show: true, max: FOLDER_NAME_MAX }} autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy}>
           {folder ? 'Save' : 'Create'}

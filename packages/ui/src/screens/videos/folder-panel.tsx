@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { FolderNameModal, SelectFolderModal } from './folder-modals.tsx';
+import { countOf } from '../../lib/format.ts';
 
 /** The drag payload of video rows: their ids, as JSON. */
 export const VIDEO_DRAG_TYPE = 'application/x-reelbase-videos';
@@ -114,7 +115,7 @@ export function FolderPanel({
               <Link to={folderHref(f.id)} style={{ flex: 1, minWidth: 0, padding: '6px 8px', display: 'flex', gap: 8, alignItems: 'center' }}>
                 <FolderOutlined aria-hidden />
                 <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.name}</span>
-                <span style={{ marginInlineStart: 'auto', color: token.colorTextTertiary, fontSize: 12 }} title="Videos in this folder">
+                <span style={{ marginInlineStart: 'auto', color: token.colorTextTertiary, fontSize: 12 }} title={`${countOf(f.countVideo, 'video')} in this folder`}>
                   {f.countVideo}
                 </span>
               </Link>

@@ -1,11 +1,11 @@
-import { CloudUploadOutlined, CopyOutlined, EditOutlined, FolderAddOutlined, HomeOutlined, LinkOutlined, MoreOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
+import { ClockCircleOutlined, CloudUploadOutlined, CopyOutlined, EditOutlined, FolderAddOutlined, FolderOutlined, HomeOutlined, LinkOutlined, MoreOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Checkbox, Dropdown, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDate, formatMegabytes } from '../../lib/format.ts';
+import { countOf, formatDate, formatDuration, formatMegabytes } from '../../lib/format.ts';
 import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { initialVideoListState, videoListAtom } from '../../state/atoms.ts';
@@ -16,7 +16,7 @@ import { FolderPanel, folderHref, VIDEO_DRAG_TYPE } from './folder-panel.tsx';
 import { ImportModal } from './import-modal.tsx';
 import { PreviewModal } from './preview-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
-import { VideoStatus } from './video-status.tsx';
+import { isSettling, VideoStatus } from './video-status.tsx';
 
 function VideoRow({
   video,
@@ -26,9 +26,12 @@ function VideoRow({
   dragIds,
   onPreview,
   onCopy,
-}: { video: Video; selected: boolean; onToggle(): void; canEdit: boolean; dragIds(): string[]; onPreview(): void; onCopy(): void }) {
+  showFolder,
+}: { video: Video; selected: boolean; onToggle(): void; canEdit: boolean; dragIds(): string[]; onPreview(): void; onCopy(): void; showFolder: boolean }) {
   const nameId = useId();
   const { token } = theme.useToken();
+  const duration = formatDuration(video.metadata.durationSec);
+  const copyBlocked = video.processing.stage === 'ready' ? null : editBlockedReason(video);
   return (
     <li
       className="rb-video-row"
@@ -40,20 +43,34 @@ function VideoRow({
       }}
     >
       <Checkbox checked={selected} onChange={onToggle} aria-labelledby={nameId} />
-      {video.imageUrl ? (
-        <img className="rb-thumb" src={video.imageUrl} alt="" />
-      ) : (
-        <div className="rb-thumb" style={{ display: 'grid', placeItems: 'center', color: token.colorTextTertiary }}>
-          <VideoCameraOutlined aria-hidden />
-        </div>
-      )}
+      {/* The thumbnail and the title open the video; the thumbnail is a second way there, so it is hidden from the tab order. */}
+      <Link to={`/${video.id}`} tabIndex={-1} aria-hidden data-testid="video-thumb-link" style={{ display: 'block' }}>
+        {video.imageUrl ? (
+          <img className="rb-thumb" src={video.imageUrl} alt="" />
+        ) : (
+          <div className="rb-thumb" style={{ display: 'grid', placeItems: 'center', color: token.colorTextTertiary }}>
+            <VideoCameraOutlined aria-hidden />
+          </div>
+        )}
+      </Link>
       <div style={{ minWidth: 0 }}>
-        <div id={nameId} style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Link id={nameId} to={`/${video.id}`} style={{ fontWeight: 600, overflowWrap: 'anywhere', color: 'inherit' }}>
           {video.name}
-        </div>
+        </Link>
         <Flex gap={12} wrap style={{ color: token.colorTextSecondary, fontSize: 13, margin: '2px 0 6px' }}>
           <span>{formatDate(video.createdAt)}</span>
+          {duration && (
+            <span data-testid="video-duration">
+              <ClockCircleOutlined aria-hidden /> <span className="rb-sr-only">Length </span>
+              {duration}
+            </span>
+          )}
           <span>{formatMegabytes(video.size)}</span>
+          {showFolder && (
+            <span data-testid="video-folder">
+              <FolderOutlined aria-hidden /> {video.folderName && video.folderId ? <Link to={folderHref(video.folderId)}>{video.folderName}</Link> : 'My videos (top level)'}
+            </span>
+          )}
         </Flex>
         <VideoStatus video={video} />
       </div>
@@ -68,7 +85,7 @@ function VideoRow({
           menu={{
             items: [
               { key: 'preview', icon: <PlayCircleOutlined />, label: 'Preview', disabled: !video.hlsSource && !video.videoSource },
-              ...(canEdit ? [{ key: 'copy', icon: <CopyOutlined />, label: 'Copy', disabled: video.processing.stage !== 'ready' }] : []),
+              ...(canEdit ? [{ key: 'copy', icon: <CopyOutlined />, label: copyBlocked ? `Copy (${copyBlocked})` : 'Copy', disabled: !!copyBlocked }] : []),
             ],
             onClick: ({ key }) => (key === 'preview' ? onPreview() : onCopy()),
           }}
@@ -131,8 +148,9 @@ export function MyVideosPage() {
     queryKey: [...keys.videos, params],
     queryFn: () => client.videos.list(params),
     placeholderData: keepPreviousData,
-    // Processing videos are polled until main and HLS are ready.
-    refetchInterval: (q) => (q.state.data?.items.some((v) => v.status === 'loading') ? 2000 : false),
+    // While any video is still changing (processing, its quality levels, a trim, a watermark) the list is
+    // polled, so thumbnails, lengths and states appear without a reload.
+    refetchInterval: (q) => (q.state.data?.items.some(isSettling) ? 2000 : false),
   });
   const items = videos.data?.items ?? [];
   const meta = videos.data?.meta;
@@ -283,6 +301,8 @@ export function MyVideosPage() {
                 dragIds={() => (list.selectedIds.includes(v.id) ? list.selectedIds : [v.id])}
                 onPreview={() => setPreviewing(v)}
                 onCopy={() => void copy(v)}
+                // A search from the top level covers every folder: each result says where it is.
+                showFolder={!!list.search && !folderId}
               />
             ))}
           </ul>
@@ -314,7 +334,7 @@ export function MyVideosPage() {
                 total={meta.totalItems}
                 showSizeChanger={false}
                 onChange={(page) => setList((s) => ({ ...s, page, selectedIds: [] }))}
-                showTotal={(total) => `${total} videos`}
+                showTotal={(total) => countOf(total, 'video')}
               />
             </>
           )}

@@ -1,10 +1,39 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Button, Flex, List, Modal, Progress, theme, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, List, Modal, Progress, Spin, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
 import { type DragEvent, useState } from 'react';
-import { usePlatform } from '../../services.tsx';
+import { Link } from 'react-router-dom';
+import { keys } from '../../queries.ts';
+import { useClient, usePlatform } from '../../services.tsx';
 import { uploadsAtom } from '../../state/atoms.ts';
 import { useUploader } from './use-uploader.ts';
+
+/** An uploaded file's video: processing (polled) until it plays, then a link to open it; or why it failed. */
+function UploadedState({ videoId, onOpen }: { videoId: string; onOpen(): void }) {
+  const client = useClient();
+  const video = useQuery({
+    queryKey: keys.video(videoId),
+    queryFn: () => client.videos.get(videoId),
+    refetchInterval: (q) => (q.state.data && (q.state.data.isMainReady || q.state.data.status === 'failed') ? false : 2000),
+  });
+  const v = video.data;
+  if (v?.status === 'failed') return <Typography.Text type="danger">Failed{v.processing.error ? `: ${v.processing.error}` : ''}</Typography.Text>;
+  if (!v?.isMainReady)
+    return (
+      <span role="status" data-testid="upload-processing">
+        <Spin size="small" /> Uploaded, processing{v && v.processing.progress > 0 ? ` (${v.processing.progress}%)` : ''}…
+      </span>
+    );
+  return (
+    <span role="status" data-testid="upload-ready">
+      Ready to play ·{' '}
+      <Link to={`/${videoId}`} onClick={onOpen}>
+        Open
+      </Link>
+    </span>
+  );
+}
 
 /** Upload video: drag and drop or browse, several files, video files only, one progress entry per file. */
 export function UploadModal({ open, onClose, folderId }: { open: boolean; onClose(): void; folderId: string | null }) {
@@ -78,14 +107,20 @@ export function UploadModal({ open, onClose, folderId }: { open: boolean; onClos
               <div style={{ width: '100%' }}>
                 <Flex justify="space-between" gap={8}>
                   <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{u.fileName}</span>
-                  <span>{u.status === 'done' ? 'Uploaded' : u.status === 'error' ? 'Failed' : `${u.percent}%`}</span>
+                  {u.status === 'done' && u.videoId ? (
+                    <UploadedState videoId={u.videoId} onOpen={onClose} />
+                  ) : (
+                    <span>{u.refused ? 'Not uploaded' : u.status === 'error' ? 'Failed' : `${u.percent}%`}</span>
+                  )}
                 </Flex>
-                <Progress
-                  percent={u.percent}
-                  status={u.status === 'error' ? 'exception' : u.status === 'done' ? 'success' : 'active'}
-                  showInfo={false}
-                  aria-label={`Upload of ${u.fileName}`}
-                />
+                {!u.refused && (
+                  <Progress
+                    percent={u.percent}
+                    status={u.status === 'error' ? 'exception' : u.status === 'done' ? 'success' : 'active'}
+                    showInfo={false}
+                    aria-label={`Upload of ${u.fileName}`}
+                  />
+                )}
                 {u.error && (
                   <Typography.Text type="danger" role="alert">
                     {u.error}

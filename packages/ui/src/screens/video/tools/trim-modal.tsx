@@ -29,10 +29,16 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
     setRange(next);
   }
 
+  const [confirming, setConfirming] = useState(false);
   async function save(mode: Mode) {
+    setConfirming(false);
     setBusy(mode);
-    const started = mode === 'new' ? 'The trimmed copy is being processed.' : 'The video is being trimmed.';
-    if (!(await startJob(() => client.videos.trim(video.id, { start, end, mode }), started))) setBusy(null);
+    // Saved as new: the new video opens, trimming. Overwritten: this video's page, which says it is trimming.
+    const ok =
+      mode === 'new'
+        ? await startJob(() => client.videos.trim(video.id, { start, end, mode }), 'The trimmed video is being made. It plays here when it is ready.', (made) => `/${made.id}`)
+        : await startJob(() => client.videos.trim(video.id, { start, end, mode }), 'The video is being trimmed. It keeps playing meanwhile.', () => `/${video.id}`);
+    if (!ok) setBusy(null);
   }
 
   return (
@@ -45,7 +51,7 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
       footer={
         <Flex gap={8} justify="end" wrap>
           <Button onClick={onClose}>Cancel</Button>
-          <Button disabled={tooShort || busy !== null} loading={busy === 'overwrite'} onClick={() => save('overwrite')}>
+          <Button disabled={tooShort || busy !== null} loading={busy === 'overwrite'} onClick={() => setConfirming(true)}>
             Overwrite Original
           </Button>
           <Button type="primary" disabled={tooShort || busy !== null} loading={busy === 'new'} onClick={() => save('new')}>
@@ -96,6 +102,18 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
           <span data-testid="trim-length">{formatTimeInput(end - start)}</span>
         </Form.Item>
       </Form>
+      <Modal
+        title="Overwrite the original?"
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        okText="Overwrite Original"
+        okButtonProps={{ danger: true }}
+        onOk={() => save('overwrite')}
+      >
+        <p>
+          Only {formatTimeInput(start)} to {formatTimeInput(end)} of “{video.name}” is kept; the rest is deleted and cannot be brought back. The embed code and statistics stay the same.
+        </p>
+      </Modal>
       {tooShort && (
         <Typography.Paragraph type="warning" role="alert" style={{ marginTop: 12, marginBottom: 0 }}>
           {TRIM_MESSAGES.endAfterStart}
