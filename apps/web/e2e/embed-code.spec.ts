@@ -37,7 +37,7 @@ test('embed code: responsive 16:9 by default, every choice saved across a reload
   await expect(page.getByRole('heading', { level: 1, name: 'Wide tour' })).toBeVisible();
 
   // Defaults: responsive, so the sizes wait (600 each, as the spec says) until a fixed size is chosen.
-  const responsive = page.getByLabel("Responsive: fits the page's width, keeps the video's shape");
+  const responsive = page.getByLabel("Responsive: fills the column, keeps the video's shape");
   await expect(responsive).toBeChecked();
   await expect(page.getByLabel('Width')).toBeDisabled();
   await expect(page.getByLabel('Width')).toHaveValue('600');
@@ -89,14 +89,20 @@ test('embed code: responsive 16:9 by default, every choice saved across a reload
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^<div style="position:relative;width:100%;aspect-ratio:16 \/ 9"><iframe /);
   expect(copied).toContain('&amp;sig=');
-  expect(await preview.innerHTML()).toBe(copied);
+  // The same snippet: its element, style and page address.
+  const srcOf = (html: string) => (/src="([^"]+)"/.exec(html) as RegExpExecArray)[1].replaceAll('&amp;', '&');
+  await expect(preview.locator('iframe')).toHaveAttribute('src', srcOf(copied));
+  expect(await preview.locator('div').first().getAttribute('style')).toBe('position:relative;width:100%;aspect-ratio:16 / 9');
   await shot(page, info, 'embed-responsive');
 
   // The snippet pasted in a customer's page keeps 16:9 at 320 px and at 1200 px.
   for (const width of [320, 1200]) {
     const host = await browser.newPage({ viewport: { width, height: 900 } });
-    await host.setContent(`<!doctype html><html><body style="margin:0"><h1 style="font:16px sans-serif;margin:8px">Our shop</h1>${copied}</body></html>`);
-    await expect(host.frameLocator('iframe').locator('[data-reelbase-player] video')).toBeAttached({ timeout: 30_000 });
+    // A customer's own site (another origin, as the embed page's frame-ancestors expects).
+    const shopPage = `<!doctype html><html><body style="margin:0"><h1 style="font:16px sans-serif;margin:8px">Our shop</h1>${copied}</body></html>`;
+    await host.route('http://localhost:9/**', (route) => route.fulfill({ contentType: 'text/html', body: shopPage }));
+    await host.goto('http://localhost:9/tour');
+    await expect(host.locator('iframe')).toBeVisible();
     const pasted = await iframeBox(host);
     expect(Math.abs(pasted.width - width)).toBeLessThanOrEqual(1);
     expect(Math.abs(pasted.height - (width * 9) / 16)).toBeLessThanOrEqual(1);

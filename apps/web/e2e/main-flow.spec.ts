@@ -62,9 +62,10 @@ test('register, sign in, upload, watch it get ready, rename, copy the embed code
   await rename.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Product tour' })).toBeVisible();
 
-  // Embedding: defaults, aspect ratio (320×240 video), copy.
+  // Embedding: defaults, a fixed size with the aspect ratio kept (320×240 video), copy.
+  await page.getByLabel("Responsive: fills the column, keeps the video's shape").uncheck();
   await expect(page.getByLabel('Width')).toHaveValue('600');
-  await expect(page.getByLabel('Height')).toHaveValue('600');
+  await expect(page.getByLabel('Height')).toHaveValue('450');
   await expect(page.getByLabel('Maintain aspect ratio')).toBeChecked();
   await expect(page.getByLabel('Open in new window')).not.toBeChecked();
   await page.getByLabel('Width').fill('640');
@@ -86,12 +87,11 @@ test('register, sign in, upload, watch it get ready, rename, copy the embed code
   await expect(page.locator('#main').getByRole('status').filter({ hasText: 'Copied!' })).toBeVisible();
   await expect(page.getByTestId('alert-bar').getByText('Copied!')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  // The API's code: the hls embed page with the options, in a responsive box (640x480 keeps the ratio).
+  // The API's code: the hls embed page with the options, a fixed 640x480 iframe.
   expect(embedCalls).toHaveLength(1);
   expect(copied).toContain('<iframe ');
   expect(copied).toMatch(/src="http:\/\/127\.0\.0\.1:\d+\/embed\/hls\/[0-9a-f-]{36}\?redirect=https%3A%2F%2Fshop\.example%2Fthanks&amp;sig=[\w-]{43}&amp;new-window=1"/);
-  expect(copied).toContain('max-width:640px');
-  expect(copied).toContain('padding-top:75%');
+  expect(copied).toContain('width="640" height="480"');
   expect(copied).toContain('allowfullscreen');
   await shot(page, info, 'video-page');
 

@@ -123,7 +123,7 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> })
             update({ responsive: e.target.checked, ...sized });
           }}
         >
-          Responsive: fits the page's width, keeps the video's shape
+          Responsive: fills the column, keeps the video's shape
         </Checkbox>
         <Row gutter={12}>
           <Col span={12}>
