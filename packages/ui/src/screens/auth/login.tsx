@@ -1,7 +1,7 @@
 import { errorMessage } from '@reelbase/api-client';
-import { Button, Checkbox, Divider, Flex, Input, theme } from 'antd';
+import { Alert, Button, Checkbox, Divider, Flex, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homeFor } from '../../lib/access-gate.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
@@ -36,6 +36,8 @@ export function LoginPage() {
   const client = useClient();
   const alert = useAlert();
   const navigate = useNavigate();
+  // The reset-password-done state: set by a successful reset, gone on any other arrival.
+  const resetDone = !!(useLocation().state as { resetDone?: boolean } | null)?.resetDone;
   const [loading, setLoading] = useState(false);
   const [values, setValues] = useState({ email: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<Errors>({});
@@ -61,6 +63,7 @@ export function LoginPage() {
 
   return (
     <AuthShell title="Sign in">
+      {resetDone && <Alert type="success" showIcon role="status" title="Password updated successfully" description="Sign in with your new password." style={{ marginBottom: 16 }} />}
       <form name="login" onSubmit={submit} noValidate>
         <Field label="Email" error={errors.email}>
           {(ids) => <Input {...ids} type="email" autoComplete="email" status={errors.email && 'error'} value={values.email} onChange={(e) => set('email', e.target.value)} />}
