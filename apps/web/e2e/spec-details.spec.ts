@@ -1,0 +1,63 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ADMIN, expect, registerViaApi, sampleVideo, shot, signIn, sql, test, uploadViaApi } from './support/fixtures.ts';
+
+/** The newest link mailed to `to` by the main stack (its outbox holds .eml files). */
+async function lastLink(to: string, path: string): Promise<string> {
+  const dir = join(process.env.E2E_TMP as string, 'data-main', 'outbox');
+  for (let i = 0; i < 50; i++) {
+    const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+    for (const f of files) {
+      const raw = (await readFile(join(dir, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = raw.match(new RegExp(`https?://\\S+${path}\\?token=[^\\s"<]+`))?.[0];
+      if (raw.includes(`To: ${to}`) && link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${path} mail to ${to}`);
+}
+
+test('after a password reset the sign-in page shows the reset-done state; an ordinary visit does not', async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL as string);
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await page.getByLabel('Email').fill(a.email);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const link = new URL(await lastLink(a.email, '/reset-password'));
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New password').fill('brand-new-secret');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const done = page.getByRole('status').filter({ hasText: 'Your new password is saved.' });
+  await expect(done).toBeVisible();
+  await expect(done).toContainText('Sign in with it below.');
+  await shot(page, info, 'login-reset-done');
+  // Shown once: a reload of the sign-in page carries no flag.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Your new password is saved.')).toHaveCount(0);
+});
+
+test("the player tool is labelled 'Pop Out Video' in the settings and in the player", async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL as string);
+  const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Pop tour');
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await page.goto(`/${video.id}`);
+  const panel = page.getByRole('region', { name: 'Player settings' });
+  await expect(panel.getByRole('switch', { name: 'Pop Out Video' })).toBeChecked();
+  await expect(page.getByTestId('player-preview').getByRole('button', { name: 'Pop Out Video' })).toBeAttached({ timeout: 90_000 });
+  await shot(page, info, 'player-pop-out-video');
+});
+
+test("the admin's payment reference links to the subscription's PayPal page", async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL as string, { paymentMethod: 'paypal' });
+  const { rows } = await sql("update users set paypal_subscription_id = 'I-BW452GLLEP1G', stripe_subscription_id = null where email = $1 returning id", [a.email]);
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.goto(`/admin/users/${rows[0].id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+  const row = page.locator('.ant-descriptions-item').filter({ hasText: 'Payment reference' });
+  await expect(row.getByRole('link')).toHaveAttribute('href', 'https://www.paypal.com/billing/subscriptions/I-BW452GLLEP1G');
+  await shot(page, info, 'admin-user-payment-reference');
+});
