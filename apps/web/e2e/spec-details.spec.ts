@@ -61,3 +61,30 @@ test("the admin's payment reference links to the subscription's PayPal page", as
   await expect(row.getByRole('link')).toHaveAttribute('href', 'https://www.paypal.com/billing/subscriptions/I-BW452GLLEP1G');
   await shot(page, info, 'admin-user-payment-reference');
 });
+
+test('an SVG cover is kept as SVG, whole, and served as SVG (PNG and JPG stay cropped rasters: edit-tools.spec)', async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL as string);
+  const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Cover tour');
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await page.goto(`/${video.id}`);
+  const player = page.getByLabel('Video: Cover tour');
+  await expect(player).toHaveAttribute('poster', /thumb-1/, { timeout: 90_000 });
+
+  await page.getByRole('button', { name: 'Set Video Thumbnail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set Video Thumbnail' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('radio', { name: 'Upload image' }).click();
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#1974BB"/></svg>';
+  await (await chooser).setFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await expect(dialog.getByText('An SVG image is kept as SVG, whole and sharp at any size; it is not cropped.')).toBeVisible();
+  await shot(page, info, 'thumbnail-modal-svg');
+  const sent = page.waitForRequest((r) => r.url().includes(`/api/videos/${video.id}/upload/image`));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data/);
+  await expect(page.getByTestId('alert-bar')).toContainText('Thumbnail updated successfully!');
+  await expect(player).toHaveAttribute('poster', /\/thumbs\/cover-[\w-]+\.svg$/);
+  const stored = await page.request.get((await player.getAttribute('poster')) as string);
+  expect(stored.headers()['content-type']).toBe('image/svg+xml');
+  expect(await stored.text()).toBe(svg);
+});
