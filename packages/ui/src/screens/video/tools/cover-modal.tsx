@@ -110,7 +110,7 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
       {slot === THUMBNAIL_UPLOAD_SLOT && upload && !svg && <ImageCropper src={upload} aspect={aspect} onArea={setArea} label="Crop the thumbnail" />}
       {slot === THUMBNAIL_UPLOAD_SLOT && upload && svg && (
         <Flex vertical gap={8}>
-          <img src={upload} alt="The chosen SVG image" style={{ display: 'block', width: '100%', aspectRatio: String(aspect), objectFit: 'contain', background: token.colorFillSecondary }} />
+          <img src={upload} alt="The chosen SVG" style={{ display: 'block', width: '100%', aspectRatio: String(aspect), objectFit: 'contain', background: token.colorFillSecondary }} />
           <span style={{ color: token.colorTextSecondary }}>An SVG image is kept as SVG, whole and sharp at any size; it is not cropped.</span>
         </Flex>
       )}
