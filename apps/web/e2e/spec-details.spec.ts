@@ -72,3 +72,18 @@ test('an SVG cover is kept as SVG, whole, and served as SVG (PNG and JPG stay cr
   expect(stored.headers()['content-type']).toBe('image/svg+xml');
   expect(await stored.text()).toBe(svg);
 });
+
+test('admins get the top-bar search: it finds users by name or email on the users table', async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL as string);
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByRole('search').getByLabel('Find a user').fill(a.email);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\?search=/);
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(a.email);
+  // The table's own search box shows the term, ready to change.
+  await expect(page.getByLabel('Search users')).toHaveValue(a.email);
+  await shot(page, info, 'admin-top-bar-search');
+});
