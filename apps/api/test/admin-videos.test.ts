@@ -131,3 +131,14 @@ test("the admin's list of a user's videos: each sort both ways, page sizes 5, 10
   await s.services.adminReads.flush();
   expect((await sql("select count(*)::int as n from admin_audit_log where action = 'video.list' and target_user_id = ?", [u.id]))[0].n).toBe(16);
 });
+
+test("the spec's block body (selectedVideosId, action 'block', ban, query) blocks and unblocks as `ids` does", async () => {
+  const specBody = (ban: boolean) => ({ action: 'block', ban, selectedVideosId: [video.id], query: { page: 1, limit: 10 } });
+  expect(await s.api('POST', '/api/videos/bulk', { token: adminToken, body: specBody(true) })).toMatchObject({ status: 200, body: { message: '1 video blocked.', count: 1 } });
+  expect((await s.api('GET', `/api/videos/${video.id}`, { token: owner.accessToken })).body.ban).toBe(true);
+  expect(await s.api('POST', '/api/videos/bulk', { token: adminToken, body: specBody(false) })).toMatchObject({ status: 200, body: { message: '1 video unblocked.', count: 1 } });
+  expect((await s.api('GET', `/api/videos/${video.id}`, { token: owner.accessToken })).body.ban).toBe(false);
+  // A bad list is refused by its own rules; neither name given: the ids are asked for.
+  expect((await s.api('POST', '/api/videos/bulk', { token: adminToken, body: { action: 'block', ban: true, selectedVideosId: [] } })).body.errors).toEqual({ ids: 'Select at least one video.' });
+  expect((await s.api('POST', '/api/videos/bulk', { token: adminToken, body: { action: 'block', ban: true } })).status).toBe(422);
+});

@@ -20,29 +20,48 @@ afterAll(() => s.stop());
 
 const embed = (query: string, token = owner.accessToken) => s.api('GET', `/api/videos/${id}/embed${query}`, { token });
 
-test('defaults: a fixed 600x600 iframe of the HLS embed page', async () => {
+const page = (type = 'hls') => `src="${s.url}/embed/${type}/${id}" title="Shop &quot;tour&quot;" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen`;
+
+test("defaults: a responsive box with the video's aspect ratio, no fixed square", async () => {
   const res = await embed('');
   expect(res.status).toBe(200);
+  // 320x180 reduces to 16 / 9: full width, the height follows the ratio at any width.
   expect(res.body).toEqual({
-    embed: `<iframe src="${s.url}/embed/hls/${id}" title="Shop &quot;tour&quot;" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen width="600" height="600" frameborder="0"></iframe>`,
+    embed: `<div style="position:relative;width:100%;aspect-ratio:16 / 9"><iframe ${page()} style="position:absolute;inset:0;width:100%;height:100%;border:0"></iframe></div>`,
   });
+  expect(res.body.embed).not.toMatch(/600/);
 });
 
-test('sizes that keep the aspect ratio give a responsive box', async () => {
-  for (const q of ['?width=640&height=360', '?width=641&height=361', '?width=100&height=56']) {
-    const res = await embed(q);
-    expect(res.status).toBe(200);
-    const w = new URLSearchParams(q).get('width');
-    expect(res.body.embed).toBe(
-      `<div style="position:relative;width:100%;max-width:${w}px"><div style="position:relative;height:0;padding-top:56.25%">` +
-        `<iframe src="${s.url}/embed/hls/${id}" title="Shop &quot;tour&quot;" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen style="position:absolute;top:0;left:0;width:100%;height:100%;border:0"></iframe></div></div>`,
-    );
-  }
+test('a width or height asks for a fixed iframe of that size; a missing side follows the ratio', async () => {
+  expect((await embed('?width=600&height=600')).body.embed).toBe(`<iframe ${page()} width="600" height="600" style="border:0" frameborder="0"></iframe>`);
   expect((await embed('?width=640&height=400')).body.embed).toMatch(/^<iframe [^>]*width="640" height="400"/);
+  expect((await embed('?width=640')).body.embed).toMatch(/^<iframe [^>]*width="640" height="360"/);
+  expect((await embed('?height=90')).body.embed).toMatch(/^<iframe [^>]*width="160" height="90"/);
+});
+
+test('the embedding choices are saved per video and come back; only the owner reads or writes them', async () => {
+  const settings = (token = owner.accessToken) => s.api('GET', `/api/videos/${id}/embed-settings`, { token });
+  expect((await settings()).body).toEqual({ responsive: true, width: 600, height: 600, keepRatio: true, newWindow: false, redirect: '' });
+  const saved = await s.api('PUT', `/api/videos/${id}/embed-settings`, { token: owner.accessToken, body: { redirect: ' https://shop.example/thanks ', newWindow: true } });
+  expect(saved.status).toBe(200);
+  expect(saved.body).toEqual({ responsive: true, width: 600, height: 600, keepRatio: true, newWindow: true, redirect: 'https://shop.example/thanks' });
+  await s.api('PUT', `/api/videos/${id}/embed-settings`, { token: owner.accessToken, body: { responsive: false, width: 640, height: 360, keepRatio: false } });
+  expect((await settings()).body).toEqual({ responsive: false, width: 640, height: 360, keepRatio: false, newWindow: true, redirect: 'https://shop.example/thanks' });
+
+  const bad = await s.api('PUT', `/api/videos/${id}/embed-settings`, { token: owner.accessToken, body: { redirect: 'javascript:alert(1)', width: 0, colour: 'red' } });
+  expect(bad.status).toBe(422);
+  expect(bad.body.errors).toMatchObject({ redirect: 'Must match format "http:// or https://".', width: 'Width must be a whole number between 1 and 10000.' });
+  expect((await s.api('PUT', `/api/videos/${id}/embed-settings`, { token: owner.accessToken, body: {} })).status).toBe(422);
+  // Nothing of the refused change was kept.
+  expect((await settings()).body.width).toBe(640);
+
+  expect((await settings(other.accessToken)).status).toBe(404);
+  expect((await s.api('PUT', `/api/videos/${id}/embed-settings`, { token: other.accessToken, body: { newWindow: false } })).status).toBe(404);
+  expect((await s.api('GET', `/api/videos/${id}/embed-settings`)).status).toBe(401);
 });
 
 test('redirect (with its signature) and new window go into the page URL; mp4 may be chosen', async () => {
-  const res = await embed(`?width=300&height=300&redirect=${encodeURIComponent('https://shop.example/thanks?a=1&b=2')}&new-window=1&type=mp4`);
+  const res = await embed(`?redirect=${encodeURIComponent('https://shop.example/thanks?a=1&b=2')}&new-window=1&type=mp4`);
   expect(res.status).toBe(200);
   expect(res.body.embed).toMatch(new RegExp(`src="${s.url}/embed/mp4/${id}\\?redirect=https%3A%2F%2Fshop\\.example%2Fthanks%3Fa%3D1%26b%3D2&amp;sig=[\\w-]{43}&amp;new-window=1"`));
   // Blank redirect and new-window=0 add nothing.

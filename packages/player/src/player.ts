@@ -82,7 +82,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   const seek = range(doc, 'rb-seek', 'Seek', 0, 'any');
   const muteBtn = button(doc, 'rb-mute', 'Mute', ICONS.volume);
   const volume = range(doc, 'rb-volume', 'Volume', 1, '0.05');
-  const popBtn = button(doc, 'rb-popout', 'Pop out', ICONS.popout);
+  const popBtn = button(doc, 'rb-popout', 'Pop Out Video', ICONS.popout);
   const fsBtn = button(doc, 'rb-fullscreen-button', 'Full screen', ICONS.fullscreen);
   bar.append(playBtn, time, seek, muteBtn, volume, popBtn, fsBtn);
   root.append(video, logo, spinner, bigPlay, bar, message);
@@ -382,7 +382,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     root.classList.toggle('rb-mini', value);
     for (const p of ['left', 'top', 'right', 'bottom']) root.style.removeProperty(p);
     popBtn.setAttribute('aria-pressed', String(value));
-    popBtn.setAttribute('aria-label', value ? 'Exit pop-out' : 'Pop out');
+    popBtn.setAttribute('aria-label', value ? 'Exit Pop Out Video' : 'Pop Out Video');
   }
 
   let drag: { id: number; x: number; y: number; left: number; top: number; moved: boolean } | null = null;

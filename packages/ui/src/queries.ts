@@ -9,6 +9,8 @@ export const keys = {
   folders: ['folders'] as const,
   video: (id: string) => ['video', id] as const,
   gifs: (videoId: string) => ['gifs', videoId] as const,
+  embedSettings: (videoId: string) => ['embed-settings', videoId] as const,
+  embedCode: (videoId: string, options: unknown) => ['embed-code', videoId, options] as const,
   statistics: (videoId: string, range: string) => ['statistics', videoId, range] as const,
   analyticsOverview: ['analytics-overview'] as const,
   admin: ['admin'] as const,

@@ -19,7 +19,7 @@ import type {
   SubscriptionResponse,
   Usage,
 } from '../contract/payments.ts';
-import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
+import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { EmailCheckResponse, PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { PaymentConfig } from '../contract/payments.ts';
@@ -321,10 +321,10 @@ export function createApiClient(o: ApiClientOptions) {
      */
     async embedCode(videoId: string, e: EmbedOptions): Promise<string> {
       const r = await request<z.infer<typeof EmbedCodeResponse>>('GET', `/api/videos/${id(videoId)}/embed`, {
-        // A zero side counts as 1 (the API takes 1 to 10000).
+        // A zero side counts as 1 (the API takes 1 to 10000); no side at all: the responsive snippet.
         query: {
-          width: Math.max(1, Math.round(e.width)),
-          height: Math.max(1, Math.round(e.height)),
+          width: e.width === undefined ? undefined : Math.max(1, Math.round(e.width)),
+          height: e.height === undefined ? undefined : Math.max(1, Math.round(e.height)),
           redirect: e.redirect?.trim() || undefined,
           'new-window': e.newWindow ? 1 : 0,
           type: e.type,
@@ -332,6 +332,10 @@ export function createApiClient(o: ApiClientOptions) {
       });
       return r.embed;
     },
+    /** The embedding panel's saved choices for a video (the defaults until the owner changes one). */
+    embedSettings: (videoId: string) => request<EmbedSettings>('GET', `/api/videos/${id(videoId)}/embed-settings`),
+    /** Saves one or more of the embedding panel's choices; resolves with all of them. */
+    saveEmbedSettings: (videoId: string, changes: EmbedSettingsUpdate) => request<EmbedSettings>('PUT', `/api/videos/${id(videoId)}/embed-settings`, { body: changes }),
   };
 
   const gifs = {

@@ -21,7 +21,7 @@ import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
-import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
+import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
 import {
@@ -163,7 +163,9 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/folders/{id}', summary: 'A folder with its breadcrumbs', auth: 'user', response: FolderDetail },
   { method: 'put', path: '/api/folders/{id}', summary: 'Rename or move a folder (not into itself or a subfolder)', auth: 'user', body: FolderUpdate, response: FolderSaved },
   { method: 'delete', path: '/api/folders/{id}', summary: 'Delete a folder; its videos and subfolders move to its parent', auth: 'user', response: MessageBody },
-  { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code (query: width, height, redirect, new-window, type)', auth: 'user', query: EmbedCodeQuery, response: EmbedCodeResponse },
+  { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code: responsive (the video\'s aspect ratio at any width) unless width or height asks for a fixed size (query: width, height, redirect, new-window, type)', auth: 'user', query: EmbedCodeQuery, response: EmbedCodeResponse },
+  { method: 'get', path: '/api/videos/{id}/embed-settings', summary: 'The embedding panel\'s saved choices for a video', auth: 'user', response: EmbedSettings },
+  { method: 'put', path: '/api/videos/{id}/embed-settings', summary: 'Save one or more of the embedding panel\'s choices for a video', auth: 'user', body: EmbedSettingsUpdate, response: EmbedSettings },
   { method: 'post', path: '/api/videos/{id}/create/image', summary: "Make the frame at `time` seconds the cover (feature setVideoImage; 413 when the account is full, 429 with Retry-After past the account's queued jobs)", auth: 'user', body: CoverFromFrame, response: VideoImageResponse },
   { method: 'post', path: '/api/videos/{id}/upload/image', summary: 'Upload the cover (JPG, GIF, PNG or SVG; feature setVideoImage), or with type watermark a watermark burnt into every rendition by a job (202; feature addWatermark; placement as shares of the video size, opacity 0 to 1; a watermark: 413 when the video\'s bytes do not fit again, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', multipart: { image: 'file', type: 'string', positionX: 'string', positionY: 'string', width: 'string', height: 'string', opacity: 'string' }, response: VideoImageResponse },
   { method: 'delete', path: '/api/videos/{id}/watermark', summary: "Remove the watermark: the renditions are made again from the kept source (202; feature addWatermark; 413 when the video's bytes do not fit again, 429 with Retry-After past the account's queued jobs)", auth: 'user', response: Video },

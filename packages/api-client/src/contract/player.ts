@@ -57,26 +57,29 @@ export const EMBED_TYPES = ['hls', 'mp4'] as const;
 export type EmbedType = (typeof EMBED_TYPES)[number];
 
 const HTTP_URL_MESSAGE = 'Must match format "http:// or https://".';
+const SIZE_MESSAGE = (field: string) => `${field} must be a whole number between 1 and 10000.`;
 const size = (field: string) =>
   z.coerce
-    .number({ error: `${field} must be a whole number between 1 and 10000.` })
-    .int({ error: `${field} must be a whole number between 1 and 10000.` })
-    .min(1, { error: `${field} must be a whole number between 1 and 10000.` })
-    .max(10_000, { error: `${field} must be a whole number between 1 and 10000.` })
-    .default(EMBED_DEFAULT_SIZE);
+    .number({ error: SIZE_MESSAGE(field) })
+    .int({ error: SIZE_MESSAGE(field) })
+    .min(1, { error: SIZE_MESSAGE(field) })
+    .max(10_000, { error: SIZE_MESSAGE(field) });
+/** Blank means no redirect; anything else must be an absolute http(s) URL. */
+const redirectTarget = z
+  .string({ error: HTTP_URL_MESSAGE })
+  .max(URL_MAX_LENGTH, { error: HTTP_URL_MESSAGE })
+  .trim()
+  .refine((s) => s === '' || (URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)), { error: HTTP_URL_MESSAGE });
 
-/** GET /api/videos/{id}/embed query: the embedding panel's fields. */
+/**
+ * GET /api/videos/{id}/embed query: the embedding panel's fields. Without width and height the
+ * snippet is responsive (full width, the video's aspect ratio); with them it is a fixed iframe
+ * (a missing side follows the video's aspect ratio).
+ */
 export const EmbedCodeQuery = z.object({
-  width: size('Width'),
-  height: size('Height'),
-  // Blank means no redirect; anything else must be an absolute http(s) URL.
-  redirect: z
-    .string()
-    .max(URL_MAX_LENGTH, { error: HTTP_URL_MESSAGE })
-    .trim()
-    .optional()
-    .transform((s) => s || undefined)
-    .refine((s) => s === undefined || (URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)), { error: HTTP_URL_MESSAGE }),
+  width: size('Width').optional(),
+  height: size('Height').optional(),
+  redirect: redirectTarget.optional().transform((s) => s || undefined),
   'new-window': z
     .enum(['0', '1', 'true', 'false'], { error: 'Must be 0 or 1.' })
     .optional()
@@ -84,6 +87,36 @@ export const EmbedCodeQuery = z.object({
   type: z.enum(EMBED_TYPES, { error: oneOf(EMBED_TYPES) }).default('hls'),
 });
 export type EmbedCodeQuery = z.output<typeof EmbedCodeQuery>;
+
+const bool = z.boolean({ error: 'Must be true or false.' });
+/**
+ * The embedding panel's choices of one video, saved on the server (GET and PUT
+ * /api/videos/{id}/embed-settings), so they come back after a reload and on another device.
+ * `responsive` on: the snippet fits the page's width; off: a fixed `width` x `height` iframe.
+ */
+export const EmbedSettings = z.object({
+  responsive: bool,
+  width: size('Width'),
+  height: size('Height'),
+  keepRatio: bool,
+  newWindow: bool,
+  redirect: redirectTarget,
+});
+export type EmbedSettings = z.infer<typeof EmbedSettings>;
+export const EMBED_SETTINGS_DEFAULT: EmbedSettings = {
+  responsive: true,
+  width: EMBED_DEFAULT_SIZE,
+  height: EMBED_DEFAULT_SIZE,
+  keepRatio: true,
+  newWindow: false,
+  redirect: '',
+};
+/** PUT /api/videos/{id}/embed-settings: one or more of the choices; unknown fields are refused. */
+export const EmbedSettingsUpdate = z
+  .strictObject(EmbedSettings.shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}.` : undefined) })
+  .partial()
+  .refine((u) => Object.keys(u).length > 0, { error: 'At least one embed setting is required.' });
+export type EmbedSettingsUpdate = z.infer<typeof EmbedSettingsUpdate>;
 export const EmbedCodeResponse = z.object({ embed: z.string() });
 
 /** POST /api/statistics/drop-off/{id}: the playhead second the viewer reached. */

@@ -240,19 +240,23 @@ export const VIDEO_BLOCK_REASON_MAX = 500;
 const addToFolder = z.object({ action: z.literal('addToFolder'), folderId: z.uuid({ error: 'Must be a folder id.' }).nullable(), ids: bulkIds });
 const deleteVideos = z.object({ action: z.literal('delete'), ids: bulkIds });
 /** The admin's action: ban true blocks the videos (of any user) from being served, false unblocks them. */
-export const VideoBlockRequest = z.object({
-  action: z.literal('block'),
-  ban: z.boolean({ error: 'Must be true (block) or false (unblock).' }),
-  ids: bulkIds,
-  /** Why (a block): mailed to each owner and shown beside the blocked video; an unblock clears it. */
-  reason: z.string({ error: 'Must be text.' }).trim().max(VIDEO_BLOCK_REASON_MAX, { error: `Must be at most ${VIDEO_BLOCK_REASON_MAX} characters.` }).optional(),
-});
-export type VideoBlockRequest = z.infer<typeof VideoBlockRequest>;
+/** Why (a block): mailed to each owner and shown beside the blocked video; an unblock clears it. */
+const blockReason = z.string({ error: 'Must be text.' }).trim().max(VIDEO_BLOCK_REASON_MAX, { error: `Must be at most ${VIDEO_BLOCK_REASON_MAX} characters.` });
+const blockVideos = z.object({ action: z.literal('block'), ban: z.boolean({ error: 'Must be true (block) or false (unblock).' }), ids: bulkIds, reason: blockReason.optional() });
+/**
+ * The spec's body names the ids `selectedVideosId` (and carries the list's `query`, not needed
+ * here): taken as `ids` when `ids` is not given.
+ */
+export const VideoBlockRequest = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('ids' in v) && 'selectedVideosId' in v ? { ...v, ids: (v as { selectedVideosId: unknown }).selectedVideosId } : v),
+  blockVideos,
+);
+export type VideoBlockRequest = z.infer<typeof blockVideos>;
 /** One action on several of the caller's own videos; all of them or none. */
 export const OwnVideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos], { error: 'Must be addToFolder or delete.' });
 export type OwnVideoBulkRequest = z.infer<typeof OwnVideoBulkRequest>;
 /** POST /api/videos/bulk: the owner's actions, or the admin's block. */
-export const VideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, VideoBlockRequest], { error: 'Must be addToFolder, delete or block.' });
+export const VideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, blockVideos], { error: 'Must be addToFolder, delete or block.' });
 export type VideoBulkRequest = z.infer<typeof VideoBulkRequest>;
 export const VideoBulkResult = MessageBody.extend({ count: z.number().int() });
 

@@ -118,6 +118,32 @@ function searchError(text: string): string | null {
   return r.success ? null : fieldErrorSentence('search', r.error.issues[0]?.message ?? '');
 }
 
+/** The admin's top-bar search: users by name or email, answered on the active users table. */
+function AdminSearchBox({ onDone }: { onDone?: () => void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    navigate(`/admin/users?${new URLSearchParams({ search: text.trim() })}`);
+    onDone?.();
+  }
+  return (
+    <search style={{ flex: 1, maxWidth: 480 }}>
+      <form onSubmit={submit} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+        <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
+          Find a user
+        </label>
+        <Input id={id} value={text} placeholder="Name or email" onChange={(e) => setText(e.target.value)} style={{ flex: 1, minWidth: 140 }} />
+        <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+          Search
+        </Button>
+      </form>
+    </search>
+  );
+}
+
 function SearchBox({ onDone }: { onDone?: () => void }) {
   const id = useId();
   const errorId = useId();
@@ -252,7 +278,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
             </>
           ) : (
             <>
-              {area === 'user' && <SearchBox />}
+              {area === 'user' ? <SearchBox /> : <AdminSearchBox />}
               <Flex align="center" gap={16} style={{ marginInlineStart: 'auto' }}>
                 <UserBadge />
                 <Button icon={<LogoutOutlined aria-hidden />} onClick={logout}>
@@ -275,7 +301,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
         <Drawer id="rb-mobile-menu" title="Menu" placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} size={300} closable={{ 'aria-label': 'Close menu' }}>
           <Flex vertical gap={16}>
             <UserBadge />
-            {area === 'user' && <SearchBox onDone={() => setMenuOpen(false)} />}
+            {area === 'user' ? <SearchBox onDone={() => setMenuOpen(false)} /> : <AdminSearchBox onDone={() => setMenuOpen(false)} />}
             <nav aria-label="Main" className="rb-nav rb-drawer-nav">
               {nav}
             </nav>

@@ -19,6 +19,7 @@ import { Migration20261213000001MailLinks } from './Migration20261213000001MailL
 import { Migration20261214000001SignInReservations } from './Migration20261214000001SignInReservations.ts';
 import { Migration20261215000001PaypalSandbox } from './Migration20261215000001PaypalSandbox.ts';
 import { Migration20261216000001JobSlots } from './Migration20261216000001JobSlots.ts';
+import { Migration20261220000001EmbedSettings } from './Migration20261220000001EmbedSettings.ts';
 import { Migration20261221000001MailOutbox } from './Migration20261221000001MailOutbox.ts';
 import { Migration20261222000001VideoState } from './Migration20261222000001VideoState.ts';
 
@@ -45,6 +46,7 @@ export const migrations = [
   { name: 'Migration20261214000001SignInReservations', class: Migration20261214000001SignInReservations },
   { name: 'Migration20261215000001PaypalSandbox', class: Migration20261215000001PaypalSandbox },
   { name: 'Migration20261216000001JobSlots', class: Migration20261216000001JobSlots },
+  { name: 'Migration20261220000001EmbedSettings', class: Migration20261220000001EmbedSettings },
   { name: 'Migration20261221000001MailOutbox', class: Migration20261221000001MailOutbox },
   { name: 'Migration20261222000001VideoState', class: Migration20261222000001VideoState },
 ];

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Router } from '@koa/router';
-import { EmbedCodeQuery } from '@reelbase/api-client';
+import { EmbedCodeQuery, EmbedSettingsUpdate } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { query } from '../../http/validate.ts';
+import { body, query } from '../../http/validate.ts';
 import { embedContentSecurityPolicy, renderEmbedPage } from './embed-page.ts';
 import { type EmbedService, isEmbedType } from './embed.service.ts';
 import type { PlayerAssets } from './player-assets.ts';
@@ -40,6 +40,12 @@ export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guar
   });
   r.get('/api/videos/:id/embed', d.guards.requireUser, d.guards.requireCanSpend, async (ctx) => {
     ctx.body = await d.embed.code(currentUser(ctx).id, ctx.params.id, query(ctx, EmbedCodeQuery));
+  });
+  r.get('/api/videos/:id/embed-settings', d.guards.requireUser, async (ctx) => {
+    ctx.body = await d.embed.settings(currentUser(ctx).id, ctx.params.id);
+  });
+  r.put('/api/videos/:id/embed-settings', d.guards.requireUser, d.guards.requireActive, async (ctx) => {
+    ctx.body = await d.embed.saveSettings(currentUser(ctx).id, ctx.params.id, body(ctx, EmbedSettingsUpdate));
   });
   return r;
 }

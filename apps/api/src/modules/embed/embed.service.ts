@@ -1,4 +1,4 @@
-import { EMBED_TYPES, type EmbedCodeQuery, type EmbedType, type PlaybackInfo } from '@reelbase/api-client';
+import { EMBED_SETTINGS_DEFAULT, EMBED_TYPES, type EmbedCodeQuery, type EmbedSettings, type EmbedSettingsUpdate, type EmbedType, type PlaybackInfo } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { Video } from '../videos/video.entity.ts';
@@ -13,6 +13,14 @@ export const attr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&
 export const embedPageUrl = (publicUrl: string, id: string, type: EmbedType = 'hls') => `${publicUrl}/embed/${type}/${id}`;
 
 export const isEmbedType = (t: string): t is EmbedType => (EMBED_TYPES as readonly string[]).includes(t);
+
+const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+/** The video's aspect ratio as a CSS `aspect-ratio` value (16 / 9 while its size is unknown). */
+export function cssAspectRatio(width: number | null | undefined, height: number | null | undefined): string {
+  if (!width || !height || width <= 0 || height <= 0) return '16 / 9';
+  const g = gcd(width, height);
+  return `${width / g} / ${height / g}`;
+}
 
 /** The embed page's content and the embed code of the embedding panel. */
 export function createEmbedService(d: { orm: Orm; playback: PlaybackService; publicUrl: string; redirects: RedirectSigner }) {
@@ -41,9 +49,10 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
     },
 
     /**
-     * The iframe snippet. Sizes that keep the video's aspect ratio (within the panel's rounding)
-     * give a responsive box: full width up to the chosen width, height by a padding-top
-     * percentage. Other sizes give a fixed iframe (the player letterboxes).
+     * The iframe snippet. Without a size it is responsive: a full-width box with the video's
+     * aspect ratio (CSS `aspect-ratio`), the iframe filling it, so it fits any column at any
+     * width. With a width or height it is a fixed iframe of that size (a missing side follows
+     * the video's aspect ratio, as the panel's 'Maintain aspect ratio' does).
      */
     async code(userId: string, id: string, q: EmbedCodeQuery): Promise<{ embed: string }> {
       const video = UUID.test(id) ? await d.orm.em.fork().findOne(Video, { id, userId }, { fields: ['id', 'name', 'width', 'height'] }) : null;
@@ -58,19 +67,37 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       const qs = query.toString();
       const src = `${embedPageUrl(d.publicUrl, video.id, q.type)}${qs ? `?${qs}` : ''}`;
       const common = `src="${attr(src)}" title="${attr(video.name)}" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen`;
-      const { width: w, height: h } = q;
       const vw = video.width ?? 0;
       const vh = video.height ?? 0;
-      const keepsRatio = vw > 0 && vh > 0 && (Math.abs(h - (w * vh) / vw) <= 1 || Math.abs(w - (h * vw) / vh) <= 1);
-      if (!keepsRatio) return { embed: `<iframe ${common} width="${w}" height="${h}" frameborder="0"></iframe>` };
-      const percent = Number(((vh / vw) * 100).toFixed(4));
-      return {
-        embed:
-          `<div style="position:relative;width:100%;max-width:${w}px">` +
-          `<div style="position:relative;height:0;padding-top:${percent}%">` +
-          `<iframe ${common} style="position:absolute;top:0;left:0;width:100%;height:100%;border:0"></iframe>` +
-          '</div></div>',
-      };
+      if (q.width === undefined && q.height === undefined) {
+        return {
+          embed:
+            `<div style="position:relative;width:100%;aspect-ratio:${cssAspectRatio(vw, vh)}">` +
+            `<iframe ${common} style="position:absolute;inset:0;width:100%;height:100%;border:0"></iframe></div>`,
+        };
+      }
+      const ratio = vw > 0 && vh > 0 ? vw / vh : null;
+      const side = (given: number | undefined, fromOther: number | null) => given ?? (fromOther ? Math.max(1, Math.round(fromOther)) : EMBED_SETTINGS_DEFAULT.width);
+      const w = side(q.width, ratio && q.height ? q.height * ratio : null);
+      const h = side(q.height, ratio && q.width ? q.width / ratio : null);
+      return { embed: `<iframe ${common} width="${w}" height="${h}" style="border:0" frameborder="0"></iframe>` };
+    },
+
+    /** The embedding panel's saved choices of the owner's video (the defaults until one is changed). */
+    async settings(userId: string, id: string): Promise<EmbedSettings> {
+      const video = UUID.test(id) ? await d.orm.em.fork().findOne(Video, { id, userId }, { fields: ['id', 'embedSettings'] }) : null;
+      if (!video) throw notFound('Video not found');
+      return { ...EMBED_SETTINGS_DEFAULT, ...video.embedSettings };
+    },
+
+    /** Saves the changed choices over the saved ones; answers with all of them. */
+    async saveSettings(userId: string, id: string, changes: EmbedSettingsUpdate): Promise<EmbedSettings> {
+      const em = d.orm.em.fork();
+      const video = UUID.test(id) ? await em.findOne(Video, { id, userId }) : null;
+      if (!video) throw notFound('Video not found');
+      video.embedSettings = { ...EMBED_SETTINGS_DEFAULT, ...video.embedSettings, ...changes };
+      await em.flush();
+      return video.embedSettings;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import type { PlayerConfig, WatermarkPlacement } from '@reelbase/api-client';
+import type { EmbedSettings, PlayerConfig, WatermarkPlacement } from '@reelbase/api-client';
 
 export const VIDEO_STATUSES = ['importing', 'queued', 'processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -60,6 +60,8 @@ export const Video = defineEntity({
     thumbnails: p.json<string[]>(),
     playerConfig: p.json<Omit<PlayerConfig, 'id'>>(),
     watermark: p.json<StoredWatermark>().nullable(),
+    /** The embedding panel's saved choices; null until the owner changes one (then the defaults apply). */
+    embedSettings: p.json<EmbedSettings>().nullable(),
     ban: p.boolean().default(false),
     /** The admin's reason for the block, shown to the owner. */
     banReason: p.text().nullable(),

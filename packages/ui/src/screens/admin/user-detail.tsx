@@ -19,17 +19,18 @@ const LOGIN_METHOD_LABELS: Record<AdminUser['platforms'], string> = { email: 'Em
 const cardTitle = (text: string) => <h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{text}</h2>;
 const orDash = (text: string | null | undefined) => text || '—';
 
+/** The payment reference as a link to where it lives: the API's Stripe or PayPal page for it. */
 function PaymentRef({ user }: { user: AdminUser }) {
   const ref = user.paymentRef;
-  if (!ref) return <>—</>;
-  // A PayPal order id opens in PayPal's activity; a stored address opens as it is.
-  const href = URL.canParse(ref) ? ref : user.paymentMethod === 'paypal' ? `https://www.paypal.com/activity/payment/${encodeURIComponent(ref)}` : null;
+  const href = user.paymentRefUrl ?? (ref && URL.canParse(ref) ? ref : null);
+  if (!ref && !href) return <>—</>;
+  const text = ref ?? (href && new URL(href).hostname.endsWith('paypal.com') ? 'Open in PayPal' : 'Open in Stripe');
   return href ? (
     <a href={href} target="_blank" rel="noreferrer">
-      {ref}
+      {text}
     </a>
   ) : (
-    ref
+    text
   );
 }
 

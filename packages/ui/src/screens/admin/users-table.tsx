@@ -2,8 +2,8 @@ import { DeleteOutlined, StopOutlined, UserAddOutlined } from '@ant-design/icons
 import { ADMIN_USER_PAGE_SIZE_DEFAULT, type AdminUser, type AdminUserSortField, errorMessage, type UserBulkRequest } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Modal, Radio, Table, type TableColumnsType, Typography } from 'antd';
-import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { countOf, formatDate, formatMegabytes } from '../../lib/format.ts';
 import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
 import { keys } from '../../queries.ts';
@@ -29,7 +29,10 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
   const [sort, setSort] = useState<SortState<AdminUserSortField>>({ field: 'created_at', direction: 'ASC' });
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(ADMIN_USER_PAGE_SIZE_DEFAULT);
-  const [search, setSearch] = useState('');
+  // The top-bar search arrives as ?search= (a new one replaces the table's own).
+  const [urlParams] = useSearchParams();
+  const asked = urlParams.get('search') ?? '';
+  const [search, setSearch] = useState(asked);
   const [filter, setFilter] = useState<Filter>('all');
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [modal, setModal] = useState<'ban' | 'delete' | 'create' | null>(null);
@@ -60,6 +63,12 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
     setPage(1);
     setSelectedIds([]);
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new top-bar search restarts the table.
+  useEffect(() => {
+    setSearch(asked);
+    restart();
+  }, [asked]);
 
   async function bulk(input: UserBulkRequest) {
     setBusy(true);
@@ -155,7 +164,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
             <label htmlFor={searchId} className="rb-sr-only">
               Search users
             </label>
-            <Input.Search id={searchId} placeholder="Name or email" allowClear style={{ width: 240 }} onSearch={(v) => {
+            <Input.Search key={asked} defaultValue={asked} id={searchId} placeholder="Name or email" allowClear style={{ width: 240 }} onSearch={(v) => {
                 setSearch(v.trim());
                 restart();
               }} />

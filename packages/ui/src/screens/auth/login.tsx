@@ -1,7 +1,7 @@
 import { ApiError, errorMessage } from '@reelbase/api-client';
-import { Button, Checkbox, Flex, Input, theme } from 'antd';
+import { Alert, Button, Checkbox, Flex, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homeFor } from '../../lib/access-gate.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
@@ -39,6 +39,14 @@ export function LoginPage() {
   const client = useClient();
   const alert = useAlert();
   const navigate = useNavigate();
+  // The reset-password-done state: set by a successful reset, shown once (taken out of the
+  // history entry, so a reload or another visit to /login does not show it again).
+  const location = useLocation();
+  const [resetDone] = useState(() => !!(location.state as { resetDone?: boolean } | null)?.resetDone);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
+  useEffect(() => {
+    if (resetDone) navigate(location.pathname, { replace: true, state: null });
+  }, []);
   const [loading, setLoading] = useState(false);
   const [values, setValues] = useState({ email: '', password: '', rememberMe: false });
   const [errors, setErrors] = useState<Errors>({});
@@ -75,6 +83,7 @@ export function LoginPage() {
 
   return (
     <AuthShell title="Sign in">
+      {resetDone && <Alert type="success" showIcon role="status" title="Your new password is saved." description="Sign in with it below." style={{ marginBottom: 16 }} />}
       <form name="login" onSubmit={submit} noValidate>
         <Field label="Email" error={errors.email}>
           {(ids) => <Input {...ids} type="email" autoComplete="email" status={errors.email && 'error'} value={values.email} onChange={(e) => set('email', e.target.value)} />}

@@ -1,39 +1,106 @@
-import { EMBED_DEFAULT_SIZE, errorMessage, type Video } from '@reelbase/api-client';
-import { Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Row, Typography } from 'antd';
-import { useRef, useState } from 'react';
-import { type EmbedSize, resizeEmbed } from '../../lib/embed-size.ts';
+import { EMBED_SETTINGS_DEFAULT, type EmbedOptions, type EmbedSettings, errorMessage, type Video } from '@reelbase/api-client';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Row, Skeleton, Typography, theme } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { resizeEmbed } from '../../lib/embed-size.ts';
 import { isValidRedirect, REDIRECT_FORMAT_MESSAGE } from '../../lib/format.ts';
+import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 
-/** Embedding: size (600 × 600 by default, aspect ratio kept), redirect at end, new window, copy. */
+/** How long the panel waits after the last change before it saves and refreshes the preview. */
+const SETTLE_MS = 400;
+
+/** The embed code call's options for these choices: no size for the responsive snippet. */
+export function embedOptionsOf(s: EmbedSettings): EmbedOptions {
+  const redirect = isValidRedirect(s.redirect) ? s.redirect.trim() : '';
+  return { ...(s.responsive ? {} : { width: s.width, height: s.height }), redirect, newWindow: s.newWindow };
+}
+
+/** The choices that differ from the saved ones (an invalid redirect is kept back until it is fixed). */
+function changesOf(now: EmbedSettings, saved: EmbedSettings): Partial<EmbedSettings> {
+  const changes: Partial<EmbedSettings> = {};
+  for (const k of Object.keys(now) as (keyof EmbedSettings)[]) {
+    if (now[k] !== saved[k] && (k !== 'redirect' || isValidRedirect(now.redirect))) Object.assign(changes, { [k]: k === 'redirect' ? now.redirect.trim() : now[k] });
+  }
+  return changes;
+}
+
+/**
+ * Embedding: responsive by default (the video's aspect ratio at any width) or a fixed width x
+ * height (600 x 600 to start, aspect ratio kept), redirect at end, new window, copy. Every choice
+ * is saved for the video on the server, and the preview renders the snippet itself.
+ */
 export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> }) {
   const client = useClient();
+  const queryClient = useQueryClient();
   const platform = usePlatform();
   const alert = useAlert();
-  const [size, setSize] = useState<EmbedSize>({ width: EMBED_DEFAULT_SIZE, height: EMBED_DEFAULT_SIZE });
-  const [keepRatio, setKeepRatio] = useState(true);
-  const [newWindow, setNewWindow] = useState(false);
-  const [redirect, setRedirect] = useState('');
+  const active = !!useProfile().data?.isActive;
+  const saved = useQuery({ queryKey: keys.embedSettings(video.id), queryFn: () => client.videos.embedSettings(video.id) });
+  const [choices, setChoices] = useState<EmbedSettings | null>(null);
+  const [settled, setSettled] = useState<EmbedSettings | null>(null);
   const [redirectValid, setRedirectValid] = useState(true);
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const redirectRef = useRef<HTMLInputElement>(null);
   const dims = { width: video.metadata.video.width, height: video.metadata.video.height };
 
-  function change(side: 'width' | 'height', value: number | null) {
+  // The saved choices start the form once; after that the form leads and the server follows.
+  useEffect(() => {
+    if (saved.data && !choices) {
+      setChoices(saved.data);
+      setSettled(saved.data);
+    }
+  }, [saved.data, choices]);
+
+  // A moment after the last change: save what changed, and show its snippet in the preview.
+  useEffect(() => {
+    if (!choices) return;
+    const timer = setTimeout(async () => {
+      setSettled(choices);
+      const last = queryClient.getQueryData<EmbedSettings>(keys.embedSettings(video.id)) ?? EMBED_SETTINGS_DEFAULT;
+      const changes = changesOf(choices, last);
+      if (!active || Object.keys(changes).length === 0) return;
+      try {
+        queryClient.setQueryData(keys.embedSettings(video.id), await client.videos.saveEmbedSettings(video.id, changes));
+      } catch (err) {
+        alert('error', errorMessage(err));
+      }
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [choices, active, video.id, client, queryClient, alert]);
+
+  const preview = useQuery({
+    queryKey: keys.embedCode(video.id, settled && embedOptionsOf(settled)),
+    queryFn: () => client.videos.embedCode(video.id, embedOptionsOf(settled as EmbedSettings)),
+    enabled: !!settled,
+    placeholderData: keepPreviousData,
+  });
+
+  if (!choices) {
+    return <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Embedding</h2>}>{saved.isError ? errorMessage(saved.error) : <Skeleton active />}</Card>;
+  }
+
+  function update(changes: Partial<EmbedSettings>) {
     setCopied(false);
-    setSize((s) => resizeEmbed(s, { side, value }, keepRatio, dims));
+    setChoices((c) => c && { ...c, ...changes });
+  }
+
+  function resize(side: 'width' | 'height', value: number | null) {
+    if (!choices) return;
+    update(resizeEmbed(choices, { side, value }, choices.keepRatio, dims));
   }
 
   async function copy() {
-    if (!isValidRedirect(redirect)) {
+    if (!choices) return;
+    if (!isValidRedirect(choices.redirect)) {
       setRedirectValid(false);
       redirectRef.current?.focus();
       return;
     }
     setBusy(true);
     try {
-      const code = await client.videos.embedCode(video.id, { width: size.width, height: size.height, redirect, newWindow });
+      const code = await client.videos.embedCode(video.id, embedOptionsOf(choices));
       await platform.copyText(code);
       setCopied(true);
       alert('success', 'Copied!');
@@ -47,36 +114,38 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> })
   return (
     <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Embedding</h2>}>
       <Form layout="vertical" component="div">
+        <Checkbox
+          checked={choices.responsive}
+          style={{ marginBottom: 12 }}
+          onChange={(e) => {
+            // A fixed size with the ratio kept starts from the width (600 x 600 becomes 600 x 338 for 16:9).
+            const sized = !e.target.checked && choices.keepRatio ? resizeEmbed(choices, { side: 'width', value: choices.width }, true, dims) : {};
+            update({ responsive: e.target.checked, ...sized });
+          }}
+        >
+          Responsive: fills the column, keeps the video's shape
+        </Checkbox>
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item label="Width" htmlFor="embed-width">
-              <InputNumber id="embed-width" min={0} max={10000} value={size.width} onChange={(v) => change('width', v)} style={{ width: '100%' }} />
+              <InputNumber id="embed-width" min={0} max={10000} disabled={choices.responsive} value={choices.width} onChange={(v) => resize('width', v)} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item label="Height" htmlFor="embed-height">
-              <InputNumber id="embed-height" min={0} max={10000} value={size.height} onChange={(v) => change('height', v)} style={{ width: '100%' }} />
+              <InputNumber id="embed-height" min={0} max={10000} disabled={choices.responsive} value={choices.height} onChange={(v) => resize('height', v)} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
         <Flex vertical gap={8} style={{ marginBottom: 16 }}>
           <Checkbox
-            checked={keepRatio}
-            onChange={(e) => {
-              setKeepRatio(e.target.checked);
-              setCopied(false);
-              if (e.target.checked) setSize((s) => resizeEmbed(s, { side: 'width', value: s.width }, true, dims));
-            }}
+            checked={choices.keepRatio}
+            disabled={choices.responsive}
+            onChange={(e) => update({ keepRatio: e.target.checked, ...(e.target.checked ? resizeEmbed(choices, { side: 'width', value: choices.width }, true, dims) : {}) })}
           >
             Maintain aspect ratio
           </Checkbox>
-          <Checkbox
-            checked={newWindow}
-            onChange={(e) => {
-              setNewWindow(e.target.checked);
-              setCopied(false);
-            }}
-          >
+          <Checkbox checked={choices.newWindow} onChange={(e) => update({ newWindow: e.target.checked })}>
             Open in new window
           </Checkbox>
         </Flex>
@@ -91,14 +160,14 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> })
             ref={(el) => {
               redirectRef.current = el?.input ?? null;
             }}
-            value={redirect}
+            value={choices.redirect}
             placeholder="https://"
             onChange={(e) => {
-              setRedirect(e.target.value);
               // The validity flag resets on every edit.
               setRedirectValid(true);
-              setCopied(false);
+              update({ redirect: e.target.value });
             }}
+            onBlur={() => setRedirectValid(isValidRedirect(choices.redirect))}
           />
         </Form.Item>
         <Flex align="center" gap={12} style={{ marginTop: 8 }}>
@@ -110,6 +179,27 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> })
           </Typography.Text>
         </Flex>
       </Form>
+      <EmbedPreview code={preview.data} error={preview.isError ? errorMessage(preview.error) : null} />
     </Card>
+  );
+}
+
+/** The snippet as a page renders it: its own HTML, in a box that scrolls when a fixed size is wider. */
+function EmbedPreview({ code, error }: { code: string | undefined; error: string | null }) {
+  const { token } = theme.useToken();
+  return (
+    <section aria-label="Embed preview" style={{ marginTop: 20 }}>
+      <h3 style={{ fontSize: 14, margin: '0 0 8px' }}>Preview</h3>
+      {error ? (
+        <Typography.Text type="danger">{error}</Typography.Text>
+      ) : (
+        <div
+          data-testid="embed-preview"
+          style={{ overflow: 'auto', background: token.colorFillQuaternary, borderRadius: token.borderRadius }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the snippet comes from our own API (attributes escaped there), and showing exactly it is the point.
+          dangerouslySetInnerHTML={{ __html: code ?? '' }}
+        />
+      )}
+    </section>
   );
 }

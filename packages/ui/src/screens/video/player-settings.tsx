@@ -25,7 +25,7 @@ const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' 
   { key: 'autoHideControls', label: 'Auto-hide controls' },
   { key: 'playPauseButton', label: 'Play/pause button' },
   { key: 'volumeControl', label: 'Volume control' },
-  { key: 'videoPopOut', label: 'Pop-out' },
+  { key: 'videoPopOut', label: 'Pop Out Video' },
   { key: 'showLogoInPlayer', label: 'Show logo' },
 ];
 /** A colour is saved once the pointer rests: dragging in the picker would otherwise send a call per step. */

@@ -29,6 +29,8 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
   const [slot, setSlot] = useState<number | null>(current >= 0 ? current : null);
   const [upload, setUpload] = useState<string | null>(null);
   const [area, setArea] = useState<PixelArea | null>(null);
+  // An SVG goes up as it is: the API keeps it as SVG (scripts refused, served sandboxed); a crop would turn it into pixels.
+  const [svg, setSvg] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const aspect = videoAspect(video);
 
@@ -39,6 +41,7 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
     const [file] = await platform.pickFiles({ accept: IMAGE_ACCEPT });
     if (!file) return;
     setUpload(URL.createObjectURL(file));
+    setSvg(file.type === 'image/svg+xml' || /\.svg$/i.test(file.name) ? file : null);
     setArea(null);
     setSlot(THUMBNAIL_UPLOAD_SLOT);
   }
@@ -48,9 +51,13 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
     setBusy(true);
     try {
       if (slot === THUMBNAIL_UPLOAD_SLOT) {
-        if (!upload || !area) return;
-        const image = await cropImage(upload, area, 'image/jpeg');
-        await client.videos.uploadCover(video.id, new File([image], `${video.id}.jpg`, { type: 'image/jpeg' }));
+        if (svg) {
+          await client.videos.uploadCover(video.id, new File([svg], `${video.id}.svg`, { type: 'image/svg+xml' }));
+        } else {
+          if (!upload || !area) return;
+          const image = await cropImage(upload, area, 'image/jpeg');
+          await client.videos.uploadCover(video.id, new File([image], `${video.id}.jpg`, { type: 'image/jpeg' }));
+        }
       } else {
         await client.videos.coverFromFrame(video.id, times[slot] ?? 0);
       }
@@ -83,7 +90,7 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
       destroyOnHidden
       okText="Save"
       onOk={save}
-      okButtonProps={{ disabled: slot === null || (slot === THUMBNAIL_UPLOAD_SLOT && !area), loading: busy }}
+      okButtonProps={{ disabled: slot === null || (slot === THUMBNAIL_UPLOAD_SLOT && !area && !svg), loading: busy }}
     >
       <div role="radiogroup" aria-label="Thumbnail" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 12, marginBottom: 16 }}>
         {video.thumbnails.map((url, i) => (
@@ -100,7 +107,13 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
           </Flex>
         </button>
       </div>
-      {slot === THUMBNAIL_UPLOAD_SLOT && upload && <ImageCropper src={upload} aspect={aspect} onArea={setArea} label="Crop the thumbnail" />}
+      {slot === THUMBNAIL_UPLOAD_SLOT && upload && !svg && <ImageCropper src={upload} aspect={aspect} onArea={setArea} label="Crop the thumbnail" />}
+      {slot === THUMBNAIL_UPLOAD_SLOT && upload && svg && (
+        <Flex vertical gap={8}>
+          <img src={upload} alt="The chosen SVG" style={{ display: 'block', width: '100%', aspectRatio: String(aspect), objectFit: 'contain', background: token.colorFillSecondary }} />
+          <span style={{ color: token.colorTextSecondary }}>An SVG image is kept as SVG, whole and sharp at any size; it is not cropped.</span>
+        </Flex>
+      )}
       {slot === THUMBNAIL_UPLOAD_SLOT && !upload && (
         <Button onClick={pick} block>
           Choose an image (JPG, GIF, PNG or SVG)
