@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, type Account, apiToken, expect, newAccount, registerViaApi, sql, test } from './support/fixtures.ts';
+import { type Account, ADMIN, apiToken, expect, newAccount, registerViaApi, sql, TEST_CARD, test } from './support/fixtures.ts';
 
 // The main stack's Google and Facebook are the stand-in issuer of global-setup (apps/api/test/support/oauth-issuer.ts):
 // its authorization pages answer at once for the account its `account` cookie names, as a
@@ -107,11 +107,18 @@ test('Sign up with Facebook: the payment method first, then the login dialog in 
   const calls = platformCalls(page);
   const authorizations = authorizationRequests(page);
   await page.goto('/registration');
-  await page.getByLabel('PayPal', { exact: true }).check();
+  // A card: PayPal would be a payment method only once PayPal approved a first payment.
+  await expect(page.getByLabel('Card', { exact: true })).toBeChecked();
+  await page.getByLabel('Card number').fill(TEST_CARD.cardNumber);
+  await page.getByLabel('Exp month').fill(TEST_CARD.expMonth);
+  await page.getByLabel('Exp year').fill(TEST_CARD.expYear);
+  await page.getByLabel('CVC/CWV').fill(TEST_CARD.cvc);
+  await page.getByLabel('First name').fill(TEST_CARD.firstName);
+  await page.getByLabel('Last name').fill(TEST_CARD.lastName);
   await page.getByRole('button', { name: 'Continue' }).click();
   await throughProvider(page, 'Sign up with Facebook');
 
-  // The choice made on the registration page is saved for the new account: no gate asks again.
+  // The card entered on the registration page is saved for the new account: no gate asks again.
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   expect(authorizations.map((u) => [u.pathname, u.searchParams.get('response_type'), u.searchParams.get('client_id')])).toEqual([['/dialog/oauth', 'token', '424242']]);
   expect(calls).toEqual([{ platform: 'facebook', token: expect.stringMatching(/^fb-/) }]);
