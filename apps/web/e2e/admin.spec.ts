@@ -232,15 +232,20 @@ test('bulk actions on the selection: cancel, reactivate, ban with a reason, dele
     expect(res.status(), await res.text()).toBe(201);
   }
   const rows = page.getByRole('row').filter({ hasText: tag });
+  // Every user row (each has its selection checkbox), whatever its text.
+  const userRows = page.getByRole('row').filter({ has: page.getByRole('cell').getByRole('checkbox') });
   /**
-   * Searches the open table for the tag until it shows `count` rows: right after a tab link is
-   * clicked, the text may land in the table that is being replaced, so the search is typed again.
+   * Searches the open table for the tag until it shows `count` rows and no other user: right after
+   * a tab link is clicked, the text may land in the table that is being replaced, so the search is
+   * typed again. An unfiltered list may hold the tagged rows beside other users (another test's
+   * banned user on the inactive list), and select-all would take those too.
    */
   const search = async (count: number) => {
     await expect(async () => {
       await page.getByLabel('Search users').fill(tag);
       await page.getByLabel('Search users').press('Enter');
       await expect(rows).toHaveCount(count, { timeout: 5_000 });
+      await expect(userRows).toHaveCount(count, { timeout: 1_000 });
     }).toPass({ timeout: 45_000 });
     return rows;
   };

@@ -124,7 +124,7 @@ test('settings: default player colours with a live preview, show logo, saved wit
 });
 
 test('settings: change the payment method through the enter-card and confirm modals', async ({ page, request, baseURL }) => {
-  const a = await registerViaApi(request, baseURL as string, { paymentMethod: 'paypal' });
+  const a = await registerViaApi(request, baseURL as string);
   await signedIn(page, a);
   await openNav(page, 'Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 30_000 });
@@ -159,14 +159,21 @@ test('settings: change the payment method through the enter-card and confirm mod
   await expect(enter).toBeHidden();
   await expect(page.getByTestId('payment-method')).toContainText(/4242|Card/);
 
-  // And back to PayPal.
+  // PayPal is not saved from here: it becomes the method with a first PayPal payment, so nothing is sent and the card stays.
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/profile') puts.push(r.url());
+  });
   await page.getByRole('button', { name: 'Change payment method' }).click();
   await enter.getByRole('radio', { name: 'PayPal' }).check();
   await enter.getByRole('button', { name: 'Continue' }).click();
-  await expect(confirm.getByTestId('confirm-method')).toContainText('PayPal');
+  await expect(confirm.getByTestId('confirm-method')).toContainText('PayPal: it becomes your payment method when you approve your first PayPal payment');
   await confirm.getByRole('button', { name: 'Use this method' }).click();
-  await expect(alertBar(page)).toContainText('Profile updated successfully!');
-  await expect(page.getByTestId('payment-method')).toContainText('PayPal');
+  await expect(alertBar(page)).toContainText('Choose a plan and pay it with PayPal: once PayPal approves the payment, PayPal is your payment method.');
+  await expect(enter).toBeHidden();
+  await expect(page.getByTestId('payment-method')).toContainText(/4242|Card/);
+  await expect(page.getByTestId('payment-method')).not.toContainText('PayPal');
+  expect(puts).toEqual([]);
 });
 
 /** Registers with a card (it goes to the Stripe stand-in) and signs in. */
@@ -251,12 +258,15 @@ test('change plan: subscribe with the saved card, upgrade now, downgrade at the 
 });
 
 test('PayPal: subscribe through the approval window; the return page captures and names the payer', async ({ page, request, baseURL }) => {
-  const a = await registerViaApi(request, baseURL as string, { paymentMethod: 'paypal' });
+  const a = await registerViaApi(request, baseURL as string);
   await signedIn(page, a);
   await openNav(page, 'Change plan');
   await planCard(page, 'bronze').getByRole('button', { name: 'Choose Bronze' }).click({ timeout: 30_000 });
   const detail = page.getByRole('dialog', { name: 'Payment detail' });
-  await expect(detail).toContainText('PayPal');
+  // With a saved card, the payer chooses how to pay: the card first, or PayPal.
+  const paidWith = detail.getByRole('radiogroup', { name: 'Paid with' });
+  await expect(paidWith.getByRole('radio', { name: 'Your saved card' })).toBeChecked();
+  await paidWith.getByRole('radio', { name: 'PayPal' }).check();
   const popup = page.context().waitForEvent('page');
   await detail.getByRole('button', { name: 'Pay with PayPal' }).click();
   const paypal = await popup;

@@ -57,7 +57,7 @@ test('a user without a payment method gets in with a card once it is valid', asy
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
 });
 
-test('the gate can be left by signing out, and PayPal passes it', async ({ page, request, baseURL }) => {
+test('the gate can be left by signing out, and a first payment approved at PayPal passes it', async ({ page, request, baseURL }) => {
   const a = await registerViaApi(request, baseURL as string, { paymentMethod: null });
   const updates = profileUpdates(page);
   await signIn(page, a);
@@ -71,15 +71,36 @@ test('the gate can be left by signing out, and PayPal passes it', async ({ page,
   await expect(page.getByRole('heading', { name: GATE })).toBeVisible();
   await page.getByLabel('PayPal', { exact: true }).check();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
+  // PayPal is not saved as it stands: it becomes the method when PayPal approves a first payment.
   await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
-  expect(updates).toEqual([{ paymentMethod: { type: 'paypal' } }]);
+  await expect(page.getByRole('heading', { name: 'Pay with PayPal' })).toBeVisible();
+  const go = page.getByRole('button', { name: 'Continue to PayPal' });
+  await expect(go).toBeDisabled();
+  await page.getByLabel('Plan', { exact: true }).click();
+  await page.locator('.ant-select-item-option[title="Bronze: $12 / Month"]').click();
+  await go.click();
+  const detail = page.getByRole('dialog', { name: 'Payment detail' });
+  // No saved card: PayPal is the only way to pay.
+  await expect(detail.getByRole('radio')).toHaveCount(0);
+  await expect(detail).toContainText('PayPal');
+  const popup = page.context().waitForEvent('page');
+  await detail.getByRole('button', { name: 'Pay with PayPal' }).click();
+  const paypal = await popup;
+  await paypal.getByRole('button', { name: 'Agree & Subscribe' }).click();
+  // The return page passes the gate and completes the payment.
+  await expect(paypal).toHaveURL(/\/payment\/paypal\?subscription_id=/);
+  await expect(paypal.getByRole('status').filter({ hasText: 'Transaction completed by' })).toHaveText('Transaction completed by Grace Hopper', { timeout: 30_000 });
+  await paypal.close();
+
+  // The gated window sees the plan start and opens the app.
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
+  expect(updates).toEqual([]);
   const profile = await page.evaluate(async () => {
-    const session = JSON.parse(localStorage.getItem('reelbase.session') ?? '{}') as { accessToken?: string; isPaymentMethodSet?: boolean };
+    const session = JSON.parse(localStorage.getItem('reelbase.session') ?? '{}') as { accessToken?: string };
     const res = await fetch('/api/profile', { headers: { authorization: `Bearer ${session.accessToken}` } });
-    return { stored: session.isPaymentMethodSet, profile: await res.json() };
+    return res.json();
   });
-  expect(profile).toMatchObject({ stored: true, profile: { isPaymentMethodSet: true, paymentMethod: 'paypal' } });
+  expect(profile).toMatchObject({ isPaymentMethodSet: true, paymentMethod: 'paypal' });
 });
 
 test('a protected route without a token goes to /login; a signed-in user skips /login', async ({ page, request, baseURL }) => {

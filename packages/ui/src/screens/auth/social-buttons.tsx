@@ -39,8 +39,16 @@ export function SocialButtons({ verb, paymentMethod, divider }: { verb: 'Sign in
       const { token, nonce } = await platform.socialToken(provider, settings);
       const r = await client.auth.platform({ token, platform: provider, nonce });
       // A sign-up chose its payment method before the provider: saved now, so the gate does not ask again.
+      // The session is set already, so the access gate may have read the profile (no method yet) meanwhile:
+      // that read is dropped and the saved profile is the one the gate sees.
       if (paymentMethod && !r.isAdmin && !r.isPaymentMethodSet) {
-        await client.profile.update({ paymentMethod }).catch((err) => alert('error', errorMessage(err)));
+        try {
+          const saved = await client.profile.update({ paymentMethod });
+          await queryClient.cancelQueries({ queryKey: keys.profile });
+          queryClient.setQueryData(keys.profile, saved.profile);
+        } catch (err) {
+          alert('error', errorMessage(err));
+        }
       }
       navigate(homeFor(r.isAdmin), { replace: true });
     } catch (err) {
