@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded-postgres.ts';
+import { CARD } from './support/card.ts';
 import { makeClip } from './support/clips.ts';
 import { type Proc, startNode } from './support/processes.ts';
 import { freshDatabase } from './support/test-server.ts';
@@ -39,8 +40,8 @@ async function call(i: number, method: string, path: string, opts: { body?: unkn
   return { status: res.status, body: (await res.json().catch(() => null)) as any, retryAfter: res.headers.get('retry-after') };
 }
 
-const register = (i: number, from: string, email = `r${crypto.randomUUID().slice(0, 8)}@example.com`) =>
-  call(i, 'POST', '/api/users', { from, body: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123', paymentMethod: { type: 'paypal' } } });
+const register = (i: number, from: string, email = `r${crypto.randomUUID().slice(0, 8)}@example.com`, paymentMethod: object = { type: 'paypal' }) =>
+  call(i, 'POST', '/api/users', { from, body: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123', paymentMethod } });
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'reelbase-limits-'));
@@ -120,7 +121,8 @@ test('forgot-password mails per account and platform sign-ins per address are li
 
 test('imports and uploads per account are limited across processes, before any byte is stored', async () => {
   const email = `media${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await register(0, '192.0.2.40', email);
+  // A card: uploads and imports need a payment method, which PayPal is only once a payment is approved.
+  expect((await register(0, '192.0.2.40', email, { type: 'card', cardInfo: CARD })).status).toBe(201);
   const token = (await call(0, 'POST', '/api/auth/login', { body: { email, password: 'secret123' } })).body.accessToken as string;
 
   // A refused address still counts: each attempt costs a lookup and a connection.

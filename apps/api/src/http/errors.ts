@@ -38,6 +38,9 @@ export function zodErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/** The largest unread body of a refused request that is drained rather than cut off. */
+const UNREAD_BODY_DRAIN_MAX_BYTES = 8 * 1024 ** 2;
+
 /** Turns every thrown error into a JSON answer; unexpected ones are logged and hidden. */
 export function errorMiddleware(log: Logger) {
   return async (ctx: Context, next: Next) => {
@@ -47,10 +50,13 @@ export function errorMiddleware(log: Logger) {
       // The router's own answers (405 Method Not Allowed, 501) have no body: give them our format.
       if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) ctx.body = { message: ctx.message };
     } catch (err) {
-      // Refused before its body was read (too large, a bad address, no sign-in): the client is
-      // told not to send its next request on this connection, whose unread bytes are dropped.
-      const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
-      if (hasBody && !ctx.req.complete) ctx.set('Connection', 'close');
+      // Refused before its body was read whole (too large, a bad address, no sign-in). A body not
+      // yet touched and small enough is read and dropped by Node after the answer, so the client,
+      // still sending, gets the answer (a closed socket would be a reset to it); one partly read,
+      // or large, ends the connection with the answer, its unread bytes dropped.
+      if (!ctx.req.complete && (ctx.req.readableDidRead || ctx.get('Transfer-Encoding') !== '' || Number(ctx.get('Content-Length') || 0) > UNREAD_BODY_DRAIN_MAX_BYTES)) {
+        ctx.set('Connection', 'close');
+      }
       const e = err as Partial<HttpError> & { expose?: boolean; status?: number; httpCode?: number };
       // Multipart errors (formidable: too large, too many files) carry theirs as httpCode.
       const status = e.status ?? e.httpCode;
