@@ -142,7 +142,7 @@ test('an admin blocks a video (its embed stops playing) and unblocks it', async 
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await openDetail(page, a.email);
-  await expect(page.getByRole('link', { name: '1 videos: open the list' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '1 video: open the list' })).toBeVisible();
   await page.getByRole('link', { name: 'DETAILED' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Videos of Ada Lovelace' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Blocked clip' });

@@ -105,7 +105,7 @@ test('copy and preview from a video row, copy from the video page', async ({ pag
   // Copy from the copy's page: it opens the new copy, which plays.
   await rows.filter({ hasText: 'Launch (copy)' }).getByRole('link', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Launch (copy) (copy)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Launch (copy 2)' })).toBeVisible();
   await page.getByTestId('player-preview').locator('.rb-big-play').click();
   await playedPast(page, '[data-testid="player-preview"]', 0.5);
 });

@@ -161,14 +161,3 @@ test('a sign-in cancelled at the provider, or its window closed, leaves the visi
   expect(calls).toEqual([]);
   expect(await session(page)).toBeNull();
 });
-
-test('where no provider is configured, the buttons say so and open no window', async ({ page }) => {
-  let popups = 0;
-  page.on('popup', () => popups++);
-  await page.goto(`${process.env.E2E_SHORT_TTL_WEB_URL}/login`);
-  await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Facebook sign-in is not available here yet. Use your email and password.' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Google sign-in is not available here yet.' })).toBeVisible();
-  expect(popups).toBe(0);
-});

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, registerViaApi, signIn, test, tinyVideo } from './support/fixtures.ts';
 
-test('several files dropped on the upload modal: each video gets its own entry, other files are refused', async ({ page, request, baseURL }) => {
+test('several files dropped on the upload modal: each video gets its own entry, other files are refused with the reason', async ({ page, request, baseURL }) => {
   const a = await registerViaApi(request, baseURL as string);
   await signIn(page, a);
   await page.getByRole('button', { name: 'Upload video' }).click();
@@ -20,10 +20,11 @@ test('several files dropped on the upload modal: each video gets its own entry, 
   await zone.dispatchEvent('dragover', { dataTransfer: transfer });
   await zone.dispatchEvent('drop', { dataTransfer: transfer });
 
-  await expect(page.getByRole('alert').filter({ hasText: 'Only video files are accepted: notes.txt' })).toBeVisible();
+  // The refused file has its own entry in the dialog, saying why.
+  await expect(dialog.getByRole('alert').filter({ hasText: '“notes.txt” was not uploaded: it is a .txt file, not a video.' })).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Upload of first.mp4' })).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
   await expect(dialog.getByRole('progressbar', { name: 'Upload of second.mp4' })).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
-  await expect(dialog.getByText('notes.txt')).toHaveCount(0);
+  await expect(dialog.getByRole('progressbar', { name: 'Upload of notes.txt' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('video-row')).toHaveCount(2);
 });
