@@ -1,4 +1,4 @@
-import { expect, fillCard, newAccount, shot, TEST_CARD, test } from './support/fixtures.ts';
+import { expect, fillAccount, fillCard, newAccount, shot, TEST_CARD, test } from './support/fixtures.ts';
 
 /*
  * Issue 22, item 6: account details first, then plan and payment. The sign-up's second step shows
@@ -21,11 +21,7 @@ test('sign up choosing a plan: it is paid with the card and the app then shows t
   });
 
   await page.goto('/registration');
-  await page.getByLabel('First name').fill(a.firstName);
-  await page.getByLabel('Last name').fill(a.lastName);
-  await page.getByLabel('Email').fill(a.email);
-  await page.getByLabel('Password').fill(a.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillAccount(page, a);
   await expect(page.locator('.ant-steps-item-active')).toHaveText(/Plan and payment/);
 
   // The plans with their monthly prices, as the plans screen shows them; nothing chosen yet ("Decide later").

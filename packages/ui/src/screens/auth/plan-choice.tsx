@@ -1,10 +1,10 @@
 import { errorMessage, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
 import { Alert, Flex, Segmented, Skeleton, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { findVariant, monthsFreeWithYear, planTitle, priceLabel } from '../../lib/billing.ts';
+import { findVariant, planTitle, priceLabel } from '../../lib/billing.ts';
 import { usePlans } from '../../queries.ts';
 import { PlanBadge } from '../admin/plan-badge.tsx';
-import { PlanLimits } from '../billing/plan-limits.tsx';
+import { PlanLimits, PlanPrice } from '../billing/plan-limits.tsx';
 
 /**
  * Sign-up's plan: the plans as the change-tariff screen shows them (badge, price by month or year,
@@ -43,7 +43,7 @@ export function PlanChoice(props: { value: string | null; onChange(id: string | 
     <fieldset style={{ border: 0, padding: 0, margin: '0 0 20px', minWidth: 0 }}>
       <legend style={{ fontWeight: 600, marginBottom: 8 }}>Plan</legend>
       <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary">Paid now with your card, renewing automatically. You can change it at any time.</Typography.Text>
+        <Typography.Text type="secondary">{off ? 'Choose it after signing in.' : 'Paid now with your card, renewing automatically. You can change it at any time.'}</Typography.Text>
         <Segmented<PlanDuration>
           aria-label="Billing period"
           value={duration}
@@ -62,7 +62,6 @@ export function PlanChoice(props: { value: string | null; onChange(id: string | 
             const variant = plan.variants.find((v) => v.duration === duration);
             if (!variant) return null;
             const checked = props.value === variant.id;
-            const free = monthsFreeWithYear(plan);
             return (
               <label key={plan.name} data-testid={`signup-plan-${plan.name}`} style={box(checked, off)}>
                 <Flex align="center" gap={10}>
@@ -78,12 +77,7 @@ export function PlanChoice(props: { value: string | null; onChange(id: string | 
                   <PlanBadge plan={plan.name} />
                   <span style={{ fontSize: 18, fontWeight: 600 }}>{planTitle(plan.name)}</span>
                 </Flex>
-                <div>
-                  <div style={{ fontSize: 22, fontWeight: 700 }} data-testid="plan-price">
-                    {priceLabel(variant)}
-                  </div>
-                  {duration === '1y' && free > 0 && <Typography.Text type="success">{free} months free against paying monthly</Typography.Text>}
-                </div>
+                <PlanPrice plan={plan} variant={variant} fontSize={22} />
                 <PlanLimits plan={plan} />
               </label>
             );

@@ -2,10 +2,10 @@ import { errorMessage, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase
 import { Button, Card, Col, Empty, Flex, Result, Row, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { findVariant, hasLivePlan, monthsFreeWithYear, type PlanVariantRef, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
+import { findVariant, hasLivePlan, type PlanVariantRef, planChangeKind, planTitle } from '../../lib/billing.ts';
 import { usePlans, useProfile, useSubscription } from '../../queries.ts';
 import { PlanBadge } from '../admin/plan-badge.tsx';
-import { PlanLimits } from './plan-limits.tsx';
+import { PlanLimits, PlanPrice } from './plan-limits.tsx';
 import { ChangePlanModal, SubscribeModal } from './plan-modals.tsx';
 
 /**
@@ -65,7 +65,6 @@ export function ChangeTariffPage() {
             const ref: PlanVariantRef = { id: variant.id, name: plan.name, duration: variant.duration, price: variant.price };
             const isCurrent = current?.id === variant.id && live;
             const isCurrentPlan = current?.name === plan.name && live;
-            const free = monthsFreeWithYear(plan);
             const kind = live && current ? planChangeKind(current, ref) : null;
             // A downgrade waits for the period's end; choosing the current plan again undoes it.
             const undo = isCurrent && !!sub.data?.pendingPlanId;
@@ -83,12 +82,7 @@ export function ChangeTariffPage() {
                     <h2 style={{ fontSize: 20, margin: 0 }}>{planTitle(plan.name)}</h2>
                     {isCurrentPlan && <Tag color="blue">{isCurrent ? 'Current plan' : `Current plan (${PLAN_DURATION_LABELS[current.duration]})`}</Tag>}
                   </Flex>
-                  <div>
-                    <div style={{ fontSize: 28, fontWeight: 700 }} data-testid="plan-price">
-                      {priceLabel(variant)}
-                    </div>
-                    {shown === '1y' && free > 0 && <Typography.Text type="success">{free} months free against paying monthly</Typography.Text>}
-                  </div>
+                  <PlanPrice plan={plan} variant={variant} />
                   <PlanLimits plan={plan} />
                   <div style={{ marginTop: 'auto' }}>
                     <Button block type={isCurrent && !undo ? 'default' : 'primary'} disabled={(isCurrent && !undo) || !profile} onClick={() => choose(ref)}>

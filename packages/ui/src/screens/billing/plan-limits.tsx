@@ -1,6 +1,7 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { FEATURE_FLAGS, type PaymentPlan } from '@reelbase/api-client';
-import { formatBytes } from '../../lib/billing.ts';
+import { FEATURE_FLAGS, type PaymentPlan, type PaymentPlanVariant } from '@reelbase/api-client';
+import { Typography } from 'antd';
+import { formatBytes, monthsFreeWithYear, priceLabel } from '../../lib/billing.ts';
 import { FEATURE_LABELS } from '../admin/features.ts';
 
 /**
@@ -28,5 +29,18 @@ export function PlanLimits({ plan }: { plan: PaymentPlan }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A variant's price as the plan cards show it, with the months a yearly price saves. */
+export function PlanPrice({ plan, variant, fontSize = 28 }: { plan: PaymentPlan; variant: PaymentPlanVariant; fontSize?: number }) {
+  const free = monthsFreeWithYear(plan);
+  return (
+    <div>
+      <div style={{ fontSize, fontWeight: 700 }} data-testid="plan-price">
+        {priceLabel(variant)}
+      </div>
+      {variant.duration === '1y' && free > 0 && <Typography.Text type="success">{free} months free against paying monthly</Typography.Text>}
+    </div>
   );
 }
