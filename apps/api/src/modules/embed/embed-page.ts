@@ -7,7 +7,16 @@ const html = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').r
  * request before the first frame), and the verified redirect as `data-redirect` (the player takes
  * no other). `<` is escaped in the JSON so no text can close the script.
  */
-export function renderEmbedPage(o: { type: EmbedType; videoId: string; playback: PlaybackInfo | null; redirect?: string | null; script: string; stylesheet: string }): string {
+export function renderEmbedPage(o: {
+  type: EmbedType;
+  videoId: string;
+  playback: PlaybackInfo | null;
+  /** No player until the password is typed ('password'), or none at all ('private'). */
+  locked?: 'private' | 'password' | null;
+  redirect?: string | null;
+  script: string;
+  stylesheet: string;
+}): string {
   const inline = o.playback ? `\n<script type="application/json" id="reelbase-playback">${JSON.stringify(o.playback).replaceAll('<', '\\u003c')}</script>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -15,12 +24,12 @@ export function renderEmbedPage(o: { type: EmbedType; videoId: string; playback:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="strict-origin-when-cross-origin">
-<title>${html(o.playback?.name ?? 'Video not available')}</title>
+<title>${html(o.playback?.name ?? (o.locked === 'private' ? 'Private video' : o.locked === 'password' ? 'Protected video' : 'Video not available'))}</title>
 <link rel="stylesheet" href="${html(o.stylesheet)}">
 <script type="module" src="${html(o.script)}"></script>
 </head>
 <body>
-<div data-reelbase-player data-video-id="${html(o.videoId)}" data-embed-type="${o.type}"${o.redirect ? ` data-redirect="${html(o.redirect)}"` : ''}></div>${inline}
+<div data-reelbase-player data-video-id="${html(o.videoId)}" data-embed-type="${o.type}"${o.locked ? ` data-locked="${o.locked}"` : ''}${o.redirect ? ` data-redirect="${html(o.redirect)}"` : ''}></div>${inline}
 </body>
 </html>
 `;

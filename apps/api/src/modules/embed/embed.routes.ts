@@ -15,13 +15,14 @@ export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guar
   r.get('/embed/:type/:id', async (ctx) => {
     const { type, id } = ctx.params;
     if (!isEmbedType(type)) throw notFound();
-    const playback = await d.embed.page(type, id);
+    const { playback, locked } = await d.embed.page(type, id);
     const page = renderEmbedPage({
       type,
       videoId: id,
       playback,
+      locked,
       // Only a redirect our embed code call signed reaches the player; any other is ignored.
-      redirect: playback ? d.embed.redirectOf(id, ctx.query.redirect, ctx.query.sig) : null,
+      redirect: playback || locked === 'password' ? d.embed.redirectOf(id, ctx.query.redirect, ctx.query.sig) : null,
       script: await d.assets.url(d.entries.script),
       stylesheet: await d.assets.url(d.entries.stylesheet),
     });
@@ -29,8 +30,9 @@ export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guar
     ctx.set('Content-Security-Policy', csp);
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'text/html; charset=utf-8';
-    // Missing or blocked: 404, and the player shows 'This video is not available.'.
-    ctx.status = playback ? 200 : 404;
+    // Missing or blocked: 404, and the player shows 'This video is not available.'; private: 403
+    // and 'This video is private'; password: 200 and the password form.
+    ctx.status = playback || locked === 'password' ? 200 : locked === 'private' ? 403 : 404;
     ctx.etag = createHash('sha256').update(page).digest('base64url').slice(0, 16);
     if (playback && ctx.fresh) {
       ctx.status = 304;

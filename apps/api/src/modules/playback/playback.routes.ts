@@ -1,5 +1,9 @@
 import { Router } from '@koa/router';
+import { UnlockRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
+import { body } from '../../http/validate.ts';
+import { addressBucket } from '../limits/address.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import type { PlaybackService } from './playback.service.ts';
 
 /** Anyone may read it from any site, without cookies: it holds only what the player shows. */
@@ -11,17 +15,34 @@ export function publicCors(ctx: Context, methods: string) {
   ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-export function playbackRoutes(playback: PlaybackService) {
-  const r = new Router({ prefix: '/api/playback' });
-  r.options('/:id', (ctx) => {
+export function playbackRoutes(playback: PlaybackService, limits: RateLimits) {
+  const r = new Router();
+  r.options('/api/playback/:id', (ctx) => {
     publicCors(ctx, 'GET, OPTIONS');
     ctx.status = 204;
   });
-  r.get('/:id', async (ctx) => {
+  r.get('/api/playback/:id', async (ctx) => {
     publicCors(ctx, 'GET, OPTIONS');
-    // Settings and blocking take effect on the next load: revalidate every time.
+    // Settings and blocking take effect on the next load: revalidate every time. A tokened answer
+    // is one viewer's: no shared cache keeps it.
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = await playback.get(ctx.params.id);
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : null;
+    const info = await playback.get(ctx.params.id, { token });
+    if (info.token) ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = info;
+  });
+  r.options('/api/videos/:id/unlock', (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    ctx.status = 204;
+  });
+  // A password video's viewers: the right password answers a playback token.
+  r.post('/api/videos/:id/unlock', async (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    ctx.set('Cache-Control', 'no-store');
+    const { password } = body(ctx, UnlockRequest);
+    // Counted before argon2 runs: per address on this video, and per address on all videos.
+    await limits.take('video-unlock', { account: `${ctx.params.id}\n${addressBucket(ctx.ip)}`, address: ctx.ip });
+    ctx.body = await playback.unlock(ctx.params.id, password, ctx.ip);
   });
   return r;
 }
