@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
-import { UnlockRequest } from '@reelbase/api-client';
+import { PlaybackQuery, UnlockRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
-import { body } from '../../http/validate.ts';
+import { body, query } from '../../http/validate.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { PlaybackService } from './playback.service.ts';
@@ -26,7 +26,7 @@ export function playbackRoutes(playback: PlaybackService, limits: RateLimits) {
     // Settings and blocking take effect on the next load: revalidate every time. A tokened answer
     // is one viewer's: no shared cache keeps it.
     ctx.set('Cache-Control', 'no-cache');
-    const token = typeof ctx.query.token === 'string' ? ctx.query.token : null;
+    const { token } = query(ctx, PlaybackQuery);
     const info = await playback.get(ctx.params.id, { token });
     if (info.token) ctx.set('Cache-Control', 'private, no-store');
     ctx.body = info;
