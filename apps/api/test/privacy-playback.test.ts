@@ -121,6 +121,13 @@ test('private: the owner and an admin get tokened URLs in their own answers, and
   const seg = await get(urls.find((u) => /\/hls\/[^/]+\/[^/]+\.(mp4|m4s|ts)$/.test(u)) as string, { Range: 'bytes=0-99' });
   expect(seg.headers.get('cache-control')).toMatch(/^private, max-age=(\d+)$/);
 
+  // The owner's GIF list previews through the token; its snippets keep the lasting URL.
+  const [made] = (await s.api('GET', `/api/gifs?video-id=${video.id}`, { token: owner.accessToken })).body.items;
+  expect(made.source).toMatch(/\/~[^/]+\/gifs\//);
+  expect((await get(made.source)).status).toBe(200);
+  expect((await get(made.mp4Source)).status).toBe(200);
+  expect(made.embed).toContain(gif);
+
   const list = await s.api('GET', '/api/videos?limit=100', { token: owner.accessToken });
   const inList = list.body.items.find((x: any) => x.id === video.id);
   expect(inList.hlsSource).toContain('/~');
