@@ -251,3 +251,12 @@ test('bulk: the owner sets the visibility of a selection; another user\'s ids ch
   expect(await statuses(publicUrls)).toEqual(publicUrls.map(() => 403));
   expect((await playback()).status).toBe(403);
 });
+
+test('a copy keeps the privacy of what it was copied from, its password included', async () => {
+  await setPrivacy({ visibility: 'password', password: 'copy-me' });
+  const copy = await s.api('POST', `/api/videos/${video.id}/copy`, { token: owner.accessToken });
+  expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+  expect(copy.body).toMatchObject({ visibility: 'password', hasPassword: true });
+  expect((await get(untokened(copy.body.hlsSource))).status).toBe(403);
+  expect((await unlock('copy-me', copy.body.id)).status).toBe(200);
+});
