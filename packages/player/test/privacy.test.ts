@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../src/mount.ts';
 import { createPlayer } from '../src/player.ts';
 import { renewalDelayMs, swapToken } from '../src/token.ts';
 import type { PlaybackInfo } from '../src/types.ts';
-import { config, stubMediaMethods } from './helpers.ts';
+import { config, hostPerTest, json } from './helpers.ts';
 
 const TOKEN_A = '1900000000.0.aaaa';
 const TOKEN_B = '1900000600.0.bbbb';
@@ -22,18 +22,10 @@ const info = (token: string, expiresAt: string): PlaybackInfo => ({
   visibility: 'password',
   token: { token, expiresAt },
 });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
+const hostOf = hostPerTest();
 let host: HTMLElement;
 beforeEach(() => {
-  stubMediaMethods();
-  host = document.createElement('div');
-  document.body.append(host);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  document.body.replaceChildren();
+  host = hostOf();
 });
 
 describe('playback tokens in URLs', () => {

@@ -17,10 +17,15 @@ export function publicCors(ctx: Context, methods: string) {
 
 export function playbackRoutes(playback: PlaybackService, limits: RateLimits) {
   const r = new Router();
-  r.options('/api/playback/:id', (ctx) => {
-    publicCors(ctx, 'GET, OPTIONS');
-    ctx.status = 204;
-  });
+  // Preflights of both calls: any site may make them, without cookies.
+  for (const [path, methods] of [
+    ['/api/playback/:id', 'GET, OPTIONS'],
+    ['/api/videos/:id/unlock', 'POST, OPTIONS'],
+  ])
+    r.options(path, (ctx) => {
+      publicCors(ctx, methods);
+      ctx.status = 204;
+    });
   r.get('/api/playback/:id', async (ctx) => {
     publicCors(ctx, 'GET, OPTIONS');
     // Settings and blocking take effect on the next load: revalidate every time. A tokened answer
@@ -30,10 +35,6 @@ export function playbackRoutes(playback: PlaybackService, limits: RateLimits) {
     const info = await playback.get(ctx.params.id, { token });
     if (info.token) ctx.set('Cache-Control', 'private, no-store');
     ctx.body = info;
-  });
-  r.options('/api/videos/:id/unlock', (ctx) => {
-    publicCors(ctx, 'POST, OPTIONS');
-    ctx.status = 204;
   });
   // A password video's viewers: the right password answers a playback token.
   r.post('/api/videos/:id/unlock', async (ctx) => {
