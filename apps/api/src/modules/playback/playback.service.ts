@@ -12,11 +12,9 @@ export const NOT_AVAILABLE = 'This video is not available.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Who asks: a playback token from an earlier answer or an unlock, or a signed-in user. */
+/** What the viewer brings: a playback token from an unlock or an earlier answer (the owner's and admins' come in their own video answers). */
 export interface Viewer {
   token?: string | null;
-  userId?: string | null;
-  isAdmin?: boolean;
 }
 
 /** 403 with the code a player turns into its screen: "This video is private" or the password form. */
@@ -27,8 +25,8 @@ export const passwordNeeded = () => forbidden(PRIVACY_MESSAGES.passwordNeeded, P
  * What a viewer's player needs to play a video: sources, poster and the owner's player settings.
  * Public, so it says nothing about a video that may not be shown: missing, blocked (video.ban),
  * owned by a banned user or failed all answer the same 404. Playback access lives here: a public
- * or unlisted video plays for anyone; a private one for its owner and admins; a password one
- * after an unlock. Sources of a video that is not public carry a fresh token, and a valid token
+ * or unlisted video plays for anyone; a private one for its owner and admins (whose own video
+ * answers carry a token); a password one after an unlock. Sources of a video that is not public carry a fresh token, and a valid token
  * (of the video's current privacy version) renews itself, so a player plays to the end.
  */
 export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: DefaultLimits; tokens: PlaybackTokens; checkPassword?: <T>(key: string, task: () => Promise<T>) => Promise<T> }) {
@@ -56,7 +54,6 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
   /** May this viewer watch without a password; throws the refusal a player shows otherwise. */
   function assertMayWatch(video: IVideo, viewer: Viewer) {
     if (video.visibility === 'public' || video.visibility === 'unlisted') return;
-    if (viewer.userId && (viewer.userId === video.userId || viewer.isAdmin)) return;
     if (d.tokens.secondsLeft(video.id, video.privacyVersion, viewer.token) > 0) return;
     throw video.visibility === 'private' ? privateVideo() : passwordNeeded();
   }
