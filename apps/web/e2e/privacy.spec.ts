@@ -135,6 +135,11 @@ test('the player renews its playback token before it ends: four minutes of video
     if (m) media.push({ at: Date.now(), token: m[1], status: r.status() });
     if (/\/api\/playback\/[^/?]+\?token=/.test(r.url())) renewals.push(r.status());
   });
+  // A viewer's line of 300 KB/s: the four minutes (about 5 MB) arrive over some 16 s, well past
+  // the first token's 6 s, whatever hls.js would buffer on a faster line.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 300_000, uploadThroughput: -1 });
   await page.goto(`${baseURL}/embed/hls/${video.id}`);
   await page.locator('.rb-big-play').click();
   await expect.poll(() => page.locator('.rb-player').getAttribute('data-engine')).toBe('hlsjs');
