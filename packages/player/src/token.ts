@@ -22,14 +22,19 @@ export function renewalDelayMs(expiresAt: string, now = Date.now()): number {
   return Math.max(1000, Math.floor(left * 0.7));
 }
 
-/** A fresh token for the same video: the playback call answers one for a token still valid. */
+/**
+ * A fresh token for the same video: the playback call answers one for a token still valid, and
+ * for an unlisted video without any (a tab that slept past its token's end plays on).
+ */
 export async function fetchRenewal(apiBase: string, videoId: string, current: string, fetchImpl: typeof fetch = fetch): Promise<PlaybackTokenInfo | null> {
-  try {
-    const res = await fetchImpl(`${apiBase.replace(/\/+$/, '')}/api/playback/${encodeURIComponent(videoId)}?token=${encodeURIComponent(current)}`, { headers: { accept: 'application/json' } });
-    if (!res.ok) return null;
-    const info = (await res.json()) as { token?: PlaybackTokenInfo | null };
-    return info.token ?? null;
-  } catch {
-    return null;
+  const url = `${apiBase.replace(/\/+$/, '')}/api/playback/${encodeURIComponent(videoId)}`;
+  for (const query of [`?token=${encodeURIComponent(current)}`, '']) {
+    try {
+      const res = await fetchImpl(url + query, { headers: { accept: 'application/json' } });
+      if (res.ok) return ((await res.json()) as { token?: PlaybackTokenInfo | null }).token ?? null;
+    } catch {
+      // Tried again below without the token, or at the next renewal.
+    }
   }
+  return null;
 }

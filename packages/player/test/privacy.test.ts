@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '../src/mount.ts';
 import { createPlayer } from '../src/player.ts';
-import { renewalDelayMs, swapToken } from '../src/token.ts';
+import { fetchRenewal, renewalDelayMs, swapToken } from '../src/token.ts';
 import type { PlaybackInfo } from '../src/types.ts';
 import { config, hostPerTest, json } from './helpers.ts';
 
@@ -39,6 +39,20 @@ describe('playback tokens in URLs', () => {
     expect(renewalDelayMs('2026-01-01T00:00:00.500Z', now)).toBe(1000);
     expect(renewalDelayMs('2025-12-31T00:00:00Z', now)).toBe(60_000);
     expect(renewalDelayMs('2027-01-01T00:00:00Z', now)).toBe(60_000);
+  });
+});
+
+describe('renewal call', () => {
+  it('asks with the current token, and without one when that is refused (an unlisted video after a sleep)', async () => {
+    const seen: string[] = [];
+    const fetchMock = vi.fn(async (url: string) => {
+      seen.push(url);
+      return url.includes('?token=') ? json({ message: 'This playback link has expired. Reload the page.', code: 'VIDEO_PASSWORD' }, 403) : json(info(TOKEN_B, '2030-01-01T00:00:00Z'));
+    });
+    expect(await fetchRenewal('https://api.test', 'vid-1', TOKEN_A, fetchMock as typeof fetch)).toEqual({ token: TOKEN_B, expiresAt: '2030-01-01T00:00:00Z' });
+    expect(seen).toEqual([`https://api.test/api/playback/vid-1?token=${encodeURIComponent(TOKEN_A)}`, 'https://api.test/api/playback/vid-1']);
+    // A password video refuses both: no token, the player tries again later.
+    expect(await fetchRenewal('', 'vid-1', TOKEN_A, vi.fn(async () => json({ code: 'VIDEO_PASSWORD' }, 403)) as typeof fetch)).toBeNull();
   });
 });
 
