@@ -11,6 +11,7 @@ import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
+import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
 import { JOBS, RETRY_LIMIT } from './jobs/job-names.ts';
 import { jobQueue } from './jobs/job-queue.ts';
 import { accountRemovalJob } from './jobs/account-removal.ts';
@@ -135,6 +136,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const videoFrame = videoFrameHandler(editDeps);
       const makeGif = makeGifHandler(editDeps);
       const watermarkVideo = watermarkVideoHandler(editDeps);
+      const replaceVideo = replaceVideoHandler({ ...editDeps, limits });
       await startWorkers(
         queue,
         {
@@ -144,12 +146,15 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           videoFrame,
           makeGif,
           watermarkVideo,
+          replaceVideo,
           onFinalFailure: (name, videoId, reason) =>
             name === JOBS.importVideo
               ? markImportFailed(orm, videoId, reason)
               : name === JOBS.watermarkVideo
                 ? markWatermarkFailed(orm, videoId)
-                : markProcessingFailed({ orm, storage }, videoId, reason),
+                : name === JOBS.replaceVideo
+                  ? markReplaceFailed({ orm, storage, quota }, videoId, reason)
+                  : markProcessingFailed({ orm, storage }, videoId, reason),
         },
         {
           concurrency: config.WORKER_CONCURRENCY,
