@@ -12,6 +12,7 @@ import { videoFrameHandler } from './jobs/video-frame.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
+import { removeStaleMediaHandler } from './jobs/remove-stale-media.ts';
 import { JOBS, RETRY_LIMIT } from './jobs/job-names.ts';
 import { jobQueue } from './jobs/job-queue.ts';
 import { accountRemovalJob } from './jobs/account-removal.ts';
@@ -115,7 +116,11 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
         maxDurationSec: config.SOURCE_MAX_DURATION_SECONDS,
       };
       const work = processScratchDir(scratchRoots.jobs);
-      const processVideo = processVideoHandler({ orm, storage, quota, log, workDir: join(work, 'work'), ...media, limits, onStep: hooks.onStep });
+      // Files a video stopped listing go after their grace (each switch gets its whole grace).
+      const scheduleStaleRemoval = async (videoId: string) => {
+        await queue.send(JOBS.removeStaleMedia, { videoId }, { startAfter: config.STALE_MEDIA_GRACE_SECONDS });
+      };
+      const processVideo = processVideoHandler({ orm, storage, quota, log, workDir: join(work, 'work'), ...media, limits, scheduleStaleRemoval, onStep: hooks.onStep });
       const importVideo = importVideoHandler({
         orm,
         storage,
@@ -147,6 +152,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           makeGif,
           watermarkVideo,
           replaceVideo,
+          removeStaleMedia: removeStaleMediaHandler({ orm, storage, quota }),
           onFinalFailure: (name, videoId, reason) =>
             name === JOBS.importVideo
               ? markImportFailed(orm, videoId, reason)
@@ -154,7 +160,9 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
                 ? markWatermarkFailed(orm, videoId)
                 : name === JOBS.replaceVideo
                   ? markReplaceFailed({ orm, storage, quota }, videoId, reason)
-                  : markProcessingFailed({ orm, storage }, videoId, reason),
+                  : name === JOBS.removeStaleMedia
+                    ? Promise.resolve() // tried again after the next change; the video is untouched
+                    : markProcessingFailed({ orm, storage }, videoId, reason),
         },
         {
           concurrency: config.WORKER_CONCURRENCY,

@@ -10,6 +10,8 @@ export const JOBS = {
   watermarkVideo: 'watermark-video',
   /** A new file for an existing video (POST /api/videos/{id}/replace, or tus with `replaces`). */
   replaceVideo: 'replace-video',
+  /** Deletes the files a video no longer lists, STALE_MEDIA_GRACE_SECONDS after its ladder (modules/videos/stale-media.ts). */
+  removeStaleMedia: 'remove-stale-media',
   /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
   accountRemoval: 'account-removal',
 } as const;

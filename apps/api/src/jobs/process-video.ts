@@ -39,6 +39,8 @@ export interface ProcessDeps {
   /** Each run's own deadline, sized to its work. */
   deadlines?: MediaDeadlines;
   limits: SourceLimits;
+  /** Has the files the video no longer lists deleted once their grace is over (the remove-stale-media job). */
+  scheduleStaleRemoval?: (videoId: string) => Promise<void>;
   /**
    * Test seam: called before each step, and with 'playable' once a growing rendition's first
    * segments are out (ffmpeg encodes on while it is awaited); a throw acts like a crash there.
@@ -163,20 +165,16 @@ export function processVideoHandler(d: ProcessDeps) {
         // Rendition folders first, the master last: players switch to the ladder in one step.
         await publishDir(d.storage, out, base, 'hls/master.m3u8');
         if (await deletedMeanwhile()) return;
-        const kept = new Set(ladder.map((r) => r.playlist.split('/').slice(0, -1).join('/')));
-        for (const r of previous) {
-          const folder = r.playlist.split('/').slice(0, -1).join('/');
-          if (!kept.has(folder)) await d.storage.deletePrefix(`${base}/${folder}`);
-        }
+        // The renditions the ladder replaced stay a while for players that loaded the old master (removeStaleMedia).
         video.renditions = ladder as StoredRendition[];
         video.isLadderReady = true;
         if (mp4) video.isMainReady = true;
       }
       video.status = 'ready';
       video.error = null;
-      // The picture this one replaced (a replace, a trim over the video, a watermark) has been
-      // served alongside it while the ladder was made; nobody is sent to it any more.
-      await removeStaleMedia(d.storage, video);
+      // The picture this one replaced (a replace, a trim over the video, a watermark) and the
+      // renditions the ladder replaced: nobody is sent to them any more; they go after a grace.
+      await d.scheduleStaleRemoval?.(videoId);
       // Counted before the video shows ready, so whoever sees it ready sees what it stores.
       await d.quota.recount(videoId);
       await stepDone(100);

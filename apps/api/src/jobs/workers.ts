@@ -14,6 +14,7 @@ export interface JobHandlers {
   makeGif: (job: MakeGifJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   watermarkVideo: (job: WatermarkVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   replaceVideo: (job: ReplaceVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
+  removeStaleMedia: (videoId: string) => Promise<void>;
   /** The owner's reason (never a tool's output) once a job will not be tried again. */
   onFinalFailure: (name: string, videoId: string, reason: string) => Promise<void>;
 }
@@ -84,4 +85,5 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: Wo
   await run<MakeGifJob>(JOBS.makeGif, { ...job, waited: true }, handlers.makeGif);
   await run<WatermarkVideoJob>(JOBS.watermarkVideo, job, handlers.watermarkVideo);
   await run<ReplaceVideoJob>(JOBS.replaceVideo, job, handlers.replaceVideo);
+  await run(JOBS.removeStaleMedia, job, (data) => handlers.removeStaleMedia(data.videoId));
 }

@@ -159,6 +159,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
   }
 
   const r = new Router({ prefix: '/media/videos/:id' });
-  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c']) r.get(path, serve);
+  // Up to v-<version>/hls/<rung>/<file>.
+  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c', '/:a/:b/:c/:d']) r.get(path, serve);
   return r;
 }

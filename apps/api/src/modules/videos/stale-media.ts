@@ -8,22 +8,36 @@ const PICTURE = /^(v-[0-9a-f]{12}\/|main\.mp4$|hls\/|thumbs\/thumb-)/;
 /** Whether `key` belongs to a published picture (of any version), which only removeStaleMedia deletes. */
 export const isPictureKey = (videoId: string, key: string) => key.startsWith(`${videoKeys.dir(videoId)}/`) && PICTURE.test(key.slice(videoKeys.dir(videoId).length + 1));
 
+type Listed = Pick<IVideo, 'id' | 'mediaVersion' | 'originalKey' | 'watermark' | 'renditions'>;
+
 /**
- * Deletes the pictures of earlier versions (and any left by a publish that died half way): every
- * picture file outside the current version's folder, except what the row still names (its source,
- * the unmarked source and watermark image). Covers, GIFs and sources are not pictures and stay.
- * Runs once the new version has been served for a while (at the end of its ladder), so players
- * that loaded the old playlists just before the switch keep finding their files meanwhile.
- * Returns how many objects went.
+ * Whether a picture file (relative to the video's folder) is one the row still lists: inside the
+ * current version's folder (the top level for a video never changed), and for playlists and
+ * segments, in the folder of a current rendition or the master itself.
  */
-export async function removeStaleMedia(storage: Storage, video: Pick<IVideo, 'id' | 'mediaVersion' | 'originalKey' | 'watermark'>): Promise<number> {
+function isListed(video: Listed, rel: string): boolean {
+  const prefix = video.mediaVersion ? `v-${video.mediaVersion}/` : '';
+  if (!rel.startsWith(prefix) || (!prefix && rel.startsWith('v-'))) return false;
+  const inside = rel.slice(prefix.length);
+  if (!inside.startsWith('hls/') || inside === 'hls/master.m3u8') return true;
+  const folders = new Set(video.renditions.map((r) => r.playlist.split('/').slice(0, -1).join('/')));
+  return folders.has(inside.split('/').slice(0, 2).join('/'));
+}
+
+/**
+ * Deletes the picture files the row no longer lists: earlier versions (a replace, a trim over the
+ * video, a watermark), renditions a ladder replaced, and anything a publish that died half way
+ * left; never what the row names (its source, the unmarked source, the watermark image). Covers,
+ * GIFs and sources are not pictures and stay. Runs a grace after the switch (the remove-stale-media
+ * job), so players that loaded the old playlists just before it keep finding their files. Returns
+ * how many objects went.
+ */
+export async function removeStaleMedia(storage: Storage, video: Listed): Promise<number> {
   const dir = `${videoKeys.dir(video.id)}/`;
-  // Never changed: the top-level picture is the current one, and only a version folder can be stale.
-  const isCurrent = (rel: string) => (video.mediaVersion ? rel.startsWith(`v-${video.mediaVersion}/`) : !rel.startsWith('v-'));
   const keep = new Set([video.originalKey, video.watermark?.cleanKey, video.watermark?.imageKey]);
   const stale: string[] = [];
   for await (const o of storage.list(dir)) {
-    if (isPictureKey(video.id, o.key) && !isCurrent(o.key.slice(dir.length)) && !keep.has(o.key)) stale.push(o.key);
+    if (isPictureKey(video.id, o.key) && !keep.has(o.key) && !isListed(video, o.key.slice(dir.length))) stale.push(o.key);
   }
   for (const key of stale) await storage.delete(key);
   return stale.length;
