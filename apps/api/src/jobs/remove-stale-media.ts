@@ -13,7 +13,7 @@ import type { Storage } from '../storage/storage.ts';
 export function removeStaleMediaHandler(d: { orm: Orm; storage: Storage; quota: StorageQuota }) {
   return async function removeStale(videoId: string) {
     const video = await d.orm.em.fork().findOne(Video, { id: videoId });
-    if (!video || video.status !== 'ready' || video.task || video.watermark?.state === 'processing') return;
+    if (video?.status !== 'ready' || video.task || video.watermark?.state === 'processing') return;
     if (await removeStaleMedia(d.storage, video)) await d.quota.recount(videoId);
   };
 }

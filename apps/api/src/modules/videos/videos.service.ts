@@ -373,6 +373,8 @@ export function createVideosService(d: {
           importUrl: source.importUrl,
           importProgress: source.importProgress,
           originalKey: moveKey(source.originalKey),
+          // The same relative paths: the copy's picture is in the folder of the same version.
+          mediaVersion: source.mediaVersion,
           size: source.size,
           // What was copied, counted as the copy's own.
           storedBytes,
