@@ -128,7 +128,7 @@ test('a failed replace (not a video) leaves the video exactly as it was, playing
   expect(await stored()).toEqual(files);
 }, 60_000);
 
-test("another user's video answers 404 by form and by tus, and nothing is received or stored", async () => {
+test("another user's video answers 404 by form and by tus, and nothing is received or stored; delivery serves only picture files of a version", async () => {
   const files = await stored();
   const foreign = await replace(video.id, newClip, other.accessToken);
   expect(foreign.status).toBe(404);
@@ -137,6 +137,14 @@ test("another user's video answers 404 by form and by tus, and nothing is receiv
   expect(tus.status).toBe(404);
   expect((await s.api('POST', `/api/videos/${crypto.randomUUID()}/replace`, { token: owner.accessToken })).status).toBe(404);
   expect(await stored()).toEqual(files);
+
+  // Delivery serves a version's picture files and nothing else below it (never a source).
+  const media = `${s.url}/media/videos/${video.id}`;
+  const version = (video.videoSource as string).match(/\/(v-[0-9a-f]{12})\//)?.[1];
+  expect((await fetch(`${media}/${version}/main.mp4`, { method: 'HEAD' })).status).toBe(200);
+  for (const path of [`${version}/original.mp4`, `${version}/replacement-${crypto.randomUUID()}.mp4`, 'v-NOTAVERSION/main.mp4', `${version}/${version}/main.mp4`, `${version}/gifs/x.gif`]) {
+    expect((await fetch(`${media}/${path}`)).status, path).toBe(404);
+  }
 });
 
 const b64 = (v: string) => Buffer.from(v).toString('base64');

@@ -165,7 +165,16 @@ export function processVideoHandler(d: ProcessDeps) {
         // Rendition folders first, the master last: players switch to the ladder in one step.
         await publishDir(d.storage, out, base, 'hls/master.m3u8');
         if (await deletedMeanwhile()) return;
-        // The renditions the ladder replaced stay a while for players that loaded the old master (removeStaleMedia).
+        // The renditions the ladder replaced: of a changed video (a new version), they stay a while
+        // for players that loaded its first master (removeStaleMedia, after the grace); of a first
+        // upload they go now, as before versions existed.
+        if (!video.mediaVersion) {
+          const kept = new Set(ladder.map((r) => r.playlist.split('/').slice(0, -1).join('/')));
+          for (const r of previous) {
+            const folder = r.playlist.split('/').slice(0, -1).join('/');
+            if (!kept.has(folder)) await d.storage.deletePrefix(`${base}/${folder}`);
+          }
+        }
         video.renditions = ladder as StoredRendition[];
         video.isLadderReady = true;
         if (mp4) video.isMainReady = true;
