@@ -186,5 +186,6 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers; Range)', auth: 'none', produces: 'video/mp4' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{file}', summary: 'Public video files one folder deeper (the HLS master playlist)', auth: 'none', produces: 'application/vnd.apple.mpegurl' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/videos/{id}/{version}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments of a changed video (v-<version>/hls/...: every replace, trim over the video or watermark gets new names)', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/images/{owner}/{file}', summary: 'Public images (avatars, logos, covers)', auth: 'none', produces: 'image/*' },
 ];
