@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAsBlob } from 'node:fs';
-import { TRIM_MESSAGES } from '@reelbase/api-client';
+import { TRIM_MESSAGES, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bandwidthMonth } from '../src/modules/payments/entitlements.ts';
 import { Video } from '../src/modules/videos/video.entity.ts';
@@ -128,7 +128,7 @@ test('a failed replace (not a video) leaves the video exactly as it was, playing
   expect(await stored()).toEqual(files);
 }, 60_000);
 
-test("another user's video answers 404 by form and by tus, and nothing is received or stored; delivery serves only picture files of a version", async () => {
+test("another user's video answers 404 by form and by tus, a watermarked one 409, and nothing is received or stored; delivery serves only picture files of a version", async () => {
   const files = await stored();
   const foreign = await replace(video.id, newClip, other.accessToken);
   expect(foreign.status).toBe(404);
@@ -136,6 +136,15 @@ test("another user's video answers 404 by form and by tus, and nothing is receiv
   const tus = await tusCreate(other.accessToken, 1000, video.id);
   expect(tus.status).toBe(404);
   expect((await s.api('POST', `/api/videos/${crypto.randomUUID()}/replace`, { token: owner.accessToken })).status).toBe(404);
+  expect(await stored()).toEqual(files);
+
+  // A watermarked video is unmarked first (its kept unmarked source would not match the new file).
+  const mark = { id: crypto.randomUUID(), imageKey: `videos/${video.id}/watermark-${crypto.randomUUID()}.png`, positionX: 0, positionY: 0, width: 0.2, height: 0.2, opacity: 1, state: 'ready', cleanKey: null };
+  await s.services.orm.em.fork().nativeUpdate(Video, { id: video.id }, { watermark: mark as never });
+  const marked = await replace(video.id, newClip);
+  expect(marked.status).toBe(409);
+  expect(marked.body.message).toBe(WATERMARK_MESSAGES.replaceOverMarked);
+  await s.services.orm.em.fork().nativeUpdate(Video, { id: video.id }, { watermark: null });
   expect(await stored()).toEqual(files);
 
   // Delivery serves a version's picture files and nothing else below it (never a source).

@@ -10,6 +10,12 @@ export const isPictureKey = (videoId: string, key: string) => key.startsWith(`${
 
 type Listed = Pick<IVideo, 'id' | 'mediaVersion' | 'originalKey' | 'watermark' | 'renditions'>;
 
+/** Whether `key` is a picture file the row no longer lists nor names (see removeStaleMedia). */
+export function isStale(video: Listed, key: string): boolean {
+  if (!isPictureKey(video.id, key) || key === video.originalKey || key === video.watermark?.cleanKey || key === video.watermark?.imageKey) return false;
+  return !isListed(video, key.slice(videoKeys.dir(video.id).length + 1));
+}
+
 /**
  * Whether a picture file (relative to the video's folder) is one the row still lists: inside the
  * current version's folder (the top level for a video never changed), and for playlists and
@@ -33,12 +39,8 @@ function isListed(video: Listed, rel: string): boolean {
  * how many objects went.
  */
 export async function removeStaleMedia(storage: Storage, video: Listed): Promise<number> {
-  const dir = `${videoKeys.dir(video.id)}/`;
-  const keep = new Set([video.originalKey, video.watermark?.cleanKey, video.watermark?.imageKey]);
   const stale: string[] = [];
-  for await (const o of storage.list(dir)) {
-    if (isPictureKey(video.id, o.key) && !keep.has(o.key) && !isListed(video, o.key.slice(dir.length))) stale.push(o.key);
-  }
+  for await (const o of storage.list(`${videoKeys.dir(video.id)}/`)) if (isStale(video, o.key)) stale.push(o.key);
   for (const key of stale) await storage.delete(key);
   return stale.length;
 }

@@ -16,6 +16,7 @@ import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
+import { isStale } from './stale-media.ts';
 import { listVideoRows } from './video-list.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import { pageMeta, toVideo, videoKeys } from './video-view.ts';
@@ -359,7 +360,8 @@ export function createVideosService(d: {
         // The source's GIFs stay its own (their rows name it).
         let storedBytes = 0;
         for await (const o of d.storage.list(videoKeys.dir(source.id))) {
-          if (!o.key.startsWith(`${from}gifs/`)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+          // Nor does the copy take files of an earlier picture still in their grace (stale-media.ts).
+          if (!o.key.startsWith(`${from}gifs/`) && !isStale(source, o.key)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
         }
         // A trim that overwrote the source meanwhile may have swapped files under the copy.
         const now = await em.fork().findOne(Video, { id: source.id });
