@@ -195,5 +195,16 @@ test('quota: a replace is counted against the storage limit from its creation, b
   const done = await s.waitForVideo(owner.accessToken, video.id, (v) => v.processing.stage === 'ready' && v.processing.isLadderReady && v.hlsSource !== before.hlsSource);
   expect(done.metadata.durationSec).toBeCloseTo(3, 1);
   expect(done.name).toBe('Harbour tour');
+  video = done;
   expect((await s.api('GET', '/api/videos', { token: owner.accessToken })).body.meta.totalItems).toBe(1);
 }, 60_000);
+
+test('a copy of a replaced video plays its own copy of the current picture, and none of the earlier one', async () => {
+  const res = await s.api('POST', `/api/videos/${video.id}/copy`, { token: owner.accessToken });
+  expect(res.status).toBe(201);
+  const copy = res.body;
+  expect(copy.videoSource).toBe(video.videoSource.replace(video.id, copy.id));
+  for (const url of [copy.videoSource, copy.hlsSource, ...copy.thumbnails]) expect((await fetch(url, { method: 'HEAD' })).status, url).toBe(200);
+  const reachable = await reachableFiles(copy);
+  expect((await storedFiles(s.dataDir, copy.id)).filter((f) => !reachable.has(f))).toEqual([]);
+});
