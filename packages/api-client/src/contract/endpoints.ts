@@ -152,7 +152,7 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/videos/{id}', summary: 'One of my videos', auth: 'user', response: Video },
   { method: 'get', path: '/api/videos/{id}/import', summary: 'Progress of an import', auth: 'user', response: ImportStatus },
   { method: 'delete', path: '/api/videos/{id}', summary: 'Delete a video and its files', auth: 'user', response: MessageBody },
-  { method: 'post', path: '/api/uploads', summary: "tus: create a resumable upload (Upload-Length, Upload-Metadata: filename, filetype, name, folderId); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', tus: true },
+  { method: 'post', path: '/api/uploads', summary: "tus: create a resumable upload (Upload-Length, Upload-Metadata: filename, filetype, name, folderId, or replaces: the id of a video whose file it replaces); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', tus: true },
   { method: 'head', path: '/api/uploads/{id}', summary: 'tus: the offset an upload has reached', auth: 'user', tus: true },
   { method: 'patch', path: '/api/uploads/{id}', summary: 'tus: append bytes at Upload-Offset; the last byte makes the video (X-Video-Id)', auth: 'user', tus: true },
   { method: 'delete', path: '/api/uploads/{id}', summary: 'tus: abandon an upload', auth: 'user', tus: true },
@@ -172,6 +172,7 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/gifs', summary: 'The caller\'s GIFs, newest first (query: limit (6), page, video-id)', auth: 'user', response: GifList },
   { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit; 413 when the clip\'s GIF may not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', body: GifCreate, response: Gif },
   { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', response: MessageBody },
+  { method: 'post', path: '/api/videos/{id}/replace', summary: "Replace a video's file (multipart: video; 202): id, name, folder, embed code, player settings and statistics stay; the current picture plays until the new one is ready, then every media URL is new. 404 for another user's video, 409 while it is busy or watermarked, 413 past the storage limit, 429 with Retry-After past the account's queued jobs. Over tus: Upload-Metadata `replaces` = the video's id", auth: 'user', multipart: { video: 'file' }, response: Video },
   { method: 'post', path: '/api/videos/{id}/copy', summary: "Copy a video: its files, folder and player settings, named '<name> (copy)' (201; 409 while processing, 413 over the storage limit, 429 with Retry-After past the account's queued jobs)", auth: 'user', response: Video },
   { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut; 413 when the cut\'s share of the video does not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', body: VideoEdit, response: Video },
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', body: PlayerConfigUpdate, response: PlayerConfig },
@@ -185,5 +186,6 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers; Range)', auth: 'none', produces: 'video/mp4' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{file}', summary: 'Public video files one folder deeper (the HLS master playlist)', auth: 'none', produces: 'application/vnd.apple.mpegurl' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/videos/{id}/{version}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments of a changed video (v-<version>/hls/...: every replace, trim over the video or watermark gets new names)', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/images/{owner}/{file}', summary: 'Public images (avatars, logos, covers)', auth: 'none', produces: 'image/*' },
 ];

@@ -34,8 +34,8 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
       // Past the monthly bandwidth and its grace: the player shows the video as unavailable.
       if (owner.over_bandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
 
-      const hlsSource = video.isHlsReady ? d.storage.url(videoKeys.hlsMaster(video.id)) : null;
-      const mp4Source = video.isMainReady ? d.storage.url(videoKeys.main(video.id)) : null;
+      const hlsSource = video.isHlsReady ? d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion)) : null;
+      const mp4Source = video.isMainReady ? d.storage.url(videoKeys.main(video.id, video.mediaVersion)) : null;
       const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
       return {
         id: video.id,

@@ -21,7 +21,9 @@ const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
 };
 // Only these files of a video are public; the original upload (and the unmarked source) never is.
-const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
+// The picture (main.mp4, hls/, frames) sits in its version's folder (v-<12 hex>/, videoKeys.media) or,
+// for a video never changed since its upload, at the top level.
+const PUBLIC_FILE = /^((v-[0-9a-f]{12}\/)?(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg)|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
 
 interface Servable {
   ok: boolean;
@@ -92,9 +94,11 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
   async function serve(ctx: Context) {
     const { id } = ctx.params;
     const rel = ctx.path.slice(`/media/videos/${id}/`.length);
-    if (!PUBLIC_FILE.test(rel)) throw notFound();
+    const match = PUBLIC_FILE.exec(rel);
+    if (!match) throw notFound();
+    const file = match[2] ? rel.slice(match[2].length) : rel;
     const s = await servable.get(id);
-    if (!s.ok || (rel === 'main.mp4' && !s.main) || (rel.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
+    if (!s.ok || (file === 'main.mp4' && !s.main) || (file.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
     if (s.overBandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
     const key = videoKeys.file(id, rel);
     const info = await storage.stat(key);
@@ -110,7 +114,8 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     ctx.set('Last-Modified', info.mtime.toUTCString());
     // Playlists change (a growing one after every segment, the master when the ladder lands) and
     // must stop at once for a blocked video: revalidated every time. Segments never change.
-    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+    // An unversioned main.mp4 is the first upload's and is replaced in place by its ladder's top rung; a versioned one never changes.
+    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
 
     if (ext === 'm3u8') {
       // Read whole: a growing playlist may be replaced between the stat and the read, and its
@@ -154,6 +159,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
   }
 
   const r = new Router({ prefix: '/media/videos/:id' });
-  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c']) r.get(path, serve);
+  // Up to v-<version>/hls/<rung>/<file>.
+  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c', '/:a/:b/:c/:d']) r.get(path, serve);
   return r;
 }
