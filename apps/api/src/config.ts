@@ -115,6 +115,12 @@ const schema = z.object({
   JOBS_MAX_RUNNING_PER_ACCOUNT: positiveInt(2),
   JOBS_MAX_QUEUED_PER_ACCOUNT: positiveInt(20),
   /**
+   * How long the files a video no longer lists (the picture a replace, trim or watermark replaced,
+   * a first rendition the ladder replaced) stay served after the switch, for players that loaded
+   * the old playlists just before it.
+   */
+  STALE_MEDIA_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
+  /**
    * Deadline of each ffmpeg/ffprobe run, sized to its work (media/deadlines.ts): a probe and a frame
    * grab get a fixed time; an encode or remux a multiple of the length it writes, never under the floor.
    */

@@ -119,6 +119,27 @@ export function createApiClient(o: ApiClientOptions) {
   const { request } = core;
   const id = (v: string) => encodeURIComponent(v);
 
+  /** One video file to `path` as multipart (`video`, `name` and `fields`), or over tus with `metadata` when large. */
+  async function sendVideo(path: string, input: VideoUploadInput, fields: Record<string, string>, metadata: Record<string, string>): Promise<Video> {
+    const filename = input.filename ?? (input.file as File).name ?? 'video';
+    const name = input.name?.trim() || stripExtension(filename);
+    const filetype = input.file.type || 'application/octet-stream';
+    if (!filetype.startsWith('video/')) throw new ApiError(422, 'Only video files are accepted.');
+    if (input.file.size > (input.resumableAboveBytes ?? RESUMABLE_UPLOAD_THRESHOLD)) {
+      const body = typeof Buffer !== 'undefined' && typeof (globalThis as { window?: unknown }).window === 'undefined' ? Buffer.from(await input.file.arrayBuffer()) : input.file;
+      const videoId = await tusUpload(core, { file: body, filename, filetype, name, metadata, onProgress: input.onProgress, signal: input.signal });
+      return request<Video>('GET', `/api/videos/${id(videoId)}`);
+    }
+    const res = await core.execute((token) => {
+      const form = new FormData();
+      form.append('name', name);
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('video', input.file, filename);
+      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, token ? { authorization: `Bearer ${token}` } : {}, input.onProgress, input.signal);
+    });
+    return res.body as Video;
+  }
+
   const startSession = async (r: LoginResponse) => {
     // No refreshToken in cookie mode: the server set it as an HttpOnly cookie instead.
     await core.setSession({ accessToken: r.accessToken, ...(r.refreshToken !== undefined && { refreshToken: r.refreshToken }), isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet });
@@ -289,23 +310,17 @@ export function createApiClient(o: ApiClientOptions) {
      * resumable tus upload for large ones. Resolves with the new video.
      */
     async upload(input: VideoUploadInput): Promise<Video> {
-      const filename = input.filename ?? (input.file as File).name ?? 'video';
-      const name = input.name?.trim() || stripExtension(filename);
-      const filetype = input.file.type || 'application/octet-stream';
-      if (!filetype.startsWith('video/')) throw new ApiError(422, 'Only video files are accepted.');
-      if (input.file.size > (input.resumableAboveBytes ?? RESUMABLE_UPLOAD_THRESHOLD)) {
-        const body = typeof Buffer !== 'undefined' && typeof (globalThis as { window?: unknown }).window === 'undefined' ? Buffer.from(await input.file.arrayBuffer()) : input.file;
-        const videoId = await tusUpload(core, { file: body, filename, filetype, name, metadata: input.folderId ? { folderId: input.folderId } : {}, onProgress: input.onProgress, signal: input.signal });
-        return videos.get(videoId);
-      }
-      const res = await core.execute((token) => {
-        const form = new FormData();
-        form.append('name', name);
-        if (input.folderId) form.append('folderId', input.folderId);
-        form.append('video', input.file, filename);
-        return sendForm(core.fetch, `${core.baseUrl}/api/videos`, form, token ? { authorization: `Bearer ${token}` } : {}, input.onProgress, input.signal);
-      });
-      return res.body as Video;
+      const folder: Record<string, string> = input.folderId ? { folderId: input.folderId } : {};
+      return sendVideo('/api/videos', input, folder, folder);
+    },
+
+    /**
+     * Replaces the file of video `videoId` with progress, as upload sends a new one (resumable
+     * above the threshold, with `replaces` in its metadata). The video keeps its id, settings and
+     * statistics and plays its current file until the new one is ready. Resolves with the video.
+     */
+    replace(videoId: string, input: Omit<VideoUploadInput, 'name' | 'folderId'>): Promise<Video> {
+      return sendVideo(`/api/videos/${id(videoId)}/replace`, input, {}, { replaces: videoId });
     },
 
     /**

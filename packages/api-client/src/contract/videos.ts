@@ -32,6 +32,7 @@ export const WATERMARK_MESSAGES = {
   busy: 'The watermark is still being applied. Try again when it is done.',
   none: 'The video has no watermark.',
   trimOverMarked: 'Remove the watermark before trimming over this video, or save the trim as a new video.',
+  replaceOverMarked: 'Remove the watermark before replacing the video file.',
 } as const;
 /** Multipart fields are text: a number in a string, blank meaning absent. */
 const formNumber = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), inner);
@@ -83,7 +84,7 @@ export type Watermark = z.infer<typeof Watermark>;
  * What is happening to a video: 'ladder' plays already while the other quality levels are made;
  * 'trimming' and 'watermarking' are edits of a video that may play meanwhile.
  */
-export const VIDEO_ACTIVITIES = ['importing', 'queued', 'processing', 'ladder', 'trimming', 'watermarking', 'ready', 'failed'] as const;
+export const VIDEO_ACTIVITIES = ['importing', 'queued', 'processing', 'ladder', 'trimming', 'watermarking', 'replacing', 'ready', 'failed'] as const;
 export type VideoActivity = (typeof VIDEO_ACTIVITIES)[number];
 export const VIDEO_ACTIVITY_LABELS: Record<VideoActivity, string> = {
   importing: 'Importing',
@@ -92,6 +93,7 @@ export const VIDEO_ACTIVITY_LABELS: Record<VideoActivity, string> = {
   ladder: 'Playable; making more quality levels',
   trimming: 'Trimming',
   watermarking: 'Adding the watermark',
+  replacing: 'Replacing the file',
   ready: 'Ready',
   failed: 'Processing failed',
 };
@@ -106,6 +108,8 @@ export function editBlockedReason(v: { processing: { activity: VideoActivity } }
       return 'The video is being trimmed. The tools come back when it is done.';
     case 'watermarking':
       return 'The watermark is being added. The tools come back when it is done.';
+    case 'replacing':
+      return 'The file is being replaced. The tools come back when it is done.';
     default:
       return 'The video is still processing. The tools come back when it is ready.';
   }

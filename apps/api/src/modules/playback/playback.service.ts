@@ -69,8 +69,8 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
       assertMayWatch(video, viewer);
       const token = video.visibility === 'public' ? null : issue(video);
       const sign = (url: string | null) => (url && token ? withToken(url, video.id, token.token) : url);
-      const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id))) : null;
-      const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id))) : null;
+      const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
+      const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
       const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
       return {
         id: video.id,

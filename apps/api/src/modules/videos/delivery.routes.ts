@@ -22,7 +22,9 @@ const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
 };
 // Only these files of a video are public; the original upload (and the unmarked source) never is.
-const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
+// The picture (main.mp4, hls/, frames) sits in its version's folder (v-<12 hex>/, videoKeys.media) or,
+// for a video never changed since its upload, at the top level.
+const PUBLIC_FILE = /^((v-[0-9a-f]{12}\/)?(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg)|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
 
 interface Servable {
   ok: boolean;
@@ -114,9 +116,11 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       token = slash > 0 ? rel.slice(1, slash) : null;
       rel = slash > 0 ? rel.slice(slash + 1) : '';
     }
-    if (!PUBLIC_FILE.test(rel)) throw notFound();
+    const match = PUBLIC_FILE.exec(rel);
+    if (!match) throw notFound();
+    const file = match[2] ? rel.slice(match[2].length) : rel;
     const s = await servable.get(id);
-    if (!s.ok || (rel === 'main.mp4' && !s.main) || (rel.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
+    if (!s.ok || (file === 'main.mp4' && !s.main) || (file.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
     // A token of an earlier privacy version (or none) opens nothing of a video that is not public.
     const secondsLeft = token === null ? 0 : tokens.secondsLeft(id, s.version, token);
     if (!s.isPublic && secondsLeft <= 0) {
@@ -138,7 +142,8 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     ctx.set('Last-Modified', info.mtime.toUTCString());
     // Playlists change (a growing one after every segment, the master when the ladder lands) and
     // must stop at once for a blocked video: revalidated every time. Segments never change.
-    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+    // An unversioned main.mp4 is the first upload's and is replaced in place by its ladder's top rung; a versioned one never changes.
+    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
     // A tokened URL is kept no longer than its token lives (a shared cache keys it by the whole URL).
     if (token !== null && ext !== 'm3u8') ctx.set('Cache-Control', `${s.isPublic ? 'public' : 'private'}, max-age=${secondsLeft}`);
 
@@ -184,6 +189,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
   }
 
   const r = new Router({ prefix: '/media/videos/:id' });
-  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c', '/:a/:b/:c/:d']) r.get(path, serve);
+  // Up to ~<token>/v-<version>/hls/<rung>/<file>.
+  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c', '/:a/:b/:c/:d', '/:a/:b/:c/:d/:e']) r.get(path, serve);
   return r;
 }

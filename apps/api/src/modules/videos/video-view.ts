@@ -4,14 +4,28 @@ import type { Storage } from '../../storage/storage.ts';
 import { type PlaybackTokens, withToken } from '../playback/playback-tokens.ts';
 import type { IVideo, StoredWatermark } from './video.entity.ts';
 
+/**
+ * Where one version of a video's published picture lives (main.mp4, hls/, the frames in thumbs/):
+ * a folder named by the row's `mediaVersion`, new on every change (a replace, a trim over the
+ * video, a watermark), so no URL ever names two different files and no cache can mix them.
+ * Null: the first upload's picture, at the video's top level (nothing older can be cached).
+ */
+const mediaBase = (id: string, version: string | null | undefined) => (version ? `videos/${id}/v-${version}` : `videos/${id}`);
+
+/** A fresh media version: 12 hex characters (the delivery route accepts exactly these). */
+export const newMediaVersion = () => crypto.randomUUID().replaceAll('-', '').slice(0, 12);
+
 /** Storage keys of a video's files; one place so jobs, delivery and deletion agree. */
 export const videoKeys = {
   dir: (id: string) => `videos/${id}`,
   original: (id: string, ext: string) => `videos/${id}/original${ext}`,
   /** The original replaced by a trim that overwrote the video. */
   edited: (id: string, editId: string) => `videos/${id}/original-${editId}.mp4`,
-  main: (id: string) => `videos/${id}/main.mp4`,
-  hlsMaster: (id: string) => `videos/${id}/hls/master.m3u8`,
+  /** A new file for the video (a replace), kept until it is published or refused. */
+  replacement: (id: string, replaceId: string, ext: string) => `videos/${id}/replacement-${replaceId}${ext}`,
+  media: mediaBase,
+  main: (id: string, version: string | null | undefined) => `${mediaBase(id, version)}/main.mp4`,
+  hlsMaster: (id: string, version: string | null | undefined) => `${mediaBase(id, version)}/hls/master.m3u8`,
   file: (id: string, rel: string) => `videos/${id}/${rel}`,
   /** A GIF of the video and its MP4 snippet (they go with the video). */
   gif: (id: string, gifId: string, ext: 'gif' | 'mp4') => `videos/${id}/gifs/${gifId}.${ext}`,
@@ -50,6 +64,7 @@ export type VideoFields = Pick<
   | 'height'
   | 'playerConfig'
   | 'watermark'
+  | 'mediaVersion'
   | 'visibility'
   | 'allowedDomains'
   | 'privacyVersion'
@@ -71,9 +86,10 @@ export function videoActivity(v: Pick<VideoFields, 'status' | 'task' | 'isHlsRea
     case 'importing':
       return v.status;
     case 'queued':
-      return v.task === 'trim' ? 'trimming' : 'queued';
+      return v.task === 'trim' ? 'trimming' : v.task === 'replace' ? 'replacing' : 'queued';
     case 'processing':
       if (v.task === 'trim') return 'trimming';
+      if (v.task === 'replace') return 'replacing';
       return v.isHlsReady && !v.isLadderReady ? 'ladder' : 'processing';
     default:
       return v.watermark?.state === 'processing' ? 'watermarking' : 'ready';
@@ -91,8 +107,8 @@ export function toVideo(v: VideoFields & { folderName?: string | null }, storage
   return {
     id: v.id,
     name: v.name,
-    videoSource: v.isMainReady ? sign(storage.url(videoKeys.main(v.id))) : null,
-    hlsSource: v.isHlsReady ? sign(storage.url(videoKeys.hlsMaster(v.id))) : null,
+    videoSource: v.isMainReady ? sign(storage.url(videoKeys.main(v.id, v.mediaVersion))) : null,
+    hlsSource: v.isHlsReady ? sign(storage.url(videoKeys.hlsMaster(v.id, v.mediaVersion))) : null,
     imageUrl: v.imageUrl ? sign(v.imageUrl) : null,
     thumbnails: v.thumbnails.map(sign),
     size: v.size,

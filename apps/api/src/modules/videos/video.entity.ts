@@ -40,6 +40,8 @@ export const Video = defineEntity({
     importUrl: p.text().nullable(),
     importProgress: p.integer().default(0),
     originalKey: p.string().nullable(),
+    /** Names the folder of the published picture (video-view.ts: videoKeys.media); null for the first upload's. */
+    mediaVersion: p.string().nullable(),
     lastEditId: p.uuid().nullable(),
     size: p.bigint('number').default(0),
     /** Every object under videos/{id}/ (source, renditions, frames, covers): what counts against the limit. */
@@ -65,8 +67,8 @@ export const Video = defineEntity({
     ban: p.boolean().default(false),
     /** The admin's reason for the block, shown to the owner. */
     banReason: p.text().nullable(),
-    /** The edit under way ('trim'), cleared once its cut is published. */
-    task: p.enum(['trim'] as const).nullable(),
+    /** The edit under way ('trim', 'replace': a new file), cleared once its picture is published. */
+    task: p.enum(['trim', 'replace'] as const).nullable(),
     /** Who may watch (see VISIBILITIES); every media file of a non-public video needs a playback token. */
     visibility: p.enum(VISIBILITIES).default('public'),
     /** argon2id, like account passwords; kept when the visibility changes, so switching back reuses it. */

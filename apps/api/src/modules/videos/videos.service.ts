@@ -8,7 +8,7 @@ import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
+import { JOBS, type ReplaceVideoJob, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -17,6 +17,7 @@ import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
+import { isStale } from './stale-media.ts';
 import { listVideoRows } from './video-list.ts';
 import { announceServingChange } from './serving-changes.ts';
 import type { StorageQuota } from './storage-quota.ts';
@@ -177,6 +178,69 @@ export function createVideosService(d: {
     }
   }
 
+  /**
+   * Admits an upload for job `job` and receives it: refused before a byte is read when this server
+   * cannot process videos (503), the disk is low (507), the declared size passes the source limit
+   * or the account's free space (413), or the account has too many jobs (429); otherwise the job's
+   * slot is taken, reserving that space while `receive` reads the body (at most what fits), so
+   * parallel uploads cannot share the same free space. The slot is the caller's to hand on.
+   */
+  async function receiveUpload(userId: string, job: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>) {
+    d.queue.assertAccepts(job);
+    await d.quota.assertDiskSpace();
+    if (declaredBytes !== null && declaredBytes > d.sourceMaxBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, tooLargeForSource(d.sourceMaxBytes));
+    const slot = await d.queue.takeSlot(userId, job, declaredBytes, UPLOAD_RESERVATION_MS);
+    try {
+      const max = Math.min(slot.bytes, d.sourceMaxBytes);
+      return { file: await receive(max, max < d.sourceMaxBytes ? TOO_LARGE_FOR_ACCOUNT : tooLargeForSource(d.sourceMaxBytes)), slotId: slot.id };
+    } catch (err) {
+      await d.queue.releaseSlot(slot.id);
+      throw err;
+    }
+  }
+
+  /** A replace waits until nothing else changes the picture; a watermarked video is unmarked first (its kept unmarked source would not match). */
+  function assertReplaceable(video: IVideo) {
+    if (video.status !== 'ready' || video.task || video.watermark?.state === 'processing') throw conflict(TRIM_MESSAGES.busy);
+    if (video.watermark) throw conflict(WATERMARK_MESSAGES.replaceOverMarked);
+  }
+
+  /**
+   * Takes a received new file for video `id` (a form or tus upload, holding `slotId`): it goes
+   * into storage beside the video (counted against the account's storage at once), the row shows
+   * the replace under way (only if nothing else started meanwhile: 409) and a replace-video job is
+   * queued in the slot. On any failure the file is removed, the slot ends and the row is as it was.
+   */
+  async function replaceFromFile(userId: string, id: string, input: ReceivedVideo, slotId?: string): Promise<VideoDto> {
+    let key: string | null = null;
+    let marked = false;
+    try {
+      const { em, video } = await owned(userId, id);
+      const replaceId = crypto.randomUUID();
+      const ext = (extname(input.originalName ?? '').toLowerCase().match(/^\.[a-z0-9]{1,5}$/) ?? ['.bin'])[0];
+      key = videoKeys.replacement(id, replaceId, ext);
+      const stored = await d.storage.putFile(key, input.path);
+      // One statement decides between parallel replaces and edits: the first one wins.
+      const started = await em.nativeUpdate(Video, { id, status: 'ready', task: null }, { status: 'processing', task: 'replace', progress: 0, error: null });
+      if (!started || video.watermark) throw conflict(video.watermark ? WATERMARK_MESSAGES.replaceOverMarked : TRIM_MESSAGES.busy);
+      marked = true;
+      await d.quota.recount(id);
+      const queued = { userId, slotId, bytes: stored.size, singletonKey: replaceId };
+      slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
+      await d.queue.send(JOBS.replaceVideo, { videoId: id, replaceId, sourceKey: key } satisfies ReplaceVideoJob, queued);
+      return toVideo(await em.fork().findOneOrFail(Video, { id }), d.storage);
+    } catch (err) {
+      if (slotId) await d.queue.releaseSlot(slotId);
+      await rm(input.path, { force: true });
+      if (key) {
+        await d.storage.delete(key);
+        if (marked) await d.orm.em.fork().nativeUpdate(Video, { id }, { status: 'ready', task: null, progress: 100 });
+        await d.quota.recount(id).catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+
   return {
     /** A 404 unless the folder is the caller's: checked before an upload into it starts. */
     async assertOwnFolder(userId: string, folderId: string) {
@@ -194,23 +258,28 @@ export function createVideosService(d: {
      * uploads cannot share the same free space.
      */
     async createFromUpload(userId: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>): Promise<VideoDto> {
-      d.queue.assertAccepts(JOBS.processVideo);
-      await d.quota.assertDiskSpace();
-      if (declaredBytes !== null && declaredBytes > d.sourceMaxBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, tooLargeForSource(d.sourceMaxBytes));
-      const slot = await d.queue.takeSlot(userId, JOBS.processVideo, declaredBytes, UPLOAD_RESERVATION_MS);
-      let file: ReceivedVideo;
-      try {
-        const max = Math.min(slot.bytes, d.sourceMaxBytes);
-        file = await receive(max, max < d.sourceMaxBytes ? TOO_LARGE_FOR_ACCOUNT : tooLargeForSource(d.sourceMaxBytes));
-      } catch (err) {
-        await d.queue.releaseSlot(slot.id);
-        throw err;
-      }
-      return createFromFile(userId, file, slot.id);
+      const { file, slotId } = await receiveUpload(userId, JOBS.processVideo, declaredBytes, receive);
+      return createFromFile(userId, file, slotId);
     },
 
-    /** A resumable upload's slot (see createFromUpload), taken when it is created and held until it becomes a video or expires. */
-    takeUploadSlot: (userId: string, bytes: number, ttlMs: number) => d.queue.takeSlot(userId, JOBS.processVideo, bytes, ttlMs),
+    /**
+     * A new file for the caller's video `id` (a form upload), refused before a byte is read like
+     * an upload (and 404 for another user's video, 409 while it is busy or watermarked); the
+     * video keeps playing its picture until the new one is published (jobs/replace-video.ts).
+     */
+    async replace(userId: string, id: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>): Promise<VideoDto> {
+      assertReplaceable((await owned(userId, id)).video);
+      const { file, slotId } = await receiveUpload(userId, JOBS.replaceVideo, declaredBytes, receive);
+      return replaceFromFile(userId, id, file, slotId);
+    },
+    replaceFromFile,
+    /** Refuses (404, 409) a replace of `id` before its upload starts. */
+    async assertReplaceable(userId: string, id: string) {
+      assertReplaceable((await owned(userId, id)).video);
+    },
+
+    /** A resumable upload's slot (see createFromUpload; a replace's with `replaces`), taken when it is created and held until it is stored or expires. */
+    takeUploadSlot: (userId: string, bytes: number, ttlMs: number, replaces?: string) => d.queue.takeSlot(userId, replaces ? JOBS.replaceVideo : JOBS.processVideo, bytes, ttlMs),
 
     async list(userId: string, q: ListQuery) {
       const em = d.orm.em.fork();
@@ -308,7 +377,8 @@ export function createVideosService(d: {
         // The source's GIFs stay its own (their rows name it).
         let storedBytes = 0;
         for await (const o of d.storage.list(videoKeys.dir(source.id))) {
-          if (!o.key.startsWith(`${from}gifs/`)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+          // Nor does the copy take files of an earlier picture still in their grace (stale-media.ts).
+          if (!o.key.startsWith(`${from}gifs/`) && !isStale(source, o.key)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
         }
         // A trim that overwrote the source meanwhile may have swapped files under the copy.
         const now = await em.fork().findOne(Video, { id: source.id });
@@ -322,6 +392,8 @@ export function createVideosService(d: {
           importUrl: source.importUrl,
           importProgress: source.importProgress,
           originalKey: moveKey(source.originalKey),
+          // The same relative paths: the copy's picture is in the folder of the same version.
+          mediaVersion: source.mediaVersion,
           size: source.size,
           // What was copied, counted as the copy's own.
           storedBytes,

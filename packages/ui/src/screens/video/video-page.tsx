@@ -1,5 +1,5 @@
-import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
-import { editBlockedReason, errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName } from '@reelbase/api-client';
+import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LineChartOutlined, SwapOutlined } from '@ant-design/icons';
+import { editBlockedReason, errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, Modal, Result, Row, Skeleton, theme, Typography } from 'antd';
 import { useSetAtom } from 'jotai';
@@ -14,6 +14,7 @@ import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
 import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
 import { PlayerSettings } from './player-settings.tsx';
+import { ReplaceModal } from './replace-modal.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
 
@@ -29,7 +30,7 @@ export function VideoPage() {
   const setList = useSetAtom(videoListAtom);
   const active = !!useProfile().data?.isActive;
   const { token } = theme.useToken();
-  const [modal, setModal] = useState<'rename' | 'delete' | null>(null);
+  const [modal, setModal] = useState<'rename' | 'delete' | 'replace' | null>(null);
   const [busy, setBusy] = useState(false);
   const { copy, copying } = useCopyVideo();
 
@@ -131,6 +132,14 @@ export function VideoPage() {
                       >
                         Copy
                       </Button>
+                      <Button
+                        icon={<SwapOutlined aria-hidden />}
+                        disabled={v.processing.stage !== 'ready' || !!v.watermark}
+                        title={v.processing.stage !== 'ready' ? (editBlockedReason(v) ?? undefined) : v.watermark ? WATERMARK_MESSAGES.replaceOverMarked : undefined}
+                        onClick={() => setModal('replace')}
+                      >
+                        Replace video
+                      </Button>
                       <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setModal('delete')}>
                         Delete
                       </Button>
@@ -153,6 +162,7 @@ export function VideoPage() {
         )
       )}
       {v && <PlayerSettings video={v} active={active} />}
+      {v && <ReplaceModal video={v} open={modal === 'replace'} onClose={() => setModal(null)} />}
       <Modal title="Rename video" open={modal === 'rename'} onCancel={() => setModal(null)} footer={null} destroyOnHidden>
         <Form layout="vertical" name="rename" initialValues={{ name: v?.name }} onFinish={rename} requiredMark={false}>
           <Form.Item
