@@ -1,3 +1,4 @@
+import { openAsBlob } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { playbackTokens } from '../src/modules/playback/playback-tokens.ts';
 import { makeClip } from './support/clips.ts';
@@ -260,3 +261,19 @@ test('a copy keeps the privacy of what it was copied from, its password included
   expect((await get(untokened(copy.body.hlsSource))).status).toBe(403);
   expect((await unlock('copy-me', copy.body.id)).status).toBe(200);
 });
+
+test('a replaced private video: its versioned files play only below the token, v-<version> and all', async () => {
+  const clip = await makeClip({ codec: 'h264', width: 320, height: 180, seconds: 2, audio: true });
+  const form = new FormData();
+  form.append('video', await openAsBlob(clip, { type: 'video/mp4' }), 'new-cut.mp4');
+  const res = await fetch(`${s.url}/api/videos/${spare.id}/replace`, { method: 'POST', headers: { authorization: `Bearer ${owner.accessToken}` }, body: form });
+  expect(res.status).toBe(202);
+  const v = await s.waitForVideo(owner.accessToken, spare.id, (x) => x.processing.activity === 'ready' && /\/v-[0-9a-f]{12}\//.test(x.hlsSource ?? ''));
+  expect(v.visibility).toBe('private');
+  expect(v.hlsSource).toMatch(new RegExp(`/~${v.playbackToken.token.replaceAll('.', '\\.')}/v-[0-9a-f]{12}/hls/master\\.m3u8$`));
+  const urls = [v.videoSource, ...(await hlsUrls(v.hlsSource))];
+  // Five levels below the video: ~token/v-<version>/hls/<rung>/<file>.
+  expect(urls.some((u) => /\/~[^/]+\/v-[^/]+\/hls\/[^/]+\/[^/]+$/.test(u))).toBe(true);
+  expect((await statuses(urls)).every((n) => n === 200 || n === 206)).toBe(true);
+  expect(await statuses(urls.map(untokened))).toEqual(urls.map(() => 403));
+}, 120_000);
