@@ -1,6 +1,12 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
+import { NOT_ON_THIS_SITE_MESSAGE } from '@reelbase/api-client';
+import { forbidden } from '../../http/errors.ts';
+import type { EmbeddingGuard, EmbeddingRequest } from './embedding.ts';
 import type { PlaybackService } from './playback.service.ts';
+
+/** What the request says about the page it comes from. */
+export const embeddingRequestOf = (ctx: Context): EmbeddingRequest => ({ referer: ctx.get('Referer'), origin: ctx.get('Origin'), fetchDest: ctx.get('Sec-Fetch-Dest') });
 
 /** Anyone may read it from any site, without cookies: it holds only what the player shows. */
 export function publicCors(ctx: Context, methods: string) {
@@ -11,7 +17,7 @@ export function publicCors(ctx: Context, methods: string) {
   ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-export function playbackRoutes(playback: PlaybackService) {
+export function playbackRoutes(playback: PlaybackService, embedding: EmbeddingGuard) {
   const r = new Router({ prefix: '/api/playback' });
   r.options('/:id', (ctx) => {
     publicCors(ctx, 'GET, OPTIONS');
@@ -21,7 +27,12 @@ export function playbackRoutes(playback: PlaybackService) {
     publicCors(ctx, 'GET, OPTIONS');
     // Settings and blocking take effect on the next load: revalidate every time.
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = await playback.get(ctx.params.id);
+    const info = await playback.get(ctx.params.id);
+    // A video with an embed allowlist answers only our own pages and pages of its domains.
+    const domains = await embedding.domainsOf(ctx.params.id);
+    if (domains.length) ctx.vary('Origin');
+    if (!embedding.callAllowed(embeddingRequestOf(ctx), domains)) throw forbidden(NOT_ON_THIS_SITE_MESSAGE, 'notOnThisSite');
+    ctx.body = info;
   });
   return r;
 }
