@@ -49,6 +49,8 @@ import { usageRoutes } from './modules/payments/usage.routes.ts';
 import { createUsageService } from './modules/payments/usage.service.ts';
 import { embeddingGuard } from './modules/playback/embedding.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
 import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
 import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
@@ -153,6 +155,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     sourceMaxBytes: config.SOURCE_MAX_BYTES,
     checkImportUrl: (url) => importGuard.check(url),
   });
+  const privacy = createPrivacyService({ orm, storage });
   const folders = createFoldersService({ orm });
   const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
@@ -244,6 +247,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
+      privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
       gifsRoutes(gifs, guards),
       deliveryRoutes(storage, bandwidth, servable),

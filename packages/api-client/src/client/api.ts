@@ -20,6 +20,7 @@ import type {
   Usage,
 } from '../contract/payments.ts';
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
+import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { EmailCheckResponse, PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { PaymentConfig } from '../contract/payments.ts';
@@ -335,6 +336,7 @@ export function createApiClient(o: ApiClientOptions) {
     /** The embedding panel's saved choices for a video (the defaults until the owner changes one). */
     embedSettings: (videoId: string) => request<EmbedSettings>('GET', `/api/videos/${id(videoId)}/embed-settings`),
     /** Saves one or more of the embedding panel's choices; resolves with all of them. */
+    setPrivacy: (videoId: string, privacy: VideoPrivacy) => request<Video>('PUT', `/api/videos/${id(videoId)}/privacy`, { body: privacy }),
     saveEmbedSettings: (videoId: string, changes: EmbedSettingsUpdate) => request<EmbedSettings>('PUT', `/api/videos/${id(videoId)}/embed-settings`, { body: changes }),
   };
 

@@ -22,6 +22,7 @@ import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, F
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
+import { VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
 import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
@@ -174,6 +175,7 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit; 413 when the clip\'s GIF may not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', body: GifCreate, response: Gif },
   { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', response: MessageBody },
   { method: 'post', path: '/api/videos/{id}/copy', summary: "Copy a video: its files, folder and player settings, named '<name> (copy)' (201; 409 while processing, 413 over the storage limit, 429 with Retry-After past the account's queued jobs)", auth: 'user', response: Video },
+  { method: 'put', path: '/api/videos/{id}/privacy', summary: 'Who may watch the video (public, unlisted, private, password) and where it may be embedded (a domain allowlist); 422 when a password is needed or a domain is not one', auth: 'user', body: VideoPrivacy, response: Video },
   { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut; 413 when the cut\'s share of the video does not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', body: VideoEdit, response: Video },
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },

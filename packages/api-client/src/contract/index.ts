@@ -8,6 +8,7 @@ export * from './gifs.ts';
 export * from './openapi.ts';
 export * from './payments.ts';
 export * from './player.ts';
+export * from './privacy.ts';
 export * from './profile.ts';
 export * from './share.ts';
 export * from './users.ts';

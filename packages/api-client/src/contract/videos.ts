@@ -3,6 +3,7 @@ import { MessageBody, maxLength, pageLimit, pageNumber, paginated, sortDirection
 import { MEDIA_SECONDS_MAX, NAME_MAX_LENGTH, URL_MAX_LENGTH, VIDEO_PAGE_SIZE_DEFAULT, WATERMARK_OPACITY_DEFAULT } from './constants.ts';
 import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
+import { VideoPrivacyFields } from './privacy.ts';
 
 export const END_ACTIONS = ['pause', 'stop', 'playNext', 'loop'] as const;
 export const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'] as const;
@@ -146,6 +147,8 @@ export const Video = z.object({
   playerConfig: PlayerConfig,
   /** The burnt-in watermark, null when there is none. */
   watermark: Watermark.nullable(),
+  /** Who may watch it and where it may be embedded (never the password itself). */
+  ...VideoPrivacyFields.shape,
 });
 export type Video = z.infer<typeof Video>;
 

@@ -22,6 +22,7 @@ import { Migration20261216000001JobSlots } from './Migration20261216000001JobSlo
 import { Migration20261220000001EmbedSettings } from './Migration20261220000001EmbedSettings.ts';
 import { Migration20261221000001MailOutbox } from './Migration20261221000001MailOutbox.ts';
 import { Migration20261222000001VideoState } from './Migration20261222000001VideoState.ts';
+import { Migration20261225000001Privacy } from './Migration20261225000001Privacy.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   { name: 'Migration20261220000001EmbedSettings', class: Migration20261220000001EmbedSettings },
   { name: 'Migration20261221000001MailOutbox', class: Migration20261221000001MailOutbox },
   { name: 'Migration20261222000001VideoState', class: Migration20261222000001VideoState },
+  { name: 'Migration20261225000001Privacy', class: Migration20261225000001Privacy },
 ];

@@ -49,7 +49,13 @@ export type VideoFields = Pick<
   | 'height'
   | 'playerConfig'
   | 'watermark'
->;
+  | 'visibility'
+  | 'allowedDomains'
+> & {
+  /** A list reads whether a password is set (`hasPassword`), a loaded row has the hash itself. */
+  hasPassword?: boolean;
+  passwordHash?: string | null;
+};
 
 /** A stored watermark as its owner sees it (the storage details stay inside). */
 export function toWatermark(w: StoredWatermark, storage: Storage): WatermarkDto {
@@ -96,6 +102,9 @@ export function toVideo(v: VideoFields & { folderName?: string | null }, storage
     metadata: { durationSec: v.durationSec ?? null, video: { width: v.width ?? null, height: v.height ?? null } },
     playerConfig: { id: v.id, ...v.playerConfig },
     watermark: v.watermark ? toWatermark(v.watermark, storage) : null,
+    visibility: v.visibility,
+    hasPassword: v.hasPassword ?? !!v.passwordHash,
+    allowedDomains: v.allowedDomains,
   };
 }
 

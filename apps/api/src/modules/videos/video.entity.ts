@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import type { EmbedSettings, PlayerConfig, WatermarkPlacement } from '@reelbase/api-client';
+import { type EmbedSettings, type PlayerConfig, VISIBILITIES, type WatermarkPlacement } from '@reelbase/api-client';
 
 export const VIDEO_STATUSES = ['importing', 'queued', 'processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -67,6 +67,14 @@ export const Video = defineEntity({
     banReason: p.text().nullable(),
     /** The edit under way ('trim'), cleared once its cut is published. */
     task: p.enum(['trim'] as const).nullable(),
+    /** Who may watch (see VISIBILITIES); every media file of a non-public video needs a playback token. */
+    visibility: p.enum(VISIBILITIES).default('public'),
+    /** argon2id, like account passwords; kept when the visibility changes, so switching back reuses it. */
+    passwordHash: p.text().nullable(),
+    /** The embed domain allowlist (`example.com`, `*.example.com`); empty: any site. */
+    allowedDomains: p.json<string[]>().onCreate(() => []),
+    /** Bumped on every change of visibility or password: playback tokens signed before stop working. */
+    privacyVersion: p.integer().default(0),
     monthlyBandwidthUsage: p.bigint('number').default(0),
     totalBandwidthUsage: p.bigint('number').default(0),
     bandwidthMonth: p.string().nullable(),

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
+import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, Visibility, WatermarkPlacement } from '@reelbase/api-client';
 import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
@@ -67,6 +67,14 @@ export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorSch
     colorScheme: { ...owner.colorScheme },
   };
 }
+
+/** What a new upload or import of this owner starts with: the account's defaults. */
+export const ownerPrivacyDefaults = (owner: { defaultVisibility: Visibility; defaultAllowedDomains: string[] }) => ({
+  visibility: owner.defaultVisibility,
+  allowedDomains: [...owner.defaultAllowedDomains],
+});
+/** A copy's or a cut's privacy: the source's own, password included. */
+const keptPrivacy = (v: IVideo) => ({ visibility: v.visibility, passwordHash: v.passwordHash ?? null, allowedDomains: [...v.allowedDomains] });
 
 const pickFacts = (v: IVideo) => ({ durationSec: v.durationSec, width: v.width, height: v.height, videoCodec: v.videoCodec, audioCodec: v.audioCodec });
 
@@ -140,6 +148,7 @@ export function createVideosService(d: {
         renditions: [],
         thumbnails: [],
         playerConfig: defaultPlayerConfig(owner),
+        ...ownerPrivacyDefaults(owner),
       });
       id = video.id;
       video.originalKey = videoKeys.original(video.id, ext || '.bin');
@@ -249,6 +258,8 @@ export function createVideosService(d: {
           renditions: [],
           thumbnails: [],
           playerConfig: { ...video.playerConfig },
+          // A cut is watched by whoever may watch what it was cut from.
+          ...keptPrivacy(video),
         });
       } else {
         if (input.name !== undefined) video.name = input.name;
@@ -320,6 +331,8 @@ export function createVideosService(d: {
           thumbnails: source.thumbnails.map((t) => moveUrl(t) as string),
           renditions: structuredClone(source.renditions),
           playerConfig: structuredClone(source.playerConfig),
+          // A copy of a private or protected video stays so (docs/decisions.md).
+          ...keptPrivacy(source),
           // The copy can change or remove the watermark too: its unmarked source came along.
           watermark: source.watermark ? { ...source.watermark, imageKey: moveKey(source.watermark.imageKey), cleanKey: source.watermark.cleanKey && moveKey(source.watermark.cleanKey) } : null,
         });
@@ -448,6 +461,7 @@ export function createVideosService(d: {
         renditions: [],
         thumbnails: [],
         playerConfig: defaultPlayerConfig(owner),
+        ...ownerPrivacyDefaults(owner),
       });
       // A partial unique index keeps one 'importing' row per account, parallel calls included.
       await em.flush().catch(async (err) => {
