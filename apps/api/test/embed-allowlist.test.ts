@@ -79,7 +79,7 @@ test('the playback call answers pages of listed domains and our own pages only',
   const call = (headers: Record<string, string>) => s.api('GET', `/api/playback/${id}`, { headers });
   expect((await call({ origin: 'https://shop.example.com' })).status).toBe(200);
   expect((await call({ referer: `${s.url}/embed/hls/${id}` })).status).toBe(200);
-  for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}, { origin: 'null' }]) {
+  for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}, { origin: 'null' }] as Record<string, string>[]) {
     const res = await call(headers);
     expect(res.status, JSON.stringify(headers)).toBe(403);
     expect(res.body).toEqual({ message: 'This video cannot be played on this site', code: 'notOnThisSite' });

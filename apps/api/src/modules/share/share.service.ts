@@ -1,4 +1,4 @@
-import { NOT_ON_THIS_SITE_MESSAGE, type OEmbedQuery, type OEmbedVideo, type PlaybackInfo, sharePagePath } from '@reelbase/api-client';
+import { NOT_ON_THIS_SITE_MESSAGE, type OEmbedQuery, PRIVACY_MESSAGES, type OEmbedVideo, type PlaybackInfo, sharePagePath } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { embedPageUrl, fixedIframe } from '../embed/embed.service.ts';
@@ -45,9 +45,10 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; pub
       const video = UUID.test(id) ? await em.findOne(Video, { id }) : null;
       const playback = video ? await playable(id) : null;
       const base = { videoId: id, canonicalUrl: pageUrl(id), siteName: d.siteName, indexable: false, logoUrl: null, meta: null, playback: null };
-      if (!video || !playback || !WATCHABLE_BY_LINK.has(video.visibility)) {
-        return { status: 404, model: { ...base, message: NOT_AVAILABLE } };
-      }
+      if (!video || !playback) return { status: 404, model: { ...base, message: NOT_AVAILABLE } };
+      // Nothing of a private or password video (not even its title) reaches a stranger's page.
+      if (video.visibility === 'private') return { status: 403, model: { ...base, message: PRIVACY_MESSAGES.private } };
+      if (video.visibility === 'password') return { status: 403, model: { ...base, message: PRIVACY_MESSAGES.passwordNeeded } };
       const owner = await em.findOne(User, { id: video.userId }, { fields: ['playerLogo'] });
       // The share page is not one of the listed domains: a video with a list plays only framed by them.
       const allowed = video.allowedDomains.length === 0;
