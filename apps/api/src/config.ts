@@ -84,6 +84,9 @@ const schema = z.object({
   // Card testing: each payment-method change (and a registration's card) asks the card network about a card.
   RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT: limit('5/3600'),
   RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS: limit('20/3600'),
+  // Password guessing on a protected video: tries per address on one video, and per address on all.
+  RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO: limit('10/900'),
+  RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS: limit('100/3600'),
   /** Stripe: the secret key, the webhook signing secret, and where its API is (a local stand-in in tests). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -136,6 +139,10 @@ const schema = z.object({
   BANDWIDTH_LIMIT_BYTES_PER_MONTH: positiveInt(250 * 1024 ** 3),
   /** Past its monthly bandwidth an owner is mailed once; past it by this much more, its media stops until the next month. */
   BANDWIDTH_GRACE_PERCENT: z.coerce.number().min(0).max(1000).default(10),
+  /** How long a playback token (the media URLs of a video that is not public) lasts; players renew it before it ends. */
+  PLAYBACK_TOKEN_TTL_SECONDS: z.coerce.number().int().min(2).max(86_400).default(600),
+  /** The playback tokens' HMAC secret; unset: generated once and kept in the database (shared by every API process). Set it to check tokens at a CDN or nginx too. */
+  PLAYBACK_TOKEN_SECRET: z.string().min(32).optional(),
   /** How long delivery trusts its cached 'may this video be served' answer. */
   DELIVERY_STATUS_CACHE_SECONDS: z.coerce.number().min(0).default(5),
   /** Videos per sitemap file (the protocol's most, 50,000); past it /sitemap.xml is an index of /sitemaps/{n}.xml. */

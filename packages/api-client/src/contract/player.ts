@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlaybackToken, VISIBILITIES } from './privacy.ts';
 import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
 import { EMBED_DEFAULT_SIZE, MEDIA_SECONDS_MAX, URL_MAX_LENGTH } from './constants.ts';
 import { ColorScheme } from './profile.ts';
@@ -50,6 +51,10 @@ export const PlaybackInfo = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   processing: z.boolean(),
+  /** Who may watch; a video that is not public plays through tokened media URLs. */
+  visibility: z.enum(VISIBILITIES).optional(),
+  /** The token in the media URLs (null for a public video): renew it before `expiresAt` with GET /api/playback/{id}?token=. */
+  token: PlaybackToken.nullable().optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 

@@ -84,6 +84,9 @@ export const VideoPrivacyFields = z.object({
 /** POST /api/videos/bulk `{ action: 'setVisibility', ids, visibility }`: a password is set per video. */
 export const BulkVisibility = z.enum(DEFAULT_VISIBILITIES, { error: PRIVACY_MESSAGES.defaultVisibility });
 
+/** The `code` of a playback refusal, so a player knows which screen to show. */
+export const PLAYBACK_LOCKS = { private: 'VIDEO_PRIVATE', password: 'VIDEO_PASSWORD', token: 'PLAYBACK_TOKEN_INVALID' } as const;
+
 /** POST /api/videos/{id}/unlock */
 export const UnlockRequest = z.object({ password: z.string({ error: PRIVACY_MESSAGES.wrongPassword }).max(VIDEO_PASSWORD_MAX_LENGTH, { error: PRIVACY_MESSAGES.passwordLength }) });
 export type UnlockRequest = z.infer<typeof UnlockRequest>;

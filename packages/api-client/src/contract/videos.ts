@@ -3,7 +3,7 @@ import { MessageBody, maxLength, pageLimit, pageNumber, paginated, sortDirection
 import { MEDIA_SECONDS_MAX, NAME_MAX_LENGTH, URL_MAX_LENGTH, VIDEO_PAGE_SIZE_DEFAULT, WATERMARK_OPACITY_DEFAULT } from './constants.ts';
 import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
-import { VideoPrivacyFields } from './privacy.ts';
+import { BulkVisibility, PlaybackToken, VideoPrivacyFields } from './privacy.ts';
 
 export const END_ACTIONS = ['pause', 'stop', 'playNext', 'loop'] as const;
 export const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'] as const;
@@ -149,6 +149,8 @@ export const Video = z.object({
   watermark: Watermark.nullable(),
   /** Who may watch it and where it may be embedded (never the password itself). */
   ...VideoPrivacyFields.shape,
+  /** The token in this answer's media URLs when the video is not public (the owner's and an admin's players), else null. */
+  playbackToken: PlaybackToken.nullable(),
 });
 export type Video = z.infer<typeof Video>;
 
@@ -242,6 +244,7 @@ export const VIDEO_BLOCK_REASON_MAX = 500;
 
 const addToFolder = z.object({ action: z.literal('addToFolder'), folderId: z.uuid({ error: 'Must be a folder id.' }).nullable(), ids: bulkIds });
 const deleteVideos = z.object({ action: z.literal('delete'), ids: bulkIds });
+const setVisibility = z.object({ action: z.literal('setVisibility'), visibility: BulkVisibility, ids: bulkIds });
 /** The admin's action: ban true blocks the videos (of any user) from being served, false unblocks them. */
 /** Why (a block): mailed to each owner and shown beside the blocked video; an unblock clears it. */
 const blockReason = z.string({ error: 'Must be text.' }).trim().max(VIDEO_BLOCK_REASON_MAX, { error: `Must be at most ${VIDEO_BLOCK_REASON_MAX} characters.` });
@@ -256,10 +259,10 @@ export const VideoBlockRequest = z.preprocess(
 );
 export type VideoBlockRequest = z.infer<typeof blockVideos>;
 /** One action on several of the caller's own videos; all of them or none. */
-export const OwnVideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos], { error: 'Must be addToFolder or delete.' });
+export const OwnVideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, setVisibility], { error: 'Must be addToFolder, delete or setVisibility.' });
 export type OwnVideoBulkRequest = z.infer<typeof OwnVideoBulkRequest>;
 /** POST /api/videos/bulk: the owner's actions, or the admin's block. */
-export const VideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, blockVideos], { error: 'Must be addToFolder, delete or block.' });
+export const VideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, setVisibility, blockVideos], { error: 'Must be addToFolder, delete, setVisibility or block.' });
 export type VideoBulkRequest = z.infer<typeof VideoBulkRequest>;
 export const VideoBulkResult = MessageBody.extend({ count: z.number().int() });
 

@@ -10,19 +10,30 @@ export const playerMessageHtml = (text: string) => `<div class="rb-player"><div 
  * request before the first frame), and the verified redirect as `data-redirect` (the player takes
  * no other). `<` is escaped in the JSON so no text can close the script.
  */
-export function renderEmbedPage(o: { type: EmbedType; videoId: string; playback: PlaybackInfo | null; redirect?: string | null; script: string; stylesheet: string; message?: string | null }): string {
+export function renderEmbedPage(o: {
+  type: EmbedType;
+  videoId: string;
+  playback: PlaybackInfo | null;
+  /** No player until the password is typed ('password'), or none at all ('private'). */
+  locked?: 'private' | 'password' | null;
+  redirect?: string | null;
+  script: string;
+  stylesheet: string;
+  /** Shown in the player's place, without the player (a page that may not play here). */
+  message?: string | null;
+}): string {
   const inline = o.playback ? `\n<script type="application/json" id="reelbase-playback">${JSON.stringify(o.playback).replaceAll('<', '\\u003c')}</script>` : '';
-  // A page that may not play here says so in the player's place, without the player.
   const body = o.message
     ? playerMessageHtml(o.message)
-    : `<div data-reelbase-player data-video-id="${html(o.videoId)}" data-embed-type="${o.type}"${o.redirect ? ` data-redirect="${html(o.redirect)}"` : ''}></div>${inline}`;
+    : `<div data-reelbase-player data-video-id="${html(o.videoId)}" data-embed-type="${o.type}"${o.locked ? ` data-locked="${o.locked}"` : ''}${o.redirect ? ` data-redirect="${html(o.redirect)}"` : ''}></div>${inline}`;
+  const title = o.message ? 'Video not available' : (o.playback?.name ?? (o.locked === 'private' ? 'Private video' : o.locked === 'password' ? 'Protected video' : 'Video not available'));
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="strict-origin-when-cross-origin">
-<title>${html(o.message ? 'Video not available' : (o.playback?.name ?? 'Video not available'))}</title>
+<title>${html(title)}</title>
 <link rel="stylesheet" href="${html(o.stylesheet)}">${o.message ? '' : `\n<script type="module" src="${html(o.script)}"></script>`}
 </head>
 <body>

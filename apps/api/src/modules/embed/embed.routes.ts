@@ -17,16 +17,17 @@ export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guar
   r.get('/embed/:type/:id', async (ctx) => {
     const { type, id } = ctx.params;
     if (!isEmbedType(type)) throw notFound();
-    const playback = await d.embed.page(type, id);
-    // A video with an embed allowlist plays only framed by a page of its domains.
-    const domains = playback ? await d.embedding.domainsOf(id) : [];
+    const { playback, locked } = await d.embed.page(type, id);
+    // A video with an embed allowlist plays (or asks for its password) only framed by a page of its domains.
+    const domains = playback || locked ? await d.embedding.domainsOf(id) : [];
     const refused = !d.embedding.framingAllowed(embeddingRequestOf(ctx), domains);
     const page = renderEmbedPage({
       type,
       videoId: id,
       playback: refused ? null : playback,
+      locked: refused ? null : locked,
       // Only a redirect our embed code call signed reaches the player; any other is ignored.
-      redirect: playback ? d.embed.redirectOf(id, ctx.query.redirect, ctx.query.sig) : null,
+      redirect: !refused && (playback || locked === 'password') ? d.embed.redirectOf(id, ctx.query.redirect, ctx.query.sig) : null,
       script: await d.assets.url(d.entries.script),
       stylesheet: await d.assets.url(d.entries.stylesheet),
       message: refused ? NOT_ON_THIS_SITE_MESSAGE : null,
@@ -37,8 +38,9 @@ export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guar
     ctx.set('Cache-Control', 'no-cache');
     if (domains.length) ctx.vary('Referer');
     ctx.type = 'text/html; charset=utf-8';
-    // Missing or blocked: 404, and the player shows 'This video is not available.'; refused here: 403.
-    ctx.status = refused ? 403 : playback ? 200 : 404;
+    // Missing or blocked: 404, and the player shows 'This video is not available.'; private: 403
+    // and 'This video is private'; password: 200 and the password form; not on this site: 403.
+    ctx.status = refused ? 403 : playback || locked === 'password' ? 200 : locked === 'private' ? 403 : 404;
     ctx.etag = createHash('sha256').update(page).digest('base64url').slice(0, 16);
     if (ctx.status === 200 && ctx.fresh) {
       ctx.status = 304;

@@ -1,4 +1,4 @@
-import { EMBED_SETTINGS_DEFAULT, EMBED_TYPES, type EmbedCodeQuery, type EmbedSettings, type EmbedSettingsUpdate, type EmbedType, type PlaybackInfo } from '@reelbase/api-client';
+import { EMBED_SETTINGS_DEFAULT, EMBED_TYPES, PLAYBACK_LOCKS, type EmbedCodeQuery, type EmbedSettings, type EmbedSettingsUpdate, type EmbedType, type PlaybackInfo } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { Video } from '../videos/video.entity.ts';
@@ -11,6 +11,9 @@ export const attr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&
 
 /** The public player page of a video (what embed codes and GIF snippets point at). */
 export const embedPageUrl = (publicUrl: string, id: string, type: EmbedType = 'hls') => `${publicUrl}/embed/${type}/${id}`;
+
+/** Why the embed page shows no player: 'private' (a message), 'password' (the password form). */
+export type EmbedLock = 'private' | 'password';
 
 export const isEmbedType = (t: string): t is EmbedType => (EMBED_TYPES as readonly string[]).includes(t);
 
@@ -41,17 +44,20 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
      * (the player then asks the playback call itself and shows its 'not available' message).
      * An mp4 embed plays the mp4 only; an hls embed plays HLS with the mp4 as fallback.
      */
-    async page(type: EmbedType, id: string): Promise<PlaybackInfo | null> {
+    async page(type: EmbedType, id: string): Promise<{ playback: PlaybackInfo | null; locked: EmbedLock | null }> {
       let info: PlaybackInfo;
       try {
         info = await d.playback.get(id);
       } catch (err) {
+        // A private video says so; a password one shows the password form (the player unlocks it).
+        if (err instanceof HttpError && err.code === PLAYBACK_LOCKS.private) return { playback: null, locked: 'private' };
+        if (err instanceof HttpError && err.code === PLAYBACK_LOCKS.password) return { playback: null, locked: 'password' };
         // 404: missing or blocked; 403: the owner is past the monthly bandwidth.
-        if (err instanceof HttpError && (err.status === 404 || err.status === 403)) return null;
+        if (err instanceof HttpError && (err.status === 404 || err.status === 403)) return { playback: null, locked: null };
         throw err;
       }
-      if (type === 'mp4') return { ...info, hlsSource: null, processing: !info.mp4Source };
-      return info;
+      if (type === 'mp4') return { playback: { ...info, hlsSource: null, processing: !info.mp4Source }, locked: null };
+      return { playback: info, locked: null };
     },
 
     /**

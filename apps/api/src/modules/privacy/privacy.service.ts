@@ -3,6 +3,7 @@ import { PRIVACY_MESSAGES, type Video as VideoDto, type VideoPrivacy } from '@re
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { sqlOf } from '../folders/folder-access.ts';
 import { Video } from '../videos/video.entity.ts';
@@ -14,7 +15,7 @@ import { announceServingChange } from '../videos/serving-changes.ts';
  * passwords) and the embed domain allowlist. A change of visibility or password bumps
  * `privacy_version` (tokens signed before stop) and tells every API process's delivery cache.
  */
-export function createPrivacyService(d: { orm: Orm; storage: Storage }) {
+export function createPrivacyService(d: { orm: Orm; storage: Storage; tokens?: PlaybackTokens }) {
   return {
     async set(userId: string, id: string, input: VideoPrivacy): Promise<VideoDto> {
       // Hashed before the transaction: argon2 takes a moment and holds no row.
@@ -32,7 +33,7 @@ export function createPrivacyService(d: { orm: Orm; storage: Storage }) {
           await announceServingChange(sqlOf(em), [video.id]);
         }
         await em.flush();
-        return toVideo(video, d.storage);
+        return toVideo(video, d.storage, d.tokens);
       });
     },
   };

@@ -1,6 +1,7 @@
 import type { Video as VideoDto, VideoActivity, Watermark as WatermarkDto } from '@reelbase/api-client';
 import type { ProbeResult } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { type PlaybackTokens, withToken } from '../playback/playback-tokens.ts';
 import type { IVideo, StoredWatermark } from './video.entity.ts';
 
 /** Storage keys of a video's files; one place so jobs, delivery and deletion agree. */
@@ -51,6 +52,7 @@ export type VideoFields = Pick<
   | 'watermark'
   | 'visibility'
   | 'allowedDomains'
+  | 'privacyVersion'
 > & {
   /** A list reads whether a password is set (`hasPassword`), a loaded row has the hash itself. */
   hasPassword?: boolean;
@@ -58,8 +60,8 @@ export type VideoFields = Pick<
 };
 
 /** A stored watermark as its owner sees it (the storage details stay inside). */
-export function toWatermark(w: StoredWatermark, storage: Storage): WatermarkDto {
-  return { imageUrl: storage.url(w.imageKey), positionX: w.positionX, positionY: w.positionY, width: w.width, height: w.height, opacity: w.opacity, state: w.state };
+export function toWatermark(w: StoredWatermark, storage: Storage, signUrl: (url: string) => string = (u) => u): WatermarkDto {
+  return { imageUrl: signUrl(storage.url(w.imageKey)), positionX: w.positionX, positionY: w.positionY, width: w.width, height: w.height, opacity: w.opacity, state: w.state };
 }
 
 /** What is happening to the video, as the owner is told (see VIDEO_ACTIVITIES). */
@@ -78,15 +80,21 @@ export function videoActivity(v: Pick<VideoFields, 'status' | 'task' | 'isHlsRea
   }
 }
 
-export function toVideo(v: VideoFields & { folderName?: string | null }, storage: Storage): VideoDto {
+/**
+ * The video as its owner (or an admin) sees it. With `tokens`, the media URLs of a video that is
+ * not public carry a fresh playback token (`playbackToken`), so the owner's players play it.
+ */
+export function toVideo(v: VideoFields & { folderName?: string | null }, storage: Storage, tokens?: PlaybackTokens): VideoDto {
   const stage = v.status;
+  const signed = tokens && v.visibility !== 'public' ? tokens.issue(v.id, v.privacyVersion) : null;
+  const sign = (url: string) => (signed ? withToken(url, v.id, signed.token) : url);
   return {
     id: v.id,
     name: v.name,
-    videoSource: v.isMainReady ? storage.url(videoKeys.main(v.id)) : null,
-    hlsSource: v.isHlsReady ? storage.url(videoKeys.hlsMaster(v.id)) : null,
-    imageUrl: v.imageUrl ?? null,
-    thumbnails: v.thumbnails,
+    videoSource: v.isMainReady ? sign(storage.url(videoKeys.main(v.id))) : null,
+    hlsSource: v.isHlsReady ? sign(storage.url(videoKeys.hlsMaster(v.id))) : null,
+    imageUrl: v.imageUrl ? sign(v.imageUrl) : null,
+    thumbnails: v.thumbnails.map(sign),
     size: v.size,
     createdAt: v.createdAt.toISOString(),
     ban: v.ban,
@@ -101,10 +109,11 @@ export function toVideo(v: VideoFields & { folderName?: string | null }, storage
     folderId: v.folderId ?? null,
     metadata: { durationSec: v.durationSec ?? null, video: { width: v.width ?? null, height: v.height ?? null } },
     playerConfig: { id: v.id, ...v.playerConfig },
-    watermark: v.watermark ? toWatermark(v.watermark, storage) : null,
+    watermark: v.watermark ? toWatermark(v.watermark, storage, sign) : null,
     visibility: v.visibility,
     hasPassword: v.hasPassword ?? !!v.passwordHash,
     allowedDomains: v.allowedDomains,
+    playbackToken: signed ? { token: signed.token, expiresAt: signed.expiresAt } : null,
   };
 }
 

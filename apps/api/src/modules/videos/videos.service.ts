@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, Visibility, WatermarkPlacement } from '@reelbase/api-client';
-import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
+import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
@@ -12,11 +12,13 @@ import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { listVideoRows } from './video-list.ts';
+import { announceServingChange } from './serving-changes.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import { pageMeta, toVideo, videoKeys } from './video-view.ts';
 
@@ -87,6 +89,8 @@ export function createVideosService(d: {
   sourceMaxBytes: number;
   /** Refuses (ImportRefusedError, a 422) a link the import job would not be allowed to fetch. */
   checkImportUrl: (url: string) => Promise<unknown>;
+  /** Signs the media URLs of videos that are not public in the owner's answers. */
+  tokens?: PlaybackTokens;
 }) {
   async function owned(userId: string, id: string) {
     const em = d.orm.em.fork();
@@ -159,7 +163,7 @@ export function createVideosService(d: {
       const queued = { userId, slotId, singletonKey: video.id };
       slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
       await d.queue.send(JOBS.processVideo, { videoId: video.id }, queued);
-      return toVideo(video, d.storage);
+      return toVideo(video, d.storage, d.tokens);
     } catch (err) {
       if (slotId) await d.queue.releaseSlot(slotId);
       await rm(input.path, { force: true });
@@ -210,11 +214,11 @@ export function createVideosService(d: {
       const em = d.orm.em.fork();
       if (q.folder_id) await assertOwnFolder(sqlOf(em), userId, q.folder_id);
       const { rows, total } = await listVideoRows(sqlOf(em), userId, q);
-      return { items: rows.map((v) => toVideo(v, d.storage)), meta: pageMeta(q.page, q.limit, total) };
+      return { items: rows.map((v) => toVideo(v, d.storage, d.tokens)), meta: pageMeta(q.page, q.limit, total) };
     },
 
     async get(userId: string, id: string): Promise<VideoDto> {
-      return toVideo((await owned(userId, id)).video, d.storage);
+      return toVideo((await owned(userId, id)).video, d.storage, d.tokens);
     },
 
     requireFeature,
@@ -229,7 +233,7 @@ export function createVideosService(d: {
         const { em, video } = await owned(userId, id);
         if (input.name !== undefined) video.name = input.name;
         await em.flush();
-        return { trimming: false, video: toVideo(video, d.storage) };
+        return { trimming: false, video: toVideo(video, d.storage, d.tokens) };
       }
       const { em, video } = await owned(userId, id);
       await requireFeature(userId, 'videoTrimmer');
@@ -277,7 +281,7 @@ export function createVideosService(d: {
         else await em.nativeUpdate(Video, { id: video.id }, { status: 'ready', task: null });
         throw err;
       }
-      return { trimming: true, video: toVideo(target, d.storage) };
+      return { trimming: true, video: toVideo(target, d.storage, d.tokens) };
     },
 
     /**
@@ -338,7 +342,7 @@ export function createVideosService(d: {
         });
         await em.flush();
         await d.quota.recount(copyId);
-        return toVideo(copy, d.storage);
+        return toVideo(copy, d.storage, d.tokens);
       } catch (err) {
         await d.storage.deletePrefix(videoKeys.dir(copyId));
         throw err;
@@ -366,6 +370,10 @@ export function createVideosService(d: {
         if (mine.length !== ids.length) throw notFound('Video not found');
         if (input.action === 'delete') {
           await sql('delete from videos where user_id = ? and id in (?)', [userId, ids]);
+        } else if (input.action === 'setVisibility') {
+          // A changed visibility ends the tokens signed before (privacy_version), in every API process's delivery too.
+          await sql('update videos set visibility = ?, privacy_version = privacy_version + 1, updated_at = now() where user_id = ? and id in (?) and visibility <> ?', [input.visibility, userId, ids, input.visibility]);
+          await announceServingChange(sql, ids);
         } else {
           if (input.folderId) await assertOwnFolder(sql, userId, input.folderId);
           await sql('update videos set folder_id = ?, updated_at = now() where user_id = ? and id in (?)', [input.folderId, userId, ids]);
@@ -373,7 +381,8 @@ export function createVideosService(d: {
       });
       if (input.action === 'delete') await removeFiles(ids);
       const n = `${ids.length} video${ids.length === 1 ? '' : 's'}`;
-      return { message: input.action === 'delete' ? `${n} deleted.` : `${n} moved.`, count: ids.length };
+      const done = input.action === 'delete' ? 'deleted' : input.action === 'addToFolder' ? 'moved' : `set to ${VISIBILITY_LABELS[input.visibility].toLowerCase()}`;
+      return { message: `${n} ${done}.`, count: ids.length };
     },
 
     /**
@@ -440,7 +449,7 @@ export function createVideosService(d: {
       if (!video.watermark) throw notFound(WATERMARK_MESSAGES.none);
       assertMarkable(video);
       await queueMark(em, video, { ...video.watermark, id: crypto.randomUUID(), state: 'processing', removing: true });
-      return toVideo(video, d.storage);
+      return toVideo(video, d.storage, d.tokens);
     },
 
     async startImport(userId: string, url: string): Promise<{ id: string }> {
