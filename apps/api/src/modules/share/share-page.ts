@@ -26,6 +26,8 @@ export interface SharePageModel {
   logoUrl: string | null;
   /** The inline playback answer (the player starts from it), or the message shown in its place. */
   playback: PlaybackInfo | null;
+  /** The embed's screens without an answer: 'private' (its notice) or 'password' (its form). */
+  locked: 'private' | 'password' | null;
   message: string | null;
   siteName: string;
 }
@@ -121,11 +123,13 @@ export function renderSharePage(o: SharePageModel & { script: string; stylesheet
     m ? jsonLd(m) : '',
     `<link rel="stylesheet" href="${attr(o.stylesheet)}">`,
     `<style>${SHARE_PAGE_STYLE}</style>`,
-    o.playback ? `<script type="module" src="${attr(o.script)}"></script>` : '',
+    o.playback || o.locked ? `<script type="module" src="${attr(o.script)}"></script>` : '',
   ].filter(Boolean);
   const player = o.playback
     ? `<div data-reelbase-player data-video-id="${attr(o.videoId)}" data-embed-type="hls"></div>\n<script type="application/json" id="reelbase-playback">${scriptJson(o.playback)}</script>`
-    : playerMessageHtml(o.message ?? '');
+    : o.locked
+      ? `<div data-reelbase-player data-video-id="${attr(o.videoId)}" data-embed-type="hls" data-locked="${o.locked}"></div>`
+      : playerMessageHtml(o.message ?? '');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -51,9 +51,9 @@ export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entr
     const { status, model } = await d.share.page(ctx.params.id);
     const page = renderSharePage({ ...model, script: await d.assets.url(d.entries.script), stylesheet: await d.assets.url(d.entries.stylesheet) });
     ctx.set('Content-Security-Policy', csp);
-    // Visibility and blocks take effect on the next load.
+    // Visibility and blocks take effect on the next load; a page carrying a playback token is one viewer's.
     ctx.status = status;
-    sendText(ctx, 'text/html; charset=utf-8', page, 'no-cache');
+    sendText(ctx, 'text/html; charset=utf-8', page, model.playback?.token ? 'private, no-store' : 'no-cache');
   });
 
   r.get('/oembed', async (ctx) => {

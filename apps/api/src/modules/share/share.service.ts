@@ -1,14 +1,13 @@
-import { NOT_ON_THIS_SITE_MESSAGE, type OEmbedQuery, PRIVACY_MESSAGES, type OEmbedVideo, type PlaybackInfo, sharePagePath } from '@reelbase/api-client';
+import { NOT_ON_THIS_SITE_MESSAGE, type OEmbedQuery, type OEmbedVideo, type PlaybackInfo, sharePagePath } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { embedPageUrl, fixedIframe } from '../embed/embed.service.ts';
+import { type EmbedService, embedPageUrl, fixedIframe } from '../embed/embed.service.ts';
 import { NOT_AVAILABLE, type PlaybackService } from '../playback/playback.service.ts';
 import { User } from '../users/user.entity.ts';
 import { Video } from '../videos/video.entity.ts';
 import type { SharePageModel } from './share-page.ts';
 import type { SitemapVideo } from './sitemap.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHARE_OR_EMBED_PATH = /^\/(?:watch|embed\/(?:hls|mp4))\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 /** The size an oEmbed answer starts from when the video's own is not known yet. */
 const OEMBED_FALLBACK = { width: 640, height: 360 };
@@ -25,7 +24,7 @@ const LISTED = `from videos v join users u on u.id = v.user_id
     and v.status <> 'failed' and (v.is_main_ready or v.is_hls_ready)`;
 
 /** The share page, oEmbed and the sitemap: what strangers and crawlers learn of a video, and when. */
-export function createShareService(d: { orm: Orm; playback: PlaybackService; publicUrl: string; siteName: string; sitemapPageSize: number }) {
+export function createShareService(d: { orm: Orm; playback: PlaybackService; embed: EmbedService; publicUrl: string; siteName: string; sitemapPageSize: number }) {
   const pageUrl = (id: string) => `${d.publicUrl}${sharePagePath(id)}`;
 
   /** The playback answer, or null when the video may not be shown at all (missing, blocked, owner past the bandwidth). */
@@ -39,16 +38,19 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; pub
   }
 
   return {
-    /** The share page's content and status: 200 playing, 403 when it may not play here, 404 when it is not available. */
+    /**
+     * The share page's content and status: 200 playing (or asking for the password, as the embed
+     * does), 403 private or not playable here, 404 not available.
+     */
     async page(id: string): Promise<{ status: number; model: SharePageModel }> {
-      const em = d.orm.em.fork();
-      const video = UUID.test(id) ? await em.findOne(Video, { id }) : null;
-      const playback = video ? await playable(id) : null;
-      const base = { videoId: id, canonicalUrl: pageUrl(id), siteName: d.siteName, indexable: false, logoUrl: null, meta: null, playback: null };
-      if (!video || !playback) return { status: 404, model: { ...base, message: NOT_AVAILABLE } };
+      const base = { videoId: id, canonicalUrl: pageUrl(id), siteName: d.siteName, indexable: false, logoUrl: null, meta: null, playback: null, locked: null, message: null };
+      // What the embed page shows for it: the player, the private notice or the password form.
+      const { playback, locked } = await d.embed.page('hls', id);
       // Nothing of a private or password video (not even its title) reaches a stranger's page.
-      if (video.visibility === 'private') return { status: 403, model: { ...base, message: PRIVACY_MESSAGES.private } };
-      if (video.visibility === 'password') return { status: 403, model: { ...base, message: PRIVACY_MESSAGES.passwordNeeded } };
+      if (locked) return { status: locked === 'private' ? 403 : 200, model: { ...base, locked } };
+      const em = d.orm.em.fork();
+      const video = playback ? await em.findOne(Video, { id: playback.id }) : null;
+      if (!playback || !video) return { status: 404, model: { ...base, message: NOT_AVAILABLE } };
       const owner = await em.findOne(User, { id: video.userId }, { fields: ['playerLogo'] });
       // The share page is not one of the listed domains: a video with a list plays only framed by them.
       const allowed = video.allowedDomains.length === 0;
@@ -67,7 +69,8 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; pub
             height: video.height ?? null,
             durationSec: video.durationSec ?? null,
             uploadDate: video.createdAt.toISOString(),
-            contentUrl: playback.mp4Source,
+            // A tokened URL (an unlisted video's) expires: structured data gets the embed URL only.
+            contentUrl: playback.token ? null : playback.mp4Source,
             playable: allowed,
           },
           playback: allowed ? playback : null,
