@@ -103,22 +103,24 @@ test('an unlisted video plays with its previews but is noindex', async () => {
   expect(html).toContain('id="reelbase-playback"');
 });
 
-test('a private or password video shows its message and nothing of the video, noindex', async () => {
-  for (const [body, message] of [
-    [{ visibility: 'private' }, 'This video is private'],
-    [{ visibility: 'password', password: 'open sesame' }, 'This video is protected by a password'],
+test('a private or password video gets what its embed shows (the private notice, the password form) and nothing of the video, noindex', async () => {
+  for (const [body, status] of [
+    [{ visibility: 'private' }, 403],
+    [{ visibility: 'password', password: 'open sesame' }, 200],
   ] as const) {
     await privacy(body);
     const { res, html } = await watch();
-    expect(res.status).toBe(403);
-    expect(html).toContain(`<div class="rb-message" role="alert">${message}</div>`);
+    expect(res.status, body.visibility).toBe(status);
+    // The player draws the embed's screen for it: "This video is private", or the password form.
+    expect(html).toContain(`<div data-reelbase-player data-video-id="${video.id}" data-embed-type="hls" data-locked="${body.visibility}"></div>`);
+    expect(html).toContain('<script type="module"');
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).not.toContain('Spring');
     expect(html).not.toContain(video.imageUrl);
     expect(html).not.toContain('og:');
     expect(html).not.toContain('application/ld+json');
     expect(html).not.toContain('reelbase-playback');
-    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('/media/videos/');
   }
   await privacy({ visibility: 'public' });
 });
