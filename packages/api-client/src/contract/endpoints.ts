@@ -22,7 +22,7 @@ import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, F
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
-import { VideoPrivacy } from './privacy.ts';
+import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
 import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
@@ -147,7 +147,9 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/api/payment/sandbox/paypal/approve', summary: "PayPal sandbox only: the approval page's form (token); approves the order as the payer's click at PayPal does and answers 303 to the order's return page, where the capture completes it; 404 for no waiting order", auth: 'none' },
   { method: 'get', path: '/api/usage', summary: "The caller's storage and bandwidth (this month and the last 12) against the plan's limits (or the defaults without a plan), credits, effective feature flags", auth: 'user', response: Usage },
   { method: 'options', path: '/api/playback/{id}', summary: 'CORS preflight of the public playback call', auth: 'none' },
-  { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
+  { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *). A video that is not public answers tokened media URLs and the token (renew it with ?token= before it ends); private: 403 VIDEO_PRIVATE; password: 403 VIDEO_PASSWORD until unlocked', auth: 'none', query: PlaybackQuery, response: PlaybackInfo },
+  { method: 'options', path: '/api/videos/{id}/unlock', summary: 'CORS preflight of the unlock call', auth: 'none' },
+  { method: 'post', path: '/api/videos/{id}/unlock', summary: "A password video's playback token for the right password (403 'Wrong password'; 429 past the tries per address and video)", auth: 'none', body: UnlockRequest, response: PlaybackToken },
   { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search)', auth: 'user', query: VideoListQuery, response: VideoList },
   { method: 'post', path: '/api/videos', summary: "Upload a video file (multipart: video, name, folderId); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos (no current ffmpeg in its box)", auth: 'user', multipart: { video: 'file', name: 'string', folderId: 'string' }, response: Video },
   { method: 'post', path: '/api/videos/import', summary: "Import a video from a link (202); progress at GET /api/videos/{id}/import; 413 when the account is full, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', body: ImportRequest, response: ImportStarted },
@@ -159,7 +161,7 @@ export const endpoints: Endpoint[] = [
   { method: 'patch', path: '/api/uploads/{id}', summary: 'tus: append bytes at Upload-Offset; the last byte makes the video (X-Video-Id)', auth: 'user', tus: true },
   { method: 'delete', path: '/api/uploads/{id}', summary: 'tus: abandon an upload', auth: 'user', tus: true },
   { method: 'options', path: '/api/uploads', summary: 'tus: the protocol versions and extensions served', auth: 'none', tus: true },
-  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder or delete several videos at once (all or none; a foreign id is a 404); block (admin): ban true stops serving the videos at once', auth: 'user', body: VideoBulkRequest, response: VideoBulkResult },
+  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder, delete or setVisibility (public, unlisted, private) of several videos at once (all or none; a foreign id is a 404); block (admin): ban true stops serving the videos at once', auth: 'user', body: VideoBulkRequest, response: VideoBulkResult },
   { method: 'get', path: '/api/folders', summary: 'Folders of one level (query: parent_id, direction) with counts, and the breadcrumbs to it', auth: 'user', query: FolderListQuery, response: FolderList },
   { method: 'post', path: '/api/folders', summary: 'Create a folder', auth: 'user', body: FolderCreate, response: FolderSaved },
   { method: 'get', path: '/api/folders/{id}', summary: 'A folder with its breadcrumbs', auth: 'user', response: FolderDetail },
@@ -192,6 +194,7 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/embed-assets/{file}', summary: 'Public player script and stylesheet', auth: 'none', produces: 'text/javascript' },
   { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers; Range)', auth: 'none', produces: 'video/mp4' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{file}', summary: 'Public video files one folder deeper (the HLS master playlist)', auth: 'none', produces: 'application/vnd.apple.mpegurl' },
-  { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments (or, below a ~{token} segment, files one folder up)', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/videos/{id}/{token}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a video that is not public, below its playback token (~{token}); 403 without a valid one', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/images/{owner}/{file}', summary: 'Public images (avatars, logos, covers)', auth: 'none', produces: 'image/*' },
 ];

@@ -1,8 +1,8 @@
 import { Router } from '@koa/router';
-import { NOT_ON_THIS_SITE_MESSAGE, UnlockRequest } from '@reelbase/api-client';
+import { NOT_ON_THIS_SITE_MESSAGE, PlaybackQuery, UnlockRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { forbidden } from '../../http/errors.ts';
-import { body } from '../../http/validate.ts';
+import { body, query } from '../../http/validate.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { EmbeddingGuard, EmbeddingRequest } from './embedding.ts';
@@ -38,7 +38,7 @@ export function playbackRoutes(playback: PlaybackService, limits: RateLimits, em
     // Settings and blocking take effect on the next load: revalidate every time. A tokened answer
     // is one viewer's: no shared cache keeps it.
     ctx.set('Cache-Control', 'no-cache');
-    const token = typeof ctx.query.token === 'string' ? ctx.query.token : null;
+    const { token } = query(ctx, PlaybackQuery);
     const info = await playback.get(ctx.params.id, { token });
     // A video with an embed allowlist answers only our own pages and pages of its domains.
     await refuseElsewhere(ctx, embedding);

@@ -12,6 +12,7 @@ import { videoListAtom } from '../../state/atoms.ts';
 import { isSettling, VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
+import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
@@ -142,6 +143,9 @@ export function VideoPage() {
               </Card>
             </Col>
             <Col xs={24} lg={9}>
+              <Card title="Privacy" size="small" style={{ marginBottom: 16 }}>
+                <PrivacyPanel key={`${v.visibility}:${v.allowedDomains.join(',')}`} video={v} disabled={!active} />
+              </Card>
               <EmbedPanel video={v} />
               <GifPanel videoId={v.id} />
             </Col>
