@@ -41,6 +41,8 @@ export const SHARE_PAGE_STYLE = [
   '.rb-share-logo{max-height:40px;max-width:160px;object-fit:contain}',
   '.rb-share h1{font-size:20px;font-weight:600;margin:0;overflow-wrap:anywhere}',
   '.rb-share-player{width:100%;border-radius:6px;overflow:hidden}',
+  // The embed page's player fills the window; here it sits in the page.
+  '.rb-share-player [data-reelbase-player]{position:relative;inset:auto;background:none}',
 ].join('');
 export const SHARE_PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(SHARE_PAGE_STYLE).digest('base64')}'`;
 
