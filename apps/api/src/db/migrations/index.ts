@@ -23,6 +23,7 @@ import { Migration20261220000001EmbedSettings } from './Migration20261220000001E
 import { Migration20261221000001MailOutbox } from './Migration20261221000001MailOutbox.ts';
 import { Migration20261222000001VideoState } from './Migration20261222000001VideoState.ts';
 import { Migration20261225000001Privacy } from './Migration20261225000001Privacy.ts';
+import { Migration20261226000001Sitemap } from './Migration20261226000001Sitemap.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   { name: 'Migration20261221000001MailOutbox', class: Migration20261221000001MailOutbox },
   { name: 'Migration20261222000001VideoState', class: Migration20261222000001VideoState },
   { name: 'Migration20261225000001Privacy', class: Migration20261225000001Privacy },
+  { name: 'Migration20261226000001Sitemap', class: Migration20261226000001Sitemap },
 ];
