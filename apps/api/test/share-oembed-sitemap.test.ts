@@ -143,3 +143,13 @@ test('robots.txt points to the sitemap', async () => {
   expect(text).toContain(`Sitemap: ${s.url}/sitemap.xml`);
   expect(text).toContain('User-agent: *');
 });
+
+test("signed in makes no difference: the owner's and an admin's oEmbed of a private video is 404 too, and the sitemap is the same", async () => {
+  const admin = (await s.api('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } })).body.accessToken as string;
+  for (const token of [owner.accessToken, admin]) {
+    const res = await s.api('GET', `/oembed?${new URLSearchParams({ url: watchUrl(ids.private) })}`, { token });
+    expect(res.status).toBe(404);
+    const sitemap = await fetch(`${s.url}/sitemap.xml`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await sitemap.text()).not.toContain(ids.private);
+  }
+});
