@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { URL_MAX_LENGTH } from './constants.ts';
+import { sizeField } from './player.ts';
 
 /** The share page of a video: a light page with the player, link previews and structured data. */
 export const sharePagePath = (videoId: string) => `/watch/${videoId}`;
@@ -12,20 +13,12 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 
 export const OEMBED_FORMATS = ['json', 'xml'] as const;
 const OEMBED_URL_MESSAGE = 'Must be the address of a video page (/watch/{id}) or embed (/embed/{type}/{id}) of this site.';
-const OEMBED_SIZE_MESSAGE = (field: string) => `${field} must be a whole number between 1 and 10000.`;
-const oembedSize = (field: string) =>
-  z.coerce
-    .number({ error: OEMBED_SIZE_MESSAGE(field) })
-    .int({ error: OEMBED_SIZE_MESSAGE(field) })
-    .min(1, { error: OEMBED_SIZE_MESSAGE(field) })
-    .max(10_000, { error: OEMBED_SIZE_MESSAGE(field) });
-
 /** GET /oembed (oEmbed 1.0): which video, in which format (json; xml answers 501), and the size it must fit in. */
 export const OEmbedQuery = z.object({
   url: z.string({ error: OEMBED_URL_MESSAGE }).trim().min(1, { error: OEMBED_URL_MESSAGE }).max(URL_MAX_LENGTH, { error: OEMBED_URL_MESSAGE }),
   format: z.enum(OEMBED_FORMATS, { error: `Must be one of: ${OEMBED_FORMATS.join(', ')}.` }).default('json'),
-  maxwidth: oembedSize('maxwidth').optional(),
-  maxheight: oembedSize('maxheight').optional(),
+  maxwidth: sizeField('maxwidth').optional(),
+  maxheight: sizeField('maxheight').optional(),
 });
 export type OEmbedQuery = z.output<typeof OEmbedQuery>;
 

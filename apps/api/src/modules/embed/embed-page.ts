@@ -45,18 +45,18 @@ ${body}
 
 /**
  * Framing by any site (or, for a video with an embed allowlist, by the sources `frameAncestors`
- * names), and nothing else: scripts and styles from this server only, media and images also from
+ * names; the share page: by none, plus its inline style by hash), and nothing else: scripts and styles from this server only, media and images also from
  * the storage origin (and blob: for hls.js's MediaSource). No worker source: the ES module build
  * of hls.js transmuxes on the page (checked in a real browser: no violation).
  */
-export function embedContentSecurityPolicy(mediaOrigins: string[], frameAncestors = '*'): string {
+export function embedContentSecurityPolicy(mediaOrigins: string[], frameAncestors = '*', styleSources: string[] = []): string {
   const media = ["'self'", ...new Set(mediaOrigins)].join(' ');
   return [
     `frame-ancestors ${frameAncestors}`,
     "default-src 'self'",
     `media-src ${media} blob:`,
     `img-src ${media} data: blob:`,
-    "style-src 'self'",
+    ["style-src 'self'", ...styleSources].join(' '),
     "script-src 'self'",
     `connect-src ${media}`,
     "object-src 'none'",

@@ -4,31 +4,12 @@ import { OEmbedQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { notFound } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';
+import { embedContentSecurityPolicy } from '../embed/embed-page.ts';
 import type { PlayerAssets } from '../embed/player-assets.ts';
 import { publicCors } from '../playback/playback.routes.ts';
 import { renderSharePage, SHARE_PAGE_STYLE_HASH } from './share-page.ts';
 import type { ShareService } from './share.service.ts';
 import { renderRobots, renderSitemapIndex, renderUrlSet } from './sitemap.ts';
-
-/**
- * The share page's policy: the embed page's (scripts and styles from this server, media from the
- * storage origin) plus its own inline style by hash; not framed (the embed page is for frames).
- */
-export function sharePageContentSecurityPolicy(mediaOrigins: string[]): string {
-  const media = ["'self'", ...new Set(mediaOrigins)].join(' ');
-  return [
-    "frame-ancestors 'none'",
-    "default-src 'self'",
-    `media-src ${media} blob:`,
-    `img-src ${media} data: blob:`,
-    `style-src 'self' ${SHARE_PAGE_STYLE_HASH}`,
-    "script-src 'self'",
-    `connect-src ${media}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
 
 /** Text answers that change when videos do: a short shared cache, revalidated by ETag. */
 function sendText(ctx: Context, type: string, body: string, cacheControl: string) {
@@ -44,7 +25,8 @@ function sendText(ctx: Context, type: string, body: string, cacheControl: string
 
 /** `/watch/{id}`, `/oembed`, `/sitemap.xml` (and its pages), `/robots.txt`: HTTP only, the rules are the service's. */
 export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entries: { script: string; stylesheet: string }; mediaOrigins: string[]; publicUrl: string }) {
-  const csp = sharePageContentSecurityPolicy(d.mediaOrigins);
+  // The embed page's policy, not framed (the embed page is for frames), with the page's inline style by hash.
+  const csp = embedContentSecurityPolicy(d.mediaOrigins, "'none'", [SHARE_PAGE_STYLE_HASH]);
   const r = new Router();
 
   r.get('/watch/:id', async (ctx) => {

@@ -2,7 +2,7 @@ import { ShareAltOutlined } from '@ant-design/icons';
 import { EMBED_SETTINGS_DEFAULT, errorMessage, sharePagePath, type Video, VISIBILITY_LABELS } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { embedOptionsOf } from './embed-panel.tsx';
@@ -18,6 +18,12 @@ function audienceNote(video: Pick<Video, 'visibility' | 'allowedDomains'>): stri
   if (video.visibility === 'unlisted') return 'Anyone with the link can watch it; search engines do not list it.';
   return 'Anyone with the link can watch it; search engines may list it, and link previews show it.';
 }
+
+const SectionTitle = ({ id, children }: { id: string; children: ReactNode }) => (
+  <Typography.Title level={2} id={id} style={{ fontSize: 15, margin: '0 0 8px' }}>
+    {children}
+  </Typography.Title>
+);
 
 /** Brings the video page's privacy controls into view and focuses their first field. */
 function goToPrivacy() {
@@ -68,9 +74,7 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
   return (
     <Flex vertical gap={20}>
       <section aria-labelledby="share-link-label">
-        <Typography.Title level={2} id="share-link-label" style={{ fontSize: 15, margin: '0 0 8px' }}>
-          Link
-        </Typography.Title>
+        <SectionTitle id="share-link-label">Link</SectionTitle>
         <Flex gap={8}>
           <Input readOnly value={link} aria-labelledby="share-link-label" onFocus={(e) => e.target.select()} />
           <Button type="primary" onClick={() => copy('link', link)}>
@@ -79,9 +83,7 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
         </Flex>
       </section>
       <section aria-labelledby="share-embed-label">
-        <Typography.Title level={2} id="share-embed-label" style={{ fontSize: 15, margin: '0 0 8px' }}>
-          Embed code
-        </Typography.Title>
+        <SectionTitle id="share-embed-label">Embed code</SectionTitle>
         {code.isError ? (
           <Typography.Text type="danger">{errorMessage(code.error)}</Typography.Text>
         ) : (
@@ -95,9 +97,7 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
         </Flex>
       </section>
       <section aria-labelledby="share-privacy-label">
-        <Typography.Title level={2} id="share-privacy-label" style={{ fontSize: 15, margin: '0 0 8px' }}>
-          Who can watch: {VISIBILITY_LABELS[video.visibility]}
-        </Typography.Title>
+        <SectionTitle id="share-privacy-label">Who can watch: {VISIBILITY_LABELS[video.visibility]}</SectionTitle>
         <Typography.Paragraph type="secondary">{audienceNote(video)}</Typography.Paragraph>
         <Button
           onClick={() => {
