@@ -2,8 +2,11 @@ import type { EmbedType, PlaybackInfo } from '@reelbase/api-client';
 
 const html = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/** A message in the player's place, styled by the player's stylesheet, for a page that does not play. */
-export const playerMessageHtml = (text: string) => `<div class="rb-player"><div class="rb-message" role="alert">${html(text)}</div></div>`;
+/**
+ * A message in the player's place, for a page that does not play: the player's stylesheet sizes
+ * the `data-reelbase-player` box (the whole frame on the embed page) and styles the message.
+ */
+export const playerMessageHtml = (text: string) => `<div data-reelbase-player><div class="rb-player"><div class="rb-message" role="alert">${html(text)}</div></div></div>`;
 
 /**
  * The embed page: the player's stylesheet and module and the playback answer inline (no extra
