@@ -161,10 +161,11 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     sourceMaxBytes: config.SOURCE_MAX_BYTES,
     checkImportUrl: (url) => importGuard.check(url),
     tokens,
+    onServingChanged: (ids) => onServingChanged(ids),
   });
-  const privacy = createPrivacyService({ orm, storage, tokens });
+  const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
-  const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL });
+  const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
   const defaultLimits = {
     storageBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,

@@ -121,6 +121,13 @@ test('private: the owner and an admin get tokened URLs in their own answers, and
   const seg = await get(urls.find((u) => /\/hls\/[^/]+\/[^/]+\.(mp4|m4s|ts)$/.test(u)) as string, { Range: 'bytes=0-99' });
   expect(seg.headers.get('cache-control')).toMatch(/^private, max-age=(\d+)$/);
 
+  // The owner's GIF list previews through the token; its snippets keep the lasting URL.
+  const [made] = (await s.api('GET', `/api/gifs?video-id=${video.id}`, { token: owner.accessToken })).body.items;
+  expect(made.source).toMatch(/\/~[^/]+\/gifs\//);
+  expect((await get(made.source)).status).toBe(200);
+  expect((await get(made.mp4Source)).status).toBe(200);
+  expect(made.embed).toContain(gif);
+
   const list = await s.api('GET', '/api/videos?limit=100', { token: owner.accessToken });
   const inList = list.body.items.find((x: any) => x.id === video.id);
   expect(inList.hlsSource).toContain('/~');
@@ -243,4 +250,13 @@ test('bulk: the owner sets the visibility of a selection; another user\'s ids ch
   expect((await mine(spare.id)).visibility).toBe('private');
   expect(await statuses(publicUrls)).toEqual(publicUrls.map(() => 403));
   expect((await playback()).status).toBe(403);
+});
+
+test('a copy keeps the privacy of what it was copied from, its password included', async () => {
+  await setPrivacy({ visibility: 'password', password: 'copy-me' });
+  const copy = await s.api('POST', `/api/videos/${video.id}/copy`, { token: owner.accessToken });
+  expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+  expect(copy.body).toMatchObject({ visibility: 'password', hasPassword: true });
+  expect((await get(untokened(copy.body.hlsSource))).status).toBe(403);
+  expect((await unlock('copy-me', copy.body.id)).status).toBe(200);
 });

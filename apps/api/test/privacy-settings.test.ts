@@ -63,7 +63,7 @@ test('password visibility needs a password the first time; it is stored as argon
 });
 
 test('the allowlist is validated, normalised, kept when left out and cleared with []', async () => {
-  for (const junk of [['not a domain'], ['*.com'], ['example.com/path'], ['*.*.example.com'], ['-bad-.example.com'], 'example.com', [42]]) {
+  for (const junk of [['not a domain'], ['*.com'], ['example.com/path'], ['*.*.example.com'], ['-bad-.example.com'], ['intranet'], 'example.com', [42]]) {
     const res = await privacy(first.id, { visibility: 'unlisted', allowedDomains: junk });
     expect(res.status, JSON.stringify(junk)).toBe(422);
     expect(Object.keys(res.body.errors)[0]).toMatch(/^allowedDomains/);

@@ -35,8 +35,8 @@ export const PRIVACY_MESSAGES = {
   tokenInvalid: 'This playback link has expired. Reload the page.',
 } as const;
 
-// A host name (labels of letters, digits and inner hyphens; one label allowed, so `localhost`
-// works in development) or an IPv4 address, optionally behind `*.` for every subdomain.
+// A host name of two labels or more (letters, digits and inner hyphens), `localhost` for
+// development, or an IPv4 address; a name optionally behind `*.` for every subdomain.
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN_RE = new RegExp(`^(?:\\*\\.)?${LABEL}(?:\\.${LABEL})*$`);
 const IPV4_RE = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
@@ -46,7 +46,9 @@ export function isAllowedDomainEntry(entry: string): boolean {
   if (IPV4_RE.test(entry)) return true;
   // `*.com` alone would allow a whole top-level domain.
   if (entry.startsWith('*.') && !entry.slice(2).includes('.')) return false;
-  return DOMAIN_RE.test(entry) && !/^\d+(\.\d+)*$/.test(entry.replace(/^\*\./, ''));
+  const host = entry.replace(/^\*\./, '');
+  if (host === 'localhost') return true;
+  return DOMAIN_RE.test(entry) && host.includes('.') && !/^[\d.]+$/.test(host);
 }
 
 /** An embed domain allowlist: trimmed, lower-cased, each entry checked, duplicates dropped. */

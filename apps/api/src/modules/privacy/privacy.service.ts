@@ -15,16 +15,17 @@ import { announceServingChange } from '../videos/serving-changes.ts';
  * passwords) and the embed domain allowlist. A change of visibility or password bumps
  * `privacy_version` (tokens signed before stop) and tells every API process's delivery cache.
  */
-export function createPrivacyService(d: { orm: Orm; storage: Storage; tokens?: PlaybackTokens }) {
+export function createPrivacyService(d: { orm: Orm; storage: Storage; tokens?: PlaybackTokens; onServingChanged?: (videoIds?: string[]) => void }) {
   return {
     async set(userId: string, id: string, input: VideoPrivacy): Promise<VideoDto> {
       // Hashed before the transaction: argon2 takes a moment and holds no row.
       const newHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
-      return d.orm.em.fork().transactional(async (em) => {
+      let changed = false;
+      const answer = await d.orm.em.fork().transactional(async (em) => {
         const video = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Video, { id, userId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
         if (!video) throw notFound('Video not found');
         if (input.visibility === 'password' && !newHash && !video.passwordHash) throw unprocessable({ password: PRIVACY_MESSAGES.passwordRequired });
-        const changed = video.visibility !== input.visibility || newHash !== undefined;
+        changed = video.visibility !== input.visibility || newHash !== undefined;
         video.visibility = input.visibility;
         if (newHash !== undefined) video.passwordHash = newHash;
         if (input.allowedDomains !== undefined) video.allowedDomains = input.allowedDomains ?? [];
@@ -35,6 +36,9 @@ export function createPrivacyService(d: { orm: Orm; storage: Storage; tokens?: P
         await em.flush();
         return toVideo(video, d.storage, d.tokens);
       });
+      // This process forgets at once; the others on the NOTIFY, a moment after the commit.
+      if (changed) d.onServingChanged?.([id]);
+      return answer;
     },
   };
 }

@@ -91,6 +91,8 @@ export function createVideosService(d: {
   checkImportUrl: (url: string) => Promise<unknown>;
   /** Signs the media URLs of videos that are not public in the owner's answers. */
   tokens?: PlaybackTokens;
+  /** Drops this process's delivery answers of videos whose visibility changed (the others hear the NOTIFY). */
+  onServingChanged?: (videoIds?: string[]) => void;
 }) {
   async function owned(userId: string, id: string) {
     const em = d.orm.em.fork();
@@ -380,6 +382,7 @@ export function createVideosService(d: {
         }
       });
       if (input.action === 'delete') await removeFiles(ids);
+      if (input.action === 'setVisibility') d.onServingChanged?.(ids);
       const n = `${ids.length} video${ids.length === 1 ? '' : 's'}`;
       const done = input.action === 'delete' ? 'deleted' : input.action === 'addToFolder' ? 'moved' : `set to ${VISIBILITY_LABELS[input.visibility].toLowerCase()}`;
       return { message: `${n} ${done}.`, count: ids.length };
