@@ -149,7 +149,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       : paypalClient({ apiUrl: config.PAYPAL_API_URL, clientId: config.PAYPAL_CLIENT_ID as string, secret: config.PAYPAL_SECRET as string, webhookId: config.PAYPAL_WEBHOOK_ID }),
   });
   const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: { paypal: paypal.provider } });
-  const users = createUsersService({ orm, auth, payments });
+  const users = createUsersService({ orm, auth, payments, billing });
   const profile = createProfileService({ orm, storage, auth, payments });
   const guards = authGuards(auth);
   const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.SOURCE_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });

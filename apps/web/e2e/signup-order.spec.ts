@@ -46,7 +46,7 @@ test('account details first, then the payment method; the card is checked in the
 
   // Continue (with the answer already known) shows the payment step.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.locator('.ant-steps-item-active')).toHaveText(/Payment method/);
+  await expect(page.locator('.ant-steps-item-active')).toHaveText(/Plan and payment/);
   await expect(page.getByText(`Signing up as ${a.firstName} ${a.lastName} (${a.email}).`)).toBeVisible();
   await expect(page.getByLabel('Card', { exact: true })).toBeChecked();
   await shot(page, info, 'signup-payment');

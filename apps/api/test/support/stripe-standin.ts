@@ -280,6 +280,13 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       return c;
     }
     if (res === 'customers' && method === 'GET') return get(customers, 'customer', rid);
+    if (res === 'customers' && method === 'DELETE') {
+      // As at Stripe: the customer goes, with its subscriptions.
+      get(customers, 'customer', rid);
+      customers.delete(rid);
+      for (const [subId, sub] of subscriptions) if (sub.customer === rid) subscriptions.delete(subId);
+      return { id: rid, object: 'customer', deleted: true };
+    }
     if (res === 'products' && method === 'POST') {
       const pr = { id: id('prod'), object: 'product', name: p.name, metadata: p.metadata ?? {}, active: true };
       products.set(pr.id, pr);

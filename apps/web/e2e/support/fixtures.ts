@@ -33,6 +33,15 @@ export const test = base.extend<{ baseURL: string }>({
 /** Stripe's documented Visa test number: the sandbox and the Stripe stand-in both take it. */
 export const TEST_CARD = { cardNumber: '4242424242424242', cvc: '123', expMonth: '12', expYear: '34', firstName: 'Ada', lastName: 'Lovelace' };
 
+/** Fills registration's first step (the account) and continues to the plan and payment. */
+export async function fillAccount(page: Page, a: Account) {
+  await page.getByLabel('First name').fill(a.firstName);
+  await page.getByLabel('Last name').fill(a.lastName);
+  await page.getByLabel('Email').fill(a.email);
+  await page.getByLabel('Password').fill(a.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /** Fills the card form (registration's payment step, the access gate), label by label. */
 export async function fillCard(page: Page, card: Record<keyof typeof TEST_CARD, string> = TEST_CARD) {
   await page.getByLabel('Card number').fill(card.cardNumber);

@@ -32,7 +32,9 @@ const bool = (field: string) =>
 /**
  * GET /api/users (admin). The active table sends isActive=true&ban=false, the inactive table
  * inactive=true (canceled or banned); neither lists everyone. `only-banned` and `only-canceled`
- * narrow the list and exclude each other. Search matches name or email (contains, any case).
+ * narrow the list and exclude each other: with isActive=true "canceled" is a subscription canceled
+ * and running to the end of its paid period (the account is still active), otherwise a canceled
+ * account (isActive false). Search matches name or email (contains, any case).
  */
 export const AdminUserListQuery = z
   .object({

@@ -27,6 +27,9 @@ export const email = () =>
     .max(EMAIL_MAX_LENGTH, { error: formatMessage('email') })
     .regex(EMAIL_RE, { error: formatMessage('email') });
 
+/** A plan variant's id (`paymentPlanId` of the payment calls and of registration). */
+export const paymentPlanId = () => z.string().trim().min(1, { error: 'Choose a plan' }).max(32);
+
 const HEX_COLOR_MESSAGE = 'Must be a colour like #1974BB.';
 export const hexColor = () => z.string().max(7, { error: HEX_COLOR_MESSAGE }).regex(/^#[0-9a-fA-F]{6}$/, { error: HEX_COLOR_MESSAGE });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_NAMES } from './admin.ts';
+import { paymentPlanId } from './common.ts';
 import { Features } from './profile.ts';
 import { PAYMENT_METHODS } from './users.ts';
 
@@ -39,7 +40,6 @@ export const PaymentPlanUpdate = z
   })
   .partial();
 
-export const paymentPlanId = () => z.string().trim().min(1, { error: 'Choose a plan' }).max(32);
 export const promoCode = () => z.string().trim().min(1).max(64);
 
 /** POST /api/payment: start paying a plan with PayPal; `id` is the PayPal order, `approveUrl` where the payer approves it. */
@@ -158,6 +158,7 @@ export const PAYMENT_MESSAGES = {
   pendingDowngrade: 'A plan change is waiting for the end of the period: choose your current plan to undo it first',
   refundWindowOver: 'The 60-day money-back guarantee covers the first payment only, within 60 days',
   unknownPlan: 'Unknown plan',
+  planNeedsCard: 'A plan chosen at sign-up is paid by card. To pay with PayPal, choose the plan after signing in.',
   cardDeclined: 'The card was declined',
   providerUnavailable: 'The payment provider of this subscription is not configured',
 } as const;

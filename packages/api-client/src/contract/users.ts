@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, maxLength, maxLengthMessage, personName } from './common.ts';
+import { email, maxLength, maxLengthMessage, paymentPlanId, personName } from './common.ts';
 import { CARD_NUMBER_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /** Required, trimmed, at most `max` characters (the card fields' patterns say the same with their own texts). */
@@ -84,6 +84,12 @@ export const RegisterRequest = z.object({
     .min(PASSWORD_MIN_LENGTH, { error: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` })
     .max(...maxLength(PASSWORD_MAX_LENGTH)),
   paymentMethod: PaymentMethodInput.optional(),
+  /**
+   * The plan variant to subscribe to in the same request, paid now with the card above (a card is
+   * required: PayPal's plan is approved at PayPal after sign-in). Without it the account starts
+   * without a plan, as before, and chooses one after signing in.
+   */
+  paymentPlanId: paymentPlanId().optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 

@@ -63,6 +63,8 @@ export function PaymentMethodForm(props: {
   // biome-ignore lint/suspicious/noConfusingVoidType: registration passes a state setter (void); the gate answers with a promise.
   onSubmit(method: PaymentMethodChoice): void | Promise<CardFieldErrors | null | undefined>;
   extra?: ReactNode;
+  /** Told when the choice moves between card and PayPal (sign-up's plan is paid by card only). */
+  onTypeChange?(type: 'card' | 'paypal'): void;
 }) {
   const [form] = Form.useForm<CardValues>();
   const [type, setType] = useState<'card' | 'paypal'>('card');
@@ -145,7 +147,13 @@ export function PaymentMethodForm(props: {
     <div>
       <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
         <legend style={{ fontWeight: 600, marginBottom: 8 }}>Payment method</legend>
-        <Radio.Group value={type} onChange={(e) => setType(e.target.value)}>
+        <Radio.Group
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            props.onTypeChange?.(e.target.value);
+          }}
+        >
           <Radio value="card">Card</Radio>
           <Radio value="paypal">PayPal</Radio>
         </Radio.Group>

@@ -22,6 +22,7 @@ import { Migration20261216000001JobSlots } from './Migration20261216000001JobSlo
 import { Migration20261220000001EmbedSettings } from './Migration20261220000001EmbedSettings.ts';
 import { Migration20261221000001MailOutbox } from './Migration20261221000001MailOutbox.ts';
 import { Migration20261222000001VideoState } from './Migration20261222000001VideoState.ts';
+import { Migration20261223000001CanceledFilter } from './Migration20261223000001CanceledFilter.ts';
 import { Migration20261225000001Privacy } from './Migration20261225000001Privacy.ts';
 import { Migration20261226000001Sitemap } from './Migration20261226000001Sitemap.ts';
 
@@ -51,6 +52,7 @@ export const migrations = [
   { name: 'Migration20261220000001EmbedSettings', class: Migration20261220000001EmbedSettings },
   { name: 'Migration20261221000001MailOutbox', class: Migration20261221000001MailOutbox },
   { name: 'Migration20261222000001VideoState', class: Migration20261222000001VideoState },
+  { name: 'Migration20261223000001CanceledFilter', class: Migration20261223000001CanceledFilter },
   { name: 'Migration20261225000001Privacy', class: Migration20261225000001Privacy },
   { name: 'Migration20261226000001Sitemap', class: Migration20261226000001Sitemap },
 ];

@@ -118,8 +118,10 @@ export function adminUserListQuery(q: AdminUserListQuery): { text: string; param
   if (q.isActive !== undefined) where.push(q.isActive ? 'u.is_active' : 'not u.is_active');
   if (q.ban !== undefined) where.push(q.ban ? 'u.ban' : 'not u.ban');
   if (q['only-banned']) where.push('u.ban');
-  if (q['only-canceled']) where.push('not u.is_active');
-  // Without a search the filters name only is_admin, is_active and ban: the total is the sum of
+  // "Canceled" on the active list, where no account is canceled, is a subscription canceled and running to the end of its
+  // paid period (partial index users_canceling_idx); elsewhere a canceled account (docs/decisions.md).
+  if (q['only-canceled']) where.push(q.isActive === true ? 'u.cancel_at_period_end' : 'not u.is_active');
+  // Without a search the filters name only is_admin, is_active, ban and cancel_at_period_end: the total is the sum of
   // the matching rows of user_status_counts (same conditions) instead of a count of every user.
   const statusOnly = where.join(' and ');
   const filter: unknown[] = [];

@@ -55,6 +55,8 @@ export interface CardBilling extends SubscriptionProvider {
   /** Whether this is the offline sandbox (no STRIPE_SECRET_KEY). */
   sandbox: boolean;
   subscribe(u: { userId: string; email: string; customerId: string | null }, plan: PlanRow, discount: Discount | null): Promise<Paid & { subscriptionId: string }>;
+  /** Delete a customer made for a sign-up that did not complete (its card refused at the first charge). */
+  forgetCustomer?(customerId: string): Promise<void>;
 }
 
 /** The first payment's amount after a promo code. */

@@ -165,8 +165,37 @@ export function createPaymentsService(d: { orm: Orm; subscriptions: Subscription
     return { message: PAYMENT_MESSAGES.refunded, subscription: await d.subscriptions.view(userId) };
   }
 
+  /**
+   * Sign-up with a plan: the card registered a moment ago pays the first period now, and the
+   * subscription is recorded in `tx`, the transaction creating the account, so a refused charge
+   * (thrown here) leaves neither account nor subscription. The answer's `undo` gives the payment
+   * back and ends the subscription at the provider, for when that transaction fails after the charge.
+   */
+  async function startAtSignUp(tx: Sql, u: { userId: string; email: string; customerId: string | null }, plan: PlanRow): Promise<{ undo: () => Promise<void> }> {
+    const paid = await d.card.subscribe(u, plan, null);
+    const held: HeldSubscription = { userId: u.userId, email: u.email, customerId: u.customerId, subscriptionId: paid.subscriptionId, plan, nextPaymentAt: paid.periodEnd };
+    const undo = async () => {
+      await d.card.refund(held, { reference: paid.reference, amountCents: paid.amountCents });
+    };
+    try {
+      await d.subscriptions.start(u.userId, plan.id, { provider: 'stripe', ...paid }, tx);
+    } catch (err) {
+      await undo();
+      throw err;
+    }
+    return { undo };
+  }
+
   return {
     view: (userId: string) => d.subscriptions.view(userId),
+
+    /** The plan variant with this id, or 422 on `paymentPlanId`. */
+    plan: planOrFail,
+    startAtSignUp,
+    /** A sign-up that did not complete leaves no customer at the provider. */
+    forgetCustomer: async (customerId: string) => {
+      await d.card.forgetCustomer?.(customerId);
+    },
 
     /** Before another provider starts a subscription: ends what the account still holds at its old one. */
     endLeftover: async (userId: string) => endLeftover(await row(userId)),

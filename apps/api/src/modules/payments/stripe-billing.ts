@@ -173,6 +173,10 @@ export function stripeBilling(d: { orm: Orm; settings: StripeSettings; subscript
       });
     },
 
+    async forgetCustomer(customerId) {
+      await call(() => stripe.customers.del(customerId));
+    },
+
     async upgrade(s, to) {
       return call(async () => {
         const { item } = await currentItem(s.subscriptionId);

@@ -2,7 +2,7 @@ import { DeleteOutlined, StopOutlined, UserAddOutlined } from '@ant-design/icons
 import { ADMIN_USER_PAGE_SIZE_DEFAULT, type AdminUser, type AdminUserSortField, errorMessage, type UserBulkRequest } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Modal, Radio, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { countOf, formatDate, formatMegabytes } from '../../lib/format.ts';
 import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
@@ -16,9 +16,18 @@ import { fullName, UserStatus } from './user-status.tsx';
 type Filter = 'all' | 'banned' | 'canceled';
 const PAGE_SIZES = [10, 20, 50, 100];
 
+/** What an empty table means, filter by filter (banned accounts are never on the active list, whatever the search). */
+function emptyText(list: 'active' | 'inactive', filter: Filter, searched: boolean): ReactNode {
+  if (list === 'active' && filter === 'banned') return <>Banned users are listed under <Link to="/admin/inactive">Inactive users</Link>.</>;
+  if (searched) return 'No users match your search.';
+  if (list === 'active' && filter === 'canceled') return 'No active user has canceled their renewal.';
+  return 'No users here.';
+}
+
 /**
  * The admin's user tables: /admin/users lists active users (isActive, not banned) and offers Create
- * user; /admin/inactive lists canceled or banned users with the only-banned / only-canceled filter.
+ * user; /admin/inactive lists canceled or banned users. Both have the only-banned / only-canceled
+ * filter: on the active list "canceled" is a renewal canceled while the paid period still runs.
  * Columns sort on the server and toggle ASC/DESC; bulk actions work on the selected rows.
  */
 function UsersTable({ list }: { list: 'active' | 'inactive' }) {
@@ -145,22 +154,20 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
             </Button>
           </Flex>
           <Flex align="center" gap={12} wrap>
-            {list === 'inactive' && (
-              <Radio.Group
-                aria-label="Filter"
-                optionType="button"
-                value={filter}
-                onChange={(e) => {
-                  setFilter(e.target.value);
-                  restart();
-                }}
-                options={[
-                  { value: 'all', label: 'All' },
-                  { value: 'banned', label: 'Only banned' },
-                  { value: 'canceled', label: 'Only canceled' },
-                ]}
-              />
-            )}
+            <Radio.Group
+              aria-label="Filter"
+              optionType="button"
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.target.value);
+                restart();
+              }}
+              options={[
+                { value: 'all', label: 'All' },
+                { value: 'banned', label: 'Only banned' },
+                { value: 'canceled', label: 'Only canceled', title: list === 'active' ? 'Renewal canceled, active until the paid period ends' : 'Canceled accounts' },
+              ]}
+            />
             <label htmlFor={searchId} className="rb-sr-only">
               Search users
             </label>
@@ -180,7 +187,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
           tableLayout="fixed"
           scroll={{ x: 1050 }}
           rowSelection={{ selectedRowKeys: selectedIds, onChange: (ids) => setSelectedIds(ids as string[]) }}
-          locale={{ emptyText: users.isError ? errorMessage(users.error) : search ? 'No users match your search.' : 'No users here.' }}
+          locale={{ emptyText: users.isError ? errorMessage(users.error) : emptyText(list, filter, !!search) }}
           pagination={{
             current: page,
             pageSize: limit,

@@ -4,18 +4,26 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AccountFields, type AccountValues, accountValid, emailValid, hasAccountFieldErrors, showFieldErrors } from '../../components/account-fields.tsx';
 import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
+import { findVariant, planTitle, priceLabel } from '../../lib/billing.ts';
 import { serverCardErrors } from '../../lib/card.ts';
+import { usePlans } from '../../queries.ts';
 import { useAlert, useClient, useSession } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
+import { PlanChoice } from './plan-choice.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 /**
  * Sign-up in the order people expect: the account first (a taken email is told as soon as the field
- * is left, or at Continue), then the payment method, whose Registration button creates the account.
+ * is left, or at Continue), then the plan and the payment method, whose Registration button creates
+ * the account and, with a plan chosen, pays its first period by card in the same request (the plan
+ * is optional: "Decide later" registers without one, as before).
  * With a query an admin creates the account directly, without the payment step; for anyone else the
  * query changes nothing. A Google or Facebook sign-up takes the account from the provider; the access
  * gate then asks for the payment method.
  */
+/** Whether a registration answer names the plan (withdrawn or changed since the page loaded). */
+const planFieldError = (err: unknown) => !!(err as { errors?: Record<string, string> } | null)?.errors?.paymentPlanId;
+
 export function RegistrationPage() {
   const client = useClient();
   const alert = useAlert();
@@ -28,6 +36,10 @@ export function RegistrationPage() {
   const [loading, setLoading] = useState(false);
   const [checking, setChecking] = useState(false);
   const [step, setStep] = useState<0 | 1>(0);
+  const [planId, setPlanId] = useState<string | null>(null);
+  const [paypal, setPaypal] = useState(false);
+  const plans = usePlans();
+  const plan = paypal ? null : findVariant(plans.data?.items ?? [], planId);
   // The account as it was when Continue was pressed: registered with the payment method, and typed again on Back.
   const [account, setAccount] = useState<AccountValues | null>(null);
   // A registration answer about the account (an address taken meanwhile), shown once its form is back.
@@ -84,13 +96,17 @@ export function RegistrationPage() {
   async function register(details: AccountValues, paymentMethod?: PaymentMethodChoice) {
     setLoading(true);
     try {
-      const r = await client.users.register({ ...details, ...(paymentMethod && { paymentMethod }) });
+      // A plan is paid by card only (PayPal's is approved at PayPal after signing in).
+      const paymentPlanId = paymentMethod?.type === 'card' ? plan?.id : undefined;
+      const r = await client.users.register({ ...details, ...(paymentMethod && { paymentMethod }), ...(paymentPlanId && { paymentPlanId }) });
       alert('success', r.message);
       navigate(direct ? '/admin/users' : '/login');
     } catch (err) {
       // Card fields answer beside the card form; account fields (an address taken meanwhile) beside theirs.
       const card = serverCardErrors(err);
       if (card) return card;
+      // The plan was withdrawn meanwhile: choose again.
+      if (planFieldError(err)) void plans.refetch();
       if (hasAccountFieldErrors(err)) {
         setAccountErrors(err);
         setStep(0);
@@ -102,8 +118,8 @@ export function RegistrationPage() {
   }
 
   return (
-    <AuthShell title="Sign up" width={520}>
-      {!direct && <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: 'Your account' }, { title: 'Payment method' }]} />}
+    <AuthShell title="Sign up" width={step === 1 ? 860 : 520}>
+      {!direct && <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: 'Your account' }, { title: 'Plan and payment' }]} />}
       {step === 0 && !direct && (
         <>
           <SocialButtons verb="Sign up" divider={{ text: 'or register with email', where: 'after' }} />
@@ -139,7 +155,22 @@ export function RegistrationPage() {
               Change account details
             </Button>
           </Typography.Paragraph>
-          <PaymentMethodForm submitText="Registration" busy={loading} onSubmit={(method) => register(account, method)} />
+          <PlanChoice value={paypal ? null : planId} onChange={setPlanId} off={paypal && 'With PayPal, you choose the plan after signing in and approve its payment at PayPal.'} />
+          <div style={{ maxWidth: 520 }}>
+            <PaymentMethodForm
+              submitText="Registration"
+              busy={loading}
+              onTypeChange={(t) => setPaypal(t === 'paypal')}
+              onSubmit={(method) => register(account, method)}
+              extra={
+                plan && (
+                  <Typography.Text data-testid="signup-charge" style={{ flex: '1 1 240px', alignSelf: 'center' }}>
+                    Registration charges {priceLabel(plan)} for {planTitle(plan.name)} to this card now; the plan renews automatically.
+                  </Typography.Text>
+                )
+              }
+            />
+          </div>
         </>
       )}
       <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>

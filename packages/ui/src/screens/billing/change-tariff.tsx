@@ -1,41 +1,12 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { errorMessage, FEATURE_FLAGS, type PaymentPlan, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
+import { errorMessage, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
 import { Button, Card, Col, Empty, Flex, Result, Row, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { findVariant, formatBytes, hasLivePlan, monthsFreeWithYear, type PlanVariantRef, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
+import { findVariant, hasLivePlan, type PlanVariantRef, planChangeKind, planTitle } from '../../lib/billing.ts';
 import { usePlans, useProfile, useSubscription } from '../../queries.ts';
-import { FEATURE_LABELS } from '../admin/features.ts';
 import { PlanBadge } from '../admin/plan-badge.tsx';
+import { PlanLimits, PlanPrice } from './plan-limits.tsx';
 import { ChangePlanModal, SubscribeModal } from './plan-modals.tsx';
-
-/**
- * What a plan grants, as the cards list it: storage, bandwidth, and every tool, included or not,
- * so the cards side by side show what differs. Only what the product delivers is listed (video
- * generator credits stay an admin setting until something spends them).
- */
-function PlanLimits({ plan }: { plan: PaymentPlan }) {
-  const l = plan.limits;
-  const rows: { text: string; included: boolean }[] = [
-    { text: `${formatBytes(l.storageBytes)} storage`, included: true },
-    { text: `${formatBytes(l.bandwidthBytesPerMonth)} bandwidth a month`, included: true },
-    ...FEATURE_FLAGS.map((f) => ({ text: FEATURE_LABELS[f], included: l.features[f] === true })),
-  ];
-  return (
-    <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
-      {rows.map((r) => (
-        <li key={r.text} style={r.included ? undefined : { color: 'rgba(0,0,0,.45)' }}>
-          {r.included ? (
-            <CheckOutlined aria-hidden style={{ color: '#22A9E0', marginInlineEnd: 8 }} />
-          ) : (
-            <CloseOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
-          )}
-          {r.included ? r.text : <><span className="rb-sr-only">Not included: </span><s>{r.text}</s></>}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /**
  * The change-tariff screen: bronze, silver and gold side by side in their monthly or yearly price,
@@ -94,7 +65,6 @@ export function ChangeTariffPage() {
             const ref: PlanVariantRef = { id: variant.id, name: plan.name, duration: variant.duration, price: variant.price };
             const isCurrent = current?.id === variant.id && live;
             const isCurrentPlan = current?.name === plan.name && live;
-            const free = monthsFreeWithYear(plan);
             const kind = live && current ? planChangeKind(current, ref) : null;
             // A downgrade waits for the period's end; choosing the current plan again undoes it.
             const undo = isCurrent && !!sub.data?.pendingPlanId;
@@ -112,12 +82,7 @@ export function ChangeTariffPage() {
                     <h2 style={{ fontSize: 20, margin: 0 }}>{planTitle(plan.name)}</h2>
                     {isCurrentPlan && <Tag color="blue">{isCurrent ? 'Current plan' : `Current plan (${PLAN_DURATION_LABELS[current.duration]})`}</Tag>}
                   </Flex>
-                  <div>
-                    <div style={{ fontSize: 28, fontWeight: 700 }} data-testid="plan-price">
-                      {priceLabel(variant)}
-                    </div>
-                    {shown === '1y' && free > 0 && <Typography.Text type="success">{free} months free against paying monthly</Typography.Text>}
-                  </div>
+                  <PlanPrice plan={plan} variant={variant} />
                   <PlanLimits plan={plan} />
                   <div style={{ marginTop: 'auto' }}>
                     <Button block type={isCurrent && !undo ? 'default' : 'primary'} disabled={(isCurrent && !undo) || !profile} onClick={() => choose(ref)}>
