@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SITEMAP_PAGE_SIZE } from '@reelbase/api-client';
 import { z } from 'zod';
 
 const csv = z
@@ -150,6 +151,10 @@ const schema = z.object({
   PLAYBACK_TOKEN_SECRET: z.string().min(32).optional(),
   /** How long delivery trusts its cached 'may this video be served' answer. */
   DELIVERY_STATUS_CACHE_SECONDS: z.coerce.number().min(0).default(5),
+  /** Videos per sitemap file (the protocol's most, 50,000); past it /sitemap.xml is an index of /sitemaps/{n}.xml. */
+  SITEMAP_PAGE_SIZE: z.coerce.number().int().min(1).max(SITEMAP_PAGE_SIZE).default(SITEMAP_PAGE_SIZE),
+  /** The name link previews and oEmbed give the service (og:site_name, provider_name). */
+  SITE_NAME: z.string().min(1).max(100).default('Reelbase'),
   /** One deadline for a whole import (download, remux, check, store). */
   IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
   /** An import slower than this over any IMPORT_RATE_WINDOW_SECONDS is stopped (a server that drips bytes). */

@@ -47,6 +47,7 @@ import { stripeBilling } from './modules/payments/stripe-billing.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
 import { usageRoutes } from './modules/payments/usage.routes.ts';
 import { createUsageService } from './modules/payments/usage.service.ts';
+import { embeddingGuard } from './modules/playback/embedding.ts';
 import { playbackTokens } from './modules/playback/playback-tokens.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
@@ -55,6 +56,8 @@ import { createPlaybackService } from './modules/playback/playback.service.ts';
 import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
 import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { shareRoutes } from './modules/share/share.routes.ts';
+import { createShareService } from './modules/share/share.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
@@ -196,6 +199,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   sweeper.unref();
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task) });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
+  const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
+  const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
     orm,
@@ -255,10 +260,11 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       gifsRoutes(gifs, guards),
       deliveryRoutes(storage, bandwidth, servable, tokens),
       mediaRoutes(storage),
-      playbackRoutes(playback, limits),
+      playbackRoutes(playback, limits, embedding),
       playerConfigRoutes(playerConfig, guards),
       statisticsRoutes(statistics, guards),
-      embedRoutes({ embed, assets, guards, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
+      embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
+      shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
       assets.router,
     ],
     // Last: every other GET is the web app (its files, or index.html for its client routes).

@@ -24,6 +24,7 @@ import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistor
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
+import { OEmbedQuery, OEmbedVideo } from './share.ts';
 import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
 import {
   CoverFromFrame,
@@ -186,6 +187,11 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', response: VideoStatistics },
   { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', response: AnalyticsOverview },
   { method: 'get', path: '/embed/{type}/{id}', summary: 'Public player page (type hls or mp4), framable by any site', auth: 'none', produces: 'text/html' },
+  { method: 'get', path: '/watch/{id}', summary: "Public share page of a video: the player, the owner's logo, Open Graph, Twitter card and JSON-LD; noindex unless public", auth: 'none', produces: 'text/html' },
+  { method: 'get', path: '/oembed', summary: 'oEmbed 1.0 video answer for a share or embed URL of a public or unlisted video (404 otherwise, 501 for format=xml)', auth: 'none', query: OEmbedQuery, response: OEmbedVideo },
+  { method: 'get', path: '/sitemap.xml', summary: 'Video sitemap of the public videos (an index of /sitemaps/{file} past SITEMAP_PAGE_SIZE URLs)', auth: 'none', produces: 'application/xml' },
+  { method: 'get', path: '/sitemaps/{file}', summary: 'One page of the video sitemap (1.xml, 2.xml...)', auth: 'none', produces: 'application/xml' },
+  { method: 'get', path: '/robots.txt', summary: 'Crawler rules, pointing to the sitemap', auth: 'none', produces: 'text/plain' },
   { method: 'get', path: '/embed-assets/{file}', summary: 'Public player script and stylesheet', auth: 'none', produces: 'text/javascript' },
   { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers; Range)', auth: 'none', produces: 'video/mp4' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{file}', summary: 'Public video files one folder deeper (the HLS master playlist)', auth: 'none', produces: 'application/vnd.apple.mpegurl' },

@@ -10,5 +10,6 @@ export * from './payments.ts';
 export * from './player.ts';
 export * from './privacy.ts';
 export * from './profile.ts';
+export * from './share.ts';
 export * from './users.ts';
 export * from './videos.ts';

@@ -63,7 +63,8 @@ export type EmbedType = (typeof EMBED_TYPES)[number];
 
 const HTTP_URL_MESSAGE = 'Must match format "http:// or https://".';
 const SIZE_MESSAGE = (field: string) => `${field} must be a whole number between 1 and 10000.`;
-const size = (field: string) =>
+/** A whole number of pixels, 1 to 10000, in a query or body (coerced from text), with its field's name in the message. */
+export const sizeField = (field: string) =>
   z.coerce
     .number({ error: SIZE_MESSAGE(field) })
     .int({ error: SIZE_MESSAGE(field) })
@@ -82,8 +83,8 @@ const redirectTarget = z
  * (a missing side follows the video's aspect ratio).
  */
 export const EmbedCodeQuery = z.object({
-  width: size('Width').optional(),
-  height: size('Height').optional(),
+  width: sizeField('Width').optional(),
+  height: sizeField('Height').optional(),
   redirect: redirectTarget.optional().transform((s) => s || undefined),
   'new-window': z
     .enum(['0', '1', 'true', 'false'], { error: 'Must be 0 or 1.' })
@@ -101,8 +102,8 @@ const bool = z.boolean({ error: 'Must be true or false.' });
  */
 export const EmbedSettings = z.object({
   responsive: bool,
-  width: size('Width'),
-  height: size('Height'),
+  width: sizeField('Width'),
+  height: sizeField('Height'),
   keepRatio: bool,
   newWindow: bool,
   redirect: redirectTarget,

@@ -25,6 +25,7 @@ import { Migration20261222000001VideoState } from './Migration20261222000001Vide
 import { Migration20261223000001CanceledFilter } from './Migration20261223000001CanceledFilter.ts';
 import { Migration20261224000001MediaVersion } from './Migration20261224000001MediaVersion.ts';
 import { Migration20261225000001Privacy } from './Migration20261225000001Privacy.ts';
+import { Migration20261226000001Sitemap } from './Migration20261226000001Sitemap.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   { name: 'Migration20261223000001CanceledFilter', class: Migration20261223000001CanceledFilter },
   { name: 'Migration20261224000001MediaVersion', class: Migration20261224000001MediaVersion },
   { name: 'Migration20261225000001Privacy', class: Migration20261225000001Privacy },
+  { name: 'Migration20261226000001Sitemap', class: Migration20261226000001Sitemap },
 ];

@@ -17,6 +17,12 @@ export type EmbedLock = 'private' | 'password';
 
 export const isEmbedType = (t: string): t is EmbedType => (EMBED_TYPES as readonly string[]).includes(t);
 
+const IFRAME_ALLOW = 'allow="autoplay; fullscreen; picture-in-picture" allowfullscreen';
+
+/** An iframe of the embed page at a fixed size (the embed code's fixed variant, oEmbed's html). */
+export const fixedIframe = (o: { src: string; title: string; width: number; height: number }) =>
+  `<iframe src="${attr(o.src)}" title="${attr(o.title)}" ${IFRAME_ALLOW} width="${o.width}" height="${o.height}" style="border:0" frameborder="0"></iframe>`;
+
 const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
 /** The video's aspect ratio as a CSS `aspect-ratio` value (16 / 9 while its size is unknown). */
 export function cssAspectRatio(width: number | null | undefined, height: number | null | undefined): string {
@@ -72,7 +78,7 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       if (q['new-window']) query.set('new-window', '1');
       const qs = query.toString();
       const src = `${embedPageUrl(d.publicUrl, video.id, q.type)}${qs ? `?${qs}` : ''}`;
-      const common = `src="${attr(src)}" title="${attr(video.name)}" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen`;
+      const common = `src="${attr(src)}" title="${attr(video.name)}" ${IFRAME_ALLOW}`;
       const vw = video.width ?? 0;
       const vh = video.height ?? 0;
       if (q.width === undefined && q.height === undefined) {
@@ -86,7 +92,7 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       const side = (given: number | undefined, fromOther: number | null) => given ?? (fromOther ? Math.max(1, Math.round(fromOther)) : EMBED_SETTINGS_DEFAULT.width);
       const w = side(q.width, ratio && q.height ? q.height * ratio : null);
       const h = side(q.height, ratio && q.width ? q.width / ratio : null);
-      return { embed: `<iframe ${common} width="${w}" height="${h}" style="border:0" frameborder="0"></iframe>` };
+      return { embed: fixedIframe({ src, title: video.name, width: w, height: h }) };
     },
 
     /** The embedding panel's saved choices of the owner's video (the defaults until one is changed). */

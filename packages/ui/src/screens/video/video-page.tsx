@@ -15,6 +15,7 @@ import { GifPanel } from './gif-panel.tsx';
 import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { ReplaceModal } from './replace-modal.tsx';
+import { ShareButton } from './share-dialog.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
 
@@ -82,7 +83,12 @@ export function VideoPage() {
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>
           {v?.name ?? (video.isError ? 'Video' : '…')}
         </Typography.Title>
-        {v && <Button icon={<LineChartOutlined aria-hidden />} style={{ marginInlineStart: 'auto' }} onClick={() => navigate(`/video-analytics/${videoId}`)}>Analytics</Button>}
+        {v && (
+          <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
+            <ShareButton video={v} />
+            <Button icon={<LineChartOutlined aria-hidden />} onClick={() => navigate(`/video-analytics/${videoId}`)}>Analytics</Button>
+          </Flex>
+        )}
       </Flex>
       {video.isPending ? (
         <Skeleton active />
