@@ -12,6 +12,7 @@ import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
+import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
 
 const rule = (field: 'firstName' | 'lastName' | 'email') => ({
   validator: async (_: unknown, value: unknown) => {
@@ -195,9 +196,14 @@ export function SettingsPage() {
             </Card>
           </Col>
           <Col xs={24} lg={10}>
-            <Card title={cardTitle('Default player logo')}>
-              <ImageUpload kind="playerLogo" label="Upload player logo" current={profile.playerLogo} />
-            </Card>
+            <Flex vertical gap={24}>
+              <Card title={cardTitle('Default player logo')}>
+                <ImageUpload kind="playerLogo" label="Upload player logo" current={profile.playerLogo} />
+              </Card>
+              <Card title={cardTitle('Privacy of new videos')} data-testid="privacy-defaults">
+                <PrivacyDefaults profile={profile} />
+              </Card>
+            </Flex>
           </Col>
           <Col xs={24}>
             <Card title={cardTitle('Payment history')}>
