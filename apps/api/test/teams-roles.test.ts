@@ -140,3 +140,19 @@ test('an editor uploads into the team; the viewer sees it with who uploaded it a
   expect(log.body.items[0]).toMatchObject({ action: 'video.uploaded', actor: { id: team.editor.id }, subject: { type: 'video', id: video.id, name: 'Team clip' } });
   expect((await s.api('GET', `/api/teams/${team.teamId}/activity?actor-id=${team.viewer.id}`, { token: team.owner.accessToken })).body.items).toEqual([]);
 }, 60_000);
+
+test('the activity log shows 90 days, filters by action and date, and the daily pass removes older lines', async () => {
+  const sql = (q: string, p: unknown[] = []) => s.services.orm.em.fork().getConnection().execute(q, p);
+  await sql(
+    `insert into team_activity (team_id, actor_id, action, subject_type, subject_id, subject_name, created_at)
+     values (?, ?, 'video.deleted', 'video', ?, 'Old clip', now() - interval '91 days'), (?, ?, 'video.deleted', 'video', ?, 'Recent clip', now() - interval '10 days')`,
+    [team.teamId, team.editor.id, crypto.randomUUID(), team.teamId, team.editor.id, crypto.randomUUID()],
+  );
+  const deleted = await s.api('GET', `/api/teams/${team.teamId}/activity?action=video.deleted`, { token: team.admin.accessToken });
+  expect(deleted.body.items.map((a: { subject: { name: string } }) => a.subject.name)).toEqual(['Recent clip']);
+  const since = new Date(Date.now() - 5 * 86_400_000).toISOString();
+  expect((await s.api('GET', `/api/teams/${team.teamId}/activity?action=video.deleted&from=${since}`, { token: team.admin.accessToken })).body.items).toEqual([]);
+  expect((await s.api('GET', `/api/teams/${team.teamId}/activity?action=nope`, { token: team.admin.accessToken })).status).toBe(422);
+  await s.services.accountRemoval();
+  expect(await sql("select subject_name from team_activity where action = 'video.deleted' and team_id = ?", [team.teamId])).toEqual([{ subject_name: 'Recent clip' }]);
+});

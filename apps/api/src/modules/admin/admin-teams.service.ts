@@ -1,15 +1,14 @@
-import type { AdminTeam, AdminTeamList, PersonRef, TeamRole } from '@reelbase/api-client';
+import type { AdminTeam, AdminTeamList, AdminTeamListQuery, PersonRef, TeamRole } from '@reelbase/api-client';
 import type { z } from 'zod';
-import type { AdminTeamListQuery } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { recordActivity } from '../teams/activity.ts';
-import type { TeamsService } from '../teams/teams.service.ts';
+import { nameOf, type TeamsService } from '../teams/teams.service.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { type Actor, writeAudit } from './audit-log.ts';
 
-const name = (r: Record<string, unknown>) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || String(r.email);
+const name = (r: Record<string, unknown>) => nameOf(r.first_name, r.last_name, r.email);
 
 /** The admin area's view of teams: owners, plans, seats, members; ownership moved for support cases (audited). */
 export function createAdminTeamsService(d: { orm: Orm; teams: TeamsService; membersWithoutPlan: number }) {

@@ -33,7 +33,8 @@ import { recordActivity } from './activity.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-const nameOf = (first: unknown, last: unknown, email: unknown) => `${first ?? ''} ${last ?? ''}`.trim() || String(email ?? '');
+/** A person's display name: first and last name, or the address without them. */
+export const nameOf = (first: unknown, last: unknown, email: unknown) => `${first ?? ''} ${last ?? ''}`.trim() || String(email ?? '');
 /** A PersonRef from `<prefix>_id, <prefix>_first_name, <prefix>_last_name, <prefix>_email` columns; null without an id. */
 const personOf = (r: Record<string, unknown>, prefix: string): PersonRef | null =>
   r[`${prefix}_id`] ? { id: String(r[`${prefix}_id`]), name: nameOf(r[`${prefix}_first_name`], r[`${prefix}_last_name`], r[`${prefix}_email`]), email: String(r[`${prefix}_email`]) } : null;
