@@ -156,3 +156,8 @@ test('the activity log shows 90 days, filters by action and date, and the daily 
   await s.services.accountRemoval();
   expect(await sql("select subject_name from team_activity where action = 'video.deleted' and team_id = ?", [team.teamId])).toEqual([{ subject_name: 'Recent clip' }]);
 });
+
+test('the desktop app (another origin) may send X-Team-Id: the preflight allows it', async () => {
+  const res = await fetch(`${s.url}/api/videos`, { method: 'OPTIONS', headers: { Origin: 'app://reelbase', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-team-id' } });
+  expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-team-id');
+});
