@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
@@ -21,8 +22,14 @@ async function waitReady(request: APIRequestContext, baseURL: string, token: str
     }, { timeout: 120_000, intervals: [500] })
     .toBe(true);
 }
-/** The renewal test's video length. */
+/** The renewal tests' video length. */
 const MINUTES = 4;
+/** Four minutes at 160x120 with a keyframe every 2 s (made once per run). */
+function minutesClip(): string {
+  const clip = join(process.env.E2E_TMP as string, 'minutes.mp4');
+  if (!existsSync(clip)) execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine', '-t', String(MINUTES * 60), '-c:v', 'libx264', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', clip]);
+  return clip;
+}
 const currentTime = (page: Page) => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test('the owner sets privacy on the video page; the embed page asks for the password, then plays; a private one says so', async ({ page, request, baseURL }, info) => {
@@ -118,8 +125,7 @@ test('the player renews its playback token before it ends: four minutes of video
   const baseURL = process.env.E2E_SHORT_TTL_WEB_URL as string;
   // Four minutes at 160x120 with a keyframe every 2 s: hls.js buffers 30 s ahead, so it goes on
   // asking for segments long after the first token has ended.
-  const clip = join(process.env.E2E_TMP as string, 'minutes.mp4');
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine', '-t', String(MINUTES * 60), '-c:v', 'libx264', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', clip]);
+  const clip = minutesClip();
   const a = await registerViaApi(request, baseURL);
   const video = await uploadViaApi(request, baseURL, a, clip, 'Four minutes');
   const token = await apiToken(request, baseURL, a);
@@ -161,5 +167,48 @@ test('the player renews its playback token before it ends: four minutes of video
   // And the old token really is refused by now (the server, not the player, decides).
   const stale = await request.get(`${baseURL}/media/videos/${video.id}/~${firstToken}/hls/master.m3u8`);
   expect(stale.status()).toBe(403);
+  await context.close();
+});
+
+test("the owner's player on the video page keeps playing past its token's life and through answers that carry newer tokens", async ({ browser, request }, info) => {
+  test.setTimeout(300_000);
+  const baseURL = process.env.E2E_SHORT_TTL_WEB_URL as string;
+  const a = await registerViaApi(request, baseURL);
+  const video = await uploadViaApi(request, baseURL, a, minutesClip(), 'Long private lesson');
+  const token = await apiToken(request, baseURL, a);
+  await waitReady(request, baseURL, token, video.id);
+  await privacyViaApi(request, baseURL, token, video.id, { visibility: 'private' });
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (/\/main\.mp4$/.test(r.url()) && r.status() >= 400) refused.push(r.url());
+  });
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await page.goto(`/${video.id}`);
+  const player = page.locator('video[aria-label="Video: Long private lesson"]');
+  const first = (await player.getAttribute('src')) as string;
+  const expiry = Number(/\/~(\d+)\./.exec(first)?.[1]) * 1000;
+  await player.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    void v.play();
+  });
+  // Past the token's life the video plays on.
+  await expect.poll(() => Date.now() > expiry + 1000, { timeout: 30_000, intervals: [500] }).toBe(true);
+  const before = await player.evaluate((v: HTMLVideoElement) => v.currentTime);
+  expect(before).toBeGreaterThan(3);
+  // A rename answers the video with a newer token: the player keeps the file it plays instead of starting over.
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await page.getByLabel('Video name').fill('Long private lesson, part 1');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('alert-bar')).toContainText('Video renamed.');
+  const renamed = page.locator('video[aria-label="Video: Long private lesson, part 1"]');
+  await expect.poll(() => renamed.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(before + 1);
+  expect(await renamed.getAttribute('src')).toBe(first);
+  expect(await renamed.evaluate((v: HTMLVideoElement) => v.error)).toBeNull();
+  expect(refused).toEqual([]);
+  await shot(page, info, 'privacy-owner-player-renamed');
   await context.close();
 });

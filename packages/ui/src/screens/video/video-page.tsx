@@ -13,6 +13,7 @@ import { isSettling, VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
 import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
+import { OwnerVideo } from './owner-video.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { ReplaceModal } from './replace-modal.tsx';
 import { ShareButton } from './share-dialog.tsx';
@@ -100,15 +101,12 @@ export function VideoPage() {
             <Col xs={24} lg={15}>
               <Card styles={{ body: { padding: 0, overflow: 'hidden' } }}>
                 {v.isMainReady && v.videoSource ? (
-                  <video
-                    controls
+                  <OwnerVideo
                     src={v.videoSource}
                     poster={v.imageUrl ?? undefined}
-                    style={{ display: 'block', width: '100%', maxHeight: '70vh', background: '#000' }}
-                    aria-label={`Video: ${v.name}`}
-                  >
-                    <track kind="captions" />
-                  </video>
+                    label={`Video: ${v.name}`}
+                    renew={async () => (await video.refetch()).data?.videoSource ?? null}
+                  />
                 ) : (
                   <div style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center', background: token.colorFillSecondary }} role="status">
                     {v.status === 'failed' ? `This video could not be processed.${v.processing.error ? ` ${v.processing.error}` : ''}` : 'The video is being processed…'}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** The file a media URL names, without its playback token (`/~{token}/`), which changes on every answer. */
+const fileOf = (url: string) => url.replace(/\/~[^/]+\//, '/');
+
+/**
+ * The owner's mp4 player on the video page. A private video's URL carries a short-lived token, and
+ * every fresh answer (a poll, a refocus) carries a newer one: the player keeps the URL it loaded
+ * while the file is the same, so playback never restarts; when a later range request is refused
+ * (the token ended during a long pause or before a seek) it asks for a fresh URL and resumes where
+ * it was.
+ */
+export function OwnerVideo({ src, poster, label, renew }: { src: string; poster?: string; label: string; renew: () => Promise<string | null> }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [current, setCurrent] = useState(src);
+  const resume = useRef<{ at: number; play: boolean } | null>(null);
+  const renewing = useRef(false);
+
+  useEffect(() => {
+    // A new file (a replace, a trim over it): load it; the same file under a newer token: keep playing.
+    if (fileOf(src) !== fileOf(current)) setCurrent(src);
+  }, [src, current]);
+
+  async function onError() {
+    const el = ref.current;
+    if (!el || renewing.current) return;
+    renewing.current = true;
+    try {
+      const fresh = await renew();
+      if (!fresh || fresh === current) return;
+      resume.current = { at: el.currentTime, play: !el.paused || el.seeking };
+      setCurrent(fresh);
+    } finally {
+      renewing.current = false;
+    }
+  }
+
+  function onLoadedMetadata() {
+    const el = ref.current;
+    const r = resume.current;
+    if (!el || !r) return;
+    resume.current = null;
+    el.currentTime = r.at;
+    if (r.play) void el.play().catch(() => {});
+  }
+
+  return (
+    <video
+      ref={ref}
+      controls
+      src={current}
+      poster={poster}
+      onError={() => void onError()}
+      onLoadedMetadata={onLoadedMetadata}
+      style={{ display: 'block', width: '100%', maxHeight: '70vh', background: '#000' }}
+      aria-label={label}
+    >
+      <track kind="captions" />
+    </video>
+  );
+}
