@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start` and `npm test` run media through the same current, security-maintained ffmpeg
 // (Debian's, version 5 or newer) inside bubblewrap, not the years-old static binaries from npm,
-// and import from video-sharing pages with Debian's yt-dlp. Installs whichever of these packages
+// and import from video-sharing pages with Debian's yt-dlp. Generated captions use Debian's
+// pocketsphinx with its en-US model (the default transcription engine); the tests and
+// `pnpm bench:captions` speak their sample sentences with Debian's espeak-ng. Installs whichever of these packages
 // is missing when this machine can (root with apt-get); otherwise says what is needed.
 // `node scripts/ensure-ffmpeg.mjs start` never fails: the server then refuses media and says why
 // at start (apps/api/src/media/readiness.ts). Without `start` (the tests) a missing ffmpeg fails.
@@ -22,11 +24,14 @@ const missing = [];
 if (major('/usr/bin/ffmpeg') < 5 || major('/usr/bin/ffprobe') < 5) missing.push('ffmpeg');
 if (!existsSync('/usr/bin/bwrap')) missing.push('bubblewrap');
 if (!existsSync('/usr/bin/yt-dlp')) missing.push('yt-dlp');
+if (!existsSync('/usr/bin/pocketsphinx_continuous')) missing.push('pocketsphinx');
+if (!existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef')) missing.push('pocketsphinx-en-us');
+if (!forStart && !existsSync('/usr/bin/espeak-ng')) missing.push('espeak-ng');
 if (missing.length === 0) process.exit(0);
 if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
   console.error(
     `[media] ${who} need${forStart ? 's' : ''} ${missing.join(', ')} (Debian: apt-get install ${missing.join(' ')}). ` +
-      'Without ffmpeg 5 or newer and bubblewrap, media is refused unless MEDIA_SANDBOX=off and FFMPEG_PATH (and FFPROBE_PATH) are set on purpose; without yt-dlp, imports from video-sharing pages are refused.',
+      'Without ffmpeg 5 or newer and bubblewrap, media is refused unless MEDIA_SANDBOX=off and FFMPEG_PATH (and FFPROBE_PATH) are set on purpose; without yt-dlp, imports from video-sharing pages are refused; without pocketsphinx, captions are generated only by a configured whisper.cpp model.',
   );
   process.exit(!forStart && missing.includes('ffmpeg') && !process.env.FFMPEG_PATH ? 1 : 0);
 }

@@ -104,6 +104,13 @@ const schema = z.object({
   MEDIA_MEMORY_LIMIT_MB: positiveInt(6144),
   MEDIA_CPU_LIMIT_SECONDS: positiveInt(24 * 3600),
   MEDIA_SANDBOX: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * The engine of generated captions (media/transcription.ts): 'pocketsphinx' (Debian's, English,
+   * installed by scripts/ensure-ffmpeg.mjs) or 'off' (POST /api/videos/{id}/captions/generate answers 503).
+   */
+  CAPTIONS_ENGINE: z.enum(['pocketsphinx', 'off']).default('pocketsphinx'),
+  /** A pocketsphinx model folder laid out as Debian's pocketsphinx-en-us (en-us/, en-us.lm.bin, cmudict-en-us.dict). */
+  CAPTIONS_POCKETSPHINX_MODEL: z.string().default('/usr/share/pocketsphinx/model/en-us'),
   WORKER_CONCURRENCY: positiveInt(2),
   /** Whether `npm start` also runs one worker (as a child process of the API). */
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),

@@ -9,6 +9,8 @@ import { startWorkers, type WorkerOptions } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
+import { generateCaptionsHandler, markCaptionsFailed } from './jobs/generate-captions.ts';
+import { transcriptionEngine } from './media/transcription.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
@@ -142,6 +144,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const makeGif = makeGifHandler(editDeps);
       const watermarkVideo = watermarkVideoHandler(editDeps);
       const replaceVideo = replaceVideoHandler({ ...editDeps, limits });
+      const generateCaptions = generateCaptionsHandler({ ...editDeps, workDir: join(work, 'captions'), engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL }) });
       await startWorkers(
         queue,
         {
@@ -152,6 +155,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           makeGif,
           watermarkVideo,
           replaceVideo,
+          generateCaptions,
           removeStaleMedia: removeStaleMediaHandler({ orm, storage, quota }),
           onFinalFailure: (name, videoId, reason) =>
             name === JOBS.importVideo
@@ -160,7 +164,9 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
                 ? markWatermarkFailed(orm, videoId)
                 : name === JOBS.replaceVideo
                   ? markReplaceFailed({ orm, storage, quota }, videoId, reason)
-                  : name === JOBS.removeStaleMedia
+                  : name === JOBS.generateCaptions
+                    ? markCaptionsFailed(orm, videoId, reason)
+                    : name === JOBS.removeStaleMedia
                     ? Promise.resolve() // tried again after the next change; the video is untouched
                     : markProcessingFailed({ orm, storage }, videoId, reason),
         },

@@ -72,6 +72,9 @@ import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { captionGenerationRoutes } from './modules/captions/generation.routes.ts';
+import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
+import { transcriptionEngine } from './media/transcription.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
 import { startMailOutbox } from './mail/outbox.ts';
 import { mailsFromConfig } from './mail/render.ts';
@@ -170,6 +173,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
+  // The API only asks the engine which languages it takes; the workers run it.
+  const captionGeneration = createCaptionGenerationService({ orm, queue: core.jobs, engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL }) });
   const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
   const defaultLimits = {
@@ -263,6 +268,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
+      captionGenerationRoutes(captionGeneration, guards),
       privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
       gifsRoutes(gifs, guards),

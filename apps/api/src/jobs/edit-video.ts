@@ -14,6 +14,7 @@ import { publishDir } from '../storage/storage.ts';
 import type { ImportDeps } from './import-video.ts';
 import { type EditVideoJob, JOBS } from './job-names.ts';
 import { progressReporter } from './progress.ts';
+import { cutVideoTracks } from '../modules/captions/track-cues.ts';
 
 export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs' | 'deadlines'>;
 
@@ -126,11 +127,15 @@ export function editVideoHandler(d: EditDeps) {
         if (await deletedMeanwhile()) return;
         Object.assign(target, { originalKey: key, size, storedBytes: size, lastEditId: job.editId, task: null });
         await em.flush();
+        // The new video gets the source's captions, cut to what it kept.
+        await cutVideoTracks(d.orm.em.fork(), source.id, target.id, cut.plan.startSec, endSec);
         await d.queue.send(JOBS.processVideo, { videoId: target.id }, { userId: target.userId, continuing: true, singletonKey: target.id });
         return;
       }
 
-      await publishReplacement(d, em, target, cut.path, job.editId, { ...opts(10, 35), size, fields: { lastEditId: job.editId, task: null } });
+      if (!(await publishReplacement(d, em, target, cut.path, job.editId, { ...opts(10, 35), size, fields: { lastEditId: job.editId, task: null } }))) return;
+      // Its captions now follow the kept range: cues outside it go, the rest shift to its start.
+      await cutVideoTracks(d.orm.em.fork(), target.id, target.id, cut.plan.startSec, endSec);
       d.log.info({ videoId: target.id }, 'overwritten by its trim');
     } finally {
       await rm(work, { recursive: true, force: true });

@@ -12,6 +12,8 @@ export const JOBS = {
   replaceVideo: 'replace-video',
   /** Deletes the files a video no longer lists, STALE_MEDIA_GRACE_SECONDS after its ladder (modules/videos/stale-media.ts). */
   removeStaleMedia: 'remove-stale-media',
+  /** A caption track transcribed from the video's speech (POST /api/videos/{id}/captions/generate, or an account's auto setting). */
+  generateCaptions: 'generate-captions',
   /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
   accountRemoval: 'account-removal',
 } as const;
@@ -62,6 +64,13 @@ export interface ReplaceVideoJob {
   videoId: string;
   replaceId: string;
   sourceKey: string;
+}
+
+/** Transcribes `videoId`'s speech in `language` into the track `trackId` (made 'processing' by the API). */
+export interface GenerateCaptionsJob {
+  videoId: string;
+  trackId: string;
+  language: string;
 }
 
 /** Tries after the first; the last failure marks the video failed for its owner. */

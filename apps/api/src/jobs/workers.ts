@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import { MESSAGES as IMPORT_MESSAGES } from '../imports/import-error.ts';
 import { classifyFailure, FAILURE_MESSAGES } from './failure.ts';
-import { type EditVideoJob, JOBS, type MakeGifJob, type ReplaceVideoJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
+import { type EditVideoJob, type GenerateCaptionsJob, JOBS, type MakeGifJob, type ReplaceVideoJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
 import type { SlotData } from './job-queue.ts';
 import type { Queue } from './queue.ts';
 
@@ -15,6 +15,7 @@ export interface JobHandlers {
   watermarkVideo: (job: WatermarkVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   replaceVideo: (job: ReplaceVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   removeStaleMedia: (videoId: string) => Promise<void>;
+  generateCaptions: (job: GenerateCaptionsJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   /** The owner's reason (never a tool's output) once a job will not be tried again. */
   onFinalFailure: (name: string, videoId: string, reason: string) => Promise<void>;
 }
@@ -85,5 +86,6 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: Wo
   await run<MakeGifJob>(JOBS.makeGif, { ...job, waited: true }, handlers.makeGif);
   await run<WatermarkVideoJob>(JOBS.watermarkVideo, job, handlers.watermarkVideo);
   await run<ReplaceVideoJob>(JOBS.replaceVideo, job, handlers.replaceVideo);
+  await run<GenerateCaptionsJob>(JOBS.generateCaptions, job, handlers.generateCaptions);
   await run(JOBS.removeStaleMedia, job, (data) => handlers.removeStaleMedia(data.videoId));
 }

@@ -17,6 +17,7 @@ import {
   Tokens,
   VerifyEmailRequest,
 } from './auth.ts';
+import { CaptionGenerateRequest } from './caption-generation.ts';
 import { CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from './captions.ts';
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
@@ -222,6 +223,15 @@ export const endpoints: Endpoint[] = [
     auth: 'user',
     team: 'edit',
     body: CaptionUpdate,
+    response: CaptionTrack,
+  },
+  {
+    method: 'post',
+    path: '/api/videos/{id}/captions/generate',
+    summary: "Generate a caption track from the video's speech (202): a track labelled '<language> (generated)', kind 'generated', status 'processing' until the transcription job on the workers makes it 'ready' (or 'failed' with the reason). 422 for a language the engine cannot transcribe, 409 while the video is not ready or the same language is already being generated, 503 when no engine runs here",
+    auth: 'user',
+    team: 'edit',
+    body: CaptionGenerateRequest,
     response: CaptionTrack,
   },
   { method: 'delete', path: '/api/videos/{id}/captions/{captionId}', summary: 'Delete a caption track', auth: 'user', team: 'edit', response: MessageBody },

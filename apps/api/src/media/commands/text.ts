@@ -33,3 +33,22 @@ export function buildSpeechAudioArgs(o: SpeechAudioOptions): string[] {
     outputName(o.output),
   ];
 }
+
+/** Where Debian's pocketsphinx-en-us puts its model (acoustic model, language model, dictionary). */
+export const POCKETSPHINX_EN_US_MODEL = '/usr/share/pocketsphinx/model/en-us';
+
+export interface PocketsphinxOptions {
+  /** A WAV from buildSpeechAudioArgs. */
+  wav: string;
+  /** A folder laid out as Debian's en-US model: en-us/ (acoustic), en-us.lm.bin, cmudict-en-us.dict. */
+  modelDir?: string;
+}
+
+/**
+ * pocketsphinx_continuous over one WAV, every recognised word printed with its start and end
+ * seconds (`-time yes`) on stdout, its log thrown away.
+ */
+export function buildPocketsphinxArgs(o: PocketsphinxOptions): string[] {
+  const model = o.modelDir ?? POCKETSPHINX_EN_US_MODEL;
+  return ['-infile', o.wav, '-hmm', `${model}/en-us`, '-lm', `${model}/en-us.lm.bin`, '-dict', `${model}/cmudict-en-us.dict`, '-time', 'yes', '-logfn', '/dev/null'];
+}

@@ -1,0 +1,109 @@
+import type { Cue } from '@reelbase/api-client';
+
+/*
+ * Pure functions between a speech engine's words and a caption track's cues: reading
+ * pocketsphinx's timed words, grouping words into readable cues, and cutting cues to the range a
+ * trim keeps.
+ */
+
+/** One recognised word and when it is said. */
+export interface TimedWord {
+  word: string;
+  startSec: number;
+  endSec: number;
+}
+
+/** Markers pocketsphinx prints that are not words: sentence bounds, silence, fillers and noise. */
+const NOT_A_WORD = /^(<s>|<\/s>|<sil>|\[[a-z_]+\]|\+\+.*\+\+)$/i;
+
+/**
+ * Words of `pocketsphinx_continuous -time yes` output: lines `word start end confidence`; a
+ * pronunciation variant's `(2)` is dropped, markers and the utterance's text lines skipped.
+ */
+export function parsePocketsphinxWords(stdout: string): TimedWord[] {
+  const words: TimedWord[] = [];
+  for (const line of stdout.split('\n')) {
+    const m = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/.exec(line.trim());
+    if (!m || NOT_A_WORD.test(m[1])) continue;
+    const word = m[1].replace(/\(\d+\)$/, '');
+    words.push({ word, startSec: Number(m[2]), endSec: Number(m[3]) });
+  }
+  return words;
+}
+
+export interface CueShape {
+  /** A cue ends before it would pass this many characters (two lines of about 42). */
+  maxChars: number;
+  maxSec: number;
+  /** A pause at least this long starts a new cue. */
+  pauseSec: number;
+}
+
+/** Readable caption cues (BBC and Netflix guidance: two lines of up to 42 characters, at most about 7 s). */
+export const DEFAULT_CUE_SHAPE: CueShape = { maxChars: 84, maxSec: 7, pauseSec: 1 };
+
+/** Groups timed words into cues, breaking at pauses and before a cue grows too long; the text is escaped for WebVTT. */
+export function wordsToCues(words: readonly TimedWord[], shape: CueShape = DEFAULT_CUE_SHAPE): Cue[] {
+  const cues: Cue[] = [];
+  let current: TimedWord[] = [];
+  const close = () => {
+    if (current.length === 0) return;
+    const text = current.map((w) => w.word).join(' ');
+    cues.push({ startSec: ms(current[0].startSec), endSec: ms(current[current.length - 1].endSec), text: escapeCueText(text) });
+    current = [];
+  };
+  for (const w of words) {
+    if (current.length > 0) {
+      const last = current[current.length - 1];
+      const chars = current.reduce((n, x) => n + x.word.length + 1, 0) + w.word.length;
+      if (w.startSec - last.endSec >= shape.pauseSec || chars > shape.maxChars || w.endSec - current[0].startSec > shape.maxSec) close();
+    }
+    current.push(w);
+  }
+  close();
+  return cues;
+}
+
+/**
+ * The cues of a video after a trim that kept [startSec, endSec) of it: cues outside are dropped,
+ * cues across an edge are cut to it, and every time is shifted so the kept range starts at 0.
+ */
+export function cutCues(cues: readonly Cue[], startSec: number, endSec: number): Cue[] {
+  const kept: Cue[] = [];
+  for (const c of cues) {
+    const from = Math.max(c.startSec, startSec);
+    const to = Math.min(c.endSec, endSec);
+    if (to <= from && !(c.startSec === c.endSec && c.startSec >= startSec && c.startSec < endSec)) continue;
+    kept.push({ startSec: ms(from - startSec), endSec: ms(Math.max(from, to) - startSec), text: c.text });
+  }
+  return kept;
+}
+
+const ms = (s: number) => Math.round(s * 1000) / 1000;
+
+function escapeCueText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Word error rate of `hypothesis` against `reference`: word edits (substitutions, insertions, deletions) over the reference's words. */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const ref = normalizeWords(reference);
+  const hyp = normalizeWords(hypothesis);
+  if (ref.length === 0) return hyp.length === 0 ? 0 : 1;
+  let prev = Array.from({ length: hyp.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= ref.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= hyp.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[hyp.length] / ref.length;
+}
+
+/** Lower-case words without punctuation, as speech engines compare. */
+export function normalizeWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}'\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { CaptionLanguage } from './captions.ts';
+
+/** Generated captions (issue 25 item 2): what the owner asks for, and what the engine can do. */
+
+/** Languages the default engine (Debian's pocketsphinx with its en-US model) transcribes. */
+export const GENERATED_CAPTION_LANGUAGES = ['en'] as const;
+
+export const CAPTION_GENERATE_MESSAGES = {
+  language: 'Captions can be generated in English (en, en-US, en-GB...) only on this server.',
+  noEngine: 'Captions cannot be generated on this server (no transcription engine is installed).',
+  notReady: 'The video is still being processed. Generate captions once it plays.',
+  busy: 'Captions in this language are already being generated for this video.',
+} as const;
+
+/** POST /api/videos/{id}/captions/generate. */
+export const CaptionGenerateRequest = z.object({ language: CaptionLanguage });
+export type CaptionGenerateRequest = z.output<typeof CaptionGenerateRequest>;
+
+/** The label of a generated track: the language's name, marked as generated ("English (generated)"). */
+export const generatedLabel = (languageName: string) => `${languageName} (generated)`;
