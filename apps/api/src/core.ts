@@ -11,6 +11,7 @@ import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
 import { generateCaptionsHandler, markCaptionsFailed } from './jobs/generate-captions.ts';
 import { transcriptionEngine } from './media/transcription.ts';
+import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
@@ -122,7 +123,20 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const scheduleStaleRemoval = async (videoId: string) => {
         await queue.send(JOBS.removeStaleMedia, { videoId }, { startAfter: config.STALE_MEDIA_GRACE_SECONDS });
       };
-      const processVideo = processVideoHandler({ orm, storage, quota, log, workDir: join(work, 'work'), ...media, limits, scheduleStaleRemoval, onStep: hooks.onStep });
+      const engine = transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL });
+      const captionGeneration = createCaptionGenerationService({ orm, queue: jobs, engine });
+      const processVideo = processVideoHandler({
+        orm,
+        storage,
+        quota,
+        log,
+        workDir: join(work, 'work'),
+        ...media,
+        limits,
+        scheduleStaleRemoval,
+        onStep: hooks.onStep,
+        onFirstPublished: (videoId) => captionGeneration.onFirstPublished(videoId),
+      });
       const importVideo = importVideoHandler({
         orm,
         storage,
@@ -144,7 +158,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const makeGif = makeGifHandler(editDeps);
       const watermarkVideo = watermarkVideoHandler(editDeps);
       const replaceVideo = replaceVideoHandler({ ...editDeps, limits });
-      const generateCaptions = generateCaptionsHandler({ ...editDeps, workDir: join(work, 'captions'), engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL }) });
+      const generateCaptions = generateCaptionsHandler({ ...editDeps, workDir: join(work, 'captions'), engine });
       await startWorkers(
         queue,
         {

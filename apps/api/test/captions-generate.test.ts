@@ -1,7 +1,9 @@
 import { CAPTION_GENERATE_MESSAGES } from '@reelbase/api-client';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TRANSCRIPTION_MESSAGES } from '../src/media/pipelines/text.ts';
 import { normalizeWords } from '../src/media/transcript.ts';
+import { until } from './support/browser.ts';
 import { makeClip } from './support/clips.ts';
 import { sql } from './support/payments.ts';
 import { makeSpeechClip, SPEECH_TEXT } from './support/speech.ts';
@@ -127,3 +129,43 @@ test('a trim over the video cuts its captions to the kept range and shifts them 
   const [track] = await sql(s, 'select cue_count, version from caption_tracks where id = ?', [generatedId]);
   expect(track).toEqual({ cue_count: after.length, version: 2 });
 }, 300_000);
+
+const settings = (body?: unknown, token = owner.accessToken) => s.api(body === undefined ? 'GET' : 'PUT', '/api/captions/settings', { token, body });
+async function replaceFile(id: string, file: string) {
+  const form = new FormData();
+  form.set('video', new Blob([await readFile(file)], { type: 'video/mp4' }), 'new.mp4');
+  const res = await fetch(`${s.url}/api/videos/${id}/replace`, { method: 'POST', headers: { authorization: `Bearer ${owner.accessToken}` }, body: form });
+  expect(res.status).toBe(202);
+}
+const tracksOf = (videoId: string) => sql(s, 'select id, kind, status, error, language from caption_tracks where video_id = ? order by created_at', [videoId]);
+
+test('with the account’s language set, every new upload gets a generated track; a replace transcribes it again from the new file', async () => {
+  expect((await settings()).body).toEqual({ autoLanguage: null });
+  const refused = await settings({ autoLanguage: 'de' });
+  expect(refused.status).toBe(422);
+  expect(refused.body.errors).toEqual({ autoLanguage: CAPTION_GENERATE_MESSAGES.language });
+  expect((await settings({ autoLanguage: 'en-gb' })).body).toEqual({ autoLanguage: 'en-GB' });
+  expect((await settings()).body).toEqual({ autoLanguage: 'en-GB' });
+  // Another account's setting is its own.
+  expect((await settings(undefined, other.accessToken)).body).toEqual({ autoLanguage: null });
+
+  const video = await uploadReady(s, owner.accessToken, await makeSpeechClip(), 'Auto captions');
+  const [track] = await until(() => tracksOf(video.id), (t) => t.length === 1, 'a generated track');
+  expect(track).toMatchObject({ kind: 'generated', language: 'en-GB' });
+  expect(await settled(track.id)).toMatchObject({ status: 'ready' });
+  const first = await cuesOf(track.id);
+  expect(knownWordsFound(first.map((c) => c.text).join(' '))).toBeGreaterThanOrEqual(0.4);
+
+  // The new file says the same two seconds later: the track is made again and its cues move.
+  await replaceFile(video.id, await makeSpeechClip({ silence: 2 }));
+  await s.waitForVideo(owner.accessToken, video.id, (v) => v.processing.stage === 'ready' && v.metadata.durationSec > speech.metadata.durationSec + 1, 240_000);
+  const again = await until(() => cuesOf(track.id), (c) => c.length > 0 && c[0].startSec > first[0].startSec + 1, 'cues moved by the new file', 240_000);
+  expect(again[0].startSec).toBeCloseTo(first[0].startSec + 2, 0);
+  expect(await settled(track.id)).toMatchObject({ status: 'ready', error: null });
+  expect(await tracksOf(video.id)).toHaveLength(1);
+
+  // Off: new uploads get no track.
+  expect((await settings({ autoLanguage: null })).body).toEqual({ autoLanguage: null });
+  const plain = await uploadReady(s, owner.accessToken, await makeClip({ seconds: 2 }), 'No captions');
+  expect(await tracksOf(plain.id)).toEqual([]);
+}, 600_000);

@@ -38,6 +38,8 @@ export interface ProcessDeps {
    * segments are out (ffmpeg encodes on while it is awaited); a throw acts like a crash there.
    */
   onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
+  /** Once a new upload is ready (its first processing, never after a change): the account's generated captions. */
+  onFirstPublished?: (videoId: string) => Promise<void>;
 }
 
 /**
@@ -75,6 +77,8 @@ export function processVideoHandler(d: ProcessDeps) {
     });
 
     let early: EarlyRemux | null = null;
+    // A new upload (never published, never changed): the account's auto captions follow its processing.
+    const firstUpload = video.renditions.length === 0 && !video.mediaVersion;
     // The picture's folder: the first upload's at the top level, a replaced or edited one in its version's.
     const base = videoKeys.media(videoId, video.mediaVersion);
     try {
@@ -179,6 +183,7 @@ export function processVideoHandler(d: ProcessDeps) {
       // Counted before the video shows ready, so whoever sees it ready sees what it stores.
       await d.quota.recount(videoId);
       await stepDone(100);
+      if (firstUpload) await d.onFirstPublished?.(videoId).catch((err) => d.log.warn({ err, videoId }, 'generated captions not started'));
     } finally {
       await early?.stop();
       await rm(work, { recursive: true, force: true });

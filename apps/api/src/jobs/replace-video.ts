@@ -11,6 +11,7 @@ import type { Storage } from '../storage/storage.ts';
 import { type EditDeps, publishReplacement } from './edit-video.ts';
 import { JOBS, type ReplaceVideoJob } from './job-names.ts';
 import { progressReporter } from './progress.ts';
+import { regenerateTracks } from '../modules/captions/generation.service.ts';
 
 /**
  * The replace-video job: the new file (already in storage) is probed and checked against the
@@ -49,6 +50,8 @@ export function replaceVideoHandler(d: EditDeps & { limits: SourceLimits }) {
         await d.storage.delete(job.sourceKey);
         await d.quota.recount(video.id);
       }
+      // Generated captions are made again from the new file.
+      if (published) await regenerateTracks(d, video.id);
       d.log.info({ videoId: video.id }, 'replaced by a new file');
     } finally {
       await rm(work, { recursive: true, force: true });

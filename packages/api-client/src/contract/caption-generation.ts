@@ -19,3 +19,10 @@ export type CaptionGenerateRequest = z.output<typeof CaptionGenerateRequest>;
 
 /** The label of a generated track: the language's name, marked as generated ("English (generated)"). */
 export const generatedLabel = (languageName: string) => `${languageName} (generated)`;
+
+/**
+ * GET/PUT /api/captions/settings: the acting account's (a person's own, or the acting team's)
+ * language for generated captions of every new upload; null: off.
+ */
+export const CaptionSettings = z.object({ autoLanguage: CaptionLanguage.nullable() });
+export type CaptionSettings = z.output<typeof CaptionSettings>;

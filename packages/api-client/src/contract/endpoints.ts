@@ -17,7 +17,7 @@ import {
   Tokens,
   VerifyEmailRequest,
 } from './auth.ts';
-import { CaptionGenerateRequest } from './caption-generation.ts';
+import { CaptionGenerateRequest, CaptionSettings } from './caption-generation.ts';
 import { CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from './captions.ts';
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
@@ -225,6 +225,8 @@ export const endpoints: Endpoint[] = [
     body: CaptionUpdate,
     response: CaptionTrack,
   },
+  { method: 'get', path: '/api/captions/settings', summary: "The acting account's language for generated captions of every new upload (null: off)", auth: 'user', team: 'view', response: CaptionSettings },
+  { method: 'put', path: '/api/captions/settings', summary: "Set the acting account's language for generated captions of every new upload (null: off); 422 for a language the engine cannot transcribe", auth: 'user', team: 'edit', body: CaptionSettings, response: CaptionSettings },
   {
     method: 'post',
     path: '/api/videos/{id}/captions/generate',

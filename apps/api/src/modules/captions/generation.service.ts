@@ -1,10 +1,19 @@
-import { CAPTION_GENERATE_MESSAGES, CAPTION_MESSAGES, CAPTION_TRACKS_MAX, type CaptionTrack as CaptionTrackDto, generatedLabel, languageLabel } from '@reelbase/api-client';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  CAPTION_GENERATE_MESSAGES,
+  CAPTION_MESSAGES,
+  CAPTION_TRACKS_MAX,
+  type CaptionSettings,
+  type CaptionTrack as CaptionTrackDto,
+  generatedLabel,
+  languageLabel,
+} from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { type GenerateCaptionsJob, JOBS } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { isUuid } from '../folders/folder-access.ts';
-import { Video } from '../videos/video.entity.ts';
+import { type IVideo, Video } from '../videos/video.entity.ts';
 import { CaptionTrack, type ICaptionTrack } from './caption.entity.ts';
 
 /** What the API knows of the engine without running it: its languages (the workers run it). */
@@ -12,47 +21,100 @@ export interface EngineInfo {
   supports(language: string): boolean;
 }
 
+interface GenerationDeps {
+  orm: Orm;
+  queue: JobQueue;
+  engine: EngineInfo | null;
+}
+
 /**
- * Generated captions, the API's side: a track in 'processing' and a generate-captions job for the
- * workers (jobs/generate-captions.ts); media never runs here.
+ * A generated track of `video` in `language`, status 'processing', and its generate-captions job
+ * (jobs/generate-captions.ts) for the workers. The track goes again when the job cannot be queued.
  */
-export function createCaptionGenerationService(d: { orm: Orm; queue: JobQueue; engine: EngineInfo | null }) {
+export async function startGeneratedTrack(d: Pick<GenerationDeps, 'queue'>, em: EntityManager, video: IVideo, language: string, personId: string | null, continuing = false): Promise<ICaptionTrack> {
+  const track = em.create(CaptionTrack, {
+    id: crypto.randomUUID(),
+    videoId: video.id,
+    userId: video.userId,
+    language,
+    label: generatedLabel(languageLabel(language)),
+    kind: 'generated',
+    isDefault: false,
+    status: 'processing',
+    error: null,
+    cueCount: 0,
+    version: 1,
+    createdBy: personId,
+    updatedBy: personId,
+  });
+  await em.flush();
+  try {
+    await d.queue.send(JOBS.generateCaptions, { videoId: video.id, trackId: track.id, language } satisfies GenerateCaptionsJob, { userId: video.userId, continuing });
+  } catch (err) {
+    // Not queued (429 past the account's jobs, 503 here): no track waits for nothing.
+    await em.remove(track).flush();
+    throw err;
+  }
+  return track;
+}
+
+/**
+ * Generated captions, the API's side (media never runs here): tracks started from the video
+ * page, the account's language for every new upload, and that setting applied when an upload
+ * is first published (called by the worker).
+ */
+export function createCaptionGenerationService(d: GenerationDeps) {
+  const requireLanguage = (language: string, field = 'language') => {
+    if (!d.engine) throw new HttpError(503, CAPTION_GENERATE_MESSAGES.noEngine);
+    if (!d.engine.supports(language)) throw unprocessable({ [field]: CAPTION_GENERATE_MESSAGES.language });
+  };
   return {
-    /** Starts a generated track of `videoId` (the acting account's) in `language`; `personId` made it. */
+    /** Starts a generated track of `videoId` (the acting account's) in `language`; `personId` asked for it. */
     async generate(accountId: string, personId: string, videoId: string, language: string): Promise<CaptionTrackDto> {
-      if (!d.engine) throw new HttpError(503, CAPTION_GENERATE_MESSAGES.noEngine);
       const em = d.orm.em.fork();
       const video = isUuid(videoId) ? await em.findOne(Video, { id: videoId, userId: accountId }) : null;
       if (!video) throw notFound('Video not found');
-      if (!d.engine.supports(language)) throw unprocessable({ language: CAPTION_GENERATE_MESSAGES.language });
+      requireLanguage(language);
       if (!video.originalKey || !video.isMainReady) throw conflict(CAPTION_GENERATE_MESSAGES.notReady);
       const tracks = await em.find(CaptionTrack, { videoId: video.id });
       if (tracks.length >= CAPTION_TRACKS_MAX) throw unprocessable({ language: CAPTION_MESSAGES.tooManyTracks });
       if (tracks.some((t) => t.kind === 'generated' && t.status === 'processing' && t.language === language)) throw conflict(CAPTION_GENERATE_MESSAGES.busy);
-      const track = em.create(CaptionTrack, {
-        id: crypto.randomUUID(),
-        videoId: video.id,
-        userId: video.userId,
-        language,
-        label: generatedLabel(languageLabel(language)),
-        kind: 'generated',
-        isDefault: false,
-        status: 'processing',
-        error: null,
-        cueCount: 0,
-        version: 1,
-        createdBy: personId,
-        updatedBy: personId,
-      });
-      await em.flush();
-      try {
-        await d.queue.send(JOBS.generateCaptions, { videoId: video.id, trackId: track.id, language } satisfies GenerateCaptionsJob, { userId: video.userId });
-      } catch (err) {
-        // Not queued (429 past the account's jobs, 503 here): no track waits for nothing.
-        await em.remove(track).flush();
-        throw err;
+      return trackView(await startGeneratedTrack(d, em, video, language, personId));
+    },
+
+    async settings(accountId: string): Promise<CaptionSettings> {
+      const [row] = (await d.orm.em.fork().execute('select auto_language from caption_settings where user_id = ?', [accountId])) as { auto_language: string }[];
+      return { autoLanguage: row?.auto_language ?? null };
+    },
+
+    async updateSettings(accountId: string, settings: CaptionSettings): Promise<CaptionSettings> {
+      const em = d.orm.em.fork();
+      if (settings.autoLanguage === null) {
+        await em.execute('delete from caption_settings where user_id = ?', [accountId]);
+      } else {
+        requireLanguage(settings.autoLanguage, 'autoLanguage');
+        await em.execute(
+          'insert into caption_settings (user_id, auto_language) values (?, ?) on conflict (user_id) do update set auto_language = excluded.auto_language, updated_at = now()',
+          [accountId, settings.autoLanguage],
+        );
       }
-      return trackView(track);
+      return { autoLanguage: settings.autoLanguage };
+    },
+
+    /**
+     * An upload's first publication (process-video, on the worker): with the account's language
+     * set, a generated track in it, unless the video already has tracks (a retry, a cut that
+     * brought its source's). Never fails the upload: a refusal is only logged by the caller.
+     */
+    async onFirstPublished(videoId: string): Promise<void> {
+      if (!d.engine) return;
+      const em = d.orm.em.fork();
+      const video = await em.findOne(Video, { id: videoId });
+      if (!video) return;
+      const { autoLanguage } = await this.settings(video.userId);
+      if (!autoLanguage || !d.engine.supports(autoLanguage)) return;
+      if (await em.count(CaptionTrack, { videoId })) return;
+      await startGeneratedTrack(d, em, video, autoLanguage, null, true);
     },
   };
 }
@@ -73,4 +135,22 @@ function trackView(t: ICaptionTrack): CaptionTrackDto {
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A video's file was replaced: its generated tracks are transcribed again from the new file
+ * (status 'processing' until their jobs end); uploaded and edited tracks are the owner's text and
+ * stay as they are.
+ */
+export async function regenerateTracks(d: Pick<GenerationDeps, 'orm' | 'queue'>, videoId: string): Promise<void> {
+  const em = d.orm.em.fork();
+  const video = await em.findOne(Video, { id: videoId });
+  if (!video) return;
+  const tracks = await em.find(CaptionTrack, { videoId, kind: 'generated' });
+  for (const track of tracks) {
+    track.status = 'processing';
+    track.error = null;
+    await em.flush();
+    await d.queue.send(JOBS.generateCaptions, { videoId, trackId: track.id, language: track.language } satisfies GenerateCaptionsJob, { userId: video.userId, continuing: true });
+  }
 }
