@@ -1,0 +1,174 @@
+import type { Browser, Page } from '@playwright/test';
+import { ADMIN, type Account, expect, newAccount, sampleVideo, shot, signIn, TEST_CARD, test } from './support/fixtures.ts';
+import { lastLink } from './support/outbox.ts';
+
+/*
+ * Issue 24's browser test: the owner invites an editor (the link from the outbox), the editor
+ * uploads into the team, the viewer sees the video and cannot delete it, the owner sees both in
+ * the activity log. Around it, every teams screen: the switcher kept across a reload, the Team
+ * page, the invitation page, the activity log's filter, the admin's teams and the plans' seats.
+ */
+
+interface Plans {
+  items: { name: string; variants: { id: string; duration: '1m' | '1y' }[] }[];
+}
+
+/** The owner pays for Silver (3 seats: the owner, an editor, a viewer). */
+async function registerOwner(request: import('@playwright/test').APIRequestContext, baseURL: string): Promise<Account> {
+  const plans = (await (await request.get(`${baseURL}/api/payment/plan`)).json()) as Plans;
+  const silver = plans.items.find((p) => p.name === 'silver')?.variants.find((v) => v.duration === '1m');
+  const owner = { ...newAccount(), firstName: 'Olivia', lastName: 'Owner' };
+  const res = await request.post(`${baseURL}/api/users`, { data: { ...owner, paymentMethod: { type: 'card', cardInfo: TEST_CARD }, paymentPlanId: silver?.id } });
+  expect(res.status(), await res.text()).toBe(201);
+  return owner;
+}
+
+/** The owner invites `email` with `role` on the Team page. */
+async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
+  const form = page.locator('form[id="invite"]');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Role').click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+}
+
+/** A new person opens the mailed link in their own browser, creates an account and joins. */
+async function joinAsNewPerson(browser: Browser, baseURL: string, person: Account, info: import('@playwright/test').TestInfo, screen?: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const link = new URL(await lastLink(person.email, '/invitation'));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Team invitation' })).toBeVisible();
+  await expect(page.getByTestId('invitation-summary')).toContainText('Olivia Owner');
+  await page.getByText('I am new to Reelbase').click();
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await expect(page.getByLabel('Email')).toHaveValue(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  if (screen) await shot(page, info, screen);
+  await page.getByRole('button', { name: 'Create account and join' }).click();
+  // No payment step: the owner pays; the app opens in the joined team.
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await expect(page.getByText(/You joined .* as /)).toBeVisible();
+  return { context, page };
+}
+
+test('the owner invites an editor and a viewer; the editor uploads, the viewer cannot delete, the owner sees it all in the activity log', async ({ page, request, baseURL, browser }, info) => {
+  test.setTimeout(240_000);
+  const owner = await registerOwner(request, baseURL as string);
+  const editor = { ...newAccount(), firstName: 'Eddie', lastName: 'Editor' };
+  const viewer = { ...newAccount(), firstName: 'Vera', lastName: 'Viewer' };
+
+  // The owner invites both from Settings > Team.
+  await signIn(page, owner);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  await expect(page.getByTestId('team-seats')).toHaveText('1 of 3 seats used');
+  await invite(page, editor.email, 'Editor');
+  await invite(page, viewer.email, 'Viewer');
+  await expect(page.getByTestId('team-seats')).toHaveText('3 of 3 seats used');
+  await shot(page, info, 'team-invitations');
+
+  // The editor joins through the mailed link and uploads into the team.
+  const ed = await joinAsNewPerson(browser, baseURL as string, editor, info, 'invitation');
+  await expect(ed.page.getByTestId('team-switcher')).toContainText('(Editor)');
+  // An editor sees no billing.
+  const edNav = ed.page.getByRole('navigation', { name: 'Main' });
+  await expect(edNav.getByRole('link', { name: 'Change plan' })).toHaveCount(0);
+  await expect(edNav.getByRole('link', { name: 'View Usage' })).toHaveCount(0);
+  await ed.page.getByRole('button', { name: 'Upload video' }).click();
+  const dialog = ed.page.getByRole('dialog', { name: 'Upload video' });
+  const chooser = ed.page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Browse files' }).click();
+  await (await chooser).setFiles(sampleVideo());
+  await expect(dialog.getByText('Uploaded')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const edRow = ed.page.getByTestId('video-row').filter({ hasText: 'sample clip' });
+  await expect(edRow).toBeVisible();
+  await shot(ed.page, info, 'team-editor-videos');
+
+  // The choice of team outlives a reload: still the owner's team, with its video.
+  await ed.page.reload();
+  await expect(ed.page.getByTestId('team-switcher')).toContainText('(Editor)');
+  await expect(ed.page.getByTestId('video-row').filter({ hasText: 'sample clip' })).toBeVisible();
+  // The editor's own team is empty; switching back shows the team's video again.
+  await ed.page.getByTestId('team-switcher').locator('.ant-select').click();
+  await ed.page.getByRole('option', { name: /\(Owner\)/ }).click();
+  await expect(ed.page.getByText('No videos yet. Upload your first one.')).toBeVisible();
+  await ed.page.getByTestId('team-switcher').locator('.ant-select').click();
+  await ed.page.getByRole('option', { name: /\(Editor\)/ }).click();
+  await expect(ed.page.getByTestId('video-row').filter({ hasText: 'sample clip' })).toBeVisible();
+  await ed.page.getByTestId('team-switcher').locator('.ant-select').click();
+  await shot(ed.page, info, 'team-switcher');
+  await ed.page.keyboard.press('Escape');
+  await ed.context.close();
+
+  // The viewer sees the video and cannot delete it (nor upload).
+  const vw = await joinAsNewPerson(browser, baseURL as string, viewer, info);
+  const vwRow = vw.page.getByTestId('video-row').filter({ hasText: 'sample clip' });
+  await expect(vwRow).toBeVisible();
+  await expect(vw.page.getByTestId('team-switcher')).toContainText('(Viewer)');
+  await expect(vw.page.getByRole('button', { name: 'Upload video' })).toHaveCount(0);
+  await expect(vw.page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await shot(vw.page, info, 'team-viewer-videos');
+  await vwRow.getByRole('link', { name: 'sample clip' }).click();
+  await expect(vw.page.getByRole('heading', { level: 1, name: 'sample clip' })).toBeVisible();
+  await expect(vw.page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(vw.page.getByRole('button', { name: 'Rename' })).toHaveCount(0);
+  await shot(vw.page, info, 'team-viewer-video');
+  await vw.context.close();
+
+  // The owner's Team page lists both with their roles and who invited them.
+  await page.reload();
+  const members = page.getByRole('row');
+  await expect(members.filter({ hasText: 'Eddie Editor' })).toContainText('Olivia Owner');
+  await expect(members.filter({ hasText: 'Vera Viewer' })).toContainText('Olivia Owner');
+  await expect(page.getByText('No invitations waiting.')).toBeVisible();
+  await shot(page, info, 'team-members');
+
+  // The activity log: the editor's upload and both joins; the action filter narrows it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity log' })).toBeVisible();
+  const log = page.getByTestId('activity-log');
+  await expect(log.getByRole('row').filter({ hasText: 'Uploaded a video' })).toContainText('Eddie Editor');
+  await expect(log.getByRole('row').filter({ hasText: 'Joined the team' }).filter({ hasText: 'Vera Viewer' })).toBeVisible();
+  await expect(log.getByRole('row').filter({ hasText: 'Joined the team' }).filter({ hasText: 'Eddie Editor' })).toBeVisible();
+  await shot(page, info, 'team-activity');
+  await page.getByLabel('Action').click();
+  await page.getByRole('option', { name: 'Uploaded a video' }).click();
+  await expect(log.getByRole('row').filter({ hasText: 'Joined the team' })).toHaveCount(0);
+  await expect(log.getByRole('row').filter({ hasText: 'Uploaded a video' })).toHaveCount(1);
+  await shot(page, info, 'team-activity-filtered');
+
+  // The admin sees the team with its members and can move its ownership.
+  const adminContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN);
+  await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
+  await admin.getByLabel('Find a team').fill(owner.email);
+  await admin.getByRole('button', { name: 'Search' }).last().click();
+  const teamRow = admin.getByRole('row').filter({ hasText: 'Olivia Owner' }).first();
+  await expect(teamRow).toContainText('3 of 3');
+  await teamRow.getByRole('button', { name: /expand/i }).click();
+  const memberTable = admin.locator('.ant-table-expanded-row');
+  await expect(memberTable.getByRole('row').filter({ hasText: 'Eddie Editor' })).toContainText('Editor');
+  await shot(admin, info, 'admin-teams');
+  await teamRow.getByRole('button', { name: /^Move ownership of / }).click();
+  const move = admin.getByRole('dialog', { name: 'Move ownership' });
+  await move.getByLabel('New owner').click();
+  await admin.getByRole('option', { name: /Eddie Editor/ }).click();
+  await move.getByLabel('Reason (for the audit log)').fill('Support case: the owner left the company.');
+  await shot(admin, info, 'admin-move-ownership');
+  await move.getByRole('button', { name: 'Move ownership' }).click();
+  await expect(admin.getByText(/now belongs to Eddie Editor/)).toBeVisible();
+
+  // The plans say how many members each has.
+  await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plans' }).click();
+  await expect(admin.getByRole('columnheader', { name: 'Team members' })).toBeVisible();
+  await shot(admin, info, 'admin-plans-members');
+  await adminContext.close();
+});

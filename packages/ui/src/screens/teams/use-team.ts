@@ -1,0 +1,63 @@
+import { roleCan, type TeamPermission, type TeamRole, type TeamSummary } from '@reelbase/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { keys, useProfile } from '../../queries.ts';
+import { useClient, useSession } from '../../services.tsx';
+import { selectedTeamAtom } from '../../state/atoms.ts';
+
+/** The caller's teams with the caller's role in each (admins have none: they work in the admin area). */
+export function useTeams() {
+  const client = useClient();
+  const session = useSession();
+  return useQuery({ queryKey: keys.teams, queryFn: () => client.teams.list(), enabled: !!session && !session.isAdmin, staleTime: 30_000 });
+}
+
+/**
+ * The team the app works in: the chosen one, or the caller's own when none is chosen or the choice
+ * is no longer in the list. Undefined while the list loads.
+ */
+export function useCurrentTeam(): TeamSummary | undefined {
+  const teams = useTeams().data;
+  const selected = useAtomValue(selectedTeamAtom);
+  if (!teams) return undefined;
+  return teams.items.find((t) => t.id === selected) ?? teams.items.find((t) => t.id === teams.defaultTeamId) ?? teams.items[0];
+}
+
+/** The caller's role in the current team; 'owner' until the list has loaded (the server decides anyway). */
+export function useRole(): TeamRole {
+  return useCurrentTeam()?.role ?? 'owner';
+}
+
+/** Whether the caller's role in the current team allows `permission` (the contract's one table, which the API checks too). */
+export function useCan(permission: TeamPermission): boolean {
+  return roleCan(useRole(), permission);
+}
+
+/**
+ * Whether the current team may change things: the own team's subscription is active (the profile
+ * says); another team's standing is the server's to judge, and it answers each call.
+ */
+export function useTeamActive(): boolean {
+  const team = useCurrentTeam();
+  const profile = useProfile().data;
+  return team && !team.isOwn ? true : !!profile?.isActive;
+}
+
+/** Switches the app to another team: every answer of the old one is dropped, then loaded again for the new one. */
+export function useSwitchTeam() {
+  const setTeam = useSetAtom(selectedTeamAtom);
+  const queryClient = useQueryClient();
+  const teams = useTeams().data;
+  return useCallback(
+    async (teamId: string) => {
+      // The own team is the one used without X-Team-Id.
+      setTeam(teamId === teams?.defaultTeamId ? null : teamId);
+      // The list of teams and the caller's own profile stay; everything else belonged to the team just left.
+      const kept = new Set<unknown>([keys.teams[0], keys.profile[0]]);
+      queryClient.removeQueries({ predicate: (q) => !kept.has(q.queryKey[0]) });
+      await queryClient.invalidateQueries();
+    },
+    [setTeam, queryClient, teams],
+  );
+}
