@@ -15,7 +15,7 @@ import {
 } from '../src/lib/billing.ts';
 
 const GB = 1024 ** 3;
-const limits = { storageBytes: 100 * GB, bandwidthBytesPerMonth: 500 * GB, videoGeneratorCredits: 10, features: {} };
+const limits = { storageBytes: 100 * GB, bandwidthBytesPerMonth: 500 * GB, videoGeneratorCredits: 10, features: {}, membersLimit: 1 };
 const plans: PaymentPlan[] = [
   { name: 'bronze', variants: [{ id: 'bronze-1m', duration: '1m', price: 12 }, { id: 'bronze-1y', duration: '1y', price: 120 }], limits },
   { name: 'silver', variants: [{ id: 'silver-1m', duration: '1m', price: 29 }, { id: 'silver-1y', duration: '1y', price: 290 }], limits },

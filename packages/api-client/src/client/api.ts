@@ -21,6 +21,23 @@ import type {
 } from '../contract/payments.ts';
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
+import type {
+  AdminTeam,
+  AdminTeamList,
+  AssignableTeamRole,
+  Invitation,
+  InvitationAccepted,
+  InvitationList,
+  InvitationPreview,
+  OwnershipTransfer,
+  OwnershipTransferAccepted,
+  TeamActivityAction,
+  TeamActivityList,
+  TeamList,
+  TeamMember,
+  TeamMemberList,
+  TeamSummary,
+} from '../contract/teams.ts';
 import type { EmailCheckResponse, PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { PaymentConfig } from '../contract/payments.ts';
 import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
@@ -91,6 +108,17 @@ export interface AnalyticsOverviewParams {
   direction?: 'ASC' | 'DESC';
 }
 
+/** GET /api/teams/{teamId}/activity filters; dates as ISO 8601. */
+export interface TeamActivityParams {
+  limit?: number;
+  page?: number;
+  action?: TeamActivityAction;
+  actorId?: string;
+  videoId?: string;
+  from?: string;
+  to?: string;
+}
+
 export interface VideoUploadInput {
   /** A File (or Blob with a name given) in browsers; a Blob in Node. */
   file: Blob;
@@ -130,7 +158,7 @@ export function createApiClient(o: ApiClientOptions) {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       form.append(fileField, file, opts.filename ?? (file as File).name ?? 'image');
-      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, token ? { authorization: `Bearer ${token}` } : {}, opts.onProgress);
+      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, core.authHeaders(token), opts.onProgress);
     });
     return res.body as T;
   };
@@ -219,6 +247,42 @@ export function createApiClient(o: ApiClientOptions) {
     /** Blocks (with the reason the owner reads) or unblocks videos. */
     blockVideos: (ids: string[], ban: boolean, reason?: string) =>
       request<z.infer<typeof VideoBulkResult>>('POST', '/api/videos/bulk', { body: { action: 'block', ban, ids, ...(reason && { reason }) } satisfies VideoBulkRequest }),
+    /** Teams with their members; search by team name or a member's name or email. */
+    listTeams: (p: { limit?: number; page?: number; search?: string } = {}) =>
+      request<AdminTeamList>('GET', '/api/admin/teams', { query: { limit: p.limit, page: p.page, search: p.search?.trim() || undefined } }),
+    /** Moves a team's ownership to one of its members (a support case; audited). */
+    moveTeamOwnership: (teamId: string, userId: string, reason?: string) =>
+      request<AdminTeam>('POST', `/api/admin/teams/${id(teamId)}/owner`, { body: { userId, ...(reason && { reason }) } }),
+  };
+
+  /**
+   * Teams: the caller's teams, members, invitations, ownership and the activity log. Calls name
+   * their team in the path; the other calls act for the team chosen with `setTeam`.
+   */
+  const teams = {
+    list: () => request<TeamList>('GET', '/api/teams'),
+    rename: (teamId: string, name: string) => request<TeamSummary>('PUT', `/api/teams/${id(teamId)}`, { body: { name } }),
+    members: (teamId: string) => request<TeamMemberList>('GET', `/api/teams/${id(teamId)}/members`),
+    changeRole: (teamId: string, userId: string, role: AssignableTeamRole) => request<TeamMember>('PUT', `/api/teams/${id(teamId)}/members/${id(userId)}`, { body: { role } }),
+    removeMember: (teamId: string, userId: string) => request<MessageAnswer>('DELETE', `/api/teams/${id(teamId)}/members/${id(userId)}`),
+    leave: (teamId: string) => request<MessageAnswer>('POST', `/api/teams/${id(teamId)}/leave`),
+    invitations: (teamId: string) => request<InvitationList>('GET', `/api/teams/${id(teamId)}/invitations`),
+    /** 402 (ApiError with code TEAM_SEAT_LIMIT_ERROR) when the plan's seats are taken. */
+    invite: (teamId: string, email: string, role: AssignableTeamRole) => request<Invitation>('POST', `/api/teams/${id(teamId)}/invitations`, { body: { email, role } }),
+    resendInvitation: (teamId: string, invitationId: string) => request<Invitation>('POST', `/api/teams/${id(teamId)}/invitations/${id(invitationId)}/resend`),
+    revokeInvitation: (teamId: string, invitationId: string) => request<MessageAnswer>('DELETE', `/api/teams/${id(teamId)}/invitations/${id(invitationId)}`),
+    /** What an invitation link offers; works signed out (the invitation page). */
+    lookupInvitation: (token: string) => request<InvitationPreview>('POST', '/api/invitations/lookup', { body: { token }, auth: false }),
+    acceptInvitation: (token: string) => request<z.infer<typeof InvitationAccepted>>('POST', '/api/invitations/accept', { body: { token } }),
+    /** The owner asks; `userId` accepts with `acceptOwnership`. */
+    transferOwnership: (teamId: string, userId: string, password: string) => request<OwnershipTransfer>('POST', `/api/teams/${id(teamId)}/ownership-transfer`, { body: { userId, password } }),
+    /** The owner cancels, or the member asked declines. */
+    cancelOwnershipTransfer: (teamId: string) => request<MessageAnswer>('DELETE', `/api/teams/${id(teamId)}/ownership-transfer`),
+    acceptOwnership: (teamId: string) => request<z.infer<typeof OwnershipTransferAccepted>>('POST', `/api/teams/${id(teamId)}/ownership-transfer/accept`),
+    activity: (teamId: string, p: TeamActivityParams = {}) =>
+      request<TeamActivityList>('GET', `/api/teams/${id(teamId)}/activity`, {
+        query: { limit: p.limit, page: p.page, action: p.action, 'actor-id': p.actorId, 'video-id': p.videoId, from: p.from, to: p.to },
+      }),
   };
 
   const statistics = {
@@ -302,7 +366,7 @@ export function createApiClient(o: ApiClientOptions) {
         form.append('name', name);
         if (input.folderId) form.append('folderId', input.folderId);
         form.append('video', input.file, filename);
-        return sendForm(core.fetch, `${core.baseUrl}/api/videos`, form, token ? { authorization: `Bearer ${token}` } : {}, input.onProgress, input.signal);
+        return sendForm(core.fetch, `${core.baseUrl}/api/videos`, form, core.authHeaders(token), input.onProgress, input.signal);
       });
       return res.body as Video;
     },
@@ -388,7 +452,7 @@ export function createApiClient(o: ApiClientOptions) {
       const res = await core.execute((token) => {
         const form = new FormData();
         form.append('image', image, filename);
-        return fetchRaw(core.fetch, `${core.baseUrl}/api/player-config/${id(videoId)}/image`, { method: 'PUT', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+        return fetchRaw(core.fetch, `${core.baseUrl}/api/player-config/${id(videoId)}/image`, { method: 'PUT', body: form, headers: core.authHeaders(token) });
       });
       return res.body as z.infer<typeof PlayerLogoUploadResponse>;
     },
@@ -402,7 +466,11 @@ export function createApiClient(o: ApiClientOptions) {
     /** Ends the session locally (e.g. the UI saw a ban) and tells `onSignOut`. */
     endSession: core.endSession,
     request: core.request,
+    /** Selects the team every following call acts for (X-Team-Id); null: the caller's own team. */
+    setTeam: core.setTeam,
+    getTeam: core.getTeam,
     auth,
+    teams,
     users,
     profile,
     videos,

@@ -1,4 +1,5 @@
 import { ERROR_CODES, MESSAGES, REFRESH_COOKIE } from '../contract/constants.ts';
+import { TEAM_HEADER } from '../contract/teams.ts';
 import { ApiError, errorFromBody } from './errors.ts';
 import { type DeviceTokenStorage, type SignOutEvent, type Session, SESSION_EXPIRED_MESSAGE, type TokenStorage, isSession } from './session.ts';
 import { type FetchLike, type RawResponse, fetchRaw } from './transport.ts';
@@ -18,6 +19,8 @@ export interface CoreOptions {
    * `storage` and sent in the body (the desktop's keychain, Node callers).
    */
   refreshTokenTransport?: 'body' | 'cookie';
+  /** The team selected at start (sent as X-Team-Id on every call); null or left out: the caller's own team. */
+  teamId?: string | null;
 }
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -57,6 +60,13 @@ export function createCore(o: CoreOptions) {
   let session: Session | null = null;
   const listeners = new Set<(s: Session | null) => void>();
   let refreshing: Promise<string | null> | null = null;
+  /** The selected team: every call carries it in X-Team-Id; null sends none (the caller's own team). */
+  let teamId: string | null = o.teamId ?? null;
+  /** The headers that say who calls and for which team: the bearer token and X-Team-Id. */
+  const authHeaders = (token: string | null, team: string | null = teamId): Record<string, string> => ({
+    ...(token && { authorization: `Bearer ${token}` }),
+    ...(team && { [TEAM_HEADER]: team }),
+  });
   /** Sent with every call that starts or rotates a session: where the refresh token should go. */
   const sessionHeaders: Record<string, string> = o.refreshTokenTransport === 'cookie' ? { [REFRESH_COOKIE.header]: REFRESH_COOKIE.headerValue } : {};
 
@@ -159,9 +169,8 @@ export function createCore(o: CoreOptions) {
   const jsonAttempt =
     (method: string, path: string, r: RequestOptions): Attempt =>
     (token) => {
-      const headers: Record<string, string> = { accept: 'application/json', ...r.headers };
+      const headers: Record<string, string> = { accept: 'application/json', ...r.headers, ...authHeaders(token) };
       if (r.body !== undefined) headers['content-type'] = 'application/json';
-      if (token) headers.authorization = `Bearer ${token}`;
       return fetchRaw(fetcher, `${baseUrl}${path}${queryString(r.query)}`, {
         method,
         headers,
@@ -176,6 +185,12 @@ export function createCore(o: CoreOptions) {
     sessionHeaders,
     fetch: fetcher,
     deviceTokens: o.deviceTokens,
+    /** Selects the team the following calls act for (null: the caller's own team). */
+    setTeam(id: string | null) {
+      teamId = id;
+    },
+    getTeam: () => teamId,
+    authHeaders,
     /** The current session (null until `ready` resolves or when signed out). */
     getSession: () => session,
     subscribe(listener: (s: Session | null) => void): () => void {

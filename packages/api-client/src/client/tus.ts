@@ -43,7 +43,7 @@ const absolute = (baseUrl: string) => {
 export async function tusOffset(core: Core, uploadUrl: string): Promise<number | null> {
   try {
     const res = await core.execute((token) =>
-      fetchRaw(core.fetch, uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', ...(token && { authorization: `Bearer ${token}` }) } }),
+      fetchRaw(core.fetch, uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', ...core.authHeaders(token) } }),
     );
     return Number(res.header('Upload-Offset'));
   } catch (err) {
@@ -64,6 +64,8 @@ export async function tusUpload(core: Core, input: TusInput): Promise<string> {
     let videoId: string | null = null;
     let usedToken: string | null = null;
     let refreshes = 0;
+    // The team at the start: switching teams meanwhile does not move an upload in flight.
+    const team = core.getTeam();
     const upload = new Upload(input.file as Blob, {
       endpoint: `${absolute(core.baseUrl)}${TUS_PATH}`,
       metadata: { ...input.metadata, filename: input.filename, filetype: input.filetype, name: input.name },
@@ -73,7 +75,7 @@ export async function tusUpload(core: Core, input: TusInput): Promise<string> {
       removeFingerprintOnSuccess: true,
       async onBeforeRequest(req) {
         usedToken = await core.accessToken();
-        if (usedToken) req.setHeader('Authorization', `Bearer ${usedToken}`);
+        for (const [name, value] of Object.entries(core.authHeaders(usedToken, team))) req.setHeader(name, value);
       },
       onAfterResponse(_req, res) {
         const id = res.getHeader('X-Video-Id');

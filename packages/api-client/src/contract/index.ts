@@ -9,5 +9,6 @@ export * from './openapi.ts';
 export * from './payments.ts';
 export * from './player.ts';
 export * from './profile.ts';
+export * from './teams.ts';
 export * from './users.ts';
 export * from './videos.ts';

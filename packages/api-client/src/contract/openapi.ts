@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from './common.ts';
 import { endpoints } from './endpoints.ts';
+import { rolesWith, TEAM_HEADER, TEAM_ROLES } from './teams.ts';
 
 const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 
@@ -39,13 +40,17 @@ export function buildOpenApiDocument(serverUrl: string) {
           }
         : undefined;
     const inPath = [...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    // Team-scoped calls act for the team X-Team-Id names (the caller's own without it; 403 for a team they are not in).
+    const teamHeader = e.team && !e.path.includes('{teamId}') ? [{ name: TEAM_HEADER, in: 'header', required: false, schema: { type: 'string', format: 'uuid' } }] : [];
     const query = e.query ? (schema(e.query, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : {};
     const inQuery = Object.entries(query.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: query.required?.includes(name) ?? false, schema: s }));
     paths[e.path] ??= {};
     paths[e.path][e.method] = {
       summary: e.summary,
-      parameters: [...inPath, ...inQuery],
+      parameters: [...inPath, ...inQuery, ...teamHeader],
       security: e.auth === 'none' ? [] : e.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+      // The team's roles allowed to call it; 'personal' calls are open to every role.
+      ...(e.team && { 'x-permission': e.team, 'x-roles': e.team === 'personal' ? [...TEAM_ROLES] : rolesWith(e.team) }),
       requestBody: body,
       responses,
     };

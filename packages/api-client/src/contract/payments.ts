@@ -15,6 +15,8 @@ export const PlanLimits = z.object({
   bandwidthBytesPerMonth: z.number(),
   videoGeneratorCredits: z.number().int(),
   features: Features,
+  /** Seats: how many members (the owner included) a team on this plan may have. */
+  membersLimit: z.number().int(),
 });
 export type PlanLimits = z.infer<typeof PlanLimits>;
 
@@ -37,6 +39,7 @@ export const PaymentPlanUpdate = z
     bandwidthBytesPerMonth: z.number().int().positive(),
     videoGeneratorCredits: z.number().int().min(0),
     features: Features,
+    membersLimit: z.number().int().min(1).max(10_000),
   })
   .partial();
 

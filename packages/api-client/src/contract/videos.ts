@@ -111,6 +111,9 @@ export function editBlockedReason(v: { processing: { activity: VideoActivity } }
 }
 
 /** A video as its owner sees it. `status` is 'loading' until both main mp4 and HLS are ready. */
+/** A person named on a video (teams): who uploaded it, who changed it last. */
+export const VideoPerson = z.object({ id: z.string(), name: z.string() });
+
 export const Video = z.object({
   id: z.string(),
   name: z.string(),
@@ -146,6 +149,9 @@ export const Video = z.object({
   playerConfig: PlayerConfig,
   /** The burnt-in watermark, null when there is none. */
   watermark: Watermark.nullable(),
+  /** The team member who uploaded (or imported, copied) it, and who changed it last; null for videos from before teams or people since deleted. */
+  uploadedBy: VideoPerson.nullable().optional(),
+  updatedBy: VideoPerson.nullable().optional(),
 });
 export type Video = z.infer<typeof Video>;
 

@@ -30,6 +30,7 @@ export function createPlansService(d: { orm: Orm }) {
           ['bandwidth_bytes_per_month', input.bandwidthBytesPerMonth],
           ['video_generator_credits', input.videoGeneratorCredits],
           ['features', input.features === undefined ? undefined : JSON.stringify(input.features)],
+          ['members_limit', input.membersLimit],
         ];
         const set = limits.filter(([, v]) => v !== undefined);
         if (set.length) {

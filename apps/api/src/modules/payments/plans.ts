@@ -19,9 +19,10 @@ interface DbPlan {
   bandwidth_bytes_per_month: string;
   video_generator_credits: number;
   features: Record<string, boolean>;
+  members_limit: number;
 }
 
-const COLUMNS = 'id, name, duration, price_cents, storage_bytes, bandwidth_bytes_per_month, video_generator_credits, features';
+const COLUMNS = 'id, name, duration, price_cents, storage_bytes, bandwidth_bytes_per_month, video_generator_credits, features, members_limit';
 
 const toPlanRow = (r: DbPlan): PlanRow => ({
   id: r.id,
@@ -33,6 +34,7 @@ const toPlanRow = (r: DbPlan): PlanRow => ({
     bandwidthBytesPerMonth: Number(r.bandwidth_bytes_per_month),
     videoGeneratorCredits: r.video_generator_credits,
     features: r.features,
+    membersLimit: r.members_limit,
   },
 });
 
