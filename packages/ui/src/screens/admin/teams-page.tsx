@@ -1,9 +1,10 @@
 import { SearchOutlined, SwapOutlined } from '@ant-design/icons';
-import { type AdminTeam, errorMessage, TEAM_ROLE_LABELS } from '@reelbase/api-client';
+import { type AdminTeam, errorMessage, PLAN_NAMES, type PlanName, TEAM_ROLE_LABELS } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Modal, Result, Select, Table, Typography } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { planTitle } from '../../lib/billing.ts';
 import { countOf, formatDate } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -11,6 +12,7 @@ import { RoleTag } from '../teams/role-tag.tsx';
 import { PlanBadge } from './plan-badge.tsx';
 
 const PAGE_SIZE = 10;
+const isPlanName = (plan: string | null): plan is PlanName => (PLAN_NAMES as readonly (string | null)[]).includes(plan);
 
 /** A support case: ownership moves to another member; the reason goes to the audit log. */
 function MoveOwnershipModal({ team, onClose }: { team: AdminTeam | null; onClose(): void }) {
@@ -116,7 +118,7 @@ export function AdminTeamsPage() {
           columns={[
             { title: 'Team', key: 'name', render: (_, t) => <strong>{t.name}</strong> },
             { title: 'Owner', key: 'owner', render: (_, t) => <Link to={`/admin/users/${t.owner.id}`}>{t.owner.name || t.owner.email}</Link> },
-            { title: 'Plan', key: 'plan', render: (_, t) => (t.plan ? <PlanBadge plan={t.plan} /> : 'No plan') },
+            { title: 'Plan', key: 'plan', render: (_, t) => (isPlanName(t.plan) ? <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}><PlanBadge plan={t.plan} /> {planTitle(t.plan)}</span> : 'No plan') },
             { title: 'Members', key: 'members', render: (_, t) => `${t.memberCount} of ${t.membersLimit}` },
             { title: 'Created', key: 'created', render: (_, t) => formatDate(t.createdAt) },
             {

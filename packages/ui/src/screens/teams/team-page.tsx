@@ -9,7 +9,6 @@ import {
   TEAM_MESSAGES,
   TEAM_ROLE_LABELS,
   type TeamMember,
-  type TeamRole,
   type TeamSummary,
 } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
