@@ -32,7 +32,7 @@ import { videoListAtom } from '../state/atoms.ts';
 
 export const SIDER_WIDTH = 232;
 
-/** The user's menu; billing entries only for a role with billing (the owner), the activity log for those who manage the team. */
+/** The user's menu; Change plan only for a role with billing (the owner), the activity log for those who manage the team. */
 function UserNav({ onNavigate }: { onNavigate?: () => void }) {
   const billing = useCan('billing');
   const manageTeam = useCan('manageTeam');
@@ -40,13 +40,11 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
     <>
       <h2 id="nav-account">My account</h2>
       <ul aria-labelledby="nav-account">
-        {billing && (
-          <li>
-            <NavLink to="/usage" onClick={onNavigate}>
-              <BarChartOutlined aria-hidden /> View Usage
-            </NavLink>
-          </li>
-        )}
+        <li>
+          <NavLink to="/usage" onClick={onNavigate}>
+            <BarChartOutlined aria-hidden /> View Usage
+          </NavLink>
+        </li>
         <li>
           <NavLink to="/settings" end onClick={onNavigate}>
             <SettingOutlined aria-hidden /> Settings

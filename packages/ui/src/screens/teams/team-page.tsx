@@ -1,4 +1,4 @@
-import { DeleteOutlined, MailOutlined, SendOutlined, StopOutlined, SwapOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LogoutOutlined, MailOutlined, SendOutlined, StopOutlined, SwapOutlined, UserAddOutlined } from '@ant-design/icons';
 import {
   ApiError,
   errorMessage,
@@ -20,7 +20,7 @@ import { formatDate } from '../../lib/format.ts';
 import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { RoleTag } from './role-tag.tsx';
-import { useCurrentTeam } from './use-team.ts';
+import { useCurrentTeam, useSwitchTeam, useTeams } from './use-team.ts';
 
 const cardTitle = (text: string) => <h2 style={{ fontSize: 18, margin: 0 }}>{text}</h2>;
 const roleOptions = ASSIGNABLE_TEAM_ROLES.map((r) => ({ value: r, label: TEAM_ROLE_LABELS[r] }));
@@ -148,41 +148,78 @@ function PendingTransfer({ team, meId }: { team: TeamSummary; meId: string | und
   );
 }
 
-/** An ownership offer waiting for the caller's answer. */
-function OwnershipOffer({ team, meId }: { team: TeamSummary; meId: string | undefined }) {
+/** Ownership offers waiting for the caller's answer, in whichever of their teams: accept or decline. */
+function OwnershipOffers({ meId }: { meId: string | undefined }) {
   const client = useClient();
   const alert = useAlert();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const offer = team.ownershipTransfer;
-  if (!offer || offer.to.id !== meId) return null;
-  return (
+  const offers = (useTeams().data?.items ?? []).filter((t) => t.ownershipTransfer && t.ownershipTransfer.to.id === meId);
+  async function answer(run: () => Promise<{ message: string }>) {
+    setBusy(true);
+    try {
+      alert('success', (await run()).message);
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries();
+    }
+  }
+  return offers.map((t) => (
     <Alert
+      key={t.id}
       type="info"
       showIcon
       style={{ marginBottom: 24 }}
-      title={`${offer.from.name} offers you the ownership of ${team.name}.`}
-      description="Accepting makes you the owner: billing, the plan and the account become yours."
+      title={`${t.ownershipTransfer?.from.name} offers you the ownership of ${t.name}.`}
+      description={`Accepting makes you the owner: billing, the plan and the account become yours. The offer stands until ${formatDate(t.ownershipTransfer?.expiresAt)}.`}
       action={
-        <Button
-          type="primary"
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              alert('success', (await client.teams.acceptOwnership(team.id)).message);
-              await queryClient.invalidateQueries();
-            } catch (err) {
-              alert('error', errorMessage(err));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          Accept ownership
-        </Button>
+        <Flex gap={8} wrap>
+          <Button type="primary" loading={busy} onClick={() => void answer(() => client.teams.acceptOwnership(t.id))}>
+            Accept ownership
+          </Button>
+          <Button disabled={busy} onClick={() => void answer(() => client.teams.cancelOwnershipTransfer(t.id))}>
+            Decline
+          </Button>
+        </Flex>
       }
     />
+  ));
+}
+
+/** A member leaves a team they do not own; the app goes back to their own team. */
+function LeaveTeam({ team }: { team: TeamSummary }) {
+  const client = useClient();
+  const alert = useAlert();
+  const switchTeam = useSwitchTeam();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button danger icon={<LogoutOutlined aria-hidden />} onClick={() => setOpen(true)}>
+        Leave team
+      </Button>
+      <Modal
+        title="Leave team"
+        open={open}
+        onCancel={() => setOpen(false)}
+        okText="Leave team"
+        okButtonProps={{ danger: true }}
+        onOk={async () => {
+          setOpen(false);
+          try {
+            alert('success', (await client.teams.leave(team.id)).message);
+            await switchTeam(null);
+            await queryClient.invalidateQueries({ queryKey: keys.teams });
+          } catch (err) {
+            alert('error', errorMessage(err));
+          }
+        }}
+      >
+        <p>You lose access to {team.name} and its videos at once. To come back you need a new invitation.</p>
+      </Modal>
+    </>
   );
 }
 
@@ -200,7 +237,8 @@ export function TeamPage() {
   const [transfer, setTransfer] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const manage = !!team && roleCan(team.role, 'manageTeam');
-  const members = useQuery({ queryKey: keys.teamMembers(team?.id ?? ''), queryFn: () => client.teams.members(team?.id as string), enabled: !!team });
+  // Members and invitations are for those who manage the team; the others see their own place in it.
+  const members = useQuery({ queryKey: keys.teamMembers(team?.id ?? ''), queryFn: () => client.teams.members(team?.id as string), enabled: manage });
   const invitations = useQuery({ queryKey: keys.teamInvitations(team?.id ?? ''), queryFn: () => client.teams.invitations(team?.id as string), enabled: manage });
 
   /** One member or invitation action, its outcome in the alert bar; the lists reload either way. */
@@ -228,16 +266,26 @@ export function TeamPage() {
         Team
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {team.name}: you are {TEAM_ROLE_LABELS[team.role].toLowerCase()}. <Link to="/activity">Activity log</Link>
+        {team.name}, owned by {team.isOwn ? 'you' : team.owner.name || team.owner.email}: you are {TEAM_ROLE_LABELS[team.role].toLowerCase()}.{' '}
+        {manage && <Link to="/activity">Activity log</Link>}
       </Typography.Paragraph>
-      <OwnershipOffer team={team} meId={me?.id} />
+      {!team.isOwn && team.role !== 'owner' && (
+        <div style={{ marginBottom: 24 }}>
+          <LeaveTeam team={team} />
+        </div>
+      )}
+      <OwnershipOffers meId={me?.id} />
       <PendingTransfer team={team} meId={me?.id} />
       <Flex vertical gap={24}>
         {manage && (
           <Card title={cardTitle('Invite a member')}>
-            <InviteForm team={team} onSent={() => void queryClient.invalidateQueries({ queryKey: keys.teamInvitations(team.id) })} />
+            <InviteForm
+              team={team}
+              onSent={() => void Promise.all([queryClient.invalidateQueries({ queryKey: keys.teamInvitations(team.id) }), queryClient.invalidateQueries({ queryKey: keys.teamMembers(team.id) })])}
+            />
           </Card>
         )}
+        {manage && (
         <Card
           title={cardTitle('Members')}
           extra={
@@ -312,6 +360,7 @@ export function TeamPage() {
             />
           )}
         </Card>
+        )}
         {manage && (
           <Card title={cardTitle('Pending invitations')}>
             {invitations.isPending ? (

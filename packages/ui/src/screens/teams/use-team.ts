@@ -50,7 +50,7 @@ export function useSwitchTeam() {
   const queryClient = useQueryClient();
   const teams = useTeams().data;
   return useCallback(
-    async (teamId: string) => {
+    async (teamId: string | null) => {
       // The own team is the one used without X-Team-Id.
       setTeam(teamId === teams?.defaultTeamId ? null : teamId);
       // The list of teams and the caller's own profile stay; everything else belonged to the team just left.
