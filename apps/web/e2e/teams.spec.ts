@@ -111,6 +111,7 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   const vwRow = vw.page.getByTestId('video-row').filter({ hasText: 'sample clip' });
   await expect(vwRow).toBeVisible();
   await expect(vw.page.getByTestId('team-switcher')).toContainText('(Viewer)');
+  await expect(vwRow.getByTestId('video-uploaded-by')).toHaveText('by Eddie Editor');
   await expect(vw.page.getByRole('button', { name: 'Upload video' })).toHaveCount(0);
   await expect(vw.page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   await shot(vw.page, info, 'team-viewer-videos');

@@ -113,7 +113,9 @@ export function VideoPage() {
                   <Flex vertical gap={6}>
                     <VideoStatus video={v} />
                     <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>
-                      Uploaded {formatDate(v.createdAt)} · {formatMegabytes(v.size)}
+                      Uploaded {formatDate(v.createdAt)}
+                      {v.uploadedBy && ` by ${v.uploadedBy.name}`} · {formatMegabytes(v.size)}
+                      {v.updatedBy && v.updatedBy.id !== v.uploadedBy?.id && ` · last changed by ${v.updatedBy.name}`}
                     </span>
                   </Flex>
                   {active && (

@@ -67,6 +67,8 @@ function VideoRow({
             </span>
           )}
           <span>{formatMegabytes(video.size)}</span>
+          {/* In a team, who brought the video in. */}
+          {video.uploadedBy && <span data-testid="video-uploaded-by">by {video.uploadedBy.name}</span>}
           {showFolder && (
             <span data-testid="video-folder">
               <FolderOutlined aria-hidden /> {video.folderName && video.folderId ? <Link to={folderHref(video.folderId)}>{video.folderName}</Link> : 'My videos (top level)'}
