@@ -24,9 +24,16 @@ export function useCurrentTeam(): TeamSummary | undefined {
   return teams.items.find((t) => t.id === selected) ?? teams.items.find((t) => t.id === teams.defaultTeamId) ?? teams.items[0];
 }
 
-/** The caller's role in the current team; 'owner' until the list has loaded (the server decides anyway). */
+/**
+ * The caller's role in the current team. Until the list has loaded, the least (a viewer), so no
+ * button shows that the role may not have; if the list cannot be read, the buttons show and the
+ * server answers each call by the role it knows.
+ */
 export function useRole(): TeamRole {
-  return useCurrentTeam()?.role ?? 'owner';
+  const teams = useTeams();
+  const team = useCurrentTeam();
+  if (team) return team.role;
+  return teams.isError ? 'owner' : 'viewer';
 }
 
 /** Whether the caller's role in the current team allows `permission` (the contract's one table, which the API checks too). */
