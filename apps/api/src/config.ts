@@ -120,6 +120,8 @@ const schema = z.object({
   MEDIA_ENCODE_DEADLINE_FACTOR: z.coerce.number().positive().default(10),
   MEDIA_ENCODE_DEADLINE_FLOOR_SECONDS: z.coerce.number().positive().default(120),
   STORAGE_LIMIT_BYTES_PER_ACCOUNT: positiveInt(50 * 1024 ** 3),
+  /** Seats of a team whose account has no plan (never subscribed, created by an admin); a plan's members limit replaces it. */
+  TEAM_MEMBERS_WITHOUT_PLAN: positiveInt(1),
   /** Uploads are refused while the disk of DATA_DIR has less free space than this (it also protects PostgreSQL). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   /** An unfinished resumable upload is removed this long after it started (fractions allowed). */

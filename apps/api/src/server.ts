@@ -7,6 +7,10 @@ import type { Config } from './config.ts';
 import { type CoreHooks, startCore } from './core.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './http/auth.ts';
+import { createAdminTeamsService } from './modules/admin/admin-teams.service.ts';
+import { bindTeamAccess, teamAccess } from './modules/teams/team-access.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { createTeamsService } from './modules/teams/teams.service.ts';
 import { notFound } from './http/errors.ts';
 import { mediaRoutes } from './http/media-routes.ts';
 import { staticWeb } from './http/static-web.ts';
@@ -140,7 +144,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: { paypal: paypal.provider } });
   const users = createUsersService({ orm, auth, payments, billing });
   const profile = createProfileService({ orm, storage, auth, payments });
-  const guards = authGuards(auth);
+  const teamsAccess = teamAccess(orm);
+  const guards = authGuards(auth, teamsAccess);
   const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.SOURCE_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
   const videos = createVideosService({
     orm,
@@ -168,6 +173,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const tus = tusUploads({
     dir: join(config.DATA_DIR, 'uploads'),
     auth,
+    teams: teamsAccess,
     videos,
     quota: core.quota,
     limits,
@@ -205,6 +211,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
   const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, auth, log });
   const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
+  const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
+  const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -230,7 +238,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paypalWebhookRoutes(paypal),
       ...(paypalSandbox ? [paypalSandboxRoutes(paypalSandbox, new URL(config.PUBLIC_URL).origin)] : []),
     ],
-    routers: [
+    routers: bindTeamAccess([
       authRoutes(auth, guards, limits, devices, refreshCookie({ secure: new URL(config.PUBLIC_URL).protocol === 'https:' })),
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
@@ -246,9 +254,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       playbackRoutes(playback),
       playerConfigRoutes(playerConfig, guards),
       statisticsRoutes(statistics, guards),
+      teamsRoutes(teams, adminTeams, guards),
       embedRoutes({ embed, assets, guards, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       assets.router,
-    ],
+    ], { requireUser: guards.requireUser, check: guards.team }),
     // Last: every other GET is the web app (its files, or index.html for its client routes).
     fallback: staticWeb(webDistPath, { mediaOrigins: [new URL(storage.url('')).origin] }),
   });

@@ -101,6 +101,12 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
     { data: { firstName: 'Ada', videoNames: ['Teaser'], blocked: true, reason: 'Copyright claim by Example Films', supportEmail: 'billing@reelbase.test' }, subject: 'Your video "Teaser" was blocked', says: ['Reason: Copyright claim by Example Films', 'billing@reelbase.test'], links: [] },
     { data: { firstName: 'Ada', videoNames: ['Teaser', 'Trailer'], blocked: false, reason: null, supportEmail: 'billing@reelbase.test' }, subject: '2 of your videos play again', says: ['"Teaser", "Trailer"'], links: [`${APP}/`] },
   ],
+  'team-invitation': [
+    { data: { teamName: 'Acme <Films>', inviterName: 'Ada Lovelace', role: 'editor', link: `${APP}/invitation?token=abc` }, subject: 'Ada Lovelace invited you to Acme <Films> on Reelbase', says: ['as editor', 'works once and for 7 days'], links: [`${APP}/invitation?token=abc`] },
+  ],
+  'ownership-transfer': [
+    { data: { firstName: 'Grace', teamName: 'Acme', fromName: 'Ada Lovelace', link: `${APP}/settings/team` }, subject: 'Ada Lovelace wants to make you the owner of Acme', says: ['Hello Grace', 'stays in the team as admin', 'expires in 7 days'], links: [`${APP}/settings/team`] },
+  ],
 };
 
 const decodeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

@@ -3,12 +3,18 @@ import type { Context, Next } from 'koa';
 import type { AccessClaims } from '../modules/auth/access-tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { assertCanSpend } from '../modules/payments/entitlements.ts';
+import { type TeamAccessService, type TeamContext, teamCheck } from '../modules/teams/team-access.ts';
 import type { IUser } from '../modules/users/user.entity.ts';
 import { forbidden } from './errors.ts';
 
 export interface AuthState {
+  /** Whose things the route acts on: the acting team's account on team routes (its id is the team's), else the person. */
   user: IUser;
+  /** The person signed in: who did it. */
+  person: IUser;
   claims: AccessClaims;
+  /** The acting team and the person's role in it (team routes only). */
+  team?: TeamContext;
 }
 
 const bearerOf = (ctx: Context) => {
@@ -17,13 +23,16 @@ const bearerOf = (ctx: Context) => {
 };
 
 /** Guards for routes: a signed-in user, an admin (checked against the database), or either. */
-export function authGuards(auth: AuthService) {
+export function authGuards(auth: AuthService, teams: TeamAccessService) {
   const requireUser = async (ctx: Context, next: Next) => {
-    Object.assign(ctx.state, await auth.authenticate(bearerOf(ctx)));
+    const signedIn = await auth.authenticate(bearerOf(ctx));
+    Object.assign(ctx.state, signedIn, { person: signedIn.user });
     await next();
   };
   return {
     requireUser,
+    /** The acting team's check of one operation (bound to every signed-in route from the contract: bindTeamAccess). */
+    team: teamCheck(teams),
     async requireAdmin(ctx: Context, next: Next) {
       await requireUser(ctx, async () => {
         if (!(ctx.state as AuthState).user.isAdmin) throw forbidden();
@@ -42,7 +51,10 @@ export function authGuards(auth: AuthService) {
     },
     /** Signs the caller in when a token is sent; anonymous otherwise. A bad token still fails. */
     async optionalUser(ctx: Context, next: Next) {
-      if (bearerOf(ctx)) Object.assign(ctx.state, await auth.authenticate(bearerOf(ctx)));
+      if (bearerOf(ctx)) {
+        const signedIn = await auth.authenticate(bearerOf(ctx));
+        Object.assign(ctx.state, signedIn, { person: signedIn.user });
+      }
       await next();
     },
     /** For answers that only add detail for admins: a missing or bad token is simply not an admin. */
@@ -55,4 +67,9 @@ export function authGuards(auth: AuthService) {
 }
 export type AuthGuards = ReturnType<typeof authGuards>;
 
+/** The account the route acts on: on team routes the acting team's (its id is the team id), else the person's own. */
 export const currentUser = (ctx: Context) => (ctx.state as AuthState).user;
+/** The person signed in (who did it), whatever team they act for. */
+export const currentPerson = (ctx: Context) => (ctx.state as AuthState).person;
+/** The acting team and the person's role (set on team routes). */
+export const currentTeam = (ctx: Context) => (ctx.state as AuthState).team as TeamContext;

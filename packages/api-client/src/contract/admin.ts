@@ -188,5 +188,7 @@ export const AUDIT_ACTIONS = [
   'video.block',
   'plan.update',
   'promo.create',
+  'team.list',
+  'team.owner',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -89,7 +89,9 @@ export const TEAM_MESSAGES = {
   transferPending: 'An ownership transfer is already waiting for acceptance. Cancel it first.',
   noTransfer: 'There is no ownership transfer waiting for you.',
   transferCanceled: 'Ownership transfer canceled.',
+  ownershipAccepted: 'You are now the owner of the team.',
   teamRenamed: 'Team renamed.',
+  teamBlocked: "This team's account is blocked. Switch to another team.",
 } as const;
 
 /** 403 of a role without the permission, naming it. */

@@ -113,6 +113,7 @@ export function editBlockedReason(v: { processing: { activity: VideoActivity } }
 /** A video as its owner sees it. `status` is 'loading' until both main mp4 and HLS are ready. */
 /** A person named on a video (teams): who uploaded it, who changed it last. */
 export const VideoPerson = z.object({ id: z.string(), name: z.string() });
+export type VideoPerson = z.infer<typeof VideoPerson>;
 
 export const Video = z.object({
   id: z.string(),

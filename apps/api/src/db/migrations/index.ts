@@ -24,6 +24,7 @@ import { Migration20261221000001MailOutbox } from './Migration20261221000001Mail
 import { Migration20261222000001VideoState } from './Migration20261222000001VideoState.ts';
 import { Migration20261223000001CanceledFilter } from './Migration20261223000001CanceledFilter.ts';
 import { Migration20261227000001PlanSeats } from './Migration20261227000001PlanSeats.ts';
+import { Migration20261227000002Teams } from './Migration20261227000002Teams.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   { name: 'Migration20261222000001VideoState', class: Migration20261222000001VideoState },
   { name: 'Migration20261223000001CanceledFilter', class: Migration20261223000001CanceledFilter },
   { name: 'Migration20261227000001PlanSeats', class: Migration20261227000001PlanSeats },
+  { name: 'Migration20261227000002Teams', class: Migration20261227000002Teams },
 ];

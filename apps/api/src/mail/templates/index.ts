@@ -16,6 +16,8 @@ import usageThreshold from './usage-threshold.ts';
 import verifyEmail from './verify-email.ts';
 import videoBlocked from './video-blocked.ts';
 import videoProcessingFailed from './video-processing-failed.ts';
+import ownershipTransfer from './ownership-transfer.ts';
+import teamInvitation from './team-invitation.ts';
 import welcome from './welcome.ts';
 
 /** Every mail Reelbase sends, one template per event; the name is also the mail's X-Reelbase-Template header. */
@@ -39,6 +41,8 @@ export const TEMPLATES = {
   'renewal-failed': renewalFailed,
   'video-processing-failed': videoProcessingFailed,
   'video-blocked': videoBlocked,
+  'team-invitation': teamInvitation,
+  'ownership-transfer': ownershipTransfer,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { MESSAGES } from '@reelbase/api-client';
+import { MESSAGES, TEAM_HEADER } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
@@ -11,6 +11,8 @@ import { inputErrors } from '../../http/input-guard.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { assertCanSpend } from '../payments/entitlements.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
+import { runActing } from '../teams/acting.ts';
+import type { TeamAccessService } from '../teams/team-access.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import { tooLargeForSource, type VideosService } from './videos.service.ts';
 
@@ -29,6 +31,8 @@ const tusError = (status_code: number, message: string, errors?: Record<string, 
 export function tusUploads(o: {
   dir: string;
   auth: AuthService;
+  /** The acting team (X-Team-Id) and the member's 'edit' permission, checked on every tus request. */
+  teams: TeamAccessService;
   videos: VideosService;
   quota: StorageQuota;
   limits: RateLimits;
@@ -36,10 +40,13 @@ export function tusUploads(o: {
   expiryMs: number;
   log: Logger;
 }) {
-  const userOf = async (req: { headers: Headers }) => {
+  /** The team's account the upload goes to (its id is the team's), and the person uploading. */
+  const actorOf = async (req: { headers: Headers }) => {
     const h = req.headers.get('authorization') ?? '';
     try {
-      return (await o.auth.authenticate(h.startsWith('Bearer ') ? h.slice(7) : undefined)).user;
+      const person = (await o.auth.authenticate(h.startsWith('Bearer ') ? h.slice(7) : undefined)).user;
+      const team = await o.teams.actFor(person, req.headers.get(TEAM_HEADER)?.trim() || undefined, 'edit');
+      return { user: team.account, person };
     } catch (err) {
       const e = err as HttpError;
       throw tusError(e.status ?? 401, e.message);
@@ -59,7 +66,7 @@ export function tusUploads(o: {
       return o.sourceMaxBytes;
     },
     async onIncomingRequest(req, uploadId) {
-      const user = await userOf(req);
+      const { user } = await actorOf(req);
       // Creating an upload and sending its bytes spend storage: the same gate as every upload.
       if (req.method === 'POST' || req.method === 'PATCH') {
         try {
@@ -77,7 +84,7 @@ export function tusUploads(o: {
       if (req.method === 'DELETE' && upload.metadata?.reservationId) await o.quota.release(upload.metadata.reservationId);
     },
     async onUploadCreate(req, upload) {
-      const user = await userOf(req);
+      const { user, person } = await actorOf(req);
       // Upload-Metadata is input like any other: no NUL in a file name or a name, nothing huge.
       const bad = inputErrors(upload.metadata ?? {}, 'Upload-Metadata');
       if (Object.keys(bad).length) throw tusError(422, MESSAGES.validationFailed, bad);
@@ -92,7 +99,7 @@ export function tusUploads(o: {
       await o.quota.assertDiskSpace().catch(refuse);
       // Its processing job's slot (429 past the account's jobs), holding the length until the upload becomes a video or expires.
       const reservation = await o.videos.takeUploadSlot(user.id, upload.size, o.expiryMs).catch(refuse);
-      return { metadata: { ...upload.metadata, userId: user.id, reservationId: reservation.id } };
+      return { metadata: { ...upload.metadata, userId: user.id, uploadedBy: person.id, reservationId: reservation.id } };
     },
     async onUploadFinish(_req, upload) {
       const m = upload.metadata ?? {};
@@ -100,12 +107,12 @@ export function tusUploads(o: {
       // A folder deleted while the upload ran: the video lands at the top level rather than being lost.
       const folderId = m.folderId ? await o.videos.assertOwnFolder(m.userId as string, m.folderId).then(() => m.folderId, () => null) : null;
       try {
-        const video = await o.videos.createFromFile(m.userId as string, {
+        const video = await runActing({ personId: m.uploadedBy ?? (m.userId as string), teamId: m.userId as string }, () => o.videos.createFromFile(m.userId as string, {
           path,
           name: (m.name || m.filename || 'Untitled').replace(/\.[^.]+$/, '').slice(0, 255),
           originalName: m.filename ?? '',
           folderId,
-        }, m.reservationId ?? undefined);
+        }, m.reservationId ?? undefined));
         return { status_code: 204, headers: { 'X-Video-Id': video.id } };
       } catch (err) {
         if (err instanceof HttpError) throw tusError(err.status, err.errors ? Object.values(err.errors).join(' ') : err.message);

@@ -1,17 +1,22 @@
 import type { Sql } from '../folders/folder-access.ts';
-import type { VideoFields } from './video-view.ts';
+import type { VideoFields, VideoPeople } from './video-view.ts';
 import type { ListQuery } from './videos.service.ts';
 
 // Columns by the list's sort fields; each order has an index of (user_id, column, id). The query
 // orders by videos.<column>: a bare `size` would name the selected size::float8 and miss the index.
 const ORDER_COLUMNS: Record<ListQuery['field'], string> = { createdAt: 'created_at', name: 'name', size: 'size' };
 
+/** Who uploaded or last changed a video, as {id, name} (null when unknown): one primary-key read per row. */
+export const personRef = (column: string) =>
+  `(select json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) from users u where u.id = videos.${column})`;
+
 // Exactly what toVideo reads, under its names; bigints as numbers (they stay far below 2^53), the
 // creation time in epoch milliseconds (the driver hands timestamps over as text).
 export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_hls_ready as "isHlsReady", is_ladder_ready as "isLadderReady",
   image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban, ban_reason as "banReason", task,
   monthly_bandwidth_usage::float8 as "monthlyBandwidthUsage", total_bandwidth_usage::float8 as "totalBandwidthUsage",
-  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark`;
+  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark,
+  ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef"`;
 
 /**
  * One page of a user's videos in one statement: plain rows in the shape toVideo reads (no entity
@@ -53,10 +58,10 @@ export function videoListQuery(userId: string, q: ListQuery): { text: string; pa
 }
 
 /** A row read with VIDEO_ROW_COLUMNS. */
-export type VideoRow = Omit<VideoFields, 'createdAt'> & { createdAt: number; folderName?: string | null };
-export const fromVideoRow = (r: VideoRow): VideoFields & { folderName?: string | null } => ({ ...r, createdAt: new Date(r.createdAt) });
+export type VideoRow = Omit<VideoFields, 'createdAt'> & VideoPeople & { createdAt: number; folderName?: string | null };
+export const fromVideoRow = (r: VideoRow): VideoFields & VideoPeople & { folderName?: string | null } => ({ ...r, createdAt: new Date(r.createdAt) });
 
-export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Promise<{ rows: (VideoFields & { folderName?: string | null })[]; total: number }> {
+export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Promise<{ rows: (VideoFields & VideoPeople & { folderName?: string | null })[]; total: number }> {
   const { text, params } = videoListQuery(userId, q);
   const raw = await sql<(VideoRow & { totalCount: string })[]>(text, params);
   const rows = raw.map(fromVideoRow);

@@ -1,4 +1,4 @@
-import type { Video as VideoDto, VideoActivity, Watermark as WatermarkDto } from '@reelbase/api-client';
+import type { Video as VideoDto, VideoActivity, VideoPerson, Watermark as WatermarkDto } from '@reelbase/api-client';
 import type { ProbeResult } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { IVideo, StoredWatermark } from './video.entity.ts';
@@ -72,7 +72,13 @@ export function videoActivity(v: Pick<VideoFields, 'status' | 'task' | 'isHlsRea
   }
 }
 
-export function toVideo(v: VideoFields & { folderName?: string | null }, storage: Storage): VideoDto {
+/** Who uploaded or last changed it, when the read fetched them (lists and single reads do). */
+export interface VideoPeople {
+  uploadedByRef?: VideoPerson | null;
+  updatedByRef?: VideoPerson | null;
+}
+
+export function toVideo(v: VideoFields & VideoPeople & { folderName?: string | null }, storage: Storage): VideoDto {
   const stage = v.status;
   return {
     id: v.id,
@@ -96,6 +102,8 @@ export function toVideo(v: VideoFields & { folderName?: string | null }, storage
     metadata: { durationSec: v.durationSec ?? null, video: { width: v.width ?? null, height: v.height ?? null } },
     playerConfig: { id: v.id, ...v.playerConfig },
     watermark: v.watermark ? toWatermark(v.watermark, storage) : null,
+    ...(v.uploadedByRef !== undefined && { uploadedBy: v.uploadedByRef }),
+    ...(v.updatedByRef !== undefined && { updatedBy: v.updatedByRef }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import type { EmbedSettings, PlayerConfig, WatermarkPlacement } from '@reelbase/api-client';
+import { actingPersonId } from '../teams/acting.ts';
 
 export const VIDEO_STATUSES = ['importing', 'queued', 'processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -70,6 +71,16 @@ export const Video = defineEntity({
     monthlyBandwidthUsage: p.bigint('number').default(0),
     totalBandwidthUsage: p.bigint('number').default(0),
     bandwidthMonth: p.string().nullable(),
+    /** The team member who uploaded, imported or copied it, and who changed it last (jobs keep the last person). */
+    uploadedBy: p
+      .uuid()
+      .nullable()
+      .onCreate((v: { uploadedBy?: string | null }) => (v.uploadedBy ?? actingPersonId()) as string),
+    updatedBy: p
+      .uuid()
+      .nullable()
+      .onCreate((v: { updatedBy?: string | null }) => (v.updatedBy ?? actingPersonId()) as string)
+      .onUpdate((v: { updatedBy?: string | null }) => (actingPersonId() ?? v.updatedBy ?? null) as string),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

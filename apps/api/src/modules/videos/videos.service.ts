@@ -16,9 +16,11 @@ import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
-import { listVideoRows } from './video-list.ts';
+import { listVideoRows, personRef } from './video-list.ts';
 import type { StorageQuota } from './storage-quota.ts';
-import { pageMeta, toVideo, videoKeys } from './video-view.ts';
+import { actingPersonId } from '../teams/acting.ts';
+import { recordActivity } from '../teams/activity.ts';
+import { pageMeta, toVideo, type VideoPeople, videoKeys } from './video-view.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
 const FRAME_TIMEOUT_MS = 60_000;
@@ -150,6 +152,7 @@ export function createVideosService(d: {
       const queued = { userId, slotId, singletonKey: video.id };
       slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
       await d.queue.send(JOBS.processVideo, { videoId: video.id }, queued);
+      await recordActivity(sqlOf(em), userId, 'video.uploaded', { type: 'video', id: video.id, name: video.name });
       return toVideo(video, d.storage);
     } catch (err) {
       if (slotId) await d.queue.releaseSlot(slotId);
@@ -205,7 +208,9 @@ export function createVideosService(d: {
     },
 
     async get(userId: string, id: string): Promise<VideoDto> {
-      return toVideo((await owned(userId, id)).video, d.storage);
+      const { em, video } = await owned(userId, id);
+      const [people] = await sqlOf(em)<VideoPeople[]>(`select ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef" from videos where id = ?`, [id]);
+      return toVideo({ ...video, ...people }, d.storage);
     },
 
     requireFeature,
@@ -336,7 +341,10 @@ export function createVideosService(d: {
 
     async remove(userId: string, id: string) {
       const { em, video } = await owned(userId, id);
-      await em.nativeDelete(Video, { id: video.id });
+      await em.transactional(async (tx) => {
+        await tx.nativeDelete(Video, { id: video.id });
+        await recordActivity(sqlOf(tx), userId, 'video.deleted', { type: 'video', id: video.id, name: video.name });
+      });
       await removeFiles([video.id]);
     },
 
@@ -349,13 +357,14 @@ export function createVideosService(d: {
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
         if (input.action === 'addToFolder') await lockFolders(sql, userId);
-        const mine = await sql<{ id: string }[]>('select id from videos where user_id = ? and id in (?) for update', [userId, ids]);
+        const mine = await sql<{ id: string; name: string }[]>('select id, name from videos where user_id = ? and id in (?) for update', [userId, ids]);
         if (mine.length !== ids.length) throw notFound('Video not found');
         if (input.action === 'delete') {
           await sql('delete from videos where user_id = ? and id in (?)', [userId, ids]);
+          for (const v of mine) await recordActivity(sql, userId, 'video.deleted', { type: 'video', id: v.id, name: v.name });
         } else {
           if (input.folderId) await assertOwnFolder(sql, userId, input.folderId);
-          await sql('update videos set folder_id = ?, updated_at = now() where user_id = ? and id in (?)', [input.folderId, userId, ids]);
+          await sql('update videos set folder_id = ?, updated_at = now(), updated_by = coalesce(?, updated_by) where user_id = ? and id in (?)', [input.folderId, actingPersonId(), userId, ids]);
         }
       });
       if (input.action === 'delete') await removeFiles(ids);
@@ -458,6 +467,7 @@ export function createVideosService(d: {
         await em.nativeDelete(Video, { id: video.id });
         throw err;
       });
+      await recordActivity(sqlOf(em), userId, 'video.imported', { type: 'video', id: video.id, name: video.name });
       return { id: video.id };
     },
 

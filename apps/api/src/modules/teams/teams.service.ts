@@ -1,0 +1,418 @@
+import {
+  type AssignableTeamRole,
+  INVITATION_PATH,
+  INVITATION_TTL_DAYS,
+  type Invitation,
+  type InvitationPreview,
+  OWNERSHIP_TRANSFER_TTL_DAYS,
+  type OwnershipTransfer,
+  type PersonRef,
+  ROLE_PERMISSIONS,
+  seatLimitMessage,
+  TEAM_ERROR_CODES,
+  TEAM_MESSAGES,
+  type TeamActivity,
+  type TeamActivityList,
+  type TeamActivityQuery,
+  type TeamList,
+  type TeamMember,
+  type TeamMemberList,
+  type TeamRole,
+  type TeamSeats,
+  type TeamSummary,
+} from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import type { Mails } from '../../mail/render.ts';
+import { newOpaqueToken, sha256 } from '../auth/secrets.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { isUuid, type Sql, sqlOf } from '../folders/folder-access.ts';
+import type { IUser } from '../users/user.entity.ts';
+import { pageMeta } from '../videos/video-view.ts';
+import { recordActivity } from './activity.ts';
+
+const DAY_MS = 86_400_000;
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+const nameOf = (first: unknown, last: unknown, email: unknown) => `${first ?? ''} ${last ?? ''}`.trim() || String(email ?? '');
+/** A PersonRef from `<prefix>_id, <prefix>_first_name, <prefix>_last_name, <prefix>_email` columns; null without an id. */
+const personOf = (r: Record<string, unknown>, prefix: string): PersonRef | null =>
+  r[`${prefix}_id`] ? { id: String(r[`${prefix}_id`]), name: nameOf(r[`${prefix}_first_name`], r[`${prefix}_last_name`], r[`${prefix}_email`]), email: String(r[`${prefix}_email`]) } : null;
+/** The columns personOf reads, of the users row aliased `alias`. */
+const personCols = (alias: string, prefix: string) => `${alias}.id as ${prefix}_id, ${alias}.first_name as ${prefix}_first_name, ${alias}.last_name as ${prefix}_last_name, ${alias}.email as ${prefix}_email`;
+
+/** Invitation and transfer writes of one team run one at a time, so two invitations cannot take the last seat together. */
+const lockTeam = (sql: Sql, teamId: string) => sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`team:${teamId}`]);
+
+/**
+ * Members, roles, invitations, ownership and the activity log of teams. A team's id is the id of
+ * its account (the users row that holds the plan, the subscription and the usage), so everything
+ * the account owned before teams is the team's.
+ */
+export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: string; membersWithoutPlan: number }) {
+  const em = () => d.orm.em.fork();
+
+  /** Members plus unexpired pending invitations, against the plan's members limit. */
+  async function seatsOf(sql: Sql, teamId: string): Promise<TeamSeats> {
+    const [r] = await sql<{ members: string; pending: string; limit: number | null }[]>(
+      `select (select count(*) from team_members where team_id = u.id) as members,
+        (select count(*) from team_invitations where team_id = u.id and accepted_at is null and revoked_at is null and expires_at > now()) as pending,
+        p.members_limit as "limit"
+       from users u left join payment_plans p on p.id = u.payment_plan_id where u.id = ?`,
+      [teamId],
+    );
+    const members = Number(r?.members ?? 0);
+    const pendingInvitations = Number(r?.pending ?? 0);
+    return { members, pendingInvitations, used: members + pendingInvitations, limit: r?.limit ?? d.membersWithoutPlan };
+  }
+
+  const seatsRefused = (limit: number) => new HttpError(402, seatLimitMessage(limit), { code: TEAM_ERROR_CODES.seatLimit });
+
+  async function summaries(sql: Sql, personId: string, teamId?: string): Promise<TeamSummary[]> {
+    const rows = await sql<Record<string, unknown>[]>(
+      `select t.id, t.name, m.role, ${personCols('o', 'owner')},
+         (select count(*) from team_members c where c.team_id = t.id) as member_count,
+         tr.created_at as tr_created_at, tr.expires_at as tr_expires_at, ${personCols('tf', 'from')}, ${personCols('tt', 'to')}
+       from team_members m join teams t on t.id = m.team_id join users o on o.id = t.owner_id
+       left join team_ownership_transfers tr on tr.team_id = t.id and tr.expires_at > now() and (tr.from_user_id = m.user_id or tr.to_user_id = m.user_id)
+       left join users tf on tf.id = tr.from_user_id left join users tt on tt.id = tr.to_user_id
+       where m.user_id = ? ${teamId ? 'and m.team_id = ?' : ''}
+       order by (m.team_id = m.user_id) desc, m.created_at, m.team_id`,
+      teamId ? [personId, teamId] : [personId],
+    );
+    return rows.map((r) => {
+      const role = r.role as TeamRole;
+      const from = personOf(r, 'from');
+      const to = personOf(r, 'to');
+      return {
+        id: String(r.id),
+        name: String(r.name),
+        role,
+        permissions: [...ROLE_PERMISSIONS[role]],
+        owner: personOf(r, 'owner') as PersonRef,
+        isOwn: r.id === personId,
+        memberCount: Number(r.member_count),
+        ownershipTransfer: from && to ? { from, to, requestedAt: iso(r.tr_created_at) as string, expiresAt: iso(r.tr_expires_at) as string } : null,
+      };
+    });
+  }
+
+  async function summary(sql: Sql, personId: string, teamId: string): Promise<TeamSummary> {
+    const [s] = await summaries(sql, personId, teamId);
+    if (!s) throw notFound(TEAM_MESSAGES.teamNotFound);
+    return s;
+  }
+
+  async function memberRows(sql: Sql, teamId: string, userId?: string): Promise<TeamMember[]> {
+    const rows = await sql<Record<string, unknown>[]>(
+      `select m.user_id, m.role, m.last_active_at, m.created_at, u.first_name, u.last_name, u.email, u.avatar, ${personCols('i', 'inviter')}
+       from team_members m join users u on u.id = m.user_id left join users i on i.id = m.invited_by
+       where m.team_id = ? ${userId ? 'and m.user_id = ?' : ''}
+       order by array_position(array['owner','admin','editor','viewer']::varchar[], m.role), m.created_at`,
+      userId ? [teamId, userId] : [teamId],
+    );
+    return rows.map((r) => ({
+      userId: String(r.user_id),
+      name: nameOf(r.first_name, r.last_name, r.email),
+      email: String(r.email),
+      avatar: (r.avatar as string | null) ?? null,
+      role: r.role as TeamRole,
+      invitedBy: personOf(r, 'inviter'),
+      lastActiveAt: iso(r.last_active_at),
+      joinedAt: iso(r.created_at) as string,
+    }));
+  }
+
+  async function invitationRows(sql: Sql, teamId: string, id?: string): Promise<Invitation[]> {
+    const rows = await sql<Record<string, unknown>[]>(
+      `select v.id, v.email, v.role, v.created_at, v.expires_at, v.expires_at <= now() as expired, ${personCols('i', 'inviter')}
+       from team_invitations v left join users i on i.id = v.invited_by
+       where v.team_id = ? and v.accepted_at is null and v.revoked_at is null ${id ? 'and v.id = ?' : ''}
+       order by v.created_at desc`,
+      id ? [teamId, id] : [teamId],
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      email: String(r.email),
+      role: r.role as AssignableTeamRole,
+      invitedBy: personOf(r, 'inviter'),
+      createdAt: iso(r.created_at) as string,
+      expiresAt: iso(r.expires_at) as string,
+      expired: !!r.expired,
+    }));
+  }
+
+  async function teamName(sql: Sql, teamId: string): Promise<string> {
+    const [t] = await sql<{ name: string }[]>('select name from teams where id = ?', [teamId]);
+    return t?.name ?? '';
+  }
+
+  /** Mails the link (never stored in the clear: only its hash is kept). */
+  async function mailInvitation(to: string, teamId: string, inviter: IUser, role: AssignableTeamRole, token: string) {
+    const link = `${d.publicUrl}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
+    await d.mails.send(to, 'team-invitation', { teamName: await teamName(sqlOf(em()), teamId), inviterName: nameOf(inviter.firstName, inviter.lastName, inviter.email), role, link });
+  }
+
+  /** An invitation row by its link, or the 404 (used, revoked, unknown) / 410 (expired) of a bad link. */
+  async function openInvitation(sql: Sql, token: string, lock = false) {
+    const [row] = await sql<Record<string, unknown>[]>(
+      `select v.*, v.expires_at <= now() as expired from team_invitations v where v.token_hash = ? ${lock ? 'for update' : ''}`,
+      [sha256(token)],
+    );
+    if (!row || row.accepted_at || row.revoked_at) throw notFound(TEAM_MESSAGES.invitationInvalid);
+    if (row.expired) throw new HttpError(410, TEAM_MESSAGES.invitationExpired);
+    return row as { id: string; team_id: string; email: string; role: AssignableTeamRole; invited_by: string | null; expires_at: string };
+  }
+
+  return {
+    /** The person's teams, their own first; the first is the one used without X-Team-Id. */
+    async list(person: IUser): Promise<TeamList> {
+      const items = await summaries(sqlOf(em()), person.id);
+      return { items, defaultTeamId: items[0]?.id ?? null };
+    },
+
+    async rename(person: IUser, teamId: string, name: string): Promise<TeamSummary> {
+      const sql = sqlOf(em());
+      await sql('update teams set name = ? where id = ?', [name, teamId]);
+      return summary(sql, person.id, teamId);
+    },
+
+    async members(teamId: string): Promise<TeamMemberList> {
+      const sql = sqlOf(em());
+      return { items: await memberRows(sql, teamId), seats: await seatsOf(sql, teamId) };
+    },
+
+    /** A new role for a member (not the owner's: that moves by transfer); seen at the member's next request. */
+    async changeRole(teamId: string, userId: string, role: AssignableTeamRole): Promise<TeamMember> {
+      return em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        const [m] = isUuid(userId) ? await sql<{ role: TeamRole }[]>('select role from team_members where team_id = ? and user_id = ? for update', [teamId, userId]) : [];
+        if (!m) throw notFound(TEAM_MESSAGES.memberNotFound);
+        if (m.role === 'owner') throw conflict(TEAM_MESSAGES.ownerRoleFixed);
+        if (m.role !== role) {
+          await sql('update team_members set role = ? where team_id = ? and user_id = ?', [role, teamId, userId]);
+          const [member] = await memberRows(sql, teamId, userId);
+          await recordActivity(sql, teamId, 'member.role_changed', { type: 'member', id: userId, name: member.name }, { role, previousRole: m.role });
+        }
+        return (await memberRows(sql, teamId, userId))[0];
+      });
+    },
+
+    /** Removes a member (never the owner); their next request in this team is refused, in every API process. */
+    async removeMember(teamId: string, userId: string): Promise<void> {
+      await em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        const [member] = isUuid(userId) ? await memberRows(sql, teamId, userId) : [];
+        if (!member) throw notFound(TEAM_MESSAGES.memberNotFound);
+        if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotRemoveOwner);
+        await sql('delete from team_members where team_id = ? and user_id = ?', [teamId, userId]);
+        await sql('delete from team_ownership_transfers where team_id = ? and to_user_id = ?', [teamId, userId]);
+        await recordActivity(sql, teamId, 'member.removed', { type: 'member', id: userId, name: member.name }, { role: member.role });
+      });
+    },
+
+    async leave(person: IUser, teamId: string, role: TeamRole): Promise<void> {
+      if (role === 'owner') throw conflict(TEAM_MESSAGES.ownerCannotLeave);
+      await em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        await sql('delete from team_members where team_id = ? and user_id = ?', [teamId, person.id]);
+        await sql('delete from team_ownership_transfers where team_id = ? and to_user_id = ?', [teamId, person.id]);
+        await recordActivity(sql, teamId, 'member.left', { type: 'member', id: person.id, name: nameOf(person.firstName, person.lastName, person.email) }, { role });
+      });
+    },
+
+    async invitations(teamId: string) {
+      const sql = sqlOf(em());
+      return { items: await invitationRows(sql, teamId), seats: await seatsOf(sql, teamId) };
+    },
+
+    /**
+     * Invites an address with a role: 409 for a member or a pending invitation, 402 (with the
+     * upgrade hint) when members and pending invitations fill the plan's seats. The link is
+     * mailed after the commit; only its hash is stored.
+     */
+    async invite(inviter: IUser, teamId: string, input: { email: string; role: AssignableTeamRole }): Promise<Invitation> {
+      const { token, hash } = newOpaqueToken();
+      const id = crypto.randomUUID();
+      const invitation = await em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        await lockTeam(sql, teamId);
+        const [member] = await sql('select 1 from team_members m join users u on u.id = m.user_id where m.team_id = ? and lower(u.email) = ?', [teamId, input.email]);
+        if (member) throw conflict(TEAM_MESSAGES.alreadyMember);
+        const [pending] = await sql('select 1 from team_invitations where team_id = ? and email = ? and accepted_at is null and revoked_at is null', [teamId, input.email]);
+        if (pending) throw conflict(TEAM_MESSAGES.alreadyInvited);
+        const seats = await seatsOf(sql, teamId);
+        if (seats.used >= seats.limit) throw seatsRefused(seats.limit);
+        await sql('insert into team_invitations (id, team_id, email, role, token_hash, invited_by, expires_at) values (?, ?, ?, ?, ?, ?, ?)', [
+          id,
+          teamId,
+          input.email,
+          input.role,
+          hash,
+          inviter.id,
+          new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
+        ]);
+        await recordActivity(sql, teamId, 'member.invited', { type: 'invitation', id, name: input.email }, { role: input.role }, inviter.id);
+        return (await invitationRows(sql, teamId, id))[0];
+      });
+      await mailInvitation(input.email, teamId, inviter, input.role, token);
+      return invitation;
+    },
+
+    /** A new link and 7 more days; the old link stops working. An expired invitation needs a free seat again. */
+    async resend(inviter: IUser, teamId: string, invitationId: string): Promise<Invitation> {
+      const { token, hash } = newOpaqueToken();
+      const invitation = await em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        await lockTeam(sql, teamId);
+        const [existing] = isUuid(invitationId) ? await invitationRows(sql, teamId, invitationId) : [];
+        if (!existing) throw notFound(TEAM_MESSAGES.invitationNotFound);
+        if (existing.expired) {
+          const seats = await seatsOf(sql, teamId);
+          if (seats.used >= seats.limit) throw seatsRefused(seats.limit);
+        }
+        await sql('update team_invitations set token_hash = ?, expires_at = ?, invited_by = ? where id = ?', [hash, new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS), inviter.id, invitationId]);
+        return (await invitationRows(sql, teamId, invitationId))[0];
+      });
+      await mailInvitation(invitation.email, teamId, inviter, invitation.role, token);
+      return invitation;
+    },
+
+    async revoke(teamId: string, invitationId: string): Promise<void> {
+      await em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        const [existing] = isUuid(invitationId) ? await invitationRows(sql, teamId, invitationId) : [];
+        if (!existing) throw notFound(TEAM_MESSAGES.invitationNotFound);
+        await sql('update team_invitations set revoked_at = now() where id = ?', [invitationId]);
+        await recordActivity(sql, teamId, 'invitation.revoked', { type: 'invitation', id: invitationId, name: existing.email }, { role: existing.role });
+      });
+    },
+
+    /** What a link offers, for the invitation page (no sign-in needed). */
+    async lookup(token: string): Promise<InvitationPreview> {
+      const sql = sqlOf(em());
+      const row = await openInvitation(sql, token);
+      const [inviter] = row.invited_by ? await sql<Record<string, unknown>[]>('select first_name, last_name, email from users where id = ?', [row.invited_by]) : [];
+      return {
+        teamName: await teamName(sql, row.team_id),
+        email: row.email,
+        role: row.role,
+        invitedBy: inviter ? nameOf(inviter.first_name, inviter.last_name, inviter.email) : null,
+        expiresAt: iso(row.expires_at) as string,
+      };
+    },
+
+    /**
+     * Joins the invitation's team: only for the invited address, once (the row is claimed under
+     * a lock, so two tabs cannot both use it), before it expires, while a seat is free.
+     */
+    async accept(person: IUser, token: string): Promise<TeamSummary> {
+      return em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        const preview = await openInvitation(sql, token);
+        await lockTeam(sql, preview.team_id);
+        const row = await openInvitation(sql, token, true);
+        if (row.email.toLowerCase() !== person.email.toLowerCase()) throw forbidden(TEAM_MESSAGES.invitationOtherEmail);
+        await sql('update team_invitations set accepted_at = now(), accepted_by = ? where id = ?', [person.id, row.id]);
+        const [already] = await sql('select 1 from team_members where team_id = ? and user_id = ?', [row.team_id, person.id]);
+        if (!already) {
+          // This invitation held a seat while pending; after a downgrade it may not fit any more.
+          const seats = await seatsOf(sql, row.team_id);
+          if (seats.members >= seats.limit) throw seatsRefused(seats.limit);
+          await sql('insert into team_members (team_id, user_id, role, invited_by) values (?, ?, ?, ?)', [row.team_id, person.id, row.role, row.invited_by]);
+          await recordActivity(sql, row.team_id, 'member.joined', { type: 'member', id: person.id, name: nameOf(person.firstName, person.lastName, person.email) }, { role: row.role }, person.id);
+        }
+        return summary(sql, person.id, row.team_id);
+      });
+    },
+
+    /** The owner asks (with their password) to hand the team to a member, who accepts within 7 days. */
+    async requestTransfer(owner: IUser, teamId: string, input: { userId: string; password: string }): Promise<OwnershipTransfer> {
+      if (!owner.passwordHash) throw forbidden(TEAM_MESSAGES.passwordNeeded);
+      if (!(await verifyPassword(owner.passwordHash, input.password))) throw forbidden(TEAM_MESSAGES.wrongPassword);
+      const transfer = await em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        await lockTeam(sql, teamId);
+        const [target] = input.userId !== owner.id ? await memberRows(sql, teamId, input.userId) : [];
+        if (!target) throw new HttpError(422, TEAM_MESSAGES.transferToMember, { errors: { userId: TEAM_MESSAGES.transferToMember } });
+        const [waiting] = await sql('select 1 from team_ownership_transfers where team_id = ? and expires_at > now()', [teamId]);
+        if (waiting) throw conflict(TEAM_MESSAGES.transferPending);
+        await sql(
+          `insert into team_ownership_transfers (team_id, from_user_id, to_user_id, expires_at) values (?, ?, ?, ?)
+           on conflict (team_id) do update set from_user_id = excluded.from_user_id, to_user_id = excluded.to_user_id, expires_at = excluded.expires_at, created_at = now()`,
+          [teamId, owner.id, target.userId, new Date(Date.now() + OWNERSHIP_TRANSFER_TTL_DAYS * DAY_MS)],
+        );
+        await recordActivity(sql, teamId, 'ownership.requested', { type: 'member', id: target.userId, name: target.name });
+        const s = await summary(sql, owner.id, teamId);
+        return { transfer: s.ownershipTransfer as OwnershipTransfer, target, teamName: s.name };
+      });
+      await d.mails.send(transfer.target.email, 'ownership-transfer', {
+        firstName: transfer.target.name.split(' ')[0],
+        teamName: transfer.teamName,
+        fromName: nameOf(owner.firstName, owner.lastName, owner.email),
+        link: `${d.publicUrl}/settings/team`,
+      });
+      return transfer.transfer;
+    },
+
+    /** The owner cancels, or the member asked declines. */
+    async cancelTransfer(person: IUser, teamId: string): Promise<void> {
+      const rows = await sqlOf(em())('delete from team_ownership_transfers where team_id = ? and (from_user_id = ? or to_user_id = ?) returning team_id', [teamId, person.id, person.id]);
+      if (!rows.length) throw notFound(TEAM_MESSAGES.noTransfer);
+    },
+
+    /** The member asked becomes the owner; the old owner stays as admin. */
+    async acceptTransfer(person: IUser, teamId: string): Promise<TeamSummary> {
+      return em().transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        await lockTeam(sql, teamId);
+        const [t] = await sql<{ from_user_id: string }[]>('select from_user_id from team_ownership_transfers where team_id = ? and to_user_id = ? and expires_at > now()', [teamId, person.id]);
+        if (!t) throw notFound(TEAM_MESSAGES.noTransfer);
+        await moveOwnership(sql, teamId, person.id);
+        await recordActivity(sql, teamId, 'ownership.transferred', { type: 'member', id: person.id, name: nameOf(person.firstName, person.lastName, person.email) }, { from: t.from_user_id });
+        return summary(sql, person.id, teamId);
+      });
+    },
+
+    moveOwnership,
+
+    /** The activity log, newest first, of the last 90 days, filtered. */
+    async activity(teamId: string, q: TeamActivityQuery): Promise<TeamActivityList> {
+      const sql = sqlOf(em());
+      const where = ["a.team_id = ?", "a.created_at > now() - interval '90 days'"];
+      const params: unknown[] = [teamId];
+      if (q.action) where.push('a.action = ?') && params.push(q.action);
+      if (q['actor-id']) where.push('a.actor_id = ?') && params.push(q['actor-id']);
+      if (q['video-id']) where.push("a.subject_type = 'video' and a.subject_id = ?") && params.push(q['video-id']);
+      if (q.from) where.push('a.created_at >= ?') && params.push(new Date(q.from));
+      if (q.to) where.push('a.created_at < ?') && params.push(new Date(q.to));
+      const rows = await sql<Record<string, unknown>[]>(
+        `select a.id, a.action, a.subject_type, a.subject_id, a.subject_name, a.details, a.created_at, ${personCols('u', 'actor')}, count(*) over () as total
+         from team_activity a left join users u on u.id = a.actor_id
+         where ${where.join(' and ')} order by a.created_at desc, a.id desc limit ? offset ?`,
+        [...params, q.limit, (q.page - 1) * q.limit],
+      );
+      const total = rows.length ? Number(rows[0].total) : q.page === 1 ? 0 : Number((await sql<{ n: string }[]>(`select count(*) as n from team_activity a where ${where.join(' and ')}`, params))[0].n);
+      const items: TeamActivity[] = rows.map((r) => ({
+        id: String(r.id),
+        action: r.action as TeamActivity['action'],
+        actor: personOf(r, 'actor'),
+        subject: { type: r.subject_type as TeamActivity['subject']['type'], id: (r.subject_id as string | null) ?? null, name: (r.subject_name as string | null) ?? null },
+        details: (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as TeamActivity['details'],
+        createdAt: iso(r.created_at) as string,
+      }));
+      return { items, meta: pageMeta(q.page, q.limit, total) };
+    },
+  };
+
+  /** Makes `userId` (a member) the owner in this transaction; the old owner becomes an admin. Two statements: the one-owner index is checked row by row. */
+  async function moveOwnership(sql: Sql, teamId: string, userId: string): Promise<void> {
+    const [m] = await sql<{ role: TeamRole }[]>('select role from team_members where team_id = ? and user_id = ? for update', [teamId, userId]);
+    if (!m) throw new HttpError(422, TEAM_MESSAGES.transferToMember, { errors: { userId: TEAM_MESSAGES.transferToMember } });
+    if (m.role === 'owner') return;
+    await sql("update team_members set role = 'admin' where team_id = ? and role = 'owner'", [teamId]);
+    await sql("update team_members set role = 'owner' where team_id = ? and user_id = ?", [teamId, userId]);
+    await sql('update teams set owner_id = ? where id = ?', [userId, teamId]);
+    await sql('delete from team_ownership_transfers where team_id = ?', [teamId]);
+  }
+}
+export type TeamsService = ReturnType<typeof createTeamsService>;
