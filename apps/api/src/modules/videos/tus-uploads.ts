@@ -49,7 +49,7 @@ export function tusUploads(o: {
       return { user: team.account, person };
     } catch (err) {
       const e = err as HttpError;
-      throw tusError(e.status ?? 401, e.message);
+      throw { status_code: e.status ?? 401, body: JSON.stringify({ message: e.message, ...(e.code && { code: e.code }) }) } satisfies TusError;
     }
   };
   const datastore = new FileStore({ directory: o.dir, expirationPeriodInMilliseconds: o.expiryMs });
