@@ -9,7 +9,12 @@ function platformWith(saved: { value: string | null }): Platform {
   return {
     apiBaseUrl: 'http://127.0.0.1:9',
     tokens: memoryTokenStorage(),
-    teamSelection: { load: () => saved.value, save: (id) => void (saved.value = id) },
+    teamSelection: {
+      load: () => saved.value,
+      save(id) {
+        saved.value = id;
+      },
+    },
     pickFiles: async () => [],
     copyText: async () => {},
     openWindow: () => {},

@@ -23,7 +23,7 @@ function useJoin(token: string) {
     // Work in the joined team from here on (the list of teams is read again with it).
     setTeam(r.team.isOwn ? null : r.team.id);
     queryClient.clear();
-    alert('success', `You joined ${r.team.name} as ${TEAM_ROLE_LABELS[r.team.role].toLowerCase()}.`, { follow: true });
+    alert('success', `You joined the team “${r.team.name}” as ${TEAM_ROLE_LABELS[r.team.role].toLowerCase()}.`, { follow: true });
     navigate('/', { replace: true });
   };
 }

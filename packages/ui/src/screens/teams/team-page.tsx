@@ -7,7 +7,9 @@ import {
   type Invitation,
   roleCan,
   TEAM_MESSAGES,
+  TEAM_NAME_MAX,
   TEAM_ROLE_LABELS,
+  TeamName,
   type TeamMember,
   type TeamSummary,
 } from '@reelbase/api-client';
@@ -115,6 +117,50 @@ function TransferModal({ team, members, open, onClose }: { team: TeamSummary; me
       </Form>
     </Modal>
   );
+}
+
+/** The team's name, as members see it in the top bar's switcher. */
+function RenameTeam({ team }: { team: TeamSummary }) {
+  const client = useClient();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ name: string }>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Form
+      form={form}
+      name="team-name"
+      layout="inline"
+      requiredMark={false}
+      initialValues={{ name: team.name }}
+      style={{ rowGap: 12 }}
+      onFinish={async (v) => {
+        setBusy(true);
+        try {
+          await client.teams.rename(team.id, v.name.trim());
+          alert('success', TEAM_MESSAGES.teamRenamed);
+          await queryClient.invalidateQueries({ queryKey: keys.teams });
+        } catch (err) {
+          if (!showServerFieldErrors(form, err)) alert('error', errorMessage(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Form.Item label="Team name" name="name" rules={[{ validator: async (_, value) => zodCheck(TeamName, value) }]} style={{ flex: '1 1 240px' }}>
+        <Input maxLength={TEAM_NAME_MAX} />
+      </Form.Item>
+      <Button htmlType="submit" loading={busy}>
+        Rename
+      </Button>
+    </Form>
+  );
+}
+
+/** Throws the contract's message when `value` breaks `schema` (an antd validator). */
+async function zodCheck(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+  const r = schema.safeParse(value ?? '');
+  if (!r.success) throw new Error(r.error?.issues[0]?.message);
 }
 
 /** The owner's transfer waiting for the new owner: who, until when, and cancel. */
@@ -277,6 +323,11 @@ export function TeamPage() {
       <OwnershipOffers meId={me?.id} />
       <PendingTransfer team={team} meId={me?.id} />
       <Flex vertical gap={24}>
+        {manage && (
+          <Card title={cardTitle('Team name')}>
+            <RenameTeam team={team} />
+          </Card>
+        )}
         {manage && (
           <Card title={cardTitle('Invite a member')}>
             <InviteForm

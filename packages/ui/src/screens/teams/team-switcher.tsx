@@ -32,7 +32,7 @@ export function TeamSwitcher({ onDone }: { onDone?: () => void }) {
         onChange={async (teamId) => {
           await switchTeam(teamId);
           const next = teams.find((t) => t.id === teamId);
-          if (next) alert('info', `You are working in ${next.name} as ${TEAM_ROLE_LABELS[next.role].toLowerCase()}.`, { follow: true });
+          if (next) alert('info', `You are working in the team “${next.name}” as ${TEAM_ROLE_LABELS[next.role].toLowerCase()}.`, { follow: true });
           navigate('/');
           onDone?.();
         }}
