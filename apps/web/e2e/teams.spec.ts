@@ -73,7 +73,17 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   await invite(page, editor.email, 'Editor');
   await invite(page, viewer.email, 'Viewer');
   await expect(page.getByTestId('team-seats')).toHaveText('3 of 3 seats used');
+  // Resend gives the viewer a new link (the one they will use below).
+  await page.getByRole('button', { name: `Resend the invitation to ${viewer.email}` }).click();
+  await expect(page.getByText(`Invitation sent again to ${viewer.email}.`)).toBeVisible();
   await shot(page, info, 'team-invitations');
+  // Silver's seats are taken (invitations waiting count): a fourth answers with the upgrade hint.
+  await page.locator('form[id="invite"]').getByLabel('Email').fill(newAccount().email);
+  await page.locator('form[id="invite"]').getByRole('button', { name: 'Send invitation' }).click();
+  const hint = page.getByRole('alert').filter({ hasText: 'Upgrade your plan to invite more people.' });
+  await expect(hint).toContainText('Your plan allows 3 members');
+  await expect(hint.getByRole('button', { name: 'Change plan' })).toBeVisible();
+  await shot(page, info, 'team-seat-limit');
 
   // The editor joins through the mailed link and uploads into the team.
   const ed = await joinAsNewPerson(browser, baseURL as string, editor, info, 'invitation');
@@ -179,4 +189,61 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   await expect(admin.getByRole('columnheader', { name: 'Team members' })).toBeVisible();
   await shot(admin, info, 'admin-plans-members');
   await adminContext.close();
+});
+
+test('a revoked invitation stops working; the owner transfers ownership with the password and the new owner accepts it', async ({ page, request, baseURL, browser }, info) => {
+  test.setTimeout(180_000);
+  const owner = await registerOwner(request, baseURL as string);
+  const editor = { ...newAccount(), firstName: 'Eddie', lastName: 'Editor' };
+  const stranger = newAccount();
+  await signIn(page, owner);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await page.goto('/settings/team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+
+  // Revoke: the row goes and the mailed link no longer joins anyone.
+  await invite(page, stranger.email, 'Viewer');
+  const strangerLink = new URL(await lastLink(stranger.email, '/invitation'));
+  await page.getByRole('button', { name: `Revoke the invitation to ${stranger.email}` }).click();
+  await expect(page.getByText('Invitation revoked.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: stranger.email })).toHaveCount(0);
+  const strangerContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const strangerPage = await strangerContext.newPage();
+  await strangerPage.goto(strangerLink.pathname + strangerLink.search);
+  await expect(strangerPage.getByText('This invitation link is not valid')).toBeVisible();
+  await expect(strangerPage.getByRole('button', { name: /join/ })).toHaveCount(0);
+  await shot(strangerPage, info, 'invitation-revoked');
+  await strangerContext.close();
+
+  await invite(page, editor.email, 'Editor');
+  const ed = await joinAsNewPerson(browser, baseURL as string, editor, info);
+
+  // The owner offers the ownership: the password is asked, and nothing moves until the editor accepts.
+  await page.reload();
+  await page.getByRole('button', { name: 'Transfer ownership' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer ownership' });
+  await transfer.getByLabel('New owner').click();
+  await option(page, 'Eddie Editor').click();
+  await transfer.getByLabel('Your password').fill('not-the-password');
+  await transfer.getByRole('button', { name: 'Offer ownership' }).click();
+  await expect(page.getByText('The password is not correct.').first()).toBeVisible();
+  await transfer.getByLabel('Your password').fill(owner.password);
+  await shot(page, info, 'team-transfer');
+  await transfer.getByRole('button', { name: 'Offer ownership' }).click();
+  await expect(page.getByText('Ownership offered to Eddie Editor, waiting for their acceptance')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Olivia Owner (you)' })).toContainText('Owner');
+
+  // The editor accepts on the Team page and becomes the owner; the old owner stays as an admin.
+  await ed.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  const offer = ed.page.getByRole('alert').filter({ hasText: 'Olivia Owner offers you the ownership' });
+  await expect(offer).toBeVisible();
+  await shot(ed.page, info, 'team-ownership-offer');
+  await offer.getByRole('button', { name: 'Accept ownership' }).click();
+  await expect(ed.page.getByText(/you are owner\./)).toBeVisible();
+  await expect(ed.page.getByTestId('team-switcher')).toContainText('(Owner)');
+  await ed.context.close();
+  await page.reload();
+  await expect(page.getByText(/you are admin\./)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Eddie Editor' })).toContainText('Owner');
+  await shot(page, info, 'team-after-transfer');
 });

@@ -200,7 +200,7 @@ function OwnershipOffers({ meId }: { meId: string | undefined }) {
   const alert = useAlert();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const offers = (useTeams().data?.items ?? []).filter((t) => t.ownershipTransfer && t.ownershipTransfer.to.id === meId);
+  const offers = (useTeams({ fresh: true }).data?.items ?? []).filter((t) => t.ownershipTransfer && t.ownershipTransfer.to.id === meId);
   async function answer(run: () => Promise<{ message: string }>) {
     setBusy(true);
     try {
@@ -312,7 +312,7 @@ export function TeamPage() {
         Team
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {team.name}, owned by {team.isOwn ? 'you' : team.owner.name || team.owner.email}: you are {TEAM_ROLE_LABELS[team.role].toLowerCase()}.{' '}
+        {team.name}, owned by {team.role === 'owner' ? 'you' : team.owner.name || team.owner.email}: you are {TEAM_ROLE_LABELS[team.role].toLowerCase()}.{' '}
         {manage && <Link to="/activity">Activity log</Link>}
       </Typography.Paragraph>
       {!team.isOwn && team.role !== 'owner' && (

@@ -6,11 +6,21 @@ import { keys, useProfile } from '../../queries.ts';
 import { useClient, useSession } from '../../services.tsx';
 import { selectedTeamAtom } from '../../state/atoms.ts';
 
-/** The caller's teams with the caller's role in each (admins have none: they work in the admin area). */
-export function useTeams() {
+/**
+ * The caller's teams with the caller's role in each (admins have none: they work in the admin area).
+ * `fresh`: read again on arrival (the Team page, where an ownership offer or a role change made by
+ * someone else should show).
+ */
+export function useTeams({ fresh = false }: { fresh?: boolean } = {}) {
   const client = useClient();
   const session = useSession();
-  return useQuery({ queryKey: keys.teams, queryFn: () => client.teams.list(), enabled: !!session && !session.isAdmin, staleTime: 30_000 });
+  return useQuery({
+    queryKey: keys.teams,
+    queryFn: () => client.teams.list(),
+    enabled: !!session && !session.isAdmin,
+    staleTime: 30_000,
+    ...(fresh && { refetchOnMount: 'always' as const }),
+  });
 }
 
 /**
