@@ -83,6 +83,7 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   const hint = page.getByRole('alert').filter({ hasText: 'Upgrade your plan to invite more people.' });
   await expect(hint).toContainText('Your plan allows 3 members');
   await expect(hint.getByRole('button', { name: 'Change plan' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, info, 'team-seat-limit');
 
   // The editor joins through the mailed link and uploads into the team.

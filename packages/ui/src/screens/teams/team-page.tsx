@@ -16,7 +16,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Result, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { keys, useProfile } from '../../queries.ts';
@@ -35,6 +35,7 @@ function InviteForm({ team, onSent }: { team: TeamSummary; onSent(): void }) {
   const [form] = Form.useForm<{ email: string; role: AssignableTeamRole }>();
   const [busy, setBusy] = useState(false);
   const [seats, setSeats] = useState<string | null>(null);
+  const navigate = useNavigate();
   async function send(v: { email: string; role: AssignableTeamRole }) {
     setBusy(true);
     setSeats(null);
@@ -61,9 +62,9 @@ function InviteForm({ team, onSent }: { team: TeamSummary; onSent(): void }) {
           title={seats}
           action={
             roleCan(team.role, 'billing') ? (
-              <Link to="/change-tariff">
-                <Button size="small">Change plan</Button>
-              </Link>
+              <Button size="small" onClick={() => navigate('/change-tariff')}>
+                Change plan
+              </Button>
             ) : undefined
           }
         />
@@ -324,7 +325,7 @@ export function TeamPage() {
       <PendingTransfer team={team} meId={me?.id} />
       <Flex vertical gap={24}>
         {manage && (
-          <Card title={cardTitle('Team name')}>
+          <Card title={cardTitle('Name')}>
             <RenameTeam team={team} />
           </Card>
         )}

@@ -61,6 +61,19 @@ export function useTeamActive(): boolean {
   return team && !team.isOwn ? true : !!profile?.isActive;
 }
 
+/**
+ * The tools the current team's plan and flags allow: the own team's from the profile, another
+ * team's from its usage (which the API answers for the team in X-Team-Id).
+ */
+export function useTeamFeatures(): Record<string, boolean> | undefined {
+  const team = useCurrentTeam();
+  const own = !team || team.isOwn;
+  const profile = useProfile().data;
+  const client = useClient();
+  const usage = useQuery({ queryKey: keys.usage, queryFn: () => client.usage.get(), enabled: !own });
+  return own ? profile?.features : usage.data?.features;
+}
+
 /** Switches the app to another team: every answer of the old one is dropped, then loaded again for the new one. */
 export function useSwitchTeam() {
   const setTeam = useSetAtom(selectedTeamAtom);
