@@ -4,7 +4,7 @@ import { precompress } from './build/precompress.ts';
 
 // The API (and its /media, /embed and /auth/refresh routes) during `dev` and `preview`.
 const api = process.env.API_URL ?? 'http://localhost:3000';
-const proxy = Object.fromEntries(['/api', '/auth', '/media', '/embed'].map((p) => [p, { target: api, changeOrigin: false, ws: false }]));
+const proxy = Object.fromEntries(['/api', '/auth', '/media', '/embed', '/watch', '/oembed', '/sitemap.xml', '/sitemaps', '/robots.txt'].map((p) => [p, { target: api, changeOrigin: false, ws: false }]));
 
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SITEMAP_PAGE_SIZE } from '@reelbase/api-client';
 import { z } from 'zod';
 
 const csv = z
@@ -83,6 +84,9 @@ const schema = z.object({
   // Card testing: each payment-method change (and a registration's card) asks the card network about a card.
   RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT: limit('5/3600'),
   RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS: limit('20/3600'),
+  // Password guessing on a protected video: tries per address on one video, and per address on all.
+  RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO: limit('10/900'),
+  RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS: limit('100/3600'),
   /** Stripe: the secret key, the webhook signing secret, and where its API is (a local stand-in in tests). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -112,6 +116,12 @@ const schema = z.object({
   JOBS_MAX_RUNNING_PER_ACCOUNT: positiveInt(2),
   JOBS_MAX_QUEUED_PER_ACCOUNT: positiveInt(20),
   /**
+   * How long the files a video no longer lists (the picture a replace, trim or watermark replaced,
+   * a first rendition the ladder replaced) stay served after the switch, for players that loaded
+   * the old playlists just before it.
+   */
+  STALE_MEDIA_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
+  /**
    * Deadline of each ffmpeg/ffprobe run, sized to its work (media/deadlines.ts): a probe and a frame
    * grab get a fixed time; an encode or remux a multiple of the length it writes, never under the floor.
    */
@@ -137,8 +147,16 @@ const schema = z.object({
   BANDWIDTH_LIMIT_BYTES_PER_MONTH: positiveInt(250 * 1024 ** 3),
   /** Past its monthly bandwidth an owner is mailed once; past it by this much more, its media stops until the next month. */
   BANDWIDTH_GRACE_PERCENT: z.coerce.number().min(0).max(1000).default(10),
+  /** How long a playback token (the media URLs of a video that is not public) lasts; players renew it before it ends. */
+  PLAYBACK_TOKEN_TTL_SECONDS: z.coerce.number().int().min(2).max(86_400).default(600),
+  /** The playback tokens' HMAC secret; unset: generated once and kept in the database (shared by every API process). Set it to check tokens at a CDN or nginx too. */
+  PLAYBACK_TOKEN_SECRET: z.string().min(32).optional(),
   /** How long delivery trusts its cached 'may this video be served' answer. */
   DELIVERY_STATUS_CACHE_SECONDS: z.coerce.number().min(0).default(5),
+  /** Videos per sitemap file (the protocol's most, 50,000); past it /sitemap.xml is an index of /sitemaps/{n}.xml. */
+  SITEMAP_PAGE_SIZE: z.coerce.number().int().min(1).max(SITEMAP_PAGE_SIZE).default(SITEMAP_PAGE_SIZE),
+  /** The name link previews and oEmbed give the service (og:site_name, provider_name). */
+  SITE_NAME: z.string().min(1).max(100).default('Reelbase'),
   /** One deadline for a whole import (download, remux, check, store). */
   IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
   /** An import slower than this over any IMPORT_RATE_WINDOW_SECONDS is stopped (a server that drips bytes). */

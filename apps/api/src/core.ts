@@ -11,6 +11,8 @@ import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
+import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
+import { removeStaleMediaHandler } from './jobs/remove-stale-media.ts';
 import { JOBS, RETRY_LIMIT } from './jobs/job-names.ts';
 import { jobQueue } from './jobs/job-queue.ts';
 import { accountRemovalJob } from './jobs/account-removal.ts';
@@ -114,7 +116,11 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
         maxDurationSec: config.SOURCE_MAX_DURATION_SECONDS,
       };
       const work = processScratchDir(scratchRoots.jobs);
-      const processVideo = processVideoHandler({ orm, storage, quota, log, workDir: join(work, 'work'), ...media, limits, onStep: hooks.onStep });
+      // Files a video stopped listing go after their grace (each switch gets its whole grace).
+      const scheduleStaleRemoval = async (videoId: string) => {
+        await queue.send(JOBS.removeStaleMedia, { videoId }, { startAfter: config.STALE_MEDIA_GRACE_SECONDS });
+      };
+      const processVideo = processVideoHandler({ orm, storage, quota, log, workDir: join(work, 'work'), ...media, limits, scheduleStaleRemoval, onStep: hooks.onStep });
       const importVideo = importVideoHandler({
         orm,
         storage,
@@ -135,6 +141,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const videoFrame = videoFrameHandler(editDeps);
       const makeGif = makeGifHandler(editDeps);
       const watermarkVideo = watermarkVideoHandler(editDeps);
+      const replaceVideo = replaceVideoHandler({ ...editDeps, limits });
       await startWorkers(
         queue,
         {
@@ -144,12 +151,18 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           videoFrame,
           makeGif,
           watermarkVideo,
+          replaceVideo,
+          removeStaleMedia: removeStaleMediaHandler({ orm, storage, quota }),
           onFinalFailure: (name, videoId, reason) =>
             name === JOBS.importVideo
               ? markImportFailed(orm, videoId, reason)
               : name === JOBS.watermarkVideo
                 ? markWatermarkFailed(orm, videoId)
-                : markProcessingFailed({ orm, storage }, videoId, reason),
+                : name === JOBS.replaceVideo
+                  ? markReplaceFailed({ orm, storage, quota }, videoId, reason)
+                  : name === JOBS.removeStaleMedia
+                    ? Promise.resolve() // tried again after the next change; the video is untouched
+                    : markProcessingFailed({ orm, storage }, videoId, reason),
         },
         {
           concurrency: config.WORKER_CONCURRENCY,

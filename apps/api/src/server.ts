@@ -51,11 +51,17 @@ import { stripeBilling } from './modules/payments/stripe-billing.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
 import { usageRoutes } from './modules/payments/usage.routes.ts';
 import { createUsageService } from './modules/payments/usage.service.ts';
+import { embeddingGuard } from './modules/playback/embedding.ts';
+import { playbackTokens } from './modules/playback/playback-tokens.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
 import { playerConfigRoutes } from './modules/player-config/player-config.routes.ts';
 import { createPlayerConfigService } from './modules/player-config/player-config.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { shareRoutes } from './modules/share/share.routes.ts';
+import { createShareService } from './modules/share/share.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
@@ -89,8 +95,13 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
     upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
     'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
+    // Its "account" is the video and the address together (see playback.routes.ts).
+    'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
   });
   const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
+  // One bounded pool of argon2 checks for sign-ins and video unlocks alike.
+  const checks = passwordChecks({ atOnce: config.PASSWORD_CHECKS_AT_ONCE, queue: config.PASSWORD_CHECK_QUEUE });
+  const tokens = playbackTokens(config.PLAYBACK_TOKEN_SECRET ?? (await storedSecret(orm, 'playback-token')), config.PLAYBACK_TOKEN_TTL_SECONDS);
   const devices = deviceTokens(secret, config.PUBLIC_URL);
   const perWindow = (count: number) => ({ count, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS });
   const auth = createAuthService({
@@ -104,7 +115,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       perDevice: perWindow(config.LOGIN_MAX_FAILURES_PER_DEVICE),
     }),
     devices,
-    passwordChecks: passwordChecks({ atOnce: config.PASSWORD_CHECKS_AT_ONCE, queue: config.PASSWORD_CHECK_QUEUE }),
+    passwordChecks: checks,
     notices: signInNotices(mails, log, config.LOGIN_FAILURE_WINDOW_SECONDS),
     failureLimits: { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perDevice: config.LOGIN_MAX_FAILURES_PER_DEVICE },
     platforms: platformVerifier({
@@ -154,9 +165,12 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     quota: core.quota,
     sourceMaxBytes: config.SOURCE_MAX_BYTES,
     checkImportUrl: (url) => importGuard.check(url),
+    tokens,
+    onServingChanged: (ids) => onServingChanged(ids),
   });
+  const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
-  const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL });
+  const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
   const defaultLimits = {
     storageBytes: config.STORAGE_LIMIT_BYTES_PER_ACCOUNT,
@@ -189,8 +203,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   };
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
   sweeper.unref();
-  const playback = createPlaybackService({ orm, storage, limits: defaultLimits });
+  const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task) });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
+  const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
+  const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
     orm,
@@ -210,7 +226,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const servingChanges = await listenServingChanges(databaseUrl, log, onServingChanged);
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
   const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, auth, log });
-  const adminVideos = createAdminVideosService({ orm, storage, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
+  const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
   const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
@@ -247,15 +263,17 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
+      privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
       gifsRoutes(gifs, guards),
-      deliveryRoutes(storage, bandwidth, servable),
+      deliveryRoutes(storage, bandwidth, servable, tokens),
       mediaRoutes(storage),
-      playbackRoutes(playback),
+      playbackRoutes(playback, limits, embedding),
       playerConfigRoutes(playerConfig, guards),
       statisticsRoutes(statistics, guards),
       teamsRoutes(teams, adminTeams, guards),
-      embedRoutes({ embed, assets, guards, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
+      embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
+      shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
       assets.router,
     ], { requireUser: guards.requireUser, check: guards.team }),
     // Last: every other GET is the web app (its files, or index.html for its client routes).

@@ -40,6 +40,8 @@ test('GET /api/profile shows the owner their fields', async () => {
     isActive: true,
     ban: false,
     isAdmin: false,
+    defaultVisibility: 'public',
+    defaultAllowedDomains: [],
   });
   // Secrets never leave the server.
   expect(JSON.stringify(res.body)).not.toMatch(/password|hash|paymentRef|platformId/i);

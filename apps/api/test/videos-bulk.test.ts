@@ -76,7 +76,7 @@ test('bad bulk requests get field messages', async () => {
   const t = alice.accessToken;
   const cases: [unknown, Record<string, string>][] = [
     [{ action: 'delete', ids: [] }, { ids: 'Select at least one video.' }],
-    [{ action: 'explode', ids: [crypto.randomUUID()] }, { action: 'Must be addToFolder or delete.' }],
+    [{ action: 'explode', ids: [crypto.randomUUID()] }, { action: 'Must be addToFolder, delete or setVisibility.' }],
     [{ action: 'delete', ids: ['nope'] }, { 'ids.0': 'Must be video ids.' }],
     [{ action: 'delete', ids: Array.from({ length: 101 }, () => crypto.randomUUID()) }, { ids: 'Select at most 100 videos.' }],
     [{ action: 'addToFolder', ids: [crypto.randomUUID()] }, { folderId: expect.any(String) }],

@@ -137,6 +137,9 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   await expect(vw.page.getByRole('heading', { level: 1, name: 'sample clip' })).toBeVisible();
   await expect(vw.page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(vw.page.getByRole('button', { name: 'Rename' })).toHaveCount(0);
+  await expect(vw.page.getByRole('button', { name: 'Trim' })).toHaveCount(0);
+  // Watching and copying the embed code stay.
+  await expect(vw.page.getByRole('button', { name: 'Copy embed code' })).toBeVisible();
   await shot(vw.page, info, 'team-viewer-video');
   await vw.context.close();
 

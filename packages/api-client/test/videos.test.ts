@@ -44,6 +44,28 @@ describe('videos through the client', () => {
     throw new Error('video never became ready');
   });
 
+  it('replaces a video file with progress, in one request and resumably, keeping the video', async () => {
+    const { client } = await signedIn();
+    const untilReady = async (videoId: string) => {
+      for (let i = 0; i < 120; i++) {
+        const v = await client.videos.get(videoId);
+        if (v.processing.activity === 'ready' && v.processing.isLadderReady) return v;
+        await sleep(500);
+      }
+      throw new Error('video never became ready');
+    };
+    const video = await untilReady((await client.videos.upload({ file: await sample(), filename: 'First cut.mp4' })).id);
+    for (const resumableAboveBytes of [undefined, 0]) {
+      const before = await client.videos.get(video.id);
+      const progress: number[] = [];
+      const replaced = await client.videos.replace(video.id, { file: await sample(), filename: 'second.mp4', resumableAboveBytes, onProgress: (p) => progress.push(p.percent) });
+      expect(replaced).toMatchObject({ id: video.id, name: 'First cut' });
+      expect(progress.at(-1)).toBe(100);
+      const after = await untilReady(video.id);
+      expect(after.hlsSource).not.toBe(before.hlsSource);
+    }
+  });
+
   it('refuses files that are not videos before sending them', async () => {
     const { client, requests } = await signedIn();
     requests.length = 0;

@@ -1,13 +1,17 @@
 // Builds the embed bundle and prints what the embed page loads before the first frame, gzipped:
 // on the native-HLS path (page, script, stylesheet, playback answer) and on the hls.js path
 // (the same plus the lazily imported hls.js chunk). Fails when the native path exceeds the budget.
+// Then the same for the share page /watch/{id} (share.example.html is what the API renders for a
+// public video: meta tags, JSON-LD, its style and the playback answer inline), budget 40 KB.
 //   node scripts/size.ts [--no-build]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 60_000;
+// Issue 23: the embed stays at most 15 KB gzipped before its first frame; the share page at most 40 KB.
+const BUDGET_BYTES = 15_000;
+const SHARE_BUDGET_BYTES = 40_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 
@@ -32,13 +36,15 @@ if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
 const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
 if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
 
-// A representative playback answer (the API writes the real one).
+// A representative playback answer (the API writes the real one), of the heavier kind: a video
+// that is not public, its URLs and the answer carrying a playback token.
+const TOKEN = '1795643950.1.Qm9vbXNoYWthbGFrYWJvb21zaGFrYWxha2Fib29tc2hh';
 const playback = JSON.stringify({
   id: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0',
   name: 'Spring sale',
-  hlsSource: '/media/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/hls/master.m3u8',
-  mp4Source: '/media/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/main.mp4',
-  poster: '/media/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/poster.jpg',
+  hlsSource: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/hls/master.m3u8`,
+  mp4Source: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/main.mp4`,
+  poster: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/thumbs/cover.jpg`,
   playerConfig: {
     id: '5a6b7c8d-9e0f-1a2b-3c4d-5e6f7a8b9c0d',
     endAction: 'pause',
@@ -56,6 +62,9 @@ const playback = JSON.stringify({
   durationSec: 93.4,
   width: 1280,
   height: 720,
+  processing: false,
+  visibility: 'unlisted',
+  token: { token: TOKEN, expiresAt: '2026-11-25T22:10:00.000Z' },
 });
 
 const gz = (data: string | Buffer) => gzipSync(data).length;
@@ -78,7 +87,19 @@ console.log('Loaded before the first frame (gzip, default level):');
 for (const [name, raw, g] of [...rows, hlsRow]) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
 console.log(`native-HLS path: ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
 console.log(`hls.js path:     ${hlsjs} bytes (${kb(hlsjs)}) (native path + hls.js chunk)`);
+
+// The share page: its HTML carries the playback answer inline; the player's files are the embed's.
+const shareRows: Array<[string, number, number]> = [['share page (share.example.html)', ...sizes(readFileSync(join(root, 'share.example.html')))], rows[1], rows[2]];
+const share = shareRows.reduce((sum, [, , g]) => sum + g, 0);
+console.log('Share page /watch/{id}, loaded before the first frame (gzip, default level):');
+for (const [name, raw, g] of [...shareRows, hlsRow]) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
+console.log(`share page, native-HLS path: ${share} bytes (${kb(share)}) of a ${kb(SHARE_BUDGET_BYTES)} budget`);
+console.log(`share page, hls.js path:     ${share + hlsRow[2]} bytes (${kb(share + hlsRow[2])}) (native path + hls.js chunk)`);
 if (native > BUDGET_BYTES) {
   console.error(`FAIL: the native-HLS path is ${native - BUDGET_BYTES} bytes over budget`);
+  process.exit(1);
+}
+if (share > SHARE_BUDGET_BYTES) {
+  console.error(`FAIL: the share page is ${share - SHARE_BUDGET_BYTES} bytes over budget`);
   process.exit(1);
 }

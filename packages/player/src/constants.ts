@@ -9,6 +9,11 @@ export const PLAYER_MESSAGES = {
   loadFailed: 'The video could not be loaded. Try again later.',
   playFailed: 'The video could not be played.',
   continueTo: 'Continue to',
+  private: 'This video is private',
+  passwordPrompt: 'This video is protected by a password',
+  password: 'Password',
+  unlock: 'Watch',
+  wrongPassword: 'Wrong password',
 } as const;
 
 export const DEFAULT_START_ACTION = 'none';

@@ -1,6 +1,7 @@
 import { PLAYER_MESSAGES } from './constants.ts';
 import { createPlayer } from './player.ts';
 import { chooseEngine, forcedEngine, importHls } from './source.ts';
+import { fetchRenewal } from './token.ts';
 import type { ForcedEngine, HlsModule, PlaybackInfo, Player, PlayerNavigation } from './types.ts';
 
 export interface MountOptions {
@@ -17,6 +18,8 @@ export interface MountOptions {
   newWindow?: boolean;
   /** The playback answer when the page already carries it (saves one request). */
   playback?: PlaybackInfo;
+  /** The page says the video is private (a message) or needs its password (the form) before any request. */
+  locked?: 'private' | 'password' | null;
   /** Test seams. */
   fetch?: typeof fetch;
   navigate?: PlayerNavigation;
@@ -25,21 +28,28 @@ export interface MountOptions {
 
 export type PlaybackResult =
   | { status: 'ok'; info: PlaybackInfo }
-  | { status: 'notAvailable' | 'processing' | 'failed' };
+  | { status: 'notAvailable' | 'processing' | 'failed' | 'private' | 'password' };
 
-export function playbackUrl(apiBase: string, videoId: string): string {
-  return `${apiBase.replace(/\/+$/, '')}/api/playback/${encodeURIComponent(videoId)}`;
+/** The API's `code` of a 403 that a player answers with its own screen (the contract's PLAYBACK_LOCKS). */
+const LOCK_CODES: Record<string, 'private' | 'password'> = { VIDEO_PRIVATE: 'private', VIDEO_PASSWORD: 'password' };
+
+export function playbackUrl(apiBase: string, videoId: string, token?: string): string {
+  return `${apiBase.replace(/\/+$/, '')}/api/playback/${encodeURIComponent(videoId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
-/** GET the playback answer and classify it: 404/403/410 not available, 409 or `processing` still processing. */
-export async function fetchPlayback(apiBase: string, videoId: string, fetchImpl: typeof fetch = fetch): Promise<PlaybackResult> {
+/** GET the playback answer and classify it: 404/403/410 not available (or private, or password), 409 or `processing` still processing. */
+export async function fetchPlayback(apiBase: string, videoId: string, fetchImpl: typeof fetch = fetch, token?: string): Promise<PlaybackResult> {
   let response: Response;
   try {
-    response = await fetchImpl(playbackUrl(apiBase, videoId), { headers: { accept: 'application/json' } });
+    response = await fetchImpl(playbackUrl(apiBase, videoId, token), { headers: { accept: 'application/json' } });
   } catch {
     return { status: 'failed' };
   }
-  if (response.status === 404 || response.status === 403 || response.status === 410) return { status: 'notAvailable' };
+  if (response.status === 403) {
+    const code = ((await response.json().catch(() => null)) as { code?: string } | null)?.code;
+    return { status: (code && LOCK_CODES[code]) || 'notAvailable' };
+  }
+  if (response.status === 404 || response.status === 410) return { status: 'notAvailable' };
   if (response.status === 409) return { status: 'processing' };
   if (!response.ok) return { status: 'failed' };
   let info: PlaybackInfo;
@@ -92,12 +102,21 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
   const probe = element.ownerDocument.createElement('video');
   if (chooseEngine(probe, { hls: 'probe.m3u8' }, options.forceEngine) === 'hlsjs') loadHls().catch(() => {});
 
-  const result = options.playback
-    ? classify(options.playback)
-    : await fetchPlayback(apiBase, options.videoId, options.fetch ?? fetch.bind(globalThis));
+  const fetchImpl = options.fetch ?? fetch.bind(globalThis);
+  let result: PlaybackResult = options.locked
+    ? { status: options.locked }
+    : options.playback
+      ? classify(options.playback)
+      : await fetchPlayback(apiBase, options.videoId, fetchImpl);
+  if (result.status === 'password') result = await askPassword(element, apiBase, options.videoId, fetchImpl);
   if (result.status !== 'ok') {
-    const text =
-      result.status === 'notAvailable' ? PLAYER_MESSAGES.notAvailable : result.status === 'processing' ? PLAYER_MESSAGES.processing : PLAYER_MESSAGES.loadFailed;
+    const text = {
+      notAvailable: PLAYER_MESSAGES.notAvailable,
+      processing: PLAYER_MESSAGES.processing,
+      private: PLAYER_MESSAGES.private,
+      failed: PLAYER_MESSAGES.loadFailed,
+      password: PLAYER_MESSAGES.loadFailed,
+    }[result.status];
     renderMessage(element, text);
     return null;
   }
@@ -123,6 +142,61 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     aspectRatio: aspect,
     navigate: options.navigate,
     loadHls,
+    token: info.token ?? null,
+    renew: (current) => fetchRenewal(apiBase, info.id || options.videoId, current, fetchImpl),
+  });
+}
+
+/**
+ * The password form in the player area. Resolves with the playback answer once a password is
+ * right (the unlock's token opens it); a wrong one says "Wrong password" and the form stays.
+ */
+function askPassword(element: HTMLElement, apiBase: string, videoId: string, fetchImpl: typeof fetch): Promise<PlaybackResult> {
+  const doc = element.ownerDocument;
+  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = '') => {
+    const node = doc.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  };
+  const root = make('div', 'rb-player');
+  const form = make('form', 'rb-message rb-unlock');
+  const prompt = make('p', 'rb-unlock-prompt', PLAYER_MESSAGES.passwordPrompt);
+  const input = make('input', 'rb-unlock-input');
+  input.type = 'password';
+  input.required = true;
+  input.autocomplete = 'off';
+  input.setAttribute('aria-label', PLAYER_MESSAGES.password);
+  input.placeholder = PLAYER_MESSAGES.password;
+  const submit = make('button', 'rb-unlock-button', PLAYER_MESSAGES.unlock);
+  submit.type = 'submit';
+  const error = make('p', 'rb-unlock-error');
+  error.setAttribute('role', 'alert');
+  form.append(prompt, input, submit, error);
+  root.append(form);
+  element.replaceChildren(root);
+  input.focus();
+  return new Promise((resolve) => {
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      submit.disabled = true;
+      error.textContent = '';
+      try {
+        const res = await fetchImpl(`${apiBase}/api/videos/${encodeURIComponent(videoId)}/unlock`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ password: input.value }),
+        });
+        const answer = (await res.json().catch(() => ({}))) as { token?: string; message?: string };
+        if (res.ok && answer.token) return resolve(await fetchPlayback(apiBase, videoId, fetchImpl, answer.token));
+        // 403 "Wrong password"; 429 says when to try again.
+        error.textContent = answer.message || PLAYER_MESSAGES.wrongPassword;
+      } catch {
+        error.textContent = PLAYER_MESSAGES.loadFailed;
+      }
+      submit.disabled = false;
+      input.select();
+    });
   });
 }
 
@@ -190,5 +264,6 @@ export function embedOptions(element: HTMLElement, pathname: string, search: str
     forceEngine: parsed.forceEngine,
     redirect: data.redirect ?? null,
     newWindow: parsed.newWindow,
+    locked: data.locked === 'private' || data.locked === 'password' ? data.locked : null,
   };
 }

@@ -6,6 +6,7 @@ import { formatTime } from './format.ts';
 import { ICONS } from './icons.ts';
 import { browserNavigation, nextVideoPath, safeRedirectUrl } from './navigation.ts';
 import { type Attached, attachSource, importHls } from './source.ts';
+import { fetchRenewal, renewalDelayMs, swapToken } from './token.ts';
 import type { Engine, Player, PlayerOptions } from './types.ts';
 import { volumeLevel } from './volume.ts';
 
@@ -216,14 +217,10 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   function switchToMp4(): boolean {
     if (fellBack || !options.source.mp4 || engine === 'mp4') return false;
     fellBack = true;
-    const at = video.currentTime;
-    const resume = isPlaying() || config.startAction === 'autoPlay';
     attached?.hls?.destroy();
     attached = { engine: 'mp4', hls: null };
     engine = 'mp4';
-    video.src = options.source.mp4;
-    if (at > 0) on(video, 'loadedmetadata', () => { if (video.currentTime === 0) video.currentTime = at; });
-    if (resume) void play();
+    resumeAt(swapToken(options.source.mp4, token), config.startAction === 'autoPlay');
     return true;
   }
 
@@ -434,12 +431,44 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   renderVolume();
   renderPlaying();
 
+  // ---- playback token: renewed before it ends ----
+  let token = options.token?.token ?? null;
+  let renewTimer: ReturnType<typeof setTimeout> | undefined;
+  const renew = options.renew ?? (options.videoId ? (current: string) => fetchRenewal(apiBase, options.videoId as string, current) : null);
+  function scheduleRenewal(expiresAt: string): void {
+    if (!renew) return;
+    renewTimer = setTimeout(async () => {
+      const next = token ? await renew(token) : null;
+      if (destroyed) return;
+      if (!next) {
+        // Try again shortly: the old token may still have a little life.
+        scheduleRenewal(new Date(Date.now() + 5000).toISOString());
+        return;
+      }
+      token = next.token;
+      // hls.js requests take the newest token through rewriteUrl; the browser's own engines hold
+      // their URL, so they get it again at the same time.
+      if (engine === 'native' || engine === 'mp4') resumeAt(swapToken(video.currentSrc || video.src, token));
+      scheduleRenewal(next.expiresAt);
+    }, renewalDelayMs(expiresAt));
+  }
+  /** Another source at the same moment, playing on if it was (or `play` says so). */
+  function resumeAt(src: string, andPlay = false): void {
+    const at = video.currentTime;
+    const resume = isPlaying() || andPlay;
+    video.src = src;
+    if (at > 0) on(video, 'loadedmetadata', () => { if (video.currentTime === 0) video.currentTime = at; });
+    if (resume) void play();
+  }
+  if (token && options.token) scheduleRenewal(options.token.expiresAt);
+
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {
     startAction: config.startAction,
     forceEngine: options.forceEngine ?? null,
     loadHls: options.loadHls ?? importHls,
     onFatal,
+    ...(token && { rewriteUrl: (u: string) => swapToken(u, token) }),
   }).then((result) => {
     if (destroyed) {
       result.hls?.destroy();
@@ -477,6 +506,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     showMessage: (text: string) => showMessage(text),
     destroy() {
       destroyed = true;
+      clearTimeout(renewTimer);
       signal.abort();
       autoHide.show();
       attached?.hls?.destroy();

@@ -56,6 +56,8 @@ interface AttachOptions {
   loadHls: () => Promise<HlsModule>;
   /** Called when playback cannot continue with this engine. */
   onFatal: () => void;
+  /** Every hls.js request goes to this URL instead (the newest playback token in place of the one a playlist was read with). */
+  rewriteUrl?: (url: string) => string;
 }
 
 /**
@@ -84,7 +86,9 @@ export async function attachSource(video: HTMLVideoElement, source: PlayerSource
 
 function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, options: AttachOptions): HlsInstance {
   const lazy = options.startAction === 'none';
-  const hls = new Hls({ autoStartLoad: !lazy, ...startConfig() });
+  const rewrite = options.rewriteUrl;
+  // hls.js opens the request itself unless xhrSetup did: a token renewed mid-play reaches every later segment.
+  const hls = new Hls({ autoStartLoad: !lazy, ...startConfig(), ...(rewrite && { xhrSetup: (xhr: XMLHttpRequest, u: string) => xhr.open('GET', rewrite(u), true) }) });
   let networkRetried = false;
   let mediaRecovered = false;
   hls.on(Hls.Events.ERROR, (_event, data) => {

@@ -58,6 +58,13 @@ export interface PlayerOptions {
   aspectRatio?: number | null;
   /** Send drop-off beacons (default true when videoId is set). */
   statistics?: boolean;
+  /**
+   * The playback token in the source URLs (a video that is not public). The player renews it
+   * before `expiresAt` (with `renew`, by default the playback call) and moves every later request
+   * to the newest one, so a long video plays to the end.
+   */
+  token?: { token: string; expiresAt: string } | null;
+  renew?: (current: string) => Promise<{ token: string; expiresAt: string } | null>;
   /** Test seam: how to navigate. */
   navigate?: PlayerNavigation;
   /** Test seam: how to load hls.js. */

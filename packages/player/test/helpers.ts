@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createPlayer } from '../src/player.ts';
 import type { Player, PlayerConfig, PlayerNavigation, PlayerOptions } from '../src/types.ts';
 
@@ -147,4 +147,24 @@ export async function makePlayer(options: Partial<PlayerOptions> = {}, media: Pa
   spy.mockRestore();
   await player.ready;
   return { player, host, media: driven!, nav };
+}
+
+/** A JSON answer as the API sends it. */
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fresh host element in the document for each test (media methods stubbed); read it through the getter. */
+export function hostPerTest(): () => HTMLElement {
+  let host: HTMLElement;
+  beforeEach(() => {
+    stubMediaMethods();
+    host = document.createElement('div');
+    document.body.append(host);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    document.body.replaceChildren();
+    document.head.replaceChildren();
+  });
+  return () => host;
 }

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { boot, embedOptions, fetchPlayback, mount, parseEmbedLocation, resolveUrl } from '../src/mount.ts';
 import type { PlaybackInfo } from '../src/types.ts';
-import { config, fakeNavigation, stubMediaMethods } from './helpers.ts';
+import { config, fakeNavigation, hostPerTest, json } from './helpers.ts';
 
 function playback(overrides: Partial<PlaybackInfo> = {}): PlaybackInfo {
   return {
@@ -20,18 +20,10 @@ function playback(overrides: Partial<PlaybackInfo> = {}): PlaybackInfo {
   };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
+const hostOf = hostPerTest();
 let host: HTMLElement;
 beforeEach(() => {
-  stubMediaMethods();
-  host = document.createElement('div');
-  document.body.append(host);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  document.body.replaceChildren();
-  document.head.replaceChildren();
+  host = hostOf();
 });
 
 describe('mount', () => {

@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Paths that belong to the API (and the public player), never to the web app. */
-const API_PREFIXES = ['/api', '/auth/refresh', '/media', '/embed'];
+const API_PREFIXES = ['/api', '/auth/refresh', '/media', '/embed', '/watch', '/sitemaps'];
 const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** Precompressed copies the web build writes (apps/web/build/precompress.ts), best first. */
@@ -77,7 +77,7 @@ export function appContentSecurityPolicy(mediaOrigins: string[]): string {
  * text files go out as their precompressed .br or .gz copy when the client accepts it,
  * index.html is revalidated on every visit, and GET requests for HTML pages that match no file
  * (client-side routes such as /settings or /{videoId}) get index.html. API paths (/api,
- * /auth/refresh, /media, /embed) and anything else pass through to the next middleware.
+ * /auth/refresh, /media, /embed, /watch, /sitemaps) and anything else pass through to the next middleware.
  */
 export function staticWeb(distDir: string, opts: { mediaOrigins?: string[] } = {}) {
   const root = resolve(distDir);

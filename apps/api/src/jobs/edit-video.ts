@@ -5,8 +5,9 @@ import { extractThumbnails, MASTER_PLAYLIST, type PipelineOptions, publishFirstR
 import { probe } from '../media/probe.ts';
 import { trimVideo } from '../media/trim.ts';
 import { type IVideo, type StoredRendition, Video } from '../modules/videos/video.entity.ts';
-import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
-import { deleteAllExcept, publishDir } from '../storage/storage.ts';
+import { isPictureKey } from '../modules/videos/stale-media.ts';
+import { newMediaVersion, probeFacts, videoKeys } from '../modules/videos/video-view.ts';
+import { publishDir } from '../storage/storage.ts';
 import type { ImportDeps } from './import-video.ts';
 import { type EditVideoJob, JOBS } from './job-names.ts';
 import { progressReporter } from './progress.ts';
@@ -15,10 +16,15 @@ export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 
 
 /**
  * Publishes `cutPath` in place of the video's picture (a trim over it, a watermark burnt in or
- * removed): the first rendition (mp4, HLS, master last) and new frames are stored, only then does
- * the row switch to them and the old files go, so players always find a complete video; the
- * ladder is rebuilt by process-video afterwards. `keep` names stored sources that must stay (the
- * unmarked source of a watermarked video). Returns false when the video was deleted meanwhile.
+ * removed, a new file): the first rendition (mp4, HLS, master last) and new frames are stored in a
+ * new version's folder (videoKeys.media), so every URL is new; only then does the row switch to
+ * them, in one update (the version names every file), so players always find a complete video,
+ * and no cache can mix old and new files. The old picture is deleted once the ladder that
+ * process-video rebuilds afterwards is out (removeStaleMedia); the old source at once. `keep` names
+ * stored sources that must stay (the unmarked source of a watermarked video); `sourceKey`, the
+ * stored copy of `cutPath`, becomes the source when it is not remuxed. Returns false when the
+ * video was deleted meanwhile. A failure before the switch leaves the video as it was, with no
+ * files of the new version.
  */
 export async function publishReplacement(
   d: EditDeps,
@@ -26,20 +32,29 @@ export async function publishReplacement(
   target: IVideo,
   cutPath: string,
   tag: string,
-  o: PipelineOptions & { size: number; fields?: Partial<IVideo>; keep?: ReadonlySet<string> },
+  o: PipelineOptions & { size: number; fields?: Partial<IVideo>; keep?: ReadonlySet<string>; sourceKey?: string },
 ): Promise<boolean> {
   const work = dirname(cutPath);
-  const cutInfo = await probe(cutPath, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal: o.signal });
-  const dir = videoKeys.dir(target.id);
-  const first = await publishFirstRendition(cutPath, join(work, 'first'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(f * 0.8) });
-  await extractThumbnails(cutPath, join(work, 'thumbs'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(0.8 + f * 0.2) }, tag.slice(0, 8));
-  const thumbKeys = await publishDir(d.storage, join(work, 'thumbs'), `${dir}/thumbs`);
-  const hlsKeys = await publishDir(d.storage, join(work, 'first'), dir, MASTER_PLAYLIST);
+  const version = newMediaVersion();
+  const base = videoKeys.media(target.id, version);
+  let first: Awaited<ReturnType<typeof publishFirstRendition>>;
+  let thumbKeys: string[];
+  let cutInfo: Awaited<ReturnType<typeof probe>>;
+  try {
+    cutInfo = await probe(cutPath, { ffprobePath: d.ffprobePath, deadlines: d.deadlines, signal: o.signal });
+    first = await publishFirstRendition(cutPath, join(work, 'first'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(f * 0.8) });
+    await extractThumbnails(cutPath, join(work, 'thumbs'), cutInfo, { ...o, onProgress: (f) => o.onProgress?.(0.8 + f * 0.2) });
+    thumbKeys = await publishDir(d.storage, join(work, 'thumbs'), `${base}/thumbs`);
+    await publishDir(d.storage, join(work, 'first'), base, MASTER_PLAYLIST);
+  } catch (err) {
+    await d.storage.deletePrefix(`${base}/`);
+    throw err;
+  }
   // As after an upload: a remux holds every stream, so main.mp4 is the source from now on.
-  const newOriginal = first.remuxed ? videoKeys.main(target.id) : videoKeys.edited(target.id, tag);
-  if (!first.remuxed) await d.storage.putFile(newOriginal, cutPath);
+  const newOriginal = first.remuxed ? videoKeys.main(target.id, version) : (o.sourceKey ?? videoKeys.edited(target.id, tag));
+  if (!first.remuxed && !o.sourceKey) await d.storage.putFile(newOriginal, cutPath);
   if (!(await d.orm.em.fork().count(Video, { id: target.id }))) {
-    await d.storage.deletePrefix(dir);
+    await d.storage.deletePrefix(videoKeys.dir(target.id));
     return false;
   }
 
@@ -47,6 +62,7 @@ export async function publishReplacement(
   const oldThumbs = new Set(target.thumbnails);
   const thumbnails = thumbKeys.map((k) => d.storage.url(k));
   Object.assign(target, probeFacts(cutInfo), o.fields ?? {}, {
+    mediaVersion: version,
     originalKey: newOriginal,
     size: o.size,
     renditions: [first.rendition as StoredRendition],
@@ -56,13 +72,8 @@ export async function publishReplacement(
     progress: 35,
   });
   await em.flush();
-  if (oldOriginal && oldOriginal !== newOriginal && oldOriginal !== videoKeys.main(target.id) && !o.keep?.has(oldOriginal)) await d.storage.delete(oldOriginal);
-  await deleteAllExcept(d.storage, `${dir}/hls`, new Set(hlsKeys));
-  // The new frames, and a cover the owner chose (an upload or a frame) that the edit kept.
-  const keepThumbs = new Set(thumbKeys);
-  const base = d.storage.url(dir);
-  if (target.imageUrl?.startsWith(`${base}/`)) keepThumbs.add(`${dir}/${target.imageUrl.slice(base.length + 1)}`);
-  await deleteAllExcept(d.storage, `${dir}/thumbs`, keepThumbs);
+  // A source inside the old picture (its main.mp4) is still served: it goes with that picture.
+  if (oldOriginal && oldOriginal !== newOriginal && !isPictureKey(target.id, oldOriginal) && !o.keep?.has(oldOriginal)) await d.storage.delete(oldOriginal);
   await d.quota.recount(target.id);
   await d.queue.send(JOBS.processVideo, { videoId: target.id }, { userId: target.userId, continuing: true, singletonKey: target.id });
   return true;

@@ -8,6 +8,10 @@ export const JOBS = {
   videoFrame: 'video-frame',
   makeGif: 'make-gif',
   watermarkVideo: 'watermark-video',
+  /** A new file for an existing video (POST /api/videos/{id}/replace, or tus with `replaces`). */
+  replaceVideo: 'replace-video',
+  /** Deletes the files a video no longer lists, STALE_MEDIA_GRACE_SECONDS after its ladder (modules/videos/stale-media.ts). */
+  removeStaleMedia: 'remove-stale-media',
   /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
   accountRemoval: 'account-removal',
 } as const;
@@ -51,6 +55,13 @@ export interface MakeGifJob extends Omit<GifCreate, 'redirectToUrl'> {
 export interface WatermarkVideoJob {
   videoId: string;
   markId: string | null;
+}
+
+/** Publishes the stored new file `sourceKey` as the video's picture; `replaceId` names this replace, so a retry after the switch does not redo it. */
+export interface ReplaceVideoJob {
+  videoId: string;
+  replaceId: string;
+  sourceKey: string;
 }
 
 /** Tries after the first; the last failure marks the video failed for its owner. */

@@ -21,6 +21,7 @@ import { sqlOf } from '../modules/folders/folder-access.ts';
 import type { StorageQuota } from '../modules/videos/storage-quota.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { videoMails } from '../modules/videos/video-mails.ts';
+import { removeStaleMedia } from '../modules/videos/stale-media.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { deleteAllExcept, publishDir, type Storage } from '../storage/storage.ts';
 import { progressReporter } from './progress.ts';
@@ -38,6 +39,8 @@ export interface ProcessDeps {
   /** Each run's own deadline, sized to its work. */
   deadlines?: MediaDeadlines;
   limits: SourceLimits;
+  /** Has the files the video no longer lists deleted once their grace is over (the remove-stale-media job). */
+  scheduleStaleRemoval?: (videoId: string) => Promise<void>;
   /**
    * Test seam: called before each step, and with 'playable' once a growing rendition's first
    * segments are out (ffmpeg encodes on while it is awaited); a throw acts like a crash there.
@@ -80,6 +83,8 @@ export function processVideoHandler(d: ProcessDeps) {
     });
 
     let early: EarlyRemux | null = null;
+    // The picture's folder: the first upload's at the top level, a replaced or edited one in its version's.
+    const base = videoKeys.media(videoId, video.mediaVersion);
     try {
       await mkdir(work, { recursive: true });
       await d.storage.getFile(video.originalKey, input);
@@ -96,7 +101,7 @@ export function processVideoHandler(d: ProcessDeps) {
         const out = join(work, 'first');
         if (isFastPublishable(info)) {
           const first = await publishFirstRendition(input, out, info, opts(0, 30), early ?? undefined);
-          await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
+          await publishDir(d.storage, out, base, 'hls/master.m3u8');
           if (await deletedMeanwhile()) return;
           video.renditions = [first.rendition as StoredRendition];
           video.isMainReady = true;
@@ -104,7 +109,7 @@ export function processVideoHandler(d: ProcessDeps) {
           // A remux holds every stream the service uses, so it becomes the source of later steps
           // and the upload is not kept twice (its metadata, e.g. a phone's location, goes with it).
           const upload = video.originalKey;
-          if (first.remuxed) video.originalKey = videoKeys.main(videoId);
+          if (first.remuxed) video.originalKey = videoKeys.main(videoId, video.mediaVersion);
           await stepDone(30);
           if (upload !== video.originalKey) await d.storage.delete(upload);
           await d.quota.recount(videoId);
@@ -115,7 +120,7 @@ export function processVideoHandler(d: ProcessDeps) {
           const keys = new Set<string>();
           const rendition = await publishGrowingRendition(input, out, info, opts(0, 30), async (update) => {
             for (const file of update.files) {
-              const key = videoKeys.file(videoId, file);
+              const key = `${base}/${file}`;
               await d.storage.putFile(key, join(out, file));
               keys.add(key);
             }
@@ -127,7 +132,7 @@ export function processVideoHandler(d: ProcessDeps) {
             }
           });
           // Segments of an interrupted earlier run that the finished playlist does not list.
-          await deleteAllExcept(d.storage, videoKeys.file(videoId, `hls/${FIRST_RENDITION_NAME}`), keys);
+          await deleteAllExcept(d.storage, `${base}/hls/${FIRST_RENDITION_NAME}`, keys);
           if (await deletedMeanwhile()) return;
           video.renditions = [rendition as StoredRendition];
           await stepDone(30);
@@ -139,9 +144,9 @@ export function processVideoHandler(d: ProcessDeps) {
         await d.onStep?.('thumbnails', videoId, attempt);
         const out = join(work, 'thumbs');
         const files = await extractThumbnails(input, out, info, opts(30, 35));
-        await publishDir(d.storage, out, `${videoKeys.dir(videoId)}/thumbs`);
+        await publishDir(d.storage, out, `${base}/thumbs`);
         if (await deletedMeanwhile()) return;
-        video.thumbnails = files.map((f) => d.storage.url(`${videoKeys.dir(videoId)}/thumbs/${f.split('/').pop()}`));
+        video.thumbnails = files.map((f) => d.storage.url(`${base}/thumbs/${f.split('/').pop()}`));
         video.imageUrl ??= video.thumbnails[0] ?? null;
         await stepDone(35);
         await d.quota.recount(videoId);
@@ -158,12 +163,17 @@ export function processVideoHandler(d: ProcessDeps) {
         const mp4 = !video.isMainReady;
         const ladder = await buildLadder(input, out, info, opts(35, 100), top, mp4);
         // Rendition folders first, the master last: players switch to the ladder in one step.
-        await publishDir(d.storage, out, videoKeys.dir(videoId), 'hls/master.m3u8');
+        await publishDir(d.storage, out, base, 'hls/master.m3u8');
         if (await deletedMeanwhile()) return;
-        const kept = new Set(ladder.map((r) => r.playlist.split('/').slice(0, -1).join('/')));
-        for (const r of previous) {
-          const folder = r.playlist.split('/').slice(0, -1).join('/');
-          if (!kept.has(folder)) await d.storage.deletePrefix(videoKeys.file(videoId, folder));
+        // The renditions the ladder replaced: of a changed video (a new version), they stay a while
+        // for players that loaded its first master (removeStaleMedia, after the grace); of a first
+        // upload they go now, as before versions existed.
+        if (!video.mediaVersion) {
+          const kept = new Set(ladder.map((r) => r.playlist.split('/').slice(0, -1).join('/')));
+          for (const r of previous) {
+            const folder = r.playlist.split('/').slice(0, -1).join('/');
+            if (!kept.has(folder)) await d.storage.deletePrefix(`${base}/${folder}`);
+          }
         }
         video.renditions = ladder as StoredRendition[];
         video.isLadderReady = true;
@@ -171,6 +181,9 @@ export function processVideoHandler(d: ProcessDeps) {
       }
       video.status = 'ready';
       video.error = null;
+      // The picture this one replaced (a replace, a trim over the video, a watermark) and the
+      // renditions the ladder replaced: nobody is sent to them any more; they go after a grace.
+      await d.scheduleStaleRemoval?.(videoId);
       // Counted before the video shows ready, so whoever sees it ready sees what it stores.
       await d.quota.recount(videoId);
       await stepDone(100);
@@ -196,6 +209,7 @@ export async function markProcessingFailed(d: Pick<ProcessDeps, 'orm' | 'storage
   const playable = video.isHlsReady && video.renditions.length > 0;
   if (playable) {
     video.status = 'ready';
+    await removeStaleMedia(d.storage, video);
   } else {
     // Never playable, so no player reads these files: gone before the owner sees the failure.
     await d.storage.deletePrefix(videoKeys.dir(videoId));

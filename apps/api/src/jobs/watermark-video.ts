@@ -32,7 +32,7 @@ export function watermarkVideoHandler(d: EditDeps) {
       let cleanKey = mark.cleanKey ?? video.originalKey;
       const clean = join(work, `clean${extname(cleanKey)}`);
       await d.storage.getFile(cleanKey, clean);
-      if (cleanKey === videoKeys.main(video.id)) {
+      if (cleanKey === videoKeys.main(video.id, video.mediaVersion)) {
         cleanKey = videoKeys.unmarked(video.id, '.mp4');
         await d.storage.put(cleanKey, createReadStream(clean));
         video.watermark = { ...mark, cleanKey };

@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import { MESSAGES as IMPORT_MESSAGES } from '../imports/import-error.ts';
 import { classifyFailure, FAILURE_MESSAGES } from './failure.ts';
-import { type EditVideoJob, JOBS, type MakeGifJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
+import { type EditVideoJob, JOBS, type MakeGifJob, type ReplaceVideoJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
 import type { SlotData } from './job-queue.ts';
 import type { Queue } from './queue.ts';
 
@@ -13,6 +13,8 @@ export interface JobHandlers {
   videoFrame: (job: VideoFrameJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   makeGif: (job: MakeGifJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   watermarkVideo: (job: WatermarkVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
+  replaceVideo: (job: ReplaceVideoJob, attempt: number, signal?: AbortSignal) => Promise<void>;
+  removeStaleMedia: (videoId: string) => Promise<void>;
   /** The owner's reason (never a tool's output) once a job will not be tried again. */
   onFinalFailure: (name: string, videoId: string, reason: string) => Promise<void>;
 }
@@ -82,4 +84,6 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: Wo
   await run<VideoFrameJob>(JOBS.videoFrame, { ...job, waited: true }, handlers.videoFrame);
   await run<MakeGifJob>(JOBS.makeGif, { ...job, waited: true }, handlers.makeGif);
   await run<WatermarkVideoJob>(JOBS.watermarkVideo, job, handlers.watermarkVideo);
+  await run<ReplaceVideoJob>(JOBS.replaceVideo, job, handlers.replaceVideo);
+  await run(JOBS.removeStaleMedia, job, (data) => handlers.removeStaleMedia(data.videoId));
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffprobeJson } from '../media/media-helpers.ts';
@@ -34,4 +34,34 @@ export async function listedHlsFiles(master: string): Promise<string[]> {
     for (const seg of uris(await (await fetch(variant)).text())) files.add(new URL(seg, variant).pathname);
   }
   return [...files].map((p) => p.slice(base.length)).sort();
+}
+
+/** Every file of the video in local storage (data dir), relative to its folder. */
+export async function storedFiles(dataDir: string, id: string): Promise<string[]> {
+  const dir = join(dataDir, 'media', 'videos', id);
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+}
+
+/**
+ * Every file a viewer of the video can reach, relative to its folder: the mp4, the playlists and
+ * what they list, the frames and the cover.
+ */
+export async function reachableFiles(v: { id: string; videoSource: string; hlsSource: string; thumbnails: string[]; imageUrl: string }): Promise<Set<string>> {
+  const master = new URL(v.hlsSource);
+  const base = `${master.origin}/media/videos/${v.id}/`;
+  const listed = (await listedHlsFiles(v.hlsSource)).map((f) => new URL(`../${f}`, master).toString());
+  return new Set([v.videoSource, ...listed, ...v.thumbnails, v.imageUrl].map((u) => u.slice(base.length)));
+}
+
+/** Waits until every one of `files` (relative to the video's folder) answers 404: they go a grace after the switch (STALE_MEDIA_GRACE_SECONDS). */
+export async function untilGone(s: Pick<TestServer, 'url'>, id: string, files: Iterable<string>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (const f of files) {
+    for (;;) {
+      const status = (await fetch(`${s.url}/media/videos/${id}/${f}`, { method: 'HEAD' })).status;
+      if (status === 404) break;
+      if (Date.now() > deadline) throw new Error(`${f} still answers ${status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }

@@ -112,7 +112,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
         const path = d.files.path(f.token);
         const mime = path && (await sniffVideo(path));
         if (!path || !mime) continue;
-        items.push({ path, mime, size: (await stat(path)).size, trim: f.trim });
+        // A video id, or nothing: anything else from the renderer is dropped rather than sent as metadata.
+        const replaces = typeof f.replaces === 'string' && /^[0-9a-f-]{36}$/i.test(f.replaces) ? f.replaces : null;
+        items.push({ path, mime, size: (await stat(path)).size, trim: f.trim, replaces });
       }
       await d.queue().add(items);
     },

@@ -27,6 +27,8 @@ export interface StoredItem {
   attempts: number;
   error: string | null;
   videoId: string | null;
+  /** The id of the video whose file this one replaces (it keeps its id, link and settings); absent for a new video. */
+  replaces?: string | null;
 }
 
 export interface StoredRoot {

@@ -51,6 +51,8 @@ export interface AddInput {
   root?: string | null;
   folders?: string[];
   trim?: TrimRange | null;
+  /** Replaces the file of this video (of the signed-in user) instead of making a new video; root and folders do not apply. */
+  replaces?: string | null;
 }
 
 const PENDING: ItemStatus[] = ['queued', 'uploading', 'retrying', 'paused'];
@@ -122,6 +124,7 @@ export class UploadQueue {
         attempts: 0,
         error: null,
         videoId: null,
+        replaces: f.replaces ?? null,
       });
     }
     await this.changed();
@@ -256,6 +259,8 @@ export class UploadQueue {
       item.sha256 = await sha256(source);
       await this.persist();
     }
+    // A replace always sends its file: the same bytes as another video still make this one new.
+    if (item.replaces) return this.send(item, r, source, null);
     const key = `${item.size}:${item.sha256}`;
     // Two copies of one file in the same queue: the second waits and then finds the first.
     for (const other of this.state.items)
@@ -273,13 +278,19 @@ export class UploadQueue {
       }
       delete this.state.uploaded[key];
     }
+    await this.send(item, r, source, key);
+  }
+
+  /** Sends the file through tus, continuing its upload when the server holds part of it; `key` records a new video's content. */
+  private async send(item: StoredItem, r: Running, source: string, key: string | null): Promise<void> {
     if (item.uploadUrl) {
       const offset = await this.o.api.uploadOffset(item.uploadUrl);
       if (offset === null) {
         // The server holds no upload there: it finished just before the last process ended
         // (the video exists, but its id never reached the state), or it expired.
         item.uploadUrl = null;
-        const finished = await this.o.api.findVideo(item.name, item.size, item.addedAt);
+        // A replace is sent again: the same file replacing the video twice leaves it the same.
+        const finished = key && (await this.o.api.findVideo(item.name, item.size, item.addedAt));
         if (finished) {
           item.videoId = finished;
           this.state.uploaded[key] = finished;
@@ -290,13 +301,13 @@ export class UploadQueue {
         this.o.onResume?.({ id: item.id, relPath: item.relPath, offset });
       }
     }
-    const folderId = item.root ? await this.o.folders.folderFor(this.state.roots[item.root], item.folders, () => this.persist()) : null;
+    const folderId = item.root && !item.replaces ? await this.o.folders.folderFor(this.state.roots[item.root], item.folders, () => this.persist()) : null;
     const videoId = await this.o.api.resumableUpload({
       file: createReadStream(source),
       filename: basename(item.path),
       filetype: item.mime,
       name: item.name,
-      metadata: folderId ? { folderId } : {},
+      metadata: item.replaces ? { replaces: item.replaces } : folderId ? { folderId } : {},
       uploadUrl: item.uploadUrl,
       chunkSize: this.o.chunkSize ?? 8 * 1024 * 1024,
       // One quick retry (it also carries a token refresh); longer outages are the queue's backoff, shown as 'retrying'.
@@ -313,7 +324,7 @@ export class UploadQueue {
       },
     });
     item.videoId = videoId;
-    this.state.uploaded[key] = videoId;
+    if (key) this.state.uploaded[key] = videoId;
   }
 
   private async finish(item: StoredItem, status: 'done' | 'skipped') {

@@ -30,7 +30,7 @@ export function createBridge(t: BridgeTransport) {
       /** Folders or files dropped on the window. */
       addDropped: (files: File[], mirror: boolean) => call('uploads:add-paths')(files.map((f) => t.pathForFile(f)).filter(Boolean), mirror),
       chooseFiles: call('uploads:choose-files'),
-      addPicked: (files: { token: string; trim: TrimRange | null }[]) => call('uploads:add-picked')(files),
+      addPicked: (files: { token: string; trim: TrimRange | null; replaces?: string | null }[]) => call('uploads:add-picked')(files),
       snapshot: call('uploads:snapshot'),
       pause: (id?: string) => call('uploads:pause')(id),
       resume: (id?: string) => call('uploads:resume')(id),

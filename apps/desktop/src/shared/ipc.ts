@@ -43,7 +43,8 @@ export interface IpcContract {
   /** Folders and files dropped on the window, by path. */
   'uploads:add-paths': (paths: string[], mirror: boolean) => AddedFolder[];
   'uploads:choose-files': () => PickedVideo[];
-  'uploads:add-picked': (files: { token: string; trim: TrimRange | null }[]) => void;
+  /** `replaces`: the id of a video whose file the picked one replaces (it keeps its id, link and settings). */
+  'uploads:add-picked': (files: { token: string; trim: TrimRange | null; replaces?: string | null }[]) => void;
   'uploads:snapshot': () => QueueSnapshot;
   'uploads:pause': (id?: string) => void;
   'uploads:resume': (id?: string) => void;

@@ -6,6 +6,7 @@ export interface TestServer {
   url: string;
   api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
   waitForVideo(token: string, id: string, until: (v: any) => boolean, timeoutMs?: number): Promise<any>;
+  upload(token: string, file: string, opts?: { name?: string }): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
 }
 export interface Login {

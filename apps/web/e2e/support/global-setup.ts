@@ -110,7 +110,7 @@ async function startStack(name: string, tmp: string, databaseUrl: string, env: R
 
 /**
  * Starts an embedded PostgreSQL (so tests can run SQL such as a ban), two API stacks (normal, and
- * one whose access tokens live 5 seconds for the refresh test), and makes a sample video.
+ * one whose access and playback tokens live 5 and 6 seconds for the refresh tests), and makes a sample video.
  */
 export default async function globalSetup() {
   if (!existsSync(join(WEB_DIR, 'dist/index.html'))) throw new Error('Build the web app first: pnpm --filter @reelbase/web build');
@@ -142,8 +142,8 @@ export default async function globalSetup() {
     const [main, short] = await Promise.all([
       // Imports may reach the loopback clip server; Google and Facebook sign-in go to the stand-in; payments to the Stripe and PayPal stand-ins.
       startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1', ...issuer.env, ...payments }),
-      // No sign-in provider is configured here.
-      startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '5' }),
+      // No sign-in provider is configured here. Playback tokens live 6 seconds too: the player's renewal test.
+      startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '5', PLAYBACK_TOKEN_TTL_SECONDS: '6' }),
     ]);
     stacks.push(main, short);
     stripe.setWebhookUrl(`${main.webUrl}/api/payment/webhook/stripe`);

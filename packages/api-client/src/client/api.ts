@@ -20,6 +20,7 @@ import type {
   Usage,
 } from '../contract/payments.ts';
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
+import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type {
   AdminTeam,
@@ -145,6 +146,27 @@ export function createApiClient(o: ApiClientOptions) {
   const core = createCore(o);
   const { request } = core;
   const id = (v: string) => encodeURIComponent(v);
+
+  /** One video file to `path` as multipart (`video`, `name` and `fields`), or over tus with `metadata` when large. */
+  async function sendVideo(path: string, input: VideoUploadInput, fields: Record<string, string>, metadata: Record<string, string>): Promise<Video> {
+    const filename = input.filename ?? (input.file as File).name ?? 'video';
+    const name = input.name?.trim() || stripExtension(filename);
+    const filetype = input.file.type || 'application/octet-stream';
+    if (!filetype.startsWith('video/')) throw new ApiError(422, 'Only video files are accepted.');
+    if (input.file.size > (input.resumableAboveBytes ?? RESUMABLE_UPLOAD_THRESHOLD)) {
+      const body = typeof Buffer !== 'undefined' && typeof (globalThis as { window?: unknown }).window === 'undefined' ? Buffer.from(await input.file.arrayBuffer()) : input.file;
+      const videoId = await tusUpload(core, { file: body, filename, filetype, name, metadata, onProgress: input.onProgress, signal: input.signal });
+      return request<Video>('GET', `/api/videos/${id(videoId)}`);
+    }
+    const res = await core.execute((token) => {
+      const form = new FormData();
+      form.append('name', name);
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('video', input.file, filename);
+      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, core.authHeaders(token), input.onProgress, input.signal);
+    });
+    return res.body as Video;
+  }
 
   const startSession = async (r: LoginResponse) => {
     // No refreshToken in cookie mode: the server set it as an HttpOnly cookie instead.
@@ -352,23 +374,17 @@ export function createApiClient(o: ApiClientOptions) {
      * resumable tus upload for large ones. Resolves with the new video.
      */
     async upload(input: VideoUploadInput): Promise<Video> {
-      const filename = input.filename ?? (input.file as File).name ?? 'video';
-      const name = input.name?.trim() || stripExtension(filename);
-      const filetype = input.file.type || 'application/octet-stream';
-      if (!filetype.startsWith('video/')) throw new ApiError(422, 'Only video files are accepted.');
-      if (input.file.size > (input.resumableAboveBytes ?? RESUMABLE_UPLOAD_THRESHOLD)) {
-        const body = typeof Buffer !== 'undefined' && typeof (globalThis as { window?: unknown }).window === 'undefined' ? Buffer.from(await input.file.arrayBuffer()) : input.file;
-        const videoId = await tusUpload(core, { file: body, filename, filetype, name, metadata: input.folderId ? { folderId: input.folderId } : {}, onProgress: input.onProgress, signal: input.signal });
-        return videos.get(videoId);
-      }
-      const res = await core.execute((token) => {
-        const form = new FormData();
-        form.append('name', name);
-        if (input.folderId) form.append('folderId', input.folderId);
-        form.append('video', input.file, filename);
-        return sendForm(core.fetch, `${core.baseUrl}/api/videos`, form, core.authHeaders(token), input.onProgress, input.signal);
-      });
-      return res.body as Video;
+      const folder: Record<string, string> = input.folderId ? { folderId: input.folderId } : {};
+      return sendVideo('/api/videos', input, folder, folder);
+    },
+
+    /**
+     * Replaces the file of video `videoId` with progress, as upload sends a new one (resumable
+     * above the threshold, with `replaces` in its metadata). The video keeps its id, settings and
+     * statistics and plays its current file until the new one is ready. Resolves with the video.
+     */
+    replace(videoId: string, input: Omit<VideoUploadInput, 'name' | 'folderId'>): Promise<Video> {
+      return sendVideo(`/api/videos/${id(videoId)}/replace`, input, {}, { replaces: videoId });
     },
 
     /**
@@ -399,6 +415,7 @@ export function createApiClient(o: ApiClientOptions) {
     /** The embedding panel's saved choices for a video (the defaults until the owner changes one). */
     embedSettings: (videoId: string) => request<EmbedSettings>('GET', `/api/videos/${id(videoId)}/embed-settings`),
     /** Saves one or more of the embedding panel's choices; resolves with all of them. */
+    setPrivacy: (videoId: string, privacy: VideoPrivacy) => request<Video>('PUT', `/api/videos/${id(videoId)}/privacy`, { body: privacy }),
     saveEmbedSettings: (videoId: string, changes: EmbedSettingsUpdate) => request<EmbedSettings>('PUT', `/api/videos/${id(videoId)}/embed-settings`, { body: changes }),
   };
 

@@ -22,7 +22,9 @@ import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, F
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
+import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
+import { OEmbedQuery, OEmbedVideo } from './share.ts';
 import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
 import {
   AdminOwnershipMove,
@@ -148,7 +150,8 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/profile', summary: 'The signed-in user profile', auth: 'user', team: 'personal', response: Profile },
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', team: 'personal', body: ProfileUpdate, response: ProfileUpdateResponse },
   {
-    method: 'post', path: '/api/profile/identities',
+    method: 'post',
+    path: '/api/profile/identities',
     summary: 'Link a Google or Facebook account to this one (current password required when the account has one)',
     auth: 'user', team: 'personal',
     body: LinkIdentityRequest,
@@ -174,19 +177,21 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/api/payment/sandbox/paypal/approve', summary: "PayPal sandbox only: the approval page's form (token); approves the order as the payer's click at PayPal does and answers 303 to the order's return page, where the capture completes it; 404 for no waiting order", auth: 'none' },
   { method: 'get', path: '/api/usage', summary: "The caller's storage and bandwidth (this month and the last 12) against the plan's limits (or the defaults without a plan), credits, effective feature flags", auth: 'user', team: 'view', response: Usage },
   { method: 'options', path: '/api/playback/{id}', summary: 'CORS preflight of the public playback call', auth: 'none' },
-  { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *)', auth: 'none', response: PlaybackInfo },
+  { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *). A video that is not public answers tokened media URLs and the token (renew it with ?token= before it ends); private: 403 VIDEO_PRIVATE; password: 403 VIDEO_PASSWORD until unlocked', auth: 'none', query: PlaybackQuery, response: PlaybackInfo },
+  { method: 'options', path: '/api/videos/{id}/unlock', summary: 'CORS preflight of the unlock call', auth: 'none' },
+  { method: 'post', path: '/api/videos/{id}/unlock', summary: "A password video's playback token for the right password (403 'Wrong password'; 429 past the tries per address and video)", auth: 'none', body: UnlockRequest, response: PlaybackToken },
   { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search)', auth: 'user', team: 'view', query: VideoListQuery, response: VideoList },
   { method: 'post', path: '/api/videos', summary: "Upload a video file (multipart: video, name, folderId); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos (no current ffmpeg in its box)", auth: 'user', team: 'edit', multipart: { video: 'file', name: 'string', folderId: 'string' }, response: Video },
   { method: 'post', path: '/api/videos/import', summary: "Import a video from a link (202); progress at GET /api/videos/{id}/import; 413 when the account is full, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', team: 'edit', body: ImportRequest, response: ImportStarted },
   { method: 'get', path: '/api/videos/{id}', summary: 'One of my videos', auth: 'user', team: 'view', response: Video },
   { method: 'get', path: '/api/videos/{id}/import', summary: 'Progress of an import', auth: 'user', team: 'view', response: ImportStatus },
   { method: 'delete', path: '/api/videos/{id}', summary: 'Delete a video and its files', auth: 'user', team: 'edit', response: MessageBody },
-  { method: 'post', path: '/api/uploads', summary: "tus: create a resumable upload (Upload-Length, Upload-Metadata: filename, filetype, name, folderId); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', team: 'edit', tus: true },
+  { method: 'post', path: '/api/uploads', summary: "tus: create a resumable upload (Upload-Length, Upload-Metadata: filename, filetype, name, folderId, or replaces: the id of a video whose file it replaces); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', team: 'edit', tus: true },
   { method: 'head', path: '/api/uploads/{id}', summary: 'tus: the offset an upload has reached', auth: 'user', team: 'edit', tus: true },
   { method: 'patch', path: '/api/uploads/{id}', summary: 'tus: append bytes at Upload-Offset; the last byte makes the video (X-Video-Id)', auth: 'user', team: 'edit', tus: true },
   { method: 'delete', path: '/api/uploads/{id}', summary: 'tus: abandon an upload', auth: 'user', team: 'edit', tus: true },
   { method: 'options', path: '/api/uploads', summary: 'tus: the protocol versions and extensions served', auth: 'none', tus: true },
-  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder or delete several videos at once (all or none; a foreign id is a 404); block (admin): ban true stops serving the videos at once', auth: 'user', team: 'edit', body: VideoBulkRequest, response: VideoBulkResult },
+  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder, delete or setVisibility (public, unlisted, private) of several videos at once (all or none; a foreign id is a 404); block (admin): ban true stops serving the videos at once', auth: 'user', team: 'edit', body: VideoBulkRequest, response: VideoBulkResult },
   { method: 'get', path: '/api/folders', summary: 'Folders of one level (query: parent_id, direction) with counts, and the breadcrumbs to it', auth: 'user', team: 'view', query: FolderListQuery, response: FolderList },
   { method: 'post', path: '/api/folders', summary: 'Create a folder', auth: 'user', team: 'edit', body: FolderCreate, response: FolderSaved },
   { method: 'get', path: '/api/folders/{id}', summary: 'A folder with its breadcrumbs', auth: 'user', team: 'view', response: FolderDetail },
@@ -201,7 +206,9 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/gifs', summary: 'The caller\'s GIFs, newest first (query: limit (6), page, video-id)', auth: 'user', team: 'view', response: GifList },
   { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit; 413 when the clip\'s GIF may not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', body: GifCreate, response: Gif },
   { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', team: 'edit', response: MessageBody },
+  { method: 'post', path: '/api/videos/{id}/replace', summary: "Replace a video's file (multipart: video; 202): id, name, folder, embed code, player settings and statistics stay; the current picture plays until the new one is ready, then every media URL is new. 404 for another user's video, 409 while it is busy or watermarked, 413 past the storage limit, 429 with Retry-After past the account's queued jobs. Over tus: Upload-Metadata `replaces` = the video's id", auth: 'user', team: 'edit', multipart: { video: 'file' }, response: Video },
   { method: 'post', path: '/api/videos/{id}/copy', summary: "Copy a video: its files, folder and player settings, named '<name> (copy)' (201; 409 while processing, 413 over the storage limit, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', response: Video },
+  { method: 'put', path: '/api/videos/{id}/privacy', summary: 'Who may watch the video (public, unlisted, private, password) and where it may be embedded (a domain allowlist); 422 when a password is needed or a domain is not one', auth: 'user', team: 'edit', body: VideoPrivacy, response: Video },
   { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut; 413 when the cut\'s share of the video does not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', body: VideoEdit, response: Video },
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', team: 'edit', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', team: 'edit', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
@@ -236,9 +243,17 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/admin/teams', summary: 'Admin: teams with their owner, plan, seats and members (query: limit, page, search by team name or member name or email)', auth: 'admin', query: AdminTeamListQuery, response: AdminTeamList },
   { method: 'post', path: '/api/admin/teams/{teamId}/owner', summary: 'Admin: move ownership to a member of the team for a support case (written to the audit log; the old owner stays as admin)', auth: 'admin', body: AdminOwnershipMove, response: AdminTeam },
   { method: 'get', path: '/embed/{type}/{id}', summary: 'Public player page (type hls or mp4), framable by any site', auth: 'none', produces: 'text/html' },
+  { method: 'get', path: '/watch/{id}', summary: "Public share page of a video: the player, the owner's logo, Open Graph, Twitter card and JSON-LD; noindex unless public", auth: 'none', produces: 'text/html' },
+  { method: 'get', path: '/oembed', summary: 'oEmbed 1.0 video answer for a share or embed URL of a public or unlisted video (404 otherwise, 501 for format=xml)', auth: 'none', query: OEmbedQuery, response: OEmbedVideo },
+  { method: 'get', path: '/sitemap.xml', summary: 'Video sitemap of the public videos (an index of /sitemaps/{file} past SITEMAP_PAGE_SIZE URLs)', auth: 'none', produces: 'application/xml' },
+  { method: 'get', path: '/sitemaps/{file}', summary: 'One page of the video sitemap (1.xml, 2.xml...)', auth: 'none', produces: 'application/xml' },
+  { method: 'get', path: '/robots.txt', summary: 'Crawler rules, pointing to the sitemap', auth: 'none', produces: 'text/plain' },
   { method: 'get', path: '/embed-assets/{file}', summary: 'Public player script and stylesheet', auth: 'none', produces: 'text/javascript' },
   { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers; Range)', auth: 'none', produces: 'video/mp4' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{file}', summary: 'Public video files one folder deeper (the HLS master playlist)', auth: 'none', produces: 'application/vnd.apple.mpegurl' },
-  { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments (or, below a ~{token} segment, files one folder up)', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/videos/{id}/{token}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a video that is not public, below its playback token (~{token}); 403 without a valid one', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/videos/{id}/{version}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments of a changed video (v-<version>/hls/...: every replace, trim over the video or watermark gets new names)', auth: 'none', produces: 'video/mp2t' },
+  { method: 'get', path: '/media/videos/{id}/{token}/{version}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a changed video that is not public, below its playback token (~{token}/v-<version>/hls/...); 403 without a valid token', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/images/{owner}/{file}', summary: 'Public images (avatars, logos, covers)', auth: 'none', produces: 'image/*' },
 ];

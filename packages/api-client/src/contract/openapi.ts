@@ -41,7 +41,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         : undefined;
     const inPath = [...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     // Team-scoped calls act for the team X-Team-Id names (the caller's own without it; 403 for a team they are not in).
-    const teamHeader = e.team && !e.path.includes('{teamId}') ? [{ name: TEAM_HEADER, in: 'header', required: false, schema: { type: 'string', format: 'uuid' } }] : [];
+    const teamHeader = e.team && e.team !== 'personal' && !e.path.includes('{teamId}') ? [{ name: TEAM_HEADER, in: 'header', required: false, schema: { type: 'string', format: 'uuid' } }] : [];
     const query = e.query ? (schema(e.query, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : {};
     const inQuery = Object.entries(query.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: query.required?.includes(name) ?? false, schema: s }));
     paths[e.path] ??= {};

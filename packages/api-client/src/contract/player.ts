@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlaybackToken, VISIBILITIES } from './privacy.ts';
 import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
 import { EMBED_DEFAULT_SIZE, MEDIA_SECONDS_MAX, URL_MAX_LENGTH } from './constants.ts';
 import { ColorScheme } from './profile.ts';
@@ -50,6 +51,10 @@ export const PlaybackInfo = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   processing: z.boolean(),
+  /** Who may watch; a video that is not public plays through tokened media URLs. */
+  visibility: z.enum(VISIBILITIES).optional(),
+  /** The token in the media URLs (null for a public video): renew it before `expiresAt` with GET /api/playback/{id}?token=. */
+  token: PlaybackToken.nullable().optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 
@@ -58,7 +63,8 @@ export type EmbedType = (typeof EMBED_TYPES)[number];
 
 const HTTP_URL_MESSAGE = 'Must match format "http:// or https://".';
 const SIZE_MESSAGE = (field: string) => `${field} must be a whole number between 1 and 10000.`;
-const size = (field: string) =>
+/** A whole number of pixels, 1 to 10000, in a query or body (coerced from text), with its field's name in the message. */
+export const sizeField = (field: string) =>
   z.coerce
     .number({ error: SIZE_MESSAGE(field) })
     .int({ error: SIZE_MESSAGE(field) })
@@ -77,8 +83,8 @@ const redirectTarget = z
  * (a missing side follows the video's aspect ratio).
  */
 export const EmbedCodeQuery = z.object({
-  width: size('Width').optional(),
-  height: size('Height').optional(),
+  width: sizeField('Width').optional(),
+  height: sizeField('Height').optional(),
   redirect: redirectTarget.optional().transform((s) => s || undefined),
   'new-window': z
     .enum(['0', '1', 'true', 'false'], { error: 'Must be 0 or 1.' })
@@ -96,8 +102,8 @@ const bool = z.boolean({ error: 'Must be true or false.' });
  */
 export const EmbedSettings = z.object({
   responsive: bool,
-  width: size('Width'),
-  height: size('Height'),
+  width: sizeField('Width'),
+  height: sizeField('Height'),
   keepRatio: bool,
   newWindow: bool,
   redirect: redirectTarget,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, hexColor, maxLength, personName } from './common.ts';
 import { FEATURE_FLAGS, PASSWORD_MAX_LENGTH } from './constants.ts';
+import { AllowedDomains, DEFAULT_VISIBILITIES, PRIVACY_MESSAGES } from './privacy.ts';
 import { PaymentMethodInput } from './users.ts';
 
 export const ColorScheme = z.object({
@@ -33,6 +34,9 @@ export const Profile = z.object({
   isActive: z.boolean(),
   ban: z.boolean(),
   isAdmin: z.boolean(),
+  /** What new uploads, imports and copies start with. */
+  defaultVisibility: z.enum(DEFAULT_VISIBILITIES),
+  defaultAllowedDomains: z.array(z.string()),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -49,6 +53,8 @@ export const ProfileUpdate = z
     promoCode: z.string().trim().max(64).nullable(),
     // The payment-method gate saves the user's choice here (same shape as at registration).
     paymentMethod: PaymentMethodInput,
+    defaultVisibility: z.enum(DEFAULT_VISIBILITIES, { error: PRIVACY_MESSAGES.defaultVisibility }),
+    defaultAllowedDomains: AllowedDomains,
   })
   .partial();
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

@@ -3,6 +3,7 @@ import { MessageBody, maxLength, pageLimit, pageNumber, paginated, sortDirection
 import { MEDIA_SECONDS_MAX, NAME_MAX_LENGTH, URL_MAX_LENGTH, VIDEO_PAGE_SIZE_DEFAULT, WATERMARK_OPACITY_DEFAULT } from './constants.ts';
 import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
+import { BulkVisibility, PlaybackToken, VideoPrivacyFields } from './privacy.ts';
 
 export const END_ACTIONS = ['pause', 'stop', 'playNext', 'loop'] as const;
 export const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'] as const;
@@ -31,6 +32,7 @@ export const WATERMARK_MESSAGES = {
   busy: 'The watermark is still being applied. Try again when it is done.',
   none: 'The video has no watermark.',
   trimOverMarked: 'Remove the watermark before trimming over this video, or save the trim as a new video.',
+  replaceOverMarked: 'Remove the watermark before replacing the video file.',
 } as const;
 /** Multipart fields are text: a number in a string, blank meaning absent. */
 const formNumber = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), inner);
@@ -82,7 +84,7 @@ export type Watermark = z.infer<typeof Watermark>;
  * What is happening to a video: 'ladder' plays already while the other quality levels are made;
  * 'trimming' and 'watermarking' are edits of a video that may play meanwhile.
  */
-export const VIDEO_ACTIVITIES = ['importing', 'queued', 'processing', 'ladder', 'trimming', 'watermarking', 'ready', 'failed'] as const;
+export const VIDEO_ACTIVITIES = ['importing', 'queued', 'processing', 'ladder', 'trimming', 'watermarking', 'replacing', 'ready', 'failed'] as const;
 export type VideoActivity = (typeof VIDEO_ACTIVITIES)[number];
 export const VIDEO_ACTIVITY_LABELS: Record<VideoActivity, string> = {
   importing: 'Importing',
@@ -91,6 +93,7 @@ export const VIDEO_ACTIVITY_LABELS: Record<VideoActivity, string> = {
   ladder: 'Playable; making more quality levels',
   trimming: 'Trimming',
   watermarking: 'Adding the watermark',
+  replacing: 'Replacing the file',
   ready: 'Ready',
   failed: 'Processing failed',
 };
@@ -105,6 +108,8 @@ export function editBlockedReason(v: { processing: { activity: VideoActivity } }
       return 'The video is being trimmed. The tools come back when it is done.';
     case 'watermarking':
       return 'The watermark is being added. The tools come back when it is done.';
+    case 'replacing':
+      return 'The file is being replaced. The tools come back when it is done.';
     default:
       return 'The video is still processing. The tools come back when it is ready.';
   }
@@ -150,6 +155,10 @@ export const Video = z.object({
   playerConfig: PlayerConfig,
   /** The burnt-in watermark, null when there is none. */
   watermark: Watermark.nullable(),
+  /** Who may watch it and where it may be embedded (never the password itself). */
+  ...VideoPrivacyFields.shape,
+  /** The token in this answer's media URLs when the video is not public (the owner's and an admin's players), else null. */
+  playbackToken: PlaybackToken.nullable(),
   /** The team member who uploaded (or imported, copied) it, and who changed it last; null for videos from before teams or people since deleted. */
   uploadedBy: VideoPerson.nullable().optional(),
   updatedBy: VideoPerson.nullable().optional(),
@@ -246,6 +255,7 @@ export const VIDEO_BLOCK_REASON_MAX = 500;
 
 const addToFolder = z.object({ action: z.literal('addToFolder'), folderId: z.uuid({ error: 'Must be a folder id.' }).nullable(), ids: bulkIds });
 const deleteVideos = z.object({ action: z.literal('delete'), ids: bulkIds });
+const setVisibility = z.object({ action: z.literal('setVisibility'), visibility: BulkVisibility, ids: bulkIds });
 /** The admin's action: ban true blocks the videos (of any user) from being served, false unblocks them. */
 /** Why (a block): mailed to each owner and shown beside the blocked video; an unblock clears it. */
 const blockReason = z.string({ error: 'Must be text.' }).trim().max(VIDEO_BLOCK_REASON_MAX, { error: `Must be at most ${VIDEO_BLOCK_REASON_MAX} characters.` });
@@ -260,10 +270,10 @@ export const VideoBlockRequest = z.preprocess(
 );
 export type VideoBlockRequest = z.infer<typeof blockVideos>;
 /** One action on several of the caller's own videos; all of them or none. */
-export const OwnVideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos], { error: 'Must be addToFolder or delete.' });
+export const OwnVideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, setVisibility], { error: 'Must be addToFolder, delete or setVisibility.' });
 export type OwnVideoBulkRequest = z.infer<typeof OwnVideoBulkRequest>;
 /** POST /api/videos/bulk: the owner's actions, or the admin's block. */
-export const VideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, blockVideos], { error: 'Must be addToFolder, delete or block.' });
+export const VideoBulkRequest = z.discriminatedUnion('action', [addToFolder, deleteVideos, setVisibility, blockVideos], { error: 'Must be addToFolder, delete, setVisibility or block.' });
 export type VideoBulkRequest = z.infer<typeof VideoBulkRequest>;
 export const VideoBulkResult = MessageBody.extend({ count: z.number().int() });
 

@@ -23,6 +23,9 @@ import { Migration20261220000001EmbedSettings } from './Migration20261220000001E
 import { Migration20261221000001MailOutbox } from './Migration20261221000001MailOutbox.ts';
 import { Migration20261222000001VideoState } from './Migration20261222000001VideoState.ts';
 import { Migration20261223000001CanceledFilter } from './Migration20261223000001CanceledFilter.ts';
+import { Migration20261224000001MediaVersion } from './Migration20261224000001MediaVersion.ts';
+import { Migration20261225000001Privacy } from './Migration20261225000001Privacy.ts';
+import { Migration20261226000001Sitemap } from './Migration20261226000001Sitemap.ts';
 import { Migration20261227000001PlanSeats } from './Migration20261227000001PlanSeats.ts';
 import { Migration20261227000002Teams } from './Migration20261227000002Teams.ts';
 
@@ -53,6 +56,9 @@ export const migrations = [
   { name: 'Migration20261221000001MailOutbox', class: Migration20261221000001MailOutbox },
   { name: 'Migration20261222000001VideoState', class: Migration20261222000001VideoState },
   { name: 'Migration20261223000001CanceledFilter', class: Migration20261223000001CanceledFilter },
+  { name: 'Migration20261224000001MediaVersion', class: Migration20261224000001MediaVersion },
+  { name: 'Migration20261225000001Privacy', class: Migration20261225000001Privacy },
+  { name: 'Migration20261226000001Sitemap', class: Migration20261226000001Sitemap },
   { name: 'Migration20261227000001PlanSeats', class: Migration20261227000001PlanSeats },
   { name: 'Migration20261227000002Teams', class: Migration20261227000002Teams },
 ];

@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES, type AdminVideoListQuery, type AdminVideoSortField, typ
 import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { sqlOf } from '../folders/folder-access.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
 import { fromVideoRow, VIDEO_ROW_COLUMNS, type VideoRow } from '../videos/video-list.ts';
@@ -20,7 +21,7 @@ const ORDER_COLUMNS: Record<AdminVideoSortField, string> = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The admin's view of a user's videos, and blocking: a blocked video is not served (delivery, playback, embed, beacons). */
-export function createAdminVideosService(d: { orm: Orm; storage: Storage; reads: ReadAuditLog; onServingChanged: (videoIds?: string[]) => void; supportEmail: string }) {
+export function createAdminVideosService(d: { orm: Orm; storage: Storage; tokens?: PlaybackTokens; reads: ReadAuditLog; onServingChanged: (videoIds?: string[]) => void; supportEmail: string }) {
   return {
     async list(actor: Actor, q: AdminVideoListQuery) {
       const sql = sqlOf(d.orm.em.fork());
@@ -35,7 +36,7 @@ export function createAdminVideosService(d: { orm: Orm; storage: Storage; reads:
       );
       const [{ n }] = rows.length ? [{ n: rows[0].totalCount }] : await sql<{ n: string }[]>('select count(*) as n from videos where user_id = ?', [userId]);
       d.reads.add(actor, { action: 'video.list', targetUserId: userId, details: { ...q } });
-      return { items: rows.map((r) => toVideo(fromVideoRow(r), d.storage)), meta: pageMeta(q.page, q.limit, Number(n)) };
+      return { items: rows.map((r) => toVideo(fromVideoRow(r), d.storage, d.tokens)), meta: pageMeta(q.page, q.limit, Number(n)) };
     },
 
     /** Blocks (ban true) or unblocks videos of any users, all or none; serving stops at once. */

@@ -1,4 +1,4 @@
-import { EMBED_SETTINGS_DEFAULT, EMBED_TYPES, type EmbedCodeQuery, type EmbedSettings, type EmbedSettingsUpdate, type EmbedType, type PlaybackInfo } from '@reelbase/api-client';
+import { EMBED_SETTINGS_DEFAULT, EMBED_TYPES, PLAYBACK_LOCKS, type EmbedCodeQuery, type EmbedSettings, type EmbedSettingsUpdate, type EmbedType, type PlaybackInfo } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { Video } from '../videos/video.entity.ts';
@@ -12,7 +12,16 @@ export const attr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&
 /** The public player page of a video (what embed codes and GIF snippets point at). */
 export const embedPageUrl = (publicUrl: string, id: string, type: EmbedType = 'hls') => `${publicUrl}/embed/${type}/${id}`;
 
+/** Why the embed page shows no player: 'private' (a message), 'password' (the password form). */
+export type EmbedLock = 'private' | 'password';
+
 export const isEmbedType = (t: string): t is EmbedType => (EMBED_TYPES as readonly string[]).includes(t);
+
+const IFRAME_ALLOW = 'allow="autoplay; fullscreen; picture-in-picture" allowfullscreen';
+
+/** An iframe of the embed page at a fixed size (the embed code's fixed variant, oEmbed's html). */
+export const fixedIframe = (o: { src: string; title: string; width: number; height: number }) =>
+  `<iframe src="${attr(o.src)}" title="${attr(o.title)}" ${IFRAME_ALLOW} width="${o.width}" height="${o.height}" style="border:0" frameborder="0"></iframe>`;
 
 const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
 /** The video's aspect ratio as a CSS `aspect-ratio` value (16 / 9 while its size is unknown). */
@@ -35,17 +44,20 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
      * (the player then asks the playback call itself and shows its 'not available' message).
      * An mp4 embed plays the mp4 only; an hls embed plays HLS with the mp4 as fallback.
      */
-    async page(type: EmbedType, id: string): Promise<PlaybackInfo | null> {
+    async page(type: EmbedType, id: string): Promise<{ playback: PlaybackInfo | null; locked: EmbedLock | null }> {
       let info: PlaybackInfo;
       try {
         info = await d.playback.get(id);
       } catch (err) {
+        // A private video says so; a password one shows the password form (the player unlocks it).
+        if (err instanceof HttpError && err.code === PLAYBACK_LOCKS.private) return { playback: null, locked: 'private' };
+        if (err instanceof HttpError && err.code === PLAYBACK_LOCKS.password) return { playback: null, locked: 'password' };
         // 404: missing or blocked; 403: the owner is past the monthly bandwidth.
-        if (err instanceof HttpError && (err.status === 404 || err.status === 403)) return null;
+        if (err instanceof HttpError && (err.status === 404 || err.status === 403)) return { playback: null, locked: null };
         throw err;
       }
-      if (type === 'mp4') return { ...info, hlsSource: null, processing: !info.mp4Source };
-      return info;
+      if (type === 'mp4') return { playback: { ...info, hlsSource: null, processing: !info.mp4Source }, locked: null };
+      return { playback: info, locked: null };
     },
 
     /**
@@ -66,7 +78,7 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       if (q['new-window']) query.set('new-window', '1');
       const qs = query.toString();
       const src = `${embedPageUrl(d.publicUrl, video.id, q.type)}${qs ? `?${qs}` : ''}`;
-      const common = `src="${attr(src)}" title="${attr(video.name)}" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen`;
+      const common = `src="${attr(src)}" title="${attr(video.name)}" ${IFRAME_ALLOW}`;
       const vw = video.width ?? 0;
       const vh = video.height ?? 0;
       if (q.width === undefined && q.height === undefined) {
@@ -80,7 +92,7 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       const side = (given: number | undefined, fromOther: number | null) => given ?? (fromOther ? Math.max(1, Math.round(fromOther)) : EMBED_SETTINGS_DEFAULT.width);
       const w = side(q.width, ratio && q.height ? q.height * ratio : null);
       const h = side(q.height, ratio && q.width ? q.width / ratio : null);
-      return { embed: `<iframe ${common} width="${w}" height="${h}" style="border:0" frameborder="0"></iframe>` };
+      return { embed: fixedIframe({ src, title: video.name, width: w, height: h }) };
     },
 
     /** The embedding panel's saved choices of the owner's video (the defaults until one is changed). */

@@ -9,6 +9,8 @@ import { attr, embedPageUrl } from '../embed/embed.service.ts';
 import type { StorageQuota } from '../videos/storage-quota.ts';
 import type { VideosService } from '../videos/videos.service.ts';
 import { pageMeta } from '../videos/video-view.ts';
+import { Video } from '../videos/video.entity.ts';
+import { type PlaybackTokens, withToken } from '../playback/playback-tokens.ts';
 import { Gif, type IGif } from './gif.entity.ts';
 
 /** How long POST /api/gifs waits for its worker: the queue, two ffmpeg passes of up to 60 s of video. */
@@ -28,22 +30,25 @@ export function gifBytes(clipSec: number, fps: number, size: string, video: { wi
   return Math.ceil((Math.max(0, clipSec) * fps * width * height) / 2);
 }
 
-export function createGifsService(d: { orm: Orm; storage: Storage; queue: JobQueue; quota: StorageQuota; videos: VideosService; publicUrl: string }) {
+export function createGifsService(d: { orm: Orm; storage: Storage; queue: JobQueue; quota: StorageQuota; videos: VideosService; publicUrl: string; tokens?: PlaybackTokens }) {
   /** The snippets link to the redirect URL when set, else to the video's embed page. */
-  function toGif(g: IGif): GifDto {
+  function toGif(g: IGif, token: string | null = null): GifDto {
     const href = g.redirectToUrl ? redirectHref(g.redirectToUrl) : embedPageUrl(d.publicUrl, g.videoId);
     const link = (inner: string) => `<a href="${attr(href)}" target="_blank" rel="noopener">${inner}</a>`;
     const source = d.storage.url(g.gifKey);
     const mp4Source = d.storage.url(g.mp4Key);
     const size = `width="${g.width}" height="${g.height}"`;
+    // The owner's previews of a GIF of a video that is not public carry its playback token; the
+    // snippets keep the lasting URL (served once the video is public again).
+    const signed = (url: string) => (token ? withToken(url, g.videoId, token) : url);
     return {
       id: g.id,
       videoId: g.videoId,
       embed: link(`<img src="${attr(source)}" ${size} alt="" style="border:0">`),
-      source,
+      source: signed(source),
       size: g.gifSize,
       mp4Embed: link(`<video src="${attr(mp4Source)}" ${size} autoplay muted loop playsinline style="border:0"></video>`),
-      mp4Source,
+      mp4Source: signed(mp4Source),
       mp4Size: g.mp4Size,
       width: g.width,
       height: g.height,
@@ -73,14 +78,18 @@ export function createGifsService(d: { orm: Orm; storage: Storage; queue: JobQue
       const bytes = gifBytes(job.endTime - job.startTime, job.fps, job.size, video.metadata.video);
       await d.queue.sendAndWait(JOBS.makeGif, job, GIF_TIMEOUT_MS, { userId, bytes });
       const gif = await d.orm.em.fork().findOneOrFail(Gif, { id: gifId });
-      return toGif(gif);
+      return toGif(gif, video.playbackToken?.token ?? null);
     },
 
     /** The caller's GIFs (optionally of one video), newest first. */
     async list(userId: string, q: { limit: number; page: number; 'video-id'?: string }): Promise<GifList> {
       const where = { userId, ...(q['video-id'] ? { videoId: q['video-id'] } : {}) };
-      const [rows, total] = await d.orm.em.fork().findAndCount(Gif, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: (q.page - 1) * q.limit });
-      return { items: rows.map(toGif), meta: pageMeta(q.page, q.limit, total) };
+      const em = d.orm.em.fork();
+      const [rows, total] = await em.findAndCount(Gif, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: (q.page - 1) * q.limit });
+      const ids = [...new Set(rows.map((g) => g.videoId))];
+      const locked = ids.length && d.tokens ? await em.find(Video, { id: { $in: ids }, visibility: { $ne: 'public' } }, { fields: ['id', 'privacyVersion'] }) : [];
+      const tokens = new Map(locked.map((v) => [v.id, d.tokens?.issue(v.id, v.privacyVersion).token ?? null]));
+      return { items: rows.map((g) => toGif(g, tokens.get(g.videoId) ?? null)), meta: pageMeta(q.page, q.limit, total) };
     },
 
     /** Deletes the row, then its files (a GIF that is gone from the list is never half there). */

@@ -1,6 +1,22 @@
 import { Router } from '@koa/router';
+import { NOT_ON_THIS_SITE_MESSAGE, PlaybackQuery, UnlockRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
+import { forbidden } from '../../http/errors.ts';
+import { body, query } from '../../http/validate.ts';
+import { addressBucket } from '../limits/address.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
+import type { EmbeddingGuard, EmbeddingRequest } from './embedding.ts';
 import type { PlaybackService } from './playback.service.ts';
+
+/** What the request says about the page it comes from. */
+export const embeddingRequestOf = (ctx: Context): EmbeddingRequest => ({ referer: ctx.get('Referer'), origin: ctx.get('Origin'), fetchDest: ctx.get('Sec-Fetch-Dest') });
+
+/** 403 "This video cannot be played on this site" to a page that is neither ours nor on the video's embed allowlist. */
+async function refuseElsewhere(ctx: Context, embedding: EmbeddingGuard) {
+  const domains = await embedding.domainsOf(ctx.params.id);
+  if (domains.length) ctx.vary('Origin');
+  if (!embedding.callAllowed(embeddingRequestOf(ctx), domains)) throw forbidden(NOT_ON_THIS_SITE_MESSAGE, 'notOnThisSite');
+}
 
 /** Anyone may read it from any site, without cookies: it holds only what the player shows. */
 export function publicCors(ctx: Context, methods: string) {
@@ -11,17 +27,38 @@ export function publicCors(ctx: Context, methods: string) {
   ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-export function playbackRoutes(playback: PlaybackService) {
-  const r = new Router({ prefix: '/api/playback' });
-  r.options('/:id', (ctx) => {
+export function playbackRoutes(playback: PlaybackService, limits: RateLimits, embedding: EmbeddingGuard) {
+  const r = new Router();
+  // Preflights of both calls: any site may make them, without cookies.
+  for (const [path, methods] of [
+    ['/api/playback/:id', 'GET, OPTIONS'],
+    ['/api/videos/:id/unlock', 'POST, OPTIONS'],
+  ])
+    r.options(path, (ctx) => {
+      publicCors(ctx, methods);
+      ctx.status = 204;
+    });
+  r.get('/api/playback/:id', async (ctx) => {
     publicCors(ctx, 'GET, OPTIONS');
-    ctx.status = 204;
-  });
-  r.get('/:id', async (ctx) => {
-    publicCors(ctx, 'GET, OPTIONS');
-    // Settings and blocking take effect on the next load: revalidate every time.
+    // Settings and blocking take effect on the next load: revalidate every time. A tokened answer
+    // is one viewer's: no shared cache keeps it.
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = await playback.get(ctx.params.id);
+    const { token } = query(ctx, PlaybackQuery);
+    const info = await playback.get(ctx.params.id, { token });
+    // A video with an embed allowlist answers only our own pages and pages of its domains.
+    await refuseElsewhere(ctx, embedding);
+    if (info.token) ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = info;
+  });
+  // A password video's viewers: the right password answers a playback token.
+  r.post('/api/videos/:id/unlock', async (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    ctx.set('Cache-Control', 'no-store');
+    const { password } = body(ctx, UnlockRequest);
+    await refuseElsewhere(ctx, embedding);
+    // Counted before argon2 runs: per address on this video, and per address on all videos.
+    await limits.take('video-unlock', { account: `${ctx.params.id}\n${addressBucket(ctx.ip)}`, address: ctx.ip });
+    ctx.body = await playback.unlock(ctx.params.id, password, ctx.ip);
   });
   return r;
 }

@@ -1,22 +1,37 @@
-import { MESSAGES, type PlaybackInfo } from '@reelbase/api-client';
+import { MESSAGES, PLAYBACK_LOCKS, type PlaybackInfo, type PlaybackToken, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
-import { Video } from '../videos/video.entity.ts';
+import { type IVideo, Video } from '../videos/video.entity.ts';
 import { videoKeys } from '../videos/video-view.ts';
+import { type PlaybackTokens, withToken } from './playback-tokens.ts';
 
 export const NOT_AVAILABLE = 'This video is not available.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What the viewer brings: a playback token from an unlock or an earlier answer (the owner's and admins' come in their own video answers). */
+export interface Viewer {
+  token?: string | null;
+}
+
+/** 403 with the code a player turns into its screen: "This video is private" or the password form. */
+export const privateVideo = () => forbidden(PRIVACY_MESSAGES.private, PLAYBACK_LOCKS.private);
+export const passwordNeeded = () => forbidden(PRIVACY_MESSAGES.passwordNeeded, PLAYBACK_LOCKS.password);
+
 /**
  * What a viewer's player needs to play a video: sources, poster and the owner's player settings.
  * Public, so it says nothing about a video that may not be shown: missing, blocked (video.ban),
- * owned by a banned user or failed all answer the same 404.
+ * owned by a banned user or failed all answer the same 404. Playback access lives here: a public
+ * or unlisted video plays for anyone; a private one for its owner and admins (whose own video
+ * answers carry a token); a password one after an unlock. Sources of a video that is not public carry a fresh token, and a valid token
+ * (of the video's current privacy version) renews itself, so a player plays to the end.
  */
-export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: DefaultLimits }) {
+export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: DefaultLimits; tokens: PlaybackTokens; checkPassword?: <T>(key: string, task: () => Promise<T>) => Promise<T> }) {
   const over = overBandwidthSql('u', d.limits);
+  const checkPassword = d.checkPassword ?? ((_key, task) => task());
   async function nextVideoOf(em: ReturnType<Orm['em']['fork']>, ownerId: string, id: string | null): Promise<string | null> {
     if (!id || !UUID.test(id)) return null;
     // Only a playable video of the same owner: a deleted or blocked one would end in a message.
@@ -24,32 +39,70 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
     return next && (next.isMainReady || next.isHlsReady) ? next.id : null;
   }
 
-  return {
-    async get(id: string): Promise<PlaybackInfo> {
-      const em = d.orm.em.fork();
-      const video = UUID.test(id) ? await em.findOne(Video, { id }) : null;
-      if (!video || video.ban || video.status === 'failed') throw notFound(NOT_AVAILABLE);
-      const [owner] = await em.execute<{ ban: boolean; over_bandwidth: boolean }[]>(`select u.ban, ${over} as over_bandwidth from users u where u.id = ?`, [video.userId]);
-      if (!owner || owner.ban) throw notFound(NOT_AVAILABLE);
-      // Past the monthly bandwidth and its grace: the player shows the video as unavailable.
-      if (owner.over_bandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
+  /** The video when it may be shown at all (not missing, blocked, failed, or its owner banned or past the bandwidth). */
+  async function showable(id: string) {
+    const em = d.orm.em.fork();
+    const video = UUID.test(id) ? await em.findOne(Video, { id }) : null;
+    if (!video || video.ban || video.status === 'failed') throw notFound(NOT_AVAILABLE);
+    const [owner] = await em.execute<{ ban: boolean; over_bandwidth: boolean }[]>(`select u.ban, ${over} as over_bandwidth from users u where u.id = ?`, [video.userId]);
+    if (!owner || owner.ban) throw notFound(NOT_AVAILABLE);
+    // Past the monthly bandwidth and its grace: the player shows the video as unavailable.
+    if (owner.over_bandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
+    return { em, video };
+  }
 
-      const hlsSource = video.isHlsReady ? d.storage.url(videoKeys.hlsMaster(video.id)) : null;
-      const mp4Source = video.isMainReady ? d.storage.url(videoKeys.main(video.id)) : null;
+  /** May this viewer watch without a password; throws the refusal a player shows otherwise. */
+  function assertMayWatch(video: IVideo, viewer: Viewer) {
+    if (video.visibility === 'public' || video.visibility === 'unlisted') return;
+    if (d.tokens.secondsLeft(video.id, video.privacyVersion, viewer.token) > 0) return;
+    throw video.visibility === 'private' ? privateVideo() : passwordNeeded();
+  }
+
+  const issue = (video: IVideo): PlaybackToken => {
+    const { token, expiresAt } = d.tokens.issue(video.id, video.privacyVersion);
+    return { token, expiresAt };
+  };
+
+  return {
+    async get(id: string, viewer: Viewer = {}): Promise<PlaybackInfo> {
+      const { em, video } = await showable(id);
+      assertMayWatch(video, viewer);
+      const token = video.visibility === 'public' ? null : issue(video);
+      const sign = (url: string | null) => (url && token ? withToken(url, video.id, token.token) : url);
+      const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
+      const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
       const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
       return {
         id: video.id,
         name: video.name,
         hlsSource,
         mp4Source,
-        poster: video.imageUrl ?? null,
+        poster: sign(video.imageUrl ?? null),
         playerConfig: { id: video.id, ...video.playerConfig },
         nextVideo,
         durationSec: video.durationSec ?? null,
         width: video.width ?? null,
         height: video.height ?? null,
         processing: !hlsSource && !mp4Source,
+        visibility: video.visibility,
+        token,
       };
+    },
+
+    /**
+     * A password video's token for the right password (403 "Wrong password" otherwise). The
+     * caller counts the try against the per-address limits first; argon2 runs in the bounded
+     * pool of password checks (`checkPassword`, keyed by the address).
+     */
+    async unlock(id: string, password: string, address: string): Promise<PlaybackToken> {
+      const { video } = await showable(id);
+      // Nothing to unlock: a private video plays for its owner only; a public or unlisted one needs no
+      // token, but one works there too (a player that raced a change to public keeps playing).
+      if (video.visibility === 'private') throw privateVideo();
+      if (video.visibility !== 'password') return issue(video);
+      const ok = await checkPassword(address, () => verifyPassword(video.passwordHash, password));
+      if (!ok) throw forbidden(PRIVACY_MESSAGES.wrongPassword);
+      return issue(video);
     },
   };
 }

@@ -63,6 +63,8 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       if (input.colorScheme) user.colorScheme = { ...user.colorScheme, ...input.colorScheme };
       if (input.showLogoOnPlayer !== undefined) user.showLogoOnPlayer = input.showLogoOnPlayer;
       if (input.promoCode !== undefined) user.promoCode = input.promoCode || null;
+      if (input.defaultVisibility !== undefined) user.defaultVisibility = input.defaultVisibility;
+      if (input.defaultAllowedDomains !== undefined) user.defaultAllowedDomains = input.defaultAllowedDomains;
       let newMethod: { type: 'card' | 'paypal'; label: string | null } | null = null;
       const hadMethod = user.paymentMethod != null;
       if (input.paymentMethod) {

@@ -30,5 +30,7 @@ export function toProfile(u: IUser, features: Record<string, boolean>): Profile 
     isActive: u.isActive,
     ban: u.ban,
     isAdmin: u.isAdmin,
+    defaultVisibility: u.defaultVisibility,
+    defaultAllowedDomains: u.defaultAllowedDomains,
   };
 }

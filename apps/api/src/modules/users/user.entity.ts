@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { type ColorScheme, LOGIN_METHODS, type PaymentMethodType, PLAN_NAMES } from '@reelbase/api-client';
+import { type ColorScheme, DEFAULT_VISIBILITIES, LOGIN_METHODS, type PaymentMethodType, PLAN_NAMES } from '@reelbase/api-client';
 
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
@@ -41,6 +41,9 @@ export const User = defineEntity({
     planStartedAt: p.datetime().nullable(),
     nextPaymentAt: p.datetime().nullable(),
     canceledAt: p.datetime().nullable(),
+    /** What new uploads, imports and copies start with (a password is set per video). */
+    defaultVisibility: p.enum(DEFAULT_VISIBILITIES).default('public'),
+    defaultAllowedDomains: p.json<string[]>().onCreate(() => []),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

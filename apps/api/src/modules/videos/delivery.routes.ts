@@ -3,10 +3,11 @@ import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { Orm } from '../../db/orm.ts';
-import { MESSAGES } from '@reelbase/api-client';
+import { MESSAGES, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
+import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../playback/playback-tokens.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { videoKeys } from './video-view.ts';
 
@@ -21,7 +22,9 @@ const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
 };
 // Only these files of a video are public; the original upload (and the unmarked source) never is.
-const PUBLIC_FILE = /^(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
+// The picture (main.mp4, hls/, frames) sits in its version's folder (v-<12 hex>/, videoKeys.media) or,
+// for a video never changed since its upload, at the top level.
+const PUBLIC_FILE = /^((v-[0-9a-f]{12}\/)?(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg)|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
 
 interface Servable {
   ok: boolean;
@@ -29,6 +32,9 @@ interface Servable {
   overBandwidth: boolean;
   main: boolean;
   hls: boolean;
+  /** Public: served to anyone; otherwise only with a playback token of `version`. */
+  isPublic: boolean;
+  version: number;
   at: number;
 }
 
@@ -63,13 +69,23 @@ export function servableCache(orm: Orm, cacheMs: number, limits: DefaultLimits) 
       const hit = cache.get(id);
       if (hit && Date.now() - hit.at < cacheMs) return hit;
       const rows = /^[0-9a-f-]{36}$/i.test(id)
-        ? await orm.em.getConnection().execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean; over_bandwidth: boolean }[]>(
-            `select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready, ${over} as over_bandwidth from videos v join users u on u.id = v.user_id where v.id = ?`,
+        ? await orm.em
+            .getConnection()
+            .execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean; over_bandwidth: boolean; visibility: string; privacy_version: number }[]>(
+            `select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready, ${over} as over_bandwidth, v.visibility, v.privacy_version from videos v join users u on u.id = v.user_id where v.id = ?`,
             [id],
           )
         : [];
       const row = rows[0];
-      const s = { ok: !!row && !row.ban && !row.owner_ban, overBandwidth: !!row?.over_bandwidth, main: !!row?.is_main_ready, hls: !!row?.is_hls_ready, at: Date.now() };
+      const s = {
+        ok: !!row && !row.ban && !row.owner_ban,
+        overBandwidth: !!row?.over_bandwidth,
+        main: !!row?.is_main_ready,
+        hls: !!row?.is_hls_ready,
+        isPublic: row?.visibility === 'public',
+        version: row?.privacy_version ?? 0,
+        at: Date.now(),
+      };
       if (cache.size > 10_000) cache.clear();
       cache.set(id, s);
       return s;
@@ -86,15 +102,31 @@ export type ServableCache = ReturnType<typeof servableCache>;
 /**
  * Public playback files: playlists, segments, the mp4 and thumbnails, with Range support and
  * long caching for segments. A blocked video, or one whose owner is banned, is not served (404);
- * one whose owner is past the monthly bandwidth answers 403 until the next month.
+ * one whose owner is past the monthly bandwidth answers 403 until the next month. Every file of a
+ * video that is not public needs a playback token in the path (/media/videos/{id}/~{token}/...),
+ * 403 without; relative playlist entries resolve below it, so segments carry it too.
  */
-export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache) {
+export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache, tokens: PlaybackTokens) {
   async function serve(ctx: Context) {
     const { id } = ctx.params;
-    const rel = ctx.path.slice(`/media/videos/${id}/`.length);
-    if (!PUBLIC_FILE.test(rel)) throw notFound();
+    let rel = ctx.path.slice(`/media/videos/${id}/`.length);
+    let token: string | null = null;
+    if (rel.startsWith(TOKEN_SEGMENT_MARK)) {
+      const slash = rel.indexOf('/');
+      token = slash > 0 ? rel.slice(1, slash) : null;
+      rel = slash > 0 ? rel.slice(slash + 1) : '';
+    }
+    const match = PUBLIC_FILE.exec(rel);
+    if (!match) throw notFound();
+    const file = match[2] ? rel.slice(match[2].length) : rel;
     const s = await servable.get(id);
-    if (!s.ok || (rel === 'main.mp4' && !s.main) || (rel.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
+    if (!s.ok || (file === 'main.mp4' && !s.main) || (file.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
+    // A token of an earlier privacy version (or none) opens nothing of a video that is not public.
+    const secondsLeft = token === null ? 0 : tokens.secondsLeft(id, s.version, token);
+    if (!s.isPublic && secondsLeft <= 0) {
+      ctx.set('Cache-Control', 'no-store');
+      throw forbidden(PRIVACY_MESSAGES.tokenInvalid, PLAYBACK_LOCKS.token);
+    }
     if (s.overBandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
     const key = videoKeys.file(id, rel);
     const info = await storage.stat(key);
@@ -110,7 +142,10 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     ctx.set('Last-Modified', info.mtime.toUTCString());
     // Playlists change (a growing one after every segment, the master when the ladder lands) and
     // must stop at once for a blocked video: revalidated every time. Segments never change.
-    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : ext === 'mp4' && rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+    // An unversioned main.mp4 is the first upload's and is replaced in place by its ladder's top rung; a versioned one never changes.
+    ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+    // A tokened URL is kept no longer than its token lives (a shared cache keys it by the whole URL).
+    if (token !== null && ext !== 'm3u8') ctx.set('Cache-Control', `${s.isPublic ? 'public' : 'private'}, max-age=${secondsLeft}`);
 
     if (ext === 'm3u8') {
       // Read whole: a growing playlist may be replaced between the stat and the read, and its
@@ -154,6 +189,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
   }
 
   const r = new Router({ prefix: '/media/videos/:id' });
-  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c']) r.get(path, serve);
+  // Up to ~<token>/v-<version>/hls/<rung>/<file>.
+  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c', '/:a/:b/:c/:d', '/:a/:b/:c/:d/:e']) r.get(path, serve);
   return r;
 }

@@ -91,39 +91,49 @@ export function tusUploads(o: {
       const type = upload.metadata?.filetype ?? '';
       if (!type.startsWith('video/')) throw tusError(422, 'Only video files are accepted.');
       const folderId = upload.metadata?.folderId;
+      // A new file for one of the caller's videos (404 for anyone else's, 409 while it is busy).
+      const replaces = upload.metadata?.replaces || undefined;
       const refuse = (e: HttpError) => Promise.reject(tusError(e.status, e.message));
       await Promise.resolve().then(o.videos.assertAcceptsUploads).catch(refuse);
-      if (folderId) await o.videos.assertOwnFolder(user.id, folderId).catch(refuse);
+      if (replaces) await o.videos.assertReplaceable(user.id, replaces).catch(refuse);
+      else if (folderId) await o.videos.assertOwnFolder(user.id, folderId).catch(refuse);
       // The length is reserved up front, so it must be known (no deferred length).
       if (upload.size === undefined) throw tusError(400, 'Upload-Length is required.');
       await o.quota.assertDiskSpace().catch(refuse);
       // Its processing job's slot (429 past the account's jobs), holding the length until the upload becomes a video or expires.
-      const reservation = await o.videos.takeUploadSlot(user.id, upload.size, o.expiryMs).catch(refuse);
+      const reservation = await o.videos.takeUploadSlot(user.id, upload.size, o.expiryMs, replaces).catch(refuse);
       return { metadata: { ...upload.metadata, userId: user.id, uploadedBy: person.id, reservationId: reservation.id } };
     },
     async onUploadFinish(_req, upload) {
       const m = upload.metadata ?? {};
-      const path = join(o.dir, upload.id);
-      // A folder deleted while the upload ran: the video lands at the top level rather than being lost.
-      const folderId = m.folderId ? await o.videos.assertOwnFolder(m.userId as string, m.folderId).then(() => m.folderId, () => null) : null;
-      try {
-        const video = await runActing({ personId: m.uploadedBy ?? (m.userId as string), teamId: m.userId as string }, () => o.videos.createFromFile(m.userId as string, {
-          path,
-          name: (m.name || m.filename || 'Untitled').replace(/\.[^.]+$/, '').slice(0, 255),
-          originalName: m.filename ?? '',
-          folderId,
-        }, m.reservationId ?? undefined));
-        return { status_code: 204, headers: { 'X-Video-Id': video.id } };
-      } catch (err) {
-        if (err instanceof HttpError) throw tusError(err.status, err.errors ? Object.values(err.errors).join(' ') : err.message);
-        o.log.error({ err }, 'tus upload could not become a video');
-        throw tusError(500, 'The upload could not be processed.');
-      } finally {
-        // The slot went to the processing job, or ended with the failure (createFromFile).
-        await rm(`${path}.json`, { force: true });
-      }
+      // The person who created the upload is who uploaded it (videos.uploaded_by, the activity log).
+      return runActing({ personId: m.uploadedBy ?? (m.userId as string), teamId: m.userId as string }, () => finishUpload(m, join(o.dir, upload.id)));
     },
   });
+
+  /** A finished upload: a new video, or the new file of the video it replaces. */
+  async function finishUpload(m: Record<string, string | null | undefined>, path: string) {
+    if (m.replaces) return finish(() => o.videos.replaceFromFile(m.userId as string, m.replaces as string, { path, name: '', originalName: m.filename ?? '' }, m.reservationId ?? undefined), path);
+    // A folder deleted while the upload ran: the video lands at the top level rather than being lost.
+    const folderId = m.folderId ? await o.videos.assertOwnFolder(m.userId as string, m.folderId).then(() => m.folderId, () => null) : null;
+    const name = (m.name || m.filename || 'Untitled').replace(/\.[^.]+$/, '').slice(0, 255);
+    return finish(() => o.videos.createFromFile(m.userId as string, { path, name, originalName: m.filename ?? '', folderId }, m.reservationId ?? undefined), path);
+  }
+
+  /** The finished upload becomes a video (or replaces one's file): its id in X-Video-Id, a refusal as JSON. */
+  async function finish(make: () => Promise<{ id: string }>, path: string) {
+    try {
+      const video = await make();
+      return { status_code: 204, headers: { 'X-Video-Id': video.id } };
+    } catch (err) {
+      if (err instanceof HttpError) throw tusError(err.status, err.errors ? Object.values(err.errors).join(' ') : err.message);
+      o.log.error({ err }, 'tus upload could not become a video');
+      throw tusError(500, 'The upload could not be processed.');
+    } finally {
+      // The slot went to the job, or ended with the failure (createFromFile, replaceFromFile).
+      await rm(`${path}.json`, { force: true });
+    }
+  }
 
   const handle = async (ctx: Context) => {
     // A new upload counts against the upload limit (a signed-in caller; tus answers the others).

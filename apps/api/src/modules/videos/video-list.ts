@@ -15,7 +15,8 @@ export const personRef = (column: string) =>
 export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_hls_ready as "isHlsReady", is_ladder_ready as "isLadderReady",
   image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban, ban_reason as "banReason", task,
   monthly_bandwidth_usage::float8 as "monthlyBandwidthUsage", total_bandwidth_usage::float8 as "totalBandwidthUsage",
-  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark,
+  status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark, media_version as "mediaVersion",
+  visibility, allowed_domains as "allowedDomains", (password_hash is not null) as "hasPassword", privacy_version as "privacyVersion",
   ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef"`;
 
 /**

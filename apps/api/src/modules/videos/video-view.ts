@@ -1,7 +1,19 @@
 import type { Video as VideoDto, VideoActivity, VideoPerson, Watermark as WatermarkDto } from '@reelbase/api-client';
 import type { ProbeResult } from '../../media/probe.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { type PlaybackTokens, withToken } from '../playback/playback-tokens.ts';
 import type { IVideo, StoredWatermark } from './video.entity.ts';
+
+/**
+ * Where one version of a video's published picture lives (main.mp4, hls/, the frames in thumbs/):
+ * a folder named by the row's `mediaVersion`, new on every change (a replace, a trim over the
+ * video, a watermark), so no URL ever names two different files and no cache can mix them.
+ * Null: the first upload's picture, at the video's top level (nothing older can be cached).
+ */
+const mediaBase = (id: string, version: string | null | undefined) => (version ? `videos/${id}/v-${version}` : `videos/${id}`);
+
+/** A fresh media version: 12 hex characters (the delivery route accepts exactly these). */
+export const newMediaVersion = () => crypto.randomUUID().replaceAll('-', '').slice(0, 12);
 
 /** Storage keys of a video's files; one place so jobs, delivery and deletion agree. */
 export const videoKeys = {
@@ -9,8 +21,11 @@ export const videoKeys = {
   original: (id: string, ext: string) => `videos/${id}/original${ext}`,
   /** The original replaced by a trim that overwrote the video. */
   edited: (id: string, editId: string) => `videos/${id}/original-${editId}.mp4`,
-  main: (id: string) => `videos/${id}/main.mp4`,
-  hlsMaster: (id: string) => `videos/${id}/hls/master.m3u8`,
+  /** A new file for the video (a replace), kept until it is published or refused. */
+  replacement: (id: string, replaceId: string, ext: string) => `videos/${id}/replacement-${replaceId}${ext}`,
+  media: mediaBase,
+  main: (id: string, version: string | null | undefined) => `${mediaBase(id, version)}/main.mp4`,
+  hlsMaster: (id: string, version: string | null | undefined) => `${mediaBase(id, version)}/hls/master.m3u8`,
   file: (id: string, rel: string) => `videos/${id}/${rel}`,
   /** A GIF of the video and its MP4 snippet (they go with the video). */
   gif: (id: string, gifId: string, ext: 'gif' | 'mp4') => `videos/${id}/gifs/${gifId}.${ext}`,
@@ -49,11 +64,19 @@ export type VideoFields = Pick<
   | 'height'
   | 'playerConfig'
   | 'watermark'
->;
+  | 'mediaVersion'
+  | 'visibility'
+  | 'allowedDomains'
+  | 'privacyVersion'
+> & {
+  /** A list reads whether a password is set (`hasPassword`), a loaded row has the hash itself. */
+  hasPassword?: boolean;
+  passwordHash?: string | null;
+};
 
 /** A stored watermark as its owner sees it (the storage details stay inside). */
-export function toWatermark(w: StoredWatermark, storage: Storage): WatermarkDto {
-  return { imageUrl: storage.url(w.imageKey), positionX: w.positionX, positionY: w.positionY, width: w.width, height: w.height, opacity: w.opacity, state: w.state };
+export function toWatermark(w: StoredWatermark, storage: Storage, signUrl: (url: string) => string = (u) => u): WatermarkDto {
+  return { imageUrl: signUrl(storage.url(w.imageKey)), positionX: w.positionX, positionY: w.positionY, width: w.width, height: w.height, opacity: w.opacity, state: w.state };
 }
 
 /** What is happening to the video, as the owner is told (see VIDEO_ACTIVITIES). */
@@ -63,9 +86,10 @@ export function videoActivity(v: Pick<VideoFields, 'status' | 'task' | 'isHlsRea
     case 'importing':
       return v.status;
     case 'queued':
-      return v.task === 'trim' ? 'trimming' : 'queued';
+      return v.task === 'trim' ? 'trimming' : v.task === 'replace' ? 'replacing' : 'queued';
     case 'processing':
       if (v.task === 'trim') return 'trimming';
+      if (v.task === 'replace') return 'replacing';
       return v.isHlsReady && !v.isLadderReady ? 'ladder' : 'processing';
     default:
       return v.watermark?.state === 'processing' ? 'watermarking' : 'ready';
@@ -78,15 +102,21 @@ export interface VideoPeople {
   updatedByRef?: VideoPerson | null;
 }
 
-export function toVideo(v: VideoFields & VideoPeople & { folderName?: string | null }, storage: Storage): VideoDto {
+/**
+ * The video as its owner (or an admin) sees it. With `tokens`, the media URLs of a video that is
+ * not public carry a fresh playback token (`playbackToken`), so the owner's players play it.
+ */
+export function toVideo(v: VideoFields & VideoPeople & { folderName?: string | null }, storage: Storage, tokens?: PlaybackTokens): VideoDto {
   const stage = v.status;
+  const signed = tokens && v.visibility !== 'public' ? tokens.issue(v.id, v.privacyVersion) : null;
+  const sign = (url: string) => (signed ? withToken(url, v.id, signed.token) : url);
   return {
     id: v.id,
     name: v.name,
-    videoSource: v.isMainReady ? storage.url(videoKeys.main(v.id)) : null,
-    hlsSource: v.isHlsReady ? storage.url(videoKeys.hlsMaster(v.id)) : null,
-    imageUrl: v.imageUrl ?? null,
-    thumbnails: v.thumbnails,
+    videoSource: v.isMainReady ? sign(storage.url(videoKeys.main(v.id, v.mediaVersion))) : null,
+    hlsSource: v.isHlsReady ? sign(storage.url(videoKeys.hlsMaster(v.id, v.mediaVersion))) : null,
+    imageUrl: v.imageUrl ? sign(v.imageUrl) : null,
+    thumbnails: v.thumbnails.map(sign),
     size: v.size,
     createdAt: v.createdAt.toISOString(),
     ban: v.ban,
@@ -101,7 +131,11 @@ export function toVideo(v: VideoFields & VideoPeople & { folderName?: string | n
     folderId: v.folderId ?? null,
     metadata: { durationSec: v.durationSec ?? null, video: { width: v.width ?? null, height: v.height ?? null } },
     playerConfig: { id: v.id, ...v.playerConfig },
-    watermark: v.watermark ? toWatermark(v.watermark, storage) : null,
+    watermark: v.watermark ? toWatermark(v.watermark, storage, sign) : null,
+    visibility: v.visibility,
+    hasPassword: v.hasPassword ?? !!v.passwordHash,
+    allowedDomains: v.allowedDomains,
+    playbackToken: signed ? { token: signed.token, expiresAt: signed.expiresAt } : null,
     ...(v.uploadedByRef !== undefined && { uploadedBy: v.uploadedByRef }),
     ...(v.updatedByRef !== undefined && { updatedBy: v.updatedByRef }),
   };

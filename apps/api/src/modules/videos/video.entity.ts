@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import type { EmbedSettings, PlayerConfig, WatermarkPlacement } from '@reelbase/api-client';
+import { type EmbedSettings, type PlayerConfig, VISIBILITIES, type WatermarkPlacement } from '@reelbase/api-client';
 import { actingPersonId } from '../teams/acting.ts';
 
 export const VIDEO_STATUSES = ['importing', 'queued', 'processing', 'ready', 'failed'] as const;
@@ -41,6 +41,8 @@ export const Video = defineEntity({
     importUrl: p.text().nullable(),
     importProgress: p.integer().default(0),
     originalKey: p.string().nullable(),
+    /** Names the folder of the published picture (video-view.ts: videoKeys.media); null for the first upload's. */
+    mediaVersion: p.string().nullable(),
     lastEditId: p.uuid().nullable(),
     size: p.bigint('number').default(0),
     /** Every object under videos/{id}/ (source, renditions, frames, covers): what counts against the limit. */
@@ -66,8 +68,16 @@ export const Video = defineEntity({
     ban: p.boolean().default(false),
     /** The admin's reason for the block, shown to the owner. */
     banReason: p.text().nullable(),
-    /** The edit under way ('trim'), cleared once its cut is published. */
-    task: p.enum(['trim'] as const).nullable(),
+    /** The edit under way ('trim', 'replace': a new file), cleared once its picture is published. */
+    task: p.enum(['trim', 'replace'] as const).nullable(),
+    /** Who may watch (see VISIBILITIES); every media file of a non-public video needs a playback token. */
+    visibility: p.enum(VISIBILITIES).default('public'),
+    /** argon2id, like account passwords; kept when the visibility changes, so switching back reuses it. */
+    passwordHash: p.text().nullable(),
+    /** The embed domain allowlist (`example.com`, `*.example.com`); empty: any site. */
+    allowedDomains: p.json<string[]>().onCreate(() => []),
+    /** Bumped on every change of visibility or password: playback tokens signed before stop working. */
+    privacyVersion: p.integer().default(0),
     monthlyBandwidthUsage: p.bigint('number').default(0),
     totalBandwidthUsage: p.bigint('number').default(0),
     bandwidthMonth: p.string().nullable(),

@@ -39,6 +39,14 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
   r.get('/:id/import', async (ctx) => {
     ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
   });
+  r.post('/:id/replace', guards.requireCanSpend, async (ctx) => {
+    await limits.take('upload', { account: currentUser(ctx).id, address: ctx.ip });
+    const length = Number(ctx.get('content-length'));
+    ctx.body = await videos.replace(currentUser(ctx).id, ctx.params.id, Number.isSafeInteger(length) && length > 0 ? length : null, (maxBytes, tooLarge) =>
+      receiveVideo(ctx, multipartDir, maxBytes, tooLarge),
+    );
+    ctx.status = 202;
+  });
   r.post('/:id/copy', guards.requireCanSpend, async (ctx) => {
     ctx.status = 201;
     ctx.body = await videos.copy(currentUser(ctx).id, ctx.params.id);

@@ -2,21 +2,24 @@ import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, WatermarkPlacement } from '@reelbase/api-client';
-import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
+import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, Visibility, WatermarkPlacement } from '@reelbase/api-client';
+import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { JOBS, type WatermarkVideoJob } from '../../jobs/job-names.ts';
+import { JOBS, type ReplaceVideoJob, type WatermarkVideoJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
+import { isStale } from './stale-media.ts';
 import { listVideoRows, personRef } from './video-list.ts';
+import { announceServingChange } from './serving-changes.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import { actingPersonId } from '../teams/acting.ts';
 import { recordActivity } from '../teams/activity.ts';
@@ -70,6 +73,14 @@ export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorSch
   };
 }
 
+/** What a new upload or import of this owner starts with: the account's defaults. */
+export const ownerPrivacyDefaults = (owner: { defaultVisibility: Visibility; defaultAllowedDomains: string[] }) => ({
+  visibility: owner.defaultVisibility,
+  allowedDomains: [...owner.defaultAllowedDomains],
+});
+/** A copy's or a cut's privacy: the source's own, password included. */
+const keptPrivacy = (v: IVideo) => ({ visibility: v.visibility, passwordHash: v.passwordHash ?? null, allowedDomains: [...v.allowedDomains] });
+
 const pickFacts = (v: IVideo) => ({ durationSec: v.durationSec, width: v.width, height: v.height, videoCodec: v.videoCodec, audioCodec: v.audioCodec });
 
 export function createVideosService(d: {
@@ -81,6 +92,10 @@ export function createVideosService(d: {
   sourceMaxBytes: number;
   /** Refuses (ImportRefusedError, a 422) a link the import job would not be allowed to fetch. */
   checkImportUrl: (url: string) => Promise<unknown>;
+  /** Signs the media URLs of videos that are not public in the owner's answers. */
+  tokens?: PlaybackTokens;
+  /** Drops this process's delivery answers of videos whose visibility changed (the others hear the NOTIFY). */
+  onServingChanged?: (videoIds?: string[]) => void;
 }) {
   async function owned(userId: string, id: string) {
     const em = d.orm.em.fork();
@@ -142,6 +157,7 @@ export function createVideosService(d: {
         renditions: [],
         thumbnails: [],
         playerConfig: defaultPlayerConfig(owner),
+        ...ownerPrivacyDefaults(owner),
       });
       id = video.id;
       video.originalKey = videoKeys.original(video.id, ext || '.bin');
@@ -153,13 +169,76 @@ export function createVideosService(d: {
       slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
       await d.queue.send(JOBS.processVideo, { videoId: video.id }, queued);
       await recordActivity(sqlOf(em), userId, 'video.uploaded', { type: 'video', id: video.id, name: video.name });
-      return toVideo(video, d.storage);
+      return toVideo(video, d.storage, d.tokens);
     } catch (err) {
       if (slotId) await d.queue.releaseSlot(slotId);
       await rm(input.path, { force: true });
       if (id) {
         await d.storage.deletePrefix(videoKeys.dir(id));
         await d.orm.em.fork().nativeDelete(Video, { id });
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Admits an upload for job `job` and receives it: refused before a byte is read when this server
+   * cannot process videos (503), the disk is low (507), the declared size passes the source limit
+   * or the account's free space (413), or the account has too many jobs (429); otherwise the job's
+   * slot is taken, reserving that space while `receive` reads the body (at most what fits), so
+   * parallel uploads cannot share the same free space. The slot is the caller's to hand on.
+   */
+  async function receiveUpload(userId: string, job: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>) {
+    d.queue.assertAccepts(job);
+    await d.quota.assertDiskSpace();
+    if (declaredBytes !== null && declaredBytes > d.sourceMaxBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, tooLargeForSource(d.sourceMaxBytes));
+    const slot = await d.queue.takeSlot(userId, job, declaredBytes, UPLOAD_RESERVATION_MS);
+    try {
+      const max = Math.min(slot.bytes, d.sourceMaxBytes);
+      return { file: await receive(max, max < d.sourceMaxBytes ? TOO_LARGE_FOR_ACCOUNT : tooLargeForSource(d.sourceMaxBytes)), slotId: slot.id };
+    } catch (err) {
+      await d.queue.releaseSlot(slot.id);
+      throw err;
+    }
+  }
+
+  /** A replace waits until nothing else changes the picture; a watermarked video is unmarked first (its kept unmarked source would not match). */
+  function assertReplaceable(video: IVideo) {
+    if (video.status !== 'ready' || video.task || video.watermark?.state === 'processing') throw conflict(TRIM_MESSAGES.busy);
+    if (video.watermark) throw conflict(WATERMARK_MESSAGES.replaceOverMarked);
+  }
+
+  /**
+   * Takes a received new file for video `id` (a form or tus upload, holding `slotId`): it goes
+   * into storage beside the video (counted against the account's storage at once), the row shows
+   * the replace under way (only if nothing else started meanwhile: 409) and a replace-video job is
+   * queued in the slot. On any failure the file is removed, the slot ends and the row is as it was.
+   */
+  async function replaceFromFile(userId: string, id: string, input: ReceivedVideo, slotId?: string): Promise<VideoDto> {
+    let key: string | null = null;
+    let marked = false;
+    try {
+      const { em, video } = await owned(userId, id);
+      const replaceId = crypto.randomUUID();
+      const ext = (extname(input.originalName ?? '').toLowerCase().match(/^\.[a-z0-9]{1,5}$/) ?? ['.bin'])[0];
+      key = videoKeys.replacement(id, replaceId, ext);
+      const stored = await d.storage.putFile(key, input.path);
+      // One statement decides between parallel replaces and edits: the first one wins.
+      const started = await em.nativeUpdate(Video, { id, status: 'ready', task: null }, { status: 'processing', task: 'replace', progress: 0, error: null });
+      if (!started || video.watermark) throw conflict(video.watermark ? WATERMARK_MESSAGES.replaceOverMarked : TRIM_MESSAGES.busy);
+      marked = true;
+      await d.quota.recount(id);
+      const queued = { userId, slotId, bytes: stored.size, singletonKey: replaceId };
+      slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
+      await d.queue.send(JOBS.replaceVideo, { videoId: id, replaceId, sourceKey: key } satisfies ReplaceVideoJob, queued);
+      return toVideo(await em.fork().findOneOrFail(Video, { id }), d.storage);
+    } catch (err) {
+      if (slotId) await d.queue.releaseSlot(slotId);
+      await rm(input.path, { force: true });
+      if (key) {
+        await d.storage.delete(key);
+        if (marked) await d.orm.em.fork().nativeUpdate(Video, { id }, { status: 'ready', task: null, progress: 100 });
+        await d.quota.recount(id).catch(() => undefined);
       }
       throw err;
     }
@@ -182,35 +261,40 @@ export function createVideosService(d: {
      * uploads cannot share the same free space.
      */
     async createFromUpload(userId: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>): Promise<VideoDto> {
-      d.queue.assertAccepts(JOBS.processVideo);
-      await d.quota.assertDiskSpace();
-      if (declaredBytes !== null && declaredBytes > d.sourceMaxBytes + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, tooLargeForSource(d.sourceMaxBytes));
-      const slot = await d.queue.takeSlot(userId, JOBS.processVideo, declaredBytes, UPLOAD_RESERVATION_MS);
-      let file: ReceivedVideo;
-      try {
-        const max = Math.min(slot.bytes, d.sourceMaxBytes);
-        file = await receive(max, max < d.sourceMaxBytes ? TOO_LARGE_FOR_ACCOUNT : tooLargeForSource(d.sourceMaxBytes));
-      } catch (err) {
-        await d.queue.releaseSlot(slot.id);
-        throw err;
-      }
-      return createFromFile(userId, file, slot.id);
+      const { file, slotId } = await receiveUpload(userId, JOBS.processVideo, declaredBytes, receive);
+      return createFromFile(userId, file, slotId);
     },
 
-    /** A resumable upload's slot (see createFromUpload), taken when it is created and held until it becomes a video or expires. */
-    takeUploadSlot: (userId: string, bytes: number, ttlMs: number) => d.queue.takeSlot(userId, JOBS.processVideo, bytes, ttlMs),
+    /**
+     * A new file for the caller's video `id` (a form upload), refused before a byte is read like
+     * an upload (and 404 for another user's video, 409 while it is busy or watermarked); the
+     * video keeps playing its picture until the new one is published (jobs/replace-video.ts).
+     */
+    async replace(userId: string, id: string, declaredBytes: number | null, receive: (maxBytes: number, tooLarge: string) => Promise<ReceivedVideo>): Promise<VideoDto> {
+      assertReplaceable((await owned(userId, id)).video);
+      const { file, slotId } = await receiveUpload(userId, JOBS.replaceVideo, declaredBytes, receive);
+      return replaceFromFile(userId, id, file, slotId);
+    },
+    replaceFromFile,
+    /** Refuses (404, 409) a replace of `id` before its upload starts. */
+    async assertReplaceable(userId: string, id: string) {
+      assertReplaceable((await owned(userId, id)).video);
+    },
+
+    /** A resumable upload's slot (see createFromUpload; a replace's with `replaces`), taken when it is created and held until it is stored or expires. */
+    takeUploadSlot: (userId: string, bytes: number, ttlMs: number, replaces?: string) => d.queue.takeSlot(userId, replaces ? JOBS.replaceVideo : JOBS.processVideo, bytes, ttlMs),
 
     async list(userId: string, q: ListQuery) {
       const em = d.orm.em.fork();
       if (q.folder_id) await assertOwnFolder(sqlOf(em), userId, q.folder_id);
       const { rows, total } = await listVideoRows(sqlOf(em), userId, q);
-      return { items: rows.map((v) => toVideo(v, d.storage)), meta: pageMeta(q.page, q.limit, total) };
+      return { items: rows.map((v) => toVideo(v, d.storage, d.tokens)), meta: pageMeta(q.page, q.limit, total) };
     },
 
     async get(userId: string, id: string): Promise<VideoDto> {
       const { em, video } = await owned(userId, id);
       const [people] = await sqlOf(em)<VideoPeople[]>(`select ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef" from videos where id = ?`, [id]);
-      return toVideo({ ...video, ...people }, d.storage);
+      return toVideo({ ...video, ...people }, d.storage, d.tokens);
     },
 
     requireFeature,
@@ -225,7 +309,7 @@ export function createVideosService(d: {
         const { em, video } = await owned(userId, id);
         if (input.name !== undefined) video.name = input.name;
         await em.flush();
-        return { trimming: false, video: toVideo(video, d.storage) };
+        return { trimming: false, video: toVideo(video, d.storage, d.tokens) };
       }
       const { em, video } = await owned(userId, id);
       await requireFeature(userId, 'videoTrimmer');
@@ -254,6 +338,8 @@ export function createVideosService(d: {
           renditions: [],
           thumbnails: [],
           playerConfig: { ...video.playerConfig },
+          // A cut is watched by whoever may watch what it was cut from.
+          ...keptPrivacy(video),
         });
       } else {
         if (input.name !== undefined) video.name = input.name;
@@ -271,7 +357,7 @@ export function createVideosService(d: {
         else await em.nativeUpdate(Video, { id: video.id }, { status: 'ready', task: null });
         throw err;
       }
-      return { trimming: true, video: toVideo(target, d.storage) };
+      return { trimming: true, video: toVideo(target, d.storage, d.tokens) };
     },
 
     /**
@@ -296,7 +382,8 @@ export function createVideosService(d: {
         // The source's GIFs stay its own (their rows name it).
         let storedBytes = 0;
         for await (const o of d.storage.list(videoKeys.dir(source.id))) {
-          if (!o.key.startsWith(`${from}gifs/`)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+          // Nor does the copy take files of an earlier picture still in their grace (stale-media.ts).
+          if (!o.key.startsWith(`${from}gifs/`) && !isStale(source, o.key)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
         }
         // A trim that overwrote the source meanwhile may have swapped files under the copy.
         const now = await em.fork().findOne(Video, { id: source.id });
@@ -310,6 +397,8 @@ export function createVideosService(d: {
           importUrl: source.importUrl,
           importProgress: source.importProgress,
           originalKey: moveKey(source.originalKey),
+          // The same relative paths: the copy's picture is in the folder of the same version.
+          mediaVersion: source.mediaVersion,
           size: source.size,
           // What was copied, counted as the copy's own.
           storedBytes,
@@ -325,12 +414,14 @@ export function createVideosService(d: {
           thumbnails: source.thumbnails.map((t) => moveUrl(t) as string),
           renditions: structuredClone(source.renditions),
           playerConfig: structuredClone(source.playerConfig),
+          // A copy of a private or protected video stays so (docs/decisions.md).
+          ...keptPrivacy(source),
           // The copy can change or remove the watermark too: its unmarked source came along.
           watermark: source.watermark ? { ...source.watermark, imageKey: moveKey(source.watermark.imageKey), cleanKey: source.watermark.cleanKey && moveKey(source.watermark.cleanKey) } : null,
         });
         await em.flush();
         await d.quota.recount(copyId);
-        return toVideo(copy, d.storage);
+        return toVideo(copy, d.storage, d.tokens);
       } catch (err) {
         await d.storage.deletePrefix(videoKeys.dir(copyId));
         throw err;
@@ -362,14 +453,24 @@ export function createVideosService(d: {
         if (input.action === 'delete') {
           await sql('delete from videos where user_id = ? and id in (?)', [userId, ids]);
           for (const v of mine) await recordActivity(sql, userId, 'video.deleted', { type: 'video', id: v.id, name: v.name });
+        } else if (input.action === 'setVisibility') {
+          // A changed visibility ends the tokens signed before (privacy_version), in every API process's delivery too.
+          const changed = await sql<{ id: string; name: string }[]>(
+            'update videos set visibility = ?, privacy_version = privacy_version + 1, updated_at = now(), updated_by = coalesce(?, updated_by) where user_id = ? and id in (?) and visibility <> ? returning id, name',
+            [input.visibility, actingPersonId(), userId, ids, input.visibility],
+          );
+          for (const v of changed) await recordActivity(sql, userId, 'video.privacy_changed', { type: 'video', id: v.id, name: v.name }, { visibility: input.visibility });
+          await announceServingChange(sql, ids);
         } else {
           if (input.folderId) await assertOwnFolder(sql, userId, input.folderId);
           await sql('update videos set folder_id = ?, updated_at = now(), updated_by = coalesce(?, updated_by) where user_id = ? and id in (?)', [input.folderId, actingPersonId(), userId, ids]);
         }
       });
       if (input.action === 'delete') await removeFiles(ids);
+      if (input.action === 'setVisibility') d.onServingChanged?.(ids);
       const n = `${ids.length} video${ids.length === 1 ? '' : 's'}`;
-      return { message: input.action === 'delete' ? `${n} deleted.` : `${n} moved.`, count: ids.length };
+      const done = input.action === 'delete' ? 'deleted' : input.action === 'addToFolder' ? 'moved' : `set to ${VISIBILITY_LABELS[input.visibility].toLowerCase()}`;
+      return { message: `${n} ${done}.`, count: ids.length };
     },
 
     /**
@@ -436,7 +537,7 @@ export function createVideosService(d: {
       if (!video.watermark) throw notFound(WATERMARK_MESSAGES.none);
       assertMarkable(video);
       await queueMark(em, video, { ...video.watermark, id: crypto.randomUUID(), state: 'processing', removing: true });
-      return toVideo(video, d.storage);
+      return toVideo(video, d.storage, d.tokens);
     },
 
     async startImport(userId: string, url: string): Promise<{ id: string }> {
@@ -457,6 +558,7 @@ export function createVideosService(d: {
         renditions: [],
         thumbnails: [],
         playerConfig: defaultPlayerConfig(owner),
+        ...ownerPrivacyDefaults(owner),
       });
       // A partial unique index keeps one 'importing' row per account, parallel calls included.
       await em.flush().catch(async (err) => {

@@ -13,6 +13,7 @@ import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { useCan } from '../teams/use-team.ts';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
+import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
 
 const rule = (field: 'firstName' | 'lastName' | 'email') => ({
   validator: async (_: unknown, value: unknown) => {
@@ -202,9 +203,14 @@ export function SettingsPage() {
             </Card>
           </Col>
           <Col xs={24} lg={10}>
-            <Card title={cardTitle('Default player logo')}>
-              <ImageUpload kind="playerLogo" label="Upload player logo" current={profile.playerLogo} />
-            </Card>
+            <Flex vertical gap={24}>
+              <Card title={cardTitle('Default player logo')}>
+                <ImageUpload kind="playerLogo" label="Upload player logo" current={profile.playerLogo} />
+              </Card>
+              <Card title={cardTitle('Privacy of new videos')} data-testid="privacy-defaults">
+                <PrivacyDefaults profile={profile} />
+              </Card>
+            </Flex>
           </Col>
           {billing && (
             <Col xs={24}>

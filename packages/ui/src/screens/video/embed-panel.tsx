@@ -31,7 +31,7 @@ function changesOf(now: EmbedSettings, saved: EmbedSettings): Partial<EmbedSetti
  * height (600 x 600 to start, aspect ratio kept), redirect at end, new window, copy. Every choice
  * is saved for the video on the server, and the preview renders the snippet itself.
  */
-export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> }) {
+export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | 'hlsSource'> }) {
   const client = useClient();
   const queryClient = useQueryClient();
   const platform = usePlatform();
@@ -74,7 +74,8 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> })
   }, [choices, active, video.id, client, queryClient, alert]);
 
   const preview = useQuery({
-    queryKey: keys.embedCode(video.id, settled && embedOptionsOf(settled)),
+    // A new file (a replace, a trim over the video) may change its shape, which the snippet follows.
+    queryKey: [...keys.embedCode(video.id, settled && embedOptionsOf(settled)), video.hlsSource],
     queryFn: () => client.videos.embedCode(video.id, embedOptionsOf(settled as EmbedSettings)),
     enabled: !!settled,
     placeholderData: keepPreviousData,
@@ -182,7 +183,7 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata'> })
           </Typography.Text>
         </Flex>
       </Form>
-      <EmbedPreview code={preview.data} error={preview.isError ? errorMessage(preview.error) : null} />
+      <EmbedPreview key={video.hlsSource ?? ''} code={preview.data} error={preview.isError ? errorMessage(preview.error) : null} />
     </Card>
   );
 }

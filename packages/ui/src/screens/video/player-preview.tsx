@@ -32,6 +32,8 @@ export default function PlayerPreview({ video, config, label }: { video: Video; 
       durationSec: video.metadata.durationSec,
       aspectRatio: video.metadata.video.width && video.metadata.video.height ? video.metadata.video.width / video.metadata.video.height : null,
       navigate: stayHere,
+      // A video that is not public plays through tokened URLs; the player renews the token.
+      token: video.playbackToken,
     });
     return () => {
       player.current?.destroy();

@@ -1,5 +1,5 @@
-import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
-import { editBlockedReason, errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName } from '@reelbase/api-client';
+import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LineChartOutlined, SwapOutlined } from '@ant-design/icons';
+import { editBlockedReason, errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, Modal, Result, Row, Skeleton, theme, Typography } from 'antd';
 import { useSetAtom } from 'jotai';
@@ -13,7 +13,10 @@ import { videoListAtom } from '../../state/atoms.ts';
 import { isSettling, VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
+import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
 import { PlayerSettings } from './player-settings.tsx';
+import { ReplaceModal } from './replace-modal.tsx';
+import { ShareButton } from './share-dialog.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
 
@@ -31,7 +34,7 @@ export function VideoPage() {
   const canEdit = useCan('edit');
   const active = useTeamActive() && canEdit;
   const { token } = theme.useToken();
-  const [modal, setModal] = useState<'rename' | 'delete' | null>(null);
+  const [modal, setModal] = useState<'rename' | 'delete' | 'replace' | null>(null);
   const [busy, setBusy] = useState(false);
   const { copy, copying } = useCopyVideo();
 
@@ -83,7 +86,12 @@ export function VideoPage() {
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>
           {v?.name ?? (video.isError ? 'Video' : '…')}
         </Typography.Title>
-        {v && <Button icon={<LineChartOutlined aria-hidden />} style={{ marginInlineStart: 'auto' }} onClick={() => navigate(`/video-analytics/${videoId}`)}>Analytics</Button>}
+        {v && (
+          <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
+            <ShareButton video={v} />
+            <Button icon={<LineChartOutlined aria-hidden />} onClick={() => navigate(`/video-analytics/${videoId}`)}>Analytics</Button>
+          </Flex>
+        )}
       </Flex>
       {video.isPending ? (
         <Skeleton active />
@@ -135,6 +143,14 @@ export function VideoPage() {
                       >
                         Copy
                       </Button>
+                      <Button
+                        icon={<SwapOutlined aria-hidden />}
+                        disabled={v.processing.stage !== 'ready' || !!v.watermark}
+                        title={v.processing.stage !== 'ready' ? (editBlockedReason(v) ?? undefined) : v.watermark ? WATERMARK_MESSAGES.replaceOverMarked : undefined}
+                        onClick={() => setModal('replace')}
+                      >
+                        Replace video
+                      </Button>
                       <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setModal('delete')}>
                         Delete
                       </Button>
@@ -147,6 +163,9 @@ export function VideoPage() {
               </Card>
             </Col>
             <Col xs={24} lg={9}>
+              <Card title="Privacy" size="small" style={{ marginBottom: 16 }}>
+                <PrivacyPanel key={`${v.visibility}:${v.allowedDomains.join(',')}`} video={v} disabled={!active} />
+              </Card>
               <EmbedPanel video={v} />
               <GifPanel videoId={v.id} />
             </Col>
@@ -154,6 +173,7 @@ export function VideoPage() {
         )
       )}
       {v && <PlayerSettings video={v} active={active} />}
+      {v && <ReplaceModal video={v} open={modal === 'replace'} onClose={() => setModal(null)} />}
       <Modal title="Rename video" open={modal === 'rename'} onCancel={() => setModal(null)} footer={null} destroyOnHidden>
         <Form layout="vertical" name="rename" initialValues={{ name: v?.name }} onFinish={rename} requiredMark={false}>
           <Form.Item

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, CloudUploadOutlined, CopyOutlined, EditOutlined, FolderAddOutlined, FolderOutlined, HomeOutlined, LinkOutlined, MoreOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
+import { DEFAULT_VISIBILITIES, editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES, VISIBILITY_LABELS } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Button, Card, Checkbox, Dropdown, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, theme, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Checkbox, Dropdown, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, Tag, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { initialVideoListState, videoListAtom } from '../../state/atoms.ts';
 import { selectAllState, toggleAll, toggleId } from '../../state/selection.ts';
+import { visibilityOptions } from '../privacy/privacy-panel.tsx';
 import { useCan, useTeamActive } from '../teams/use-team.ts';
 import { useCopyVideo } from '../video/use-copy-video.ts';
 import { FolderNameModal, SelectFolderModal } from './folder-modals.tsx';
@@ -75,7 +76,14 @@ function VideoRow({
             </span>
           )}
         </Flex>
-        <VideoStatus video={video} />
+        <Flex gap={8} align="center" wrap>
+          <VideoStatus video={video} />
+          {video.visibility !== 'public' && (
+            <Tag data-testid="video-visibility" style={{ marginInlineEnd: 0 }}>
+              {VISIBILITY_LABELS[video.visibility]}
+            </Tag>
+          )}
+        </Flex>
       </div>
       <Flex className="rb-row-actions" align="center" gap={8}>
         {canEdit && (
@@ -264,6 +272,16 @@ export function MyVideosPage() {
                 <Button disabled={list.selectedIds.length === 0} onClick={() => setModal('move')}>
                   Move to folder{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
                 </Button>
+                <Dropdown
+                  disabled={list.selectedIds.length === 0}
+                  trigger={['click']}
+                  menu={{
+                    items: visibilityOptions(DEFAULT_VISIBILITIES).map((o) => ({ key: o.value, label: o.label })),
+                    onClick: ({ key }) => void bulk({ action: 'setVisibility', visibility: key as (typeof DEFAULT_VISIBILITIES)[number], ids: list.selectedIds }),
+                  }}
+                >
+                  <Button>Set visibility{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}</Button>
+                </Dropdown>
                 <Button danger disabled={list.selectedIds.length === 0} onClick={() => setModal('delete')}>
                   Delete{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
                 </Button>

@@ -1,12 +1,13 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, List, Modal, Progress, Spin, theme, Typography } from 'antd';
+import { Button, Flex, List, Modal, Spin, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
 import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keys } from '../../queries.ts';
 import { useClient, usePlatform } from '../../services.tsx';
 import { uploadsAtom } from '../../state/atoms.ts';
+import { UploadProgress } from './upload-progress.tsx';
 import { useUploader } from './use-uploader.ts';
 
 /** An uploaded file's video: processing (polled) until it plays, then a link to open it; or why it failed. */
@@ -104,29 +105,7 @@ export function UploadModal({ open, onClose, folderId }: { open: boolean; onClos
           dataSource={uploads}
           renderItem={(u) => (
             <List.Item key={u.key}>
-              <div style={{ width: '100%' }}>
-                <Flex justify="space-between" gap={8}>
-                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{u.fileName}</span>
-                  {u.status === 'done' && u.videoId ? (
-                    <UploadedState videoId={u.videoId} onOpen={onClose} />
-                  ) : (
-                    <span>{u.refused ? 'Not uploaded' : u.status === 'error' ? 'Failed' : `${u.percent}%`}</span>
-                  )}
-                </Flex>
-                {!u.refused && (
-                  <Progress
-                    percent={u.percent}
-                    status={u.status === 'error' ? 'exception' : u.status === 'done' ? 'success' : 'active'}
-                    showInfo={false}
-                    aria-label={`Upload of ${u.fileName}`}
-                  />
-                )}
-                {u.error && (
-                  <Typography.Text type="danger" role="alert">
-                    {u.error}
-                  </Typography.Text>
-                )}
-              </div>
+              <UploadProgress entry={u} state={u.status === 'done' && u.videoId ? <UploadedState videoId={u.videoId} onOpen={onClose} /> : undefined} />
             </List.Item>
           )}
         />

@@ -3,7 +3,7 @@ import { Flex, Tag, Tooltip } from 'antd';
 
 type StatusFields = Pick<Video, 'status' | 'isMainReady' | 'isHlsReady' | 'processing' | 'ban' | 'banReason'>;
 
-/** The video is still changing (processing, more quality levels, a trim or watermark): lists and pages poll it. */
+/** The video is still changing (processing, more quality levels, a trim, a watermark, a new file): lists and pages poll it. */
 export const isSettling = (v: Pick<Video, 'processing'>) => v.processing.activity !== 'ready' && v.processing.activity !== 'failed';
 
 /**
@@ -29,7 +29,7 @@ export function VideoStatus({ video }: { video: StatusFields }) {
     );
   else if (activity !== 'ready') {
     // A progress share means something while a step is under way; the ladder and a watermark run in the background.
-    const showProgress = (activity === 'processing' || activity === 'trimming' || activity === 'ladder') && progress > 0;
+    const showProgress = (activity === 'processing' || activity === 'trimming' || activity === 'replacing' || activity === 'ladder') && progress > 0;
     tags.push(
       <Tooltip key="state" title={video.isMainReady || video.isHlsReady ? 'The video plays already.' : 'The video plays once this is done.'}>
         <Tag color={activity === 'ladder' ? 'blue' : 'gold'}>

@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken, expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
+
+/*
+ * Privacy in the browser: the owner sets who may watch on the video page, in bulk and as the
+ * account default; a viewer of a password video types it on the embed page, a private one says so;
+ * and the player renews its short-lived playback token so a video plays to its end.
+ */
+
+async function privacyViaApi(request: APIRequestContext, baseURL: string, token: string, id: string, body: Record<string, unknown>) {
+  const res = await request.put(`${baseURL}/api/videos/${id}/privacy`, { headers: { authorization: `Bearer ${token}` }, data: body });
+  expect(res.status(), await res.text()).toBe(200);
+}
+async function waitReady(request: APIRequestContext, baseURL: string, token: string, id: string) {
+  await expect
+    .poll(async () => {
+      const v = await (await request.get(`${baseURL}/api/videos/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+      return v.isMainReady && v.isHlsReady;
+    }, { timeout: 120_000, intervals: [500] })
+    .toBe(true);
+}
+/** The renewal test's video length. */
+const MINUTES = 4;
+const currentTime = (page: Page) => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentTime);
+
+test('the owner sets privacy on the video page; the embed page asks for the password, then plays; a private one says so', async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL);
+  const video = await uploadViaApi(request, baseURL, a, sampleVideo(), 'Client preview');
+  const token = await apiToken(request, baseURL, a);
+  await waitReady(request, baseURL, token, video.id);
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  await page.goto(`/${video.id}`);
+
+  const panel = page.getByRole('region', { name: 'Privacy' });
+  await panel.getByLabel('Who can watch').click();
+  await page.locator('.ant-select-item-option[title="Password"]').click();
+  // A password video needs its password the first time.
+  await panel.getByRole('button', { name: 'Save privacy' }).click();
+  await expect(panel.getByText('Set a password for this video.')).toBeVisible();
+  await panel.getByLabel('Password', { exact: true }).fill('open sesame');
+  await panel.getByLabel('Embed only on these domains').fill('not a domain');
+  await panel.getByRole('button', { name: 'Save privacy' }).click();
+  await expect(panel.getByText('Must be a domain like example.com or *.example.com.')).toBeVisible();
+  await panel.getByLabel('Embed only on these domains').fill('');
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/videos/${video.id}/privacy`) && r.request().method() === 'PUT');
+  await panel.getByRole('button', { name: 'Save privacy' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByTestId('alert-bar')).toContainText('Privacy saved.');
+  await expect(panel.getByText('Its media URLs need a short-lived token.')).toBeVisible();
+  // The owner's own player plays the protected video through its tokened URL.
+  await expect(page.locator('video[aria-label="Video: Client preview"]')).toHaveAttribute('src', /\/~\d{10}\.\d+\.[\w-]+\/main\.mp4$/);
+  await expect.poll(() => page.locator('video[aria-label="Video: Client preview"]').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThan(0);
+  await shot(page, info, 'privacy-video-page');
+
+  // A viewer: the embed page shows the form; a wrong password is refused, the right one plays.
+  const viewer = await page.context().browser()!.newContext();
+  const embed = await viewer.newPage();
+  await embed.goto(`${baseURL}/embed/hls/${video.id}`);
+  await expect(embed.getByText('This video is protected by a password')).toBeVisible();
+  await shot(embed, info, 'privacy-embed-password');
+  await embed.getByLabel('Password').fill('wrong one');
+  await embed.getByRole('button', { name: 'Watch' }).click();
+  await expect(embed.getByRole('alert')).toHaveText('Wrong password');
+  await embed.getByLabel('Password').fill('open sesame');
+  await embed.getByRole('button', { name: 'Watch' }).click();
+  await embed.locator('.rb-big-play').click();
+  await expect.poll(() => currentTime(embed), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await shot(embed, info, 'privacy-embed-unlocked');
+
+  // Private: the embed page says so and plays nothing.
+  await privacyViaApi(request, baseURL, token, video.id, { visibility: 'private' });
+  await embed.goto(`${baseURL}/embed/hls/${video.id}`);
+  await expect(embed.getByRole('alert')).toHaveText('This video is private');
+  await expect(embed.locator('video')).toHaveCount(0);
+  await shot(embed, info, 'privacy-embed-private');
+  await viewer.close();
+});
+
+test('My videos sets the visibility of a selection; Settings sets what new videos start with', async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL);
+  const first = await uploadViaApi(request, baseURL, a, sampleVideo(), 'Lesson one');
+  await uploadViaApi(request, baseURL, a, sampleVideo(), 'Lesson two');
+  await signIn(page, a);
+  const rows = page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await page.getByRole('button', { name: 'Set visibility (2)' }).click();
+  const bulk = page.waitForResponse((r) => r.url().endsWith('/api/videos/bulk'));
+  await page.getByRole('menuitem', { name: 'Unlisted' }).click();
+  expect((await bulk).request().postDataJSON()).toMatchObject({ action: 'setVisibility', visibility: 'unlisted' });
+  await expect(page.getByTestId('alert-bar')).toContainText('2 videos set to unlisted.');
+  await expect(page.getByTestId('video-visibility')).toHaveText(['Unlisted', 'Unlisted']);
+  await shot(page, info, 'privacy-my-videos-bulk');
+
+  await page.goto('/settings');
+  const defaults = page.getByTestId('privacy-defaults');
+  await defaults.getByLabel('New videos: who can watch').click();
+  await page.locator('.ant-select-item-option[title="Private"]').click();
+  await defaults.getByLabel('New videos: embed only on these domains').fill('https://shop.example/page');
+  await defaults.getByRole('button', { name: 'Save privacy defaults' }).click();
+  await expect(defaults.getByText('Must be a domain like example.com or *.example.com.')).toBeVisible();
+  await defaults.getByLabel('New videos: embed only on these domains').fill('shop.example\n*.lms.example');
+  await defaults.getByRole('button', { name: 'Save privacy defaults' }).click();
+  await expect(page.getByTestId('alert-bar')).toContainText('Privacy defaults saved.');
+  await shot(page, info, 'privacy-settings-defaults');
+  const token = await apiToken(request, baseURL, a);
+  const third = await uploadViaApi(request, baseURL, a, sampleVideo(), 'Lesson three');
+  expect(third).toMatchObject({ visibility: 'private', allowedDomains: ['shop.example', '*.lms.example'] });
+  // The earlier videos keep theirs.
+  expect((await (await request.get(`${baseURL}/api/videos/${first.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).visibility).toBe('unlisted');
+});
+
+test('the player renews its playback token before it ends: four minutes of video play to the end on 6-second tokens', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const baseURL = process.env.E2E_SHORT_TTL_WEB_URL as string;
+  // Four minutes at 160x120 with a keyframe every 2 s: hls.js buffers 30 s ahead, so it goes on
+  // asking for segments long after the first token has ended.
+  const clip = join(process.env.E2E_TMP as string, 'minutes.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine', '-t', String(MINUTES * 60), '-c:v', 'libx264', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', clip]);
+  const a = await registerViaApi(request, baseURL);
+  const video = await uploadViaApi(request, baseURL, a, clip, 'Four minutes');
+  const token = await apiToken(request, baseURL, a);
+  await waitReady(request, baseURL, token, video.id);
+  await privacyViaApi(request, baseURL, token, video.id, { visibility: 'unlisted' });
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const media: { at: number; token: string; status: number }[] = [];
+  const renewals: number[] = [];
+  page.on('response', (r) => {
+    const m = /\/media\/videos\/[^/]+\/~([^/]+)\//.exec(r.url());
+    if (m) media.push({ at: Date.now(), token: m[1], status: r.status() });
+    if (/\/api\/playback\/[^/?]+\?token=/.test(r.url())) renewals.push(r.status());
+  });
+  // A viewer's line of 300 KB/s: the four minutes (about 5 MB) arrive over some 16 s, well past
+  // the first token's 6 s, whatever hls.js would buffer on a faster line.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 300_000, uploadThroughput: -1 });
+  await page.goto(`${baseURL}/embed/hls/${video.id}`);
+  await page.locator('.rb-big-play').click();
+  await expect.poll(() => page.locator('.rb-player').getAttribute('data-engine')).toBe('hlsjs');
+  // Eight times as fast: the four minutes take 30 s, five token lifetimes.
+  await page.locator('video').evaluate((v: HTMLVideoElement) => {
+    v.playbackRate = 8;
+  });
+  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement, end) => v.ended || v.currentTime > end, MINUTES * 60 - 1), { timeout: 120_000, intervals: [500] }).toBe(true);
+
+  const firstToken = media[0].token;
+  const firstExpiry = Number(firstToken.split('.')[0]) * 1000;
+  expect(media.filter((r) => r.status >= 400)).toEqual([]);
+  expect(renewals.length).toBeGreaterThanOrEqual(2);
+  expect(renewals.every((s) => s === 200)).toBe(true);
+  // Requests after the first token ended carried a newer one, and were served.
+  const late = media.filter((r) => r.at > firstExpiry + 500);
+  expect(late.length).toBeGreaterThan(0);
+  expect(late.every((r) => r.token !== firstToken)).toBe(true);
+  // And the old token really is refused by now (the server, not the player, decides).
+  const stale = await request.get(`${baseURL}/media/videos/${video.id}/~${firstToken}/hls/master.m3u8`);
+  expect(stale.status()).toBe(403);
+  await context.close();
+});
