@@ -36,6 +36,17 @@ function Subject({ entry }: { entry: TeamActivity }) {
   );
 }
 
+/** A labelled, clearable filter; cleared, it filters nothing. */
+function FilterSelect<T extends string>(p: { label: string; placeholder: string; width: number; value: T | undefined; onChange(v: T | undefined): void; options: { value: T; label: string }[] }) {
+  const id = useId();
+  return (
+    <Flex align="center" gap={8}>
+      <label htmlFor={id}>{p.label}</label>
+      <Select<T> id={id} allowClear placeholder={p.placeholder} style={{ width: p.width }} value={p.value} onChange={(v) => p.onChange(v ?? undefined)} options={p.options} />
+    </Flex>
+  );
+}
+
 const time = (iso: string) => `${formatDate(iso)} ${new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
 
 /** The team's activity log (the last 90 days, newest first): who uploaded, deleted, changed privacy or roles; filter by action, member and dates. */
@@ -43,8 +54,6 @@ export function ActivityPage() {
   const client = useClient();
   const team = useCurrentTeam();
   const [filters, setFilters] = useState<Filters>({ page: 1 });
-  const actionId = useId();
-  const actorId = useId();
   const membersQuery = useQuery({ queryKey: keys.teamMembers(team?.id ?? ''), queryFn: () => client.teams.members(team?.id as string), enabled: !!team });
   const query = { page: filters.page, limit: TEAM_ACTIVITY_PAGE_SIZE, action: filters.action, actorId: filters.actorId, from: filters.from, to: filters.to };
   const activity = useQuery({
@@ -64,30 +73,22 @@ export function ActivityPage() {
       <Typography.Paragraph type="secondary">What the members of {team.name} did in the last 90 days.</Typography.Paragraph>
       <Card>
         <Flex wrap gap={16} align="center" style={{ marginBottom: 16 }} role="group" aria-label="Filters">
-          <Flex align="center" gap={8}>
-            <label htmlFor={actionId}>Action</label>
-            <Select
-              id={actionId}
-              allowClear
-              placeholder="All actions"
-              style={{ width: 240 }}
-              value={filters.action}
-              onChange={(action) => set({ action })}
-              options={TEAM_ACTIVITY_ACTIONS.map((a) => ({ value: a, label: TEAM_ACTIVITY_LABELS[a] }))}
-            />
-          </Flex>
-          <Flex align="center" gap={8}>
-            <label htmlFor={actorId}>Member</label>
-            <Select
-              id={actorId}
-              allowClear
-              placeholder="Everyone"
-              style={{ width: 220 }}
-              value={filters.actorId}
-              onChange={(id) => set({ actorId: id })}
-              options={(membersQuery.data?.items ?? []).map((m) => ({ value: m.userId, label: m.name || m.email }))}
-            />
-          </Flex>
+          <FilterSelect<TeamActivityAction>
+            label="Action"
+            placeholder="All actions"
+            width={240}
+            value={filters.action}
+            onChange={(action) => set({ action })}
+            options={TEAM_ACTIVITY_ACTIONS.map((a) => ({ value: a, label: TEAM_ACTIVITY_LABELS[a] }))}
+          />
+          <FilterSelect<string>
+            label="Member"
+            placeholder="Everyone"
+            width={220}
+            value={filters.actorId}
+            onChange={(id) => set({ actorId: id })}
+            options={(membersQuery.data?.items ?? []).map((m) => ({ value: m.userId, label: m.name || m.email }))}
+          />
           <DatePicker.RangePicker
             aria-label="Dates"
             allowEmpty={[true, true]}

@@ -28,25 +28,36 @@ function useJoin(token: string) {
   };
 }
 
+/** Runs one way in (sign in or register) and then joins; a failure is shown and the button comes back. */
+function useJoinStep(onError: (err: unknown) => unknown) {
+  const [busy, setBusy] = useState(false);
+  const run = async (step: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await step();
+    } catch (err) {
+      onError(err);
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
 function SignInAndJoin({ email, join, onError }: { email: string; join(): Promise<void>; onError(err: unknown): void }) {
   const client = useClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useJoinStep(onError);
   return (
     <Form<{ email: string; password: string }>
       name="invitation-sign-in"
       layout="vertical"
       requiredMark={false}
       initialValues={{ email }}
-      onFinish={async (v) => {
-        setBusy(true);
-        try {
+      onFinish={(v) =>
+        run(async () => {
           await client.auth.login({ email: v.email.trim(), password: v.password });
           await join();
-        } catch (err) {
-          onError(err);
-          setBusy(false);
-        }
-      }}
+        })
+      }
     >
       <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required.' }]}>
         <Input type="email" autoComplete="email" />
@@ -66,7 +77,8 @@ function RegisterAndJoin({ email, join, onError }: { email: string; join(): Prom
   const client = useClient();
   const [form] = Form.useForm<AccountValues>();
   const values = Form.useWatch([], form);
-  const [busy, setBusy] = useState(false);
+  // A field's message (an address taken) goes beside its field, anything else above the form.
+  const { busy, run } = useJoinStep((err) => showFieldErrors(form, err) || onError(err));
   return (
     <Form<AccountValues>
       form={form}
@@ -74,17 +86,13 @@ function RegisterAndJoin({ email, join, onError }: { email: string; join(): Prom
       layout="vertical"
       requiredMark={false}
       initialValues={{ email }}
-      onFinish={async (v) => {
-        setBusy(true);
-        try {
+      onFinish={(v) =>
+        run(async () => {
           await client.users.register(v);
           await client.auth.login({ email: v.email, password: v.password });
           await join();
-        } catch (err) {
-          if (!showFieldErrors(form, err)) onError(err);
-          setBusy(false);
-        }
-      }}
+        })
+      }
     >
       <AccountFields />
       <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
@@ -111,8 +119,8 @@ export function InvitationPage() {
   const join = useJoin(token);
   const [mode, setMode] = useState<'sign-in' | 'register'>('sign-in');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const onError = (err: unknown) => setError(errorMessage(err));
+  const joining = useJoinStep(onError);
 
   if (!token) {
     return (
@@ -151,16 +159,10 @@ export function InvitationPage() {
           <Button
             type="primary"
             block
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
+            loading={joining.busy}
+            onClick={() => {
               setError(null);
-              try {
-                await join();
-              } catch (err) {
-                onError(err);
-                setBusy(false);
-              }
+              void joining.run(join);
             }}
           >
             Join team
