@@ -101,3 +101,14 @@ test('a member leaves; a removed member loses the team at their next request', a
   expect((await s.api('DELETE', `/api/teams/${owner.id}/members/${heir.id}`, { token: owner.accessToken })).status).toBe(200);
   expect((await s.api('GET', '/api/videos', { token: heir.accessToken, headers: inTeam(owner.id) })).body.code).toBe('TEAM_NOT_MEMBER_ERROR');
 });
+
+test('deleting a person who owns another account\'s team hands the team to its longest-standing admin', async () => {
+  const account = await signUpAndLogin(s);
+  const boss = await signUpAndLogin(s);
+  await addMember(s, account.id, boss.id, 'admin');
+  await s.api('POST', `/api/admin/teams/${account.id}/owner`, { token: siteAdmin.accessToken, body: { userId: boss.id } });
+  const removed = await s.api('DELETE', `/api/users/${boss.id}`, { token: siteAdmin.accessToken });
+  expect(removed.status).toBe(200);
+  const teams = await s.api('GET', '/api/teams', { token: account.accessToken });
+  expect(teams.body.items[0]).toMatchObject({ id: account.id, role: 'owner', owner: { id: account.id }, memberCount: 1 });
+});

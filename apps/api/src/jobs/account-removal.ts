@@ -8,6 +8,7 @@ import { announceServingChange } from '../modules/videos/serving-changes.ts';
 import { videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Mails } from '../mail/render.ts';
+import { purgeActivity } from '../modules/teams/activity.ts';
 
 /** Days before the removal that the notice is mailed (and at least this long before it). */
 export const REMOVAL_NOTICE_DAYS = 3;
@@ -151,7 +152,9 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
     for (const u of due) if (await removeData(u.id)) removed++;
     const reminded = await remindUnconfirmed();
     const unconfirmed = await removeUnconfirmed();
-    if (ended || noticed || removed || reminded || unconfirmed) d.log.info({ ended, noticed, removed, reminded, unconfirmed }, 'account removal pass');
+    // The teams' activity logs keep 90 days (TEAM_ACTIVITY_RETENTION_DAYS).
+    const activityPurged = await purgeActivity(sqlNow());
+    if (ended || noticed || removed || reminded || unconfirmed || activityPurged) d.log.info({ ended, noticed, removed, reminded, unconfirmed, activityPurged }, 'account removal pass');
     return { ended, noticed, removed, reminded, unconfirmed };
   };
 }

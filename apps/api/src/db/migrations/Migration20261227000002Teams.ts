@@ -83,5 +83,25 @@ export class Migration20261227000002Teams extends Migration {
         return null;
       end $$;`);
     this.addSql('create trigger users_make_team after insert on users referencing new table as new_rows for each statement execute function users_make_team();');
+    // A person deleted (an admin, the removal of an unconfirmed account) who owns a team that is
+    // not their own: its longest-standing admin (else member) becomes the owner, else the team's
+    // account itself again, so a team never loses its owner and the delete never fails.
+    this.addSql(`create function users_hand_over_teams() returns trigger language plpgsql as $$
+      declare t record; heir uuid;
+      begin
+        for t in select id from teams where owner_id = old.id and id <> old.id loop
+          delete from team_members where team_id = t.id and user_id = old.id;
+          select user_id into heir from team_members where team_id = t.id order by (role = 'admin') desc, created_at, user_id limit 1;
+          if heir is null then
+            heir := t.id;
+            insert into team_members (team_id, user_id, role) values (t.id, t.id, 'owner');
+          else
+            update team_members set role = 'owner' where team_id = t.id and user_id = heir;
+          end if;
+          update teams set owner_id = heir where id = t.id;
+        end loop;
+        return old;
+      end $$;`);
+    this.addSql('create trigger users_hand_over_teams before delete on users for each row execute function users_hand_over_teams();');
   }
 }
