@@ -203,3 +203,28 @@ test('My videos search finds a video by a word said in its captions and answers 
   expect((await s.api('GET', '/api/videos?search=lighthouse', { token: other.accessToken })).body.items).toEqual([]);
   expect((await s.api('GET', '/api/videos?search=submarine', { token: owner.accessToken })).body.items).toEqual([]);
 });
+
+test("the share page shows the transcript of a video that plays there (the default track), and in its structured data; a private video's page shows none", async () => {
+  await s.waitForVideo(owner.accessToken, secondVideoId, (v) => v.isHlsReady);
+  const page = async () => (await fetch(`${s.url}/watch/${secondVideoId}`)).text();
+  const html = await page();
+  // German is the default track of this video (made so above).
+  expect(html).toContain('<h2 id="rb-transcript-title">Transcript</h2>');
+  expect(html).toContain('<p><time datetime="PT1S">0:01</time><span>Der Umsatz wuchs.</span></p>');
+  expect(html).toContain('lang="de"');
+  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+  expect(ld.transcript).toBe('Der Umsatz wuchs.');
+  // Markup of a cue is text on the page, never HTML.
+  const path = `/api/videos/${secondVideoId}/captions`;
+  const tricky = await sendCaptions('WEBVTT\n\n00:00:02.000 --> 00:00:03.000\n<i>Bold</i> &lt;script&gt;alert(1)&lt;/script&gt;\n', { language: 'en', label: 'Tricky', isDefault: 'true' }, { path });
+  expect(tricky.status).toBe(201);
+  const escaped = await page();
+  expect(escaped).toContain('<span>Bold &lt;script&gt;alert(1)&lt;/script&gt;</span>');
+  expect(escaped).not.toContain('<script>alert');
+  const priv = await s.api('PUT', `/api/videos/${secondVideoId}/privacy`, { token: owner.accessToken, body: { visibility: 'private' } });
+  expect(priv.status).toBe(200);
+  const hidden = await page();
+  expect(hidden).not.toContain('Transcript');
+  expect(hidden).not.toContain('Bold');
+  expect(hidden).not.toContain('Umsatz');
+}, 120_000);

@@ -72,6 +72,20 @@ export async function writeCues(sql: Sql, track: { id: string; videoId: string }
   );
 }
 
+/**
+ * A video's transcript: the lines of its default track (else its first ready one) with the time
+ * each is said, or null when it has no captions. The share page and the video page show it.
+ */
+export async function transcriptOf(sql: Sql, videoId: string): Promise<{ trackId: string; label: string; language: string; lines: { startSec: number; text: string }[] } | null> {
+  const [track] = await sql<{ id: string; label: string; language: string }[]>(
+    `select id, label, language from caption_tracks where video_id = ? and status = 'ready' and cue_count > 0 order by is_default desc, created_at, id limit 1`,
+    [videoId],
+  );
+  if (!track) return null;
+  const lines = await sql<{ startSec: number; text: string }[]>(`select start_sec as "startSec", plain as text from caption_cues where track_id = ? and plain <> '' order by seq`, [track.id]);
+  return { trackId: track.id, label: track.label, language: track.language, lines };
+}
+
 /** The cues of a caption file, or a 422 naming the field `file` and what is wrong (with its line). */
 export function cuesOfFile(bytes: Buffer | null): Cue[] {
   if (!bytes || bytes.length === 0) throw unprocessable({ file: CAPTION_MESSAGES.fileRequired });
