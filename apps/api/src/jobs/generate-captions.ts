@@ -5,7 +5,8 @@ import { NoSpeechError, transcribeSpeech } from '../media/pipelines/text.ts';
 import { probe } from '../media/probe.ts';
 import type { TranscriptionEngine } from '../media/transcription.ts';
 import { CaptionTrack } from '../modules/captions/caption.entity.ts';
-import { storeTrackCues } from '../modules/captions/track-cues.ts';
+import { writeCues } from '../modules/captions/captions.service.ts';
+import { sqlOf } from '../modules/folders/folder-access.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import type { EditDeps } from './edit-video.ts';
 import { OwnerError } from './failure.ts';
@@ -48,8 +49,8 @@ export function generateCaptionsHandler(d: EditDeps & { engine: TranscriptionEng
         // Deleted while it was transcribed: nothing to write.
         const rows = (await tx.execute("select id from caption_tracks where id = ? and status = 'processing' for update", [track.id])) as unknown[];
         if (rows.length === 0) return;
-        await storeTrackCues(tx, track.id, video.id, cues);
-        await tx.execute("update caption_tracks set status = 'ready', error = null, cue_count = ?, updated_at = now() where id = ?", [cues.length, track.id]);
+        // The cues in place, the track 'ready' (captions.service: the one writer of cues).
+        await writeCues(sqlOf(tx), { id: track.id, videoId: video.id }, cues, { newVersion: false });
       });
       d.log.info({ videoId: video.id, trackId: track.id, engine: d.engine.name, cues: cues.length }, 'captions generated');
     } finally {

@@ -13,6 +13,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
+import { copyCaptions } from '../captions/captions.service.ts';
 import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
@@ -288,7 +289,8 @@ export function createVideosService(d: {
       const em = d.orm.em.fork();
       if (q.folder_id) await assertOwnFolder(sqlOf(em), userId, q.folder_id);
       const { rows, total } = await listVideoRows(sqlOf(em), userId, q);
-      return { items: rows.map((v) => toVideo(v, d.storage, d.tokens)), meta: pageMeta(q.page, q.limit, total) };
+      // A search's rows carry the lines said with its words (`matches`).
+      return { items: rows.map((v) => (v.matches ? { ...toVideo(v, d.storage, d.tokens), matches: v.matches } : toVideo(v, d.storage, d.tokens))), meta: pageMeta(q.page, q.limit, total) };
     },
 
     async get(userId: string, id: string): Promise<VideoDto> {
@@ -420,6 +422,7 @@ export function createVideosService(d: {
           watermark: source.watermark ? { ...source.watermark, imageKey: moveKey(source.watermark.imageKey), cleanKey: source.watermark.cleanKey && moveKey(source.watermark.cleanKey) } : null,
         });
         await em.flush();
+        await copyCaptions(sqlOf(em), source.id, copyId);
         await d.quota.recount(copyId);
         return toVideo(copy, d.storage, d.tokens);
       } catch (err) {
