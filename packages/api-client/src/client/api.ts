@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
 import { type AuthProviders, DEVICE_TOKEN_HEADER, type LoginResponse, type PasswordLoginResponse } from '../contract/auth.ts';
+import type { CaptionSettings } from '../contract/caption-generation.ts';
 import type { CaptionFormat, CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from '../contract/captions.ts';
 import type { MessageBody } from '../contract/common.ts';
 import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
@@ -437,6 +438,11 @@ export function createApiClient(o: ApiClientOptions) {
   /** Caption tracks of a video (`/api/videos/{id}/captions`). */
   const captions = {
     list: (videoId: string) => request<CaptionList>('GET', `/api/videos/${id(videoId)}/captions`),
+    /** A track made from the video's speech by the workers (202: status 'processing' until it is 'ready' or 'failed'). */
+    generate: (videoId: string, language: string) => request<CaptionTrack>('POST', `/api/videos/${id(videoId)}/captions/generate`, { body: { language } }),
+    /** The acting account's language for generated captions of every new upload (null: off). */
+    settings: () => request<CaptionSettings>('GET', '/api/captions/settings'),
+    updateSettings: (autoLanguage: string | null) => request<CaptionSettings>('PUT', '/api/captions/settings', { body: { autoLanguage } }),
     /** One track with its cues. */
     get: (videoId: string, captionId: string) => request<CaptionTrackDetail>('GET', `/api/videos/${id(videoId)}/captions/${id(captionId)}`),
     /** A WebVTT or SRT file as a new track (422 names what is wrong with the file, with its line). */

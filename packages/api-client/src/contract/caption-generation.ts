@@ -26,3 +26,9 @@ export const generatedLabel = (languageName: string) => `${languageName} (genera
  */
 export const CaptionSettings = z.object({ autoLanguage: CaptionLanguage.nullable() });
 export type CaptionSettings = z.output<typeof CaptionSettings>;
+
+/** The languages offered for generated captions in the app: what the default engine transcribes, by their names. */
+export const GENERATED_CAPTION_CHOICES = [
+  { value: 'en-US', label: 'English (United States)' },
+  { value: 'en-GB', label: 'English (United Kingdom)' },
+] as const;

@@ -13,6 +13,7 @@ import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { useCan } from '../teams/use-team.ts';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
+import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
 import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
 
 const rule = (field: 'firstName' | 'lastName' | 'email') => ({
@@ -209,6 +210,9 @@ export function SettingsPage() {
               </Card>
               <Card title={cardTitle('Privacy of new videos')} data-testid="privacy-defaults">
                 <PrivacyDefaults profile={profile} />
+              </Card>
+              <Card title={cardTitle('Captions of new videos')} data-testid="caption-settings">
+                <CaptionSettingsForm />
               </Card>
             </Flex>
           </Col>

@@ -19,6 +19,7 @@ import { PlayerSettings } from './player-settings.tsx';
 import { ReplaceModal } from './replace-modal.tsx';
 import { ShareButton } from './share-dialog.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
+import { GenerateCaptions } from '../captions/generate-captions.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
 
@@ -168,6 +169,7 @@ export function VideoPage() {
                 </div>
               </Card>
               <TranscriptPanel videoId={v.id} onSeek={(at) => setSeek((s) => ({ at, n: (s?.n ?? 0) + 1 }))} />
+              <GenerateCaptions videoId={v.id} canEdit={active} />
             </Col>
             <Col xs={24} lg={9}>
               <Card title="Privacy" size="small" style={{ marginBottom: 16 }}>
