@@ -1,16 +1,11 @@
+import { type Cue, formatTimestamp } from '@reelbase/api-client';
+
 /**
  * Caption tracks as HLS subtitle renditions (RFC 8216 4.3.4.1 and 3.5): the master lists one
  * EXT-X-MEDIA TYPE=SUBTITLES per track and names the group on every variant; each track is a VOD
  * media playlist of segmented WebVTT whose segments carry X-TIMESTAMP-MAP. Pure text builders:
  * the delivery route writes them from the track's cues when a player asks.
  */
-
-/** A caption cue in seconds; text may hold several lines. */
-export interface TimedCue {
-  startSec: number;
-  endSec: number;
-  text: string;
-}
 
 export interface SubtitleRendition {
   /** URI of the track's media playlist, relative to the master. */
@@ -94,16 +89,6 @@ export function buildSubtitlePlaylist(durationSec: number, segmentUri: (index: n
   return lines.join('\n');
 }
 
-/** 00:01:02.345 */
-export function vttTimestamp(sec: number): string {
-  const ms = Math.max(0, Math.round(sec * 1000));
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor(ms / 60_000) % 60;
-  const s = Math.floor(ms / 1000) % 60;
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
-}
-
 /** Cue text that cannot end the cue or open a new one: no blank line, no "-->". */
 export function safeCueText(text: string): string {
   return text
@@ -119,14 +104,14 @@ export function safeCueText(text: string): string {
  * spanning two segments is in both; players drop the repeat), after an X-TIMESTAMP-MAP mapping
  * cue time 0 to the video's first timestamp. Cues past the last segment land in it.
  */
-export function buildVttSegment(cues: readonly TimedCue[], index: number, count: number, container: SubtitleContainer, segmentSec = SUBTITLE_SEGMENT_SECONDS): string {
+export function buildVttSegment(cues: readonly Cue[], index: number, count: number, container: SubtitleContainer, segmentSec = SUBTITLE_SEGMENT_SECONDS): string {
   const from = index * segmentSec;
   const to = index === count - 1 ? Number.POSITIVE_INFINITY : from + segmentSec;
   const lines = ['WEBVTT', `X-TIMESTAMP-MAP=MPEGTS:${SUBTITLE_MPEGTS_OFFSET[container]},LOCAL:00:00:00.000`, ''];
   for (const cue of cues) {
     const text = safeCueText(cue.text);
     if (!text || cue.endSec <= from || cue.startSec >= to) continue;
-    lines.push(`${vttTimestamp(cue.startSec)} --> ${vttTimestamp(cue.endSec)}`, text, '');
+    lines.push(`${formatTimestamp(cue.startSec)} --> ${formatTimestamp(cue.endSec)}`, text, '');
   }
   return lines.join('\n');
 }
