@@ -33,7 +33,10 @@ const main = readFileSync(join(dist, mainJs), 'utf8');
 if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
   throw new Error(`${mainJs} imports another chunk statically; the native-HLS path would load it`);
 }
-const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
+// The captions chunk loads only for a video with tracks, after the player is up.
+const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
+if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
+const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk);
 if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
 
 // A representative playback answer (the API writes the real one), of the heavier kind: a video
@@ -87,6 +90,8 @@ console.log('Loaded before the first frame (gzip, default level):');
 for (const [name, raw, g] of [...rows, hlsRow]) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
 console.log(`native-HLS path: ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
 console.log(`hls.js path:     ${hlsjs} bytes (${kb(hlsjs)}) (native path + hls.js chunk)`);
+const captionsGz = gz(readFileSync(join(dist, captionsChunk)));
+console.log(`captions chunk:  ${captionsGz} bytes (${kb(captionsGz)}), fetched only for a video with caption tracks, after the player is up`);
 
 // The share page: its HTML carries the playback answer inline; the player's files are the embed's.
 const shareRows: Array<[string, number, number]> = [['share page (share.example.html)', ...sizes(readFileSync(join(root, 'share.example.html')))], rows[1], rows[2]];
