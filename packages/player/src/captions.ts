@@ -108,13 +108,13 @@ export function attachCaptions(host: CaptionsHost): Captions {
     if (index < 0) return null;
     if (!host.native) return elements[index]?.track ?? null;
     const t = tracks[index];
-    const list = Array.from(video.textTracks).filter((x) => x.kind === 'subtitles' || x.kind === 'captions');
+    const list = Array.from(video.textTracks ?? []).filter((x) => x.kind === 'subtitles' || x.kind === 'captions');
     return list.find((x) => x.label === t.label && x.language === t.language) ?? list.find((x) => x.label === t.label) ?? null;
   }
 
   function apply(): void {
     const shown = textTrackOf(selected);
-    for (const x of Array.from(video.textTracks)) {
+    for (const x of Array.from(video.textTracks ?? [])) {
       if (x.kind !== 'subtitles' && x.kind !== 'captions') continue;
       const mode = x === shown ? 'showing' : 'disabled';
       if (x.mode !== mode) x.mode = mode;
@@ -162,7 +162,7 @@ export function attachCaptions(host: CaptionsHost): Captions {
     if (!menu.hidden && !menu.contains(e.target as Node) && !button.contains(e.target as Node)) close();
   }, { signal: signal.signal });
   // Text tracks that appear later (the browser's HLS reads the renditions; hls.js may add its own) follow the choice.
-  video.textTracks.addEventListener('addtrack', apply, { signal: signal.signal });
+  video.textTracks?.addEventListener?.('addtrack', apply, { signal: signal.signal });
   apply();
 
   return {
