@@ -198,6 +198,8 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   });
   const active = await until(showing, (x) => x?.label === 'English' && x.active.includes('Across the cut'), 'the English cue at 0:06', 15_000);
   expect(active?.active).toEqual(['Across the cut']);
+  await page.evaluate(() => (globalThis as any).document.querySelector('video').pause());
+  await page.waitForTimeout(300); // the cue's box is drawn on the next frame
   await page.screenshot({ path: join(SCREENS, 'captions-embed-cue.png') });
 
   // A new visit in the same browser keeps English; Off is kept too.
