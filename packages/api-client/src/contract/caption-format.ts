@@ -68,6 +68,13 @@ export function formatTimestamp(sec: number, separator: '.' | ',' = '.'): string
   return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(total % 1000, 3)}`;
 }
 
+/** A time as a player shows it, m:ss (h:mm:ss past an hour), cut to the second it falls in (a line said at 4.6 s is at 0:04). */
+export function clockTime(sec: number): string {
+  const s = Math.max(0, Math.floor(sec));
+  const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, '0')}` : mmss;
+}
+
 /** SRT text as WebVTT cue text: its <i>, <b>, <u> kept, <font> dropped, a stray & or < escaped. */
 function srtTextToVtt(text: string): string {
   return text

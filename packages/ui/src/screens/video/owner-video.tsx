@@ -10,7 +10,20 @@ const fileOf = (url: string) => url.replace(/\/~[^/]+\//, '/');
  * (the token ended during a long pause or before a seek) it asks for a fresh URL and resumes where
  * it was.
  */
-export function OwnerVideo({ src, poster, label, renew }: { src: string; poster?: string; label: string; renew: () => Promise<string | null> }) {
+export function OwnerVideo({
+  src,
+  poster,
+  label,
+  renew,
+  seek,
+}: {
+  src: string;
+  poster?: string;
+  label: string;
+  renew: () => Promise<string | null>;
+  /** A request to jump to `at` seconds (a transcript line, a search hit's ?t=); `n` tells two requests for the same time apart. */
+  seek?: { at: number; n: number } | null;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const [current, setCurrent] = useState(src);
   const resume = useRef<{ at: number; play: boolean } | null>(null);
@@ -20,6 +33,15 @@ export function OwnerVideo({ src, poster, label, renew }: { src: string; poster?
     // A new file (a replace, a trim over it): load it; the same file under a newer token: keep playing.
     if (fileOf(src) !== fileOf(current)) setCurrent(src);
   }, [src, current]);
+
+  // A seek before the file's metadata waits for it (onLoadedMetadata).
+  const pendingSeek = useRef<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!seek || !el) return;
+    if (el.readyState >= 1) el.currentTime = seek.at;
+    else pendingSeek.current = seek.at;
+  }, [seek]);
 
   async function onError() {
     const el = ref.current;
@@ -37,6 +59,10 @@ export function OwnerVideo({ src, poster, label, renew }: { src: string; poster?
 
   function onLoadedMetadata() {
     const el = ref.current;
+    if (el && pendingSeek.current !== null) {
+      el.currentTime = pendingSeek.current;
+      pendingSeek.current = null;
+    }
     const r = resume.current;
     if (!el || !r) return;
     resume.current = null;
