@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCaptions } from '@reelbase/api-client';
+import { parseCaptions, toWebVtt } from '@reelbase/api-client';
 import HLS from 'hls-parser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -36,18 +36,25 @@ let video: any;
 let bare: any;
 const ids: Record<string, string> = {};
 
-async function addTrack(videoId: string, label: string, language: string, cues: typeof ENGLISH, opts: { isDefault?: boolean; status?: string } = {}) {
-  // Written as the captions service stores a track (its upload route is issue 25 item 1's).
+/** A track uploaded as a WebVTT file through the captions API. */
+async function upload(videoId: string, label: string, language: string, cues: typeof ENGLISH, isDefault = false) {
+  const form = new FormData();
+  form.append('language', language);
+  form.append('label', label);
+  if (isDefault) form.append('isDefault', 'true');
+  form.append('file', new Blob([toWebVtt(cues)]), 'captions.vtt');
+  const res = await fetch(`${s.url}/api/videos/${videoId}/captions`, { method: 'POST', headers: { authorization: `Bearer ${owner.accessToken}` }, body: form });
+  const body = (await res.json()) as any;
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.id as string;
+}
+
+/** A track the transcription job is still making (its row as the job leaves it). */
+async function pendingTrack(videoId: string) {
   const conn = s.services.orm.em.getConnection();
   const id = crypto.randomUUID();
   const [v] = await conn.execute<{ user_id: string }[]>('select user_id from videos where id = ?', [videoId]);
-  await conn.execute(
-    `insert into caption_tracks (id, video_id, user_id, language, label, kind, is_default, status, cue_count) values (?, ?, ?, ?, ?, 'uploaded', ?, ?, ?)`,
-    [id, videoId, v.user_id, language, label, opts.isDefault ?? false, opts.status ?? 'ready', cues.length],
-  );
-  for (const [seq, c] of cues.entries()) {
-    await conn.execute('insert into caption_cues (track_id, seq, video_id, start_sec, end_sec, text, plain) values (?, ?, ?, ?, ?, ?, ?)', [id, seq, videoId, c.startSec, c.endSec, c.text, c.text]);
-  }
+  await conn.execute(`insert into caption_tracks (id, video_id, user_id, language, label, kind, status) values (?, ?, ?, 'fr', 'Being made', 'generated', 'processing')`, [id, videoId, v.user_id]);
   return id;
 }
 
@@ -60,9 +67,9 @@ beforeAll(async () => {
   const b = await s.upload(owner.accessToken, clip, { name: 'No captions' });
   video = await s.waitForVideo(owner.accessToken, a.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 180_000);
   bare = await s.waitForVideo(owner.accessToken, b.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 180_000);
-  ids.english = await addTrack(video.id, 'English', 'en', ENGLISH);
-  ids.german = await addTrack(video.id, 'Deutsch', 'de', GERMAN, { isDefault: true });
-  ids.pending = await addTrack(video.id, 'Being made', 'fr', [], { status: 'processing' });
+  ids.english = await upload(video.id, 'English', 'en', ENGLISH);
+  ids.german = await upload(video.id, 'Deutsch', 'de', GERMAN, true);
+  ids.pending = await pendingTrack(video.id);
   await mkdir(SCREENS, { recursive: true });
   browser = await launching;
 }, 300_000);
@@ -97,6 +104,8 @@ test('the master lists the tracks as SUBTITLES renditions of segmented WebVTT wi
   const { durationSec } = (await s.api('GET', `/api/playback/${video.id}`)).body;
   expect(durationSec).toBeCloseTo(SECONDS, 0);
   const masterText = (await text(video.hlsSource)).body;
+  // The ladder's MPEG-TS master (version 3): its segments' timeline starts 1.4 s in.
+  expect(masterText).toContain('#EXT-X-VERSION:3\n');
   const master = HLS.parse(masterText) as HLS.types.MasterPlaylist;
   expect(master.variants.length).toBeGreaterThan(0);
   for (const v of master.variants) expect(v.subtitles.map((r) => [r.name, r.language, r.isDefault])).toEqual([['Deutsch', 'de', true], ['English', 'en', false]]);
@@ -225,6 +234,34 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   await plainPage.waitForTimeout(500);
   expect(await plainPage.getByRole('button', { name: 'Captions' }).count()).toBe(0);
   expect(plainChunks.some((u) => /reelbase-captions-/.test(u))).toBe(false);
+
+  // The editor's save (a new version of the track) is what the player shows next.
+  const saved = await s.api('PUT', `/api/videos/${video.id}/captions/${ids.english}`, {
+    token: owner.accessToken,
+    body: { cues: [ENGLISH[0], { ...ENGLISH[1], text: 'Edited in the app' }, ENGLISH[2]] },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  expect(saved.body).toMatchObject({ kind: 'edited', version: 2 });
+  const edited = await context.newPage();
+  await edited.goto(`${s.url}/embed/hls/${video.id}`);
+  await edited.getByRole('button', { name: 'Captions' }).click();
+  await edited.getByRole('menu', { name: 'Captions' }).getByRole('menuitemradio', { name: 'English' }).click();
+  await edited.evaluate(() => {
+    const v = (globalThis as any).document.querySelector('video');
+    v.muted = true;
+    return v.play().catch(() => {});
+  });
+  await until(() => edited.evaluate(() => (globalThis as any).document.querySelector('video').readyState), (n) => n >= 1, 'the video loaded', 15_000);
+  await edited.evaluate(() => {
+    (globalThis as any).document.querySelector('video').currentTime = 6;
+  });
+  const shownNow = await until(
+    () => edited.evaluate(() => Array.from((Array.from((globalThis as any).document.querySelector('video').textTracks as ArrayLike<any>).find((t) => t.mode === 'showing')?.activeCues ?? []) as ArrayLike<any>).map((c) => c.text)),
+    (x) => x.length > 0,
+    'the edited cue at 0:06',
+    15_000,
+  );
+  expect(shownNow).toEqual(['Edited in the app']);
   await context.close();
 });
 
