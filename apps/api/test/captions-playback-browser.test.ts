@@ -104,8 +104,8 @@ test('the master lists the tracks as SUBTITLES renditions of segmented WebVTT wi
   const { durationSec } = (await s.api('GET', `/api/playback/${video.id}`)).body;
   expect(durationSec).toBeCloseTo(SECONDS, 0);
   const masterText = (await text(video.hlsSource)).body;
-  // The ladder's MPEG-TS master (version 3): its segments' timeline starts 1.4 s in.
-  expect(masterText).toContain('#EXT-X-VERSION:3\n');
+  // The ladder's fMP4 master (version 7), whose timeline starts at 0 (X-TIMESTAMP-MAP MPEGTS:0).
+  expect(masterText).toContain('#EXT-X-VERSION:7\n');
   const master = HLS.parse(masterText) as HLS.types.MasterPlaylist;
   expect(master.variants.length).toBeGreaterThan(0);
   for (const v of master.variants) expect(v.subtitles.map((r) => [r.name, r.language, r.isDefault])).toEqual([['Deutsch', 'de', true], ['English', 'en', false]]);
