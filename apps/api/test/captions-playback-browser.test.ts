@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCaptions, toWebVtt } from '@reelbase/api-client';
 import HLS from 'hls-parser';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchChromium, until } from './support/browser.ts';
 import { makeClip } from './support/clips.ts';
@@ -78,6 +78,19 @@ afterAll(async () => {
   await browser?.close();
   await s?.stop();
 });
+
+/** Plays muted (startAction none loads nothing before play), then seeks to `sec`. */
+async function playAt(page: Page, sec: number) {
+  await page.evaluate(() => {
+    const v = (globalThis as any).document.querySelector('video');
+    v.muted = true;
+    return v.play().catch(() => {});
+  });
+  await until(() => page.evaluate(() => (globalThis as any).document.querySelector('video').readyState), (n) => n >= 1, 'the video loaded', 15_000);
+  await page.evaluate((t) => {
+    (globalThis as any).document.querySelector('video').currentTime = t;
+  }, sec);
+}
 
 const text = async (url: string) => {
   const res = await fetch(url);
@@ -195,16 +208,7 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   await page.screenshot({ path: join(SCREENS, 'captions-embed-menu.png') });
   await menu.getByRole('menuitemradio', { name: 'English' }).click();
   await menu.waitFor({ state: 'hidden' });
-  // startAction none: nothing loads until play.
-  await page.evaluate(() => {
-    const v = (globalThis as any).document.querySelector('video');
-    v.muted = true;
-    return v.play().catch(() => {});
-  });
-  await until(() => page.evaluate(() => (globalThis as any).document.querySelector('video').readyState), (n) => n >= 1, 'the video loaded', 15_000);
-  await page.evaluate(() => {
-    (globalThis as any).document.querySelector('video').currentTime = 6;
-  });
+  await playAt(page, 6);
   const active = await until(showing, (x) => x?.label === 'English' && x.active.includes('Across the cut'), 'the English cue at 0:06', 15_000);
   expect(active?.active).toEqual(['Across the cut']);
   await page.evaluate(() => (globalThis as any).document.querySelector('video').pause());
@@ -246,15 +250,7 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   await edited.goto(`${s.url}/embed/hls/${video.id}`);
   await edited.getByRole('button', { name: 'Captions' }).click();
   await edited.getByRole('menu', { name: 'Captions' }).getByRole('menuitemradio', { name: 'English' }).click();
-  await edited.evaluate(() => {
-    const v = (globalThis as any).document.querySelector('video');
-    v.muted = true;
-    return v.play().catch(() => {});
-  });
-  await until(() => edited.evaluate(() => (globalThis as any).document.querySelector('video').readyState), (n) => n >= 1, 'the video loaded', 15_000);
-  await edited.evaluate(() => {
-    (globalThis as any).document.querySelector('video').currentTime = 6;
-  });
+  await playAt(edited, 6);
   const shownNow = await until(
     () => edited.evaluate(() => Array.from((Array.from((globalThis as any).document.querySelector('video').textTracks as ArrayLike<any>).find((t) => t.mode === 'showing')?.activeCues ?? []) as ArrayLike<any>).map((c) => c.text)),
     (x) => x.length > 0,

@@ -110,6 +110,15 @@ export type ServableCache = ReturnType<typeof servableCache>;
  * video that is not public needs a playback token in the path (/media/videos/{id}/~{token}/...),
  * 403 without; relative playlist entries resolve below it, so segments carry it too.
  */
+/** A whole file read into memory (a playlist, a caption file), counted towards the video's bandwidth. */
+function sendWhole(ctx: Context, id: string, body: Buffer, bandwidth: BandwidthCounter): void {
+  ctx.status = 200;
+  ctx.length = body.length;
+  if (ctx.method === 'HEAD') return;
+  ctx.body = body;
+  bandwidth.add(id, body.length);
+}
+
 export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache, tokens: PlaybackTokens, captions: CaptionDelivery) {
   async function serve(ctx: Context) {
     const { id } = ctx.params;
@@ -137,16 +146,11 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       // Written from the track's cues: small, and changed by every edit, so revalidated each time.
       const out = await captions.file(id, s.durationSec, rel);
       if (!out) throw notFound();
-      const body = Buffer.from(out.text);
       ctx.type = out.type;
       ctx.set('Access-Control-Allow-Origin', '*');
       ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
       ctx.set('Cache-Control', 'no-cache');
-      ctx.status = 200;
-      ctx.length = body.length;
-      if (ctx.method === 'HEAD') return;
-      ctx.body = body;
-      bandwidth.add(id, body.length);
+      sendWhole(ctx, id, Buffer.from(out.text), bandwidth);
       return;
     }
     const key = videoKeys.file(id, rel);
@@ -176,11 +180,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       });
       // The master lists the video's caption tracks as they are now.
       if (file === 'hls/master.m3u8') text = Buffer.from(await captions.master(id, text.toString('utf8')));
-      ctx.status = 200;
-      ctx.length = text.length;
-      if (ctx.method === 'HEAD') return;
-      ctx.body = text;
-      bandwidth.add(id, text.length);
+      sendWhole(ctx, id, text, bandwidth);
       return;
     }
     const range = parseRange(ctx.get('Range') || undefined, info.size);
