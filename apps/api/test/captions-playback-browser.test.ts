@@ -261,6 +261,23 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   await context.close();
 });
 
+test("Chromium's own HLS (?engine=native): the CC menu shows the cue of the track picked", async () => {
+  const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
+  await page.goto(`${s.url}/embed/hls/${video.id}?engine=native`);
+  await page.getByRole('button', { name: 'Captions' }).click();
+  expect(await page.locator('[data-engine]').getAttribute('data-engine')).toBe('native');
+  await page.getByRole('menu', { name: 'Captions' }).getByRole('menuitemradio', { name: 'English' }).click();
+  await playAt(page, 10);
+  const active = await until(
+    () => page.evaluate(() => Array.from((globalThis as any).document.querySelector('video').textTracks as ArrayLike<any>).filter((t) => t.mode === 'showing').map((t) => [t.label, ...Array.from((t.activeCues ?? []) as ArrayLike<any>).map((c) => c.text)])),
+    (x) => x.length === 1 && x[0].length > 1,
+    'the English cue at 0:10 (native)',
+    15_000,
+  );
+  expect(active).toEqual([['English', 'The last words']]);
+  await page.close();
+});
+
 test('a video that is not public: its caption files open only with a valid playback token', async () => {
   const set = await s.api('PUT', `/api/videos/${video.id}/privacy`, { token: owner.accessToken, body: { visibility: 'unlisted' } });
   expect(set.status, JSON.stringify(set.body)).toBe(200);

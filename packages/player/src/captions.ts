@@ -13,7 +13,7 @@ export interface CaptionsHost {
   bar: HTMLElement;
   before: Element | null;
   tracks: readonly PlaybackCaption[];
-  /** The browser plays the HLS itself: its text tracks come from the master's subtitle renditions, not from <track> elements. */
+  /** The browser plays the HLS itself: its text tracks come from the master's subtitle renditions (<track> elements only where it lists none). */
   native: boolean;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
@@ -60,7 +60,8 @@ export function attachCaptions(host: CaptionsHost): Captions {
   const storage = host.storage === undefined ? safeStorage() : host.storage;
   const signal = new AbortController();
   const elements: HTMLTrackElement[] = [];
-  if (!host.native) {
+  let fromMaster = host.native;
+  function addTrackElements(): void {
     for (const t of tracks) {
       const el = doc.createElement('track');
       el.kind = 'subtitles';
@@ -71,6 +72,7 @@ export function attachCaptions(host: CaptionsHost): Captions {
       video.append(el);
     }
   }
+  if (!fromMaster) addTrackElements();
 
   const button = doc.createElement('button');
   button.type = 'button';
@@ -106,7 +108,7 @@ export function attachCaptions(host: CaptionsHost): Captions {
   /** The browser's text track of a track of ours: ours by position, HLS ones by label and language. */
   function textTrackOf(index: number): TextTrack | null {
     if (index < 0) return null;
-    if (!host.native) return elements[index]?.track ?? null;
+    if (!fromMaster) return elements[index]?.track ?? null;
     const t = tracks[index];
     const list = Array.from(video.textTracks ?? []).filter((x) => x.kind === 'subtitles' || x.kind === 'captions');
     return list.find((x) => x.label === t.label && x.language === t.language) ?? list.find((x) => x.label === t.label) ?? null;
@@ -163,6 +165,17 @@ export function attachCaptions(host: CaptionsHost): Captions {
   }, { signal: signal.signal });
   // Text tracks that appear later (the browser's HLS reads the renditions; hls.js may add its own) follow the choice.
   video.textTracks?.addEventListener?.('addtrack', apply, { signal: signal.signal });
+  // A browser's own HLS that lists no subtitle renditions once the media is known gets the <track> elements instead.
+  const checkMaster = () => {
+    if (!fromMaster || tracks.some((_t, i) => textTrackOf(i))) return;
+    fromMaster = false;
+    addTrackElements();
+    apply();
+  };
+  if (fromMaster) {
+    if (video.readyState >= 1) queueMicrotask(checkMaster);
+    else video.addEventListener('loadedmetadata', checkMaster, { once: true, signal: signal.signal });
+  }
   apply();
 
   return {
