@@ -228,3 +228,23 @@ test("the share page shows the transcript of a video that plays there (the defau
   expect(hidden).not.toContain('Bold');
   expect(hidden).not.toContain('Umsatz');
 }, 120_000);
+
+test("a copy of a video carries its own copy of the caption tracks: the copy's edits leave the source's alone", async () => {
+  await s.waitForVideo(owner.accessToken, videoId, (v) => v.processing.stage === 'ready', 120_000);
+  const source = (await s.api('GET', `/api/videos/${videoId}/captions`, { token: owner.accessToken })).body.items;
+  const copy = await s.api('POST', `/api/videos/${videoId}/copy`, { token: owner.accessToken });
+  expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+  const copied = (await s.api('GET', `/api/videos/${copy.body.id}/captions`, { token: owner.accessToken })).body.items;
+  const shape = (t: any) => ({ label: t.label, language: t.language, kind: t.kind, isDefault: t.isDefault, cueCount: t.cueCount, version: t.version });
+  expect(copied.map(shape)).toEqual(source.map(shape));
+  expect(copied.map((t: any) => t.id)).not.toContain(source[0].id);
+  const english = copied.find((t: any) => t.label === 'English');
+  const cues = (await s.api('GET', `/api/videos/${copy.body.id}/captions/${english.id}`, { token: owner.accessToken })).body.cues;
+  expect(cues).toEqual(SRT_CUES);
+  await s.api('PUT', `/api/videos/${copy.body.id}/captions/${english.id}`, { token: owner.accessToken, body: { cues: [{ startSec: 0, endSec: 1, text: 'Only in the copy.' }] } });
+  const original = source.find((t: any) => t.label === 'English');
+  expect((await s.api('GET', `/api/videos/${videoId}/captions/${original.id}`, { token: owner.accessToken })).body.cues).toEqual(SRT_CUES);
+  // The copy's words are found under the copy alone.
+  const found = await s.api('GET', `/api/videos?search=${encodeURIComponent('only in the copy')}`, { token: owner.accessToken });
+  expect(found.body.items.map((v: any) => v.id)).toEqual([copy.body.id]);
+}, 180_000);
