@@ -71,6 +71,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
 import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
+import { captionDelivery } from './modules/captions/caption-delivery.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
@@ -99,6 +100,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'platform-sign-in': { perAddress: config.RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS },
     import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
     upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
+    captions: { perAccount: config.RATE_LIMIT_CAPTIONS_PER_ACCOUNT, perAddress: config.RATE_LIMIT_CAPTIONS_PER_ADDRESS },
     'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
     // Its "account" is the video and the address together (see playback.routes.ts).
     'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
@@ -274,9 +276,9 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       captionGenerationRoutes(captionGeneration, guards),
       privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
-      captionsRoutes(captions, guards),
+      captionsRoutes(captions, guards, limits),
       gifsRoutes(gifs, guards),
-      deliveryRoutes(storage, bandwidth, servable, tokens),
+      deliveryRoutes(storage, bandwidth, servable, tokens, captionDelivery(orm)),
       mediaRoutes(storage),
       playbackRoutes(playback, limits, embedding),
       playerConfigRoutes(playerConfig, guards),

@@ -2,7 +2,7 @@ import { CAPTION_FORMAT_MESSAGES, CAPTION_MAX_BYTES, CAPTION_MAX_CUES, CAPTION_M
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeClip } from './support/clips.ts';
 import { addMember, inTeam } from './support/teams.ts';
-import { type SignedIn, signUpAndLogin, startWithOwnerAndOther, type TestServer } from './support/test-server.ts';
+import { type SignedIn, signUpAndLogin, startTestServer, startWithOwnerAndOther, type TestServer } from './support/test-server.ts';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -248,3 +248,29 @@ test("a copy of a video carries its own copy of the caption tracks: the copy's e
   const found = await s.api('GET', `/api/videos?search=${encodeURIComponent('only in the copy')}`, { token: owner.accessToken });
   expect(found.body.items.map((v: any) => v.id)).toEqual([copy.body.id]);
 }, 180_000);
+
+test('caption writes are counted per account: past RATE_LIMIT_CAPTIONS_PER_ACCOUNT a 429 with Retry-After, before the file is read', async () => {
+  const limited = await startTestServer({ RATE_LIMIT_CAPTIONS_PER_ACCOUNT: '2/3600' });
+  try {
+    const me = await signUpAndLogin(limited);
+    const id = (await limited.upload(me.accessToken, await makeClip({ seconds: 2 }))).body.id;
+    const send = (body: string) => {
+      const form = new FormData();
+      form.append('language', 'en');
+      form.append('file', new Blob([body]), 'c.vtt');
+      return fetch(`${limited.url}/api/videos/${id}/captions`, { method: 'POST', headers: { authorization: `Bearer ${me.accessToken}` }, body: form });
+    };
+    const first = await send('WEBVTT\n\n00:01.000 --> 00:02.000\nOne\n');
+    expect(first.status).toBe(201);
+    const track = ((await first.json()) as { id: string }).id;
+    // An editor's save counts too.
+    expect((await limited.api('PUT', `/api/videos/${id}/captions/${track}`, { token: me.accessToken, body: { cues: [{ startSec: 0, endSec: 1, text: 'Two' }] } })).status).toBe(200);
+    const third = await send('WEBVTT\n\n00:01.000 --> 00:02.000\nThree\n');
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Reading is not counted.
+    expect((await limited.api('GET', `/api/videos/${id}/captions`, { token: me.accessToken })).body.items).toHaveLength(1);
+  } finally {
+    await limited.stop();
+  }
+}, 120_000);
