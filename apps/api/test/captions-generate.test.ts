@@ -128,6 +128,18 @@ test('a trim over the video cuts its captions to the kept range and shifts them 
   }
   const [track] = await sql(s, 'select cue_count, version from caption_tracks where id = ?', [generatedId]);
   expect(track).toEqual({ cue_count: after.length, version: 2 });
+
+  // Saved as a new video, a cut gets its own copy of the tracks, cut to what it kept; the source's stay.
+  const cutEnd = Math.ceil(after[after.length - 1].startSec + 0.01);
+  const saved = await s.api('PUT', `/api/videos/${speech.id}/edit`, { token: owner.accessToken, body: { start: 0, end: cutEnd, mode: 'new', name: 'Morning words (cut)' } });
+  expect(saved.status).toBe(202);
+  await s.waitForVideo(owner.accessToken, saved.body.id, (v) => v.status === 'ready' && v.processing.isLadderReady, 240_000);
+  const [copy] = await sql(s, 'select id, kind, language from caption_tracks where video_id = ?', [saved.body.id]);
+  expect(copy).toMatchObject({ kind: 'generated', language: 'en-US' });
+  const copied = await cuesOf(copy.id);
+  expect(copied.map((c) => c.text)).toEqual(after.filter((c) => c.startSec < cutEnd).map((c) => c.text));
+  expect(copied[copied.length - 1].endSec).toBeLessThanOrEqual(cutEnd);
+  expect(await cuesOf(generatedId)).toEqual(after);
 }, 300_000);
 
 const settings = (body?: unknown, token = owner.accessToken) => s.api(body === undefined ? 'GET' : 'PUT', '/api/captions/settings', { token, body });
