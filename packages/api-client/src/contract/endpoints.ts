@@ -17,6 +17,7 @@ import {
   Tokens,
   VerifyEmailRequest,
 } from './auth.ts';
+import { CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from './captions.ts';
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
@@ -203,6 +204,28 @@ export const endpoints: Endpoint[] = [
   { method: 'post', path: '/api/videos/{id}/create/image', summary: "Make the frame at `time` seconds the cover (feature setVideoImage; 413 when the account is full, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', body: CoverFromFrame, response: VideoImageResponse },
   { method: 'post', path: '/api/videos/{id}/upload/image', summary: 'Upload the cover (JPG, GIF, PNG or SVG; feature setVideoImage), or with type watermark a watermark burnt into every rendition by a job (202; feature addWatermark; placement as shares of the video size, opacity 0 to 1; a watermark: 413 when the video\'s bytes do not fit again, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', multipart: { image: 'file', type: 'string', positionX: 'string', positionY: 'string', width: 'string', height: 'string', opacity: 'string' }, response: VideoImageResponse },
   { method: 'delete', path: '/api/videos/{id}/watermark', summary: "Remove the watermark: the renditions are made again from the kept source (202; feature addWatermark; 413 when the video's bytes do not fit again, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', response: Video },
+  { method: 'get', path: '/api/videos/{id}/captions', summary: "The video's caption tracks (without cues), the default first, then by label", auth: 'user', team: 'view', response: CaptionList },
+  {
+    method: 'post',
+    path: '/api/videos/{id}/captions',
+    summary: "Add a caption track (201): a WebVTT or SRT file (SRT converted to WebVTT; UTF-8 with or without BOM, Latin-1 detected), its language (BCP 47) and label (the language's name when left out); isDefault makes it the video's default. 422 with the file's line for malformed files, over 2 MB or 20,000 cues",
+    auth: 'user',
+    team: 'edit',
+    multipart: { file: 'file', language: 'string', label: 'string', isDefault: 'string' },
+    response: CaptionTrack,
+  },
+  { method: 'get', path: '/api/videos/{id}/captions/{captionId}', summary: 'One caption track with its cues (the editor reads it)', auth: 'user', team: 'view', response: CaptionTrackDetail },
+  {
+    method: 'put',
+    path: '/api/videos/{id}/captions/{captionId}',
+    summary: "Change a track: as JSON its label, language, isDefault, or cues (the editor's save: a new version, kind 'edited'); as multipart (file, language, label, isDefault) replace its file (a new version, kind 'uploaded')",
+    auth: 'user',
+    team: 'edit',
+    body: CaptionUpdate,
+    response: CaptionTrack,
+  },
+  { method: 'delete', path: '/api/videos/{id}/captions/{captionId}', summary: 'Delete a caption track', auth: 'user', team: 'edit', response: MessageBody },
+  { method: 'get', path: '/api/videos/{id}/captions/{captionId}.{format}', summary: 'Download a track as WebVTT (vtt), SRT (srt) or the plain transcript (txt); 409 while a generated track is not ready', auth: 'user', team: 'view', produces: 'text/vtt' },
   { method: 'get', path: '/api/gifs', summary: 'The caller\'s GIFs, newest first (query: limit (6), page, video-id)', auth: 'user', team: 'view', response: GifList },
   { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit; 413 when the clip\'s GIF may not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', body: GifCreate, response: Gif },
   { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', team: 'edit', response: MessageBody },

@@ -1,5 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './caption-format.ts';
+export * from './captions.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';

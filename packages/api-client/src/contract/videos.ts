@@ -4,6 +4,7 @@ import { MEDIA_SECONDS_MAX, NAME_MAX_LENGTH, URL_MAX_LENGTH, VIDEO_PAGE_SIZE_DEF
 import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
 import { BulkVisibility, PlaybackToken, VideoPrivacyFields } from './privacy.ts';
+import { TranscriptMatch } from './captions.ts';
 
 export const END_ACTIONS = ['pause', 'stop', 'playNext', 'loop'] as const;
 export const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'] as const;
@@ -162,6 +163,8 @@ export const Video = z.object({
   /** The team member who uploaded (or imported, copied) it, and who changed it last; null for videos from before teams or people since deleted. */
   uploadedBy: VideoPerson.nullable().optional(),
   updatedBy: VideoPerson.nullable().optional(),
+  /** In a My videos search: the lines of its captions that hold the searched words, by time (at most CAPTION_MATCHES_PER_VIDEO). */
+  matches: z.array(TranscriptMatch).optional(),
 });
 export type Video = z.infer<typeof Video>;
 

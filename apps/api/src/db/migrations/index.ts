@@ -28,6 +28,7 @@ import { Migration20261225000001Privacy } from './Migration20261225000001Privacy
 import { Migration20261226000001Sitemap } from './Migration20261226000001Sitemap.ts';
 import { Migration20261227000001PlanSeats } from './Migration20261227000001PlanSeats.ts';
 import { Migration20261227000002Teams } from './Migration20261227000002Teams.ts';
+import { Migration20261229000001Captions } from './Migration20261229000001Captions.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   { name: 'Migration20261226000001Sitemap', class: Migration20261226000001Sitemap },
   { name: 'Migration20261227000001PlanSeats', class: Migration20261227000001PlanSeats },
   { name: 'Migration20261227000002Teams', class: Migration20261227000002Teams },
+  { name: 'Migration20261229000001Captions', class: Migration20261229000001Captions },
 ];
