@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** The file a media URL names, without its playback token (`/~{token}/`), which changes on every answer. */
 const fileOf = (url: string) => url.replace(/\/~[^/]+\//, '/');
@@ -10,11 +10,31 @@ const fileOf = (url: string) => url.replace(/\/~[^/]+\//, '/');
  * (the token ended during a long pause or before a seek) it asks for a fresh URL and resumes where
  * it was.
  */
-export function OwnerVideo({ src, poster, label, renew }: { src: string; poster?: string; label: string; renew: () => Promise<string | null> }) {
+export function OwnerVideo({
+  src,
+  poster,
+  label,
+  renew,
+  onElement,
+}: {
+  src: string;
+  poster?: string;
+  label: string;
+  renew: () => Promise<string | null>;
+  /** The caption editor seeks it and follows its playhead. */
+  onElement?: (el: HTMLVideoElement | null) => void;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const [current, setCurrent] = useState(src);
   const resume = useRef<{ at: number; play: boolean } | null>(null);
   const renewing = useRef(false);
+  const attach = useCallback(
+    (el: HTMLVideoElement | null) => {
+      ref.current = el;
+      onElement?.(el);
+    },
+    [onElement],
+  );
 
   useEffect(() => {
     // A new file (a replace, a trim over it): load it; the same file under a newer token: keep playing.
@@ -46,7 +66,7 @@ export function OwnerVideo({ src, poster, label, renew }: { src: string; poster?
 
   return (
     <video
-      ref={ref}
+      ref={attach}
       controls
       src={current}
       poster={poster}
