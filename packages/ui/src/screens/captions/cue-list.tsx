@@ -1,6 +1,6 @@
 import { DeleteOutlined, MergeCellsOutlined, PlusOutlined, ScissorOutlined } from '@ant-design/icons';
 import { Button, Input, theme, Tooltip } from 'antd';
-import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { type EditCue, formatCueTime, parseCueTime, timesProblem } from './cue-edits.ts';
 
 /** Every row has the same height, so a 2-hour track (thousands of cues) renders only what shows. */
@@ -47,6 +47,7 @@ export function CueList({ cues, active, follow, problems, focusRequest, onSeek, 
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(560);
   const pendingFocus = useRef<number | null>(null);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -98,7 +99,7 @@ export function CueList({ cues, active, follow, problems, focusRequest, onSeek, 
       pendingFocus.current = to;
       scrollTo(to);
       onSeek(to);
-      setScrollTop((t) => t); // re-render so the focus effect runs
+      rerender(); // the focus effect puts the caret in the row once it is in the page
       return;
     }
     for (const [action, k] of Object.entries(ROW_KEYS) as [CueAction, (typeof ROW_KEYS)[CueAction]][]) {
