@@ -40,7 +40,12 @@ test('the caption editor edits, splits, merges, shifts, undoes and saves a new v
   const track = await addTrack(request, baseURL, token, video.id, VTT, 'English');
   await signIn(page, a);
 
-  await page.goto(`/${video.id}/captions/${track.id}`);
+  // The video page lists the track; its Edit link opens the editor.
+  await page.goto(`/${video.id}`);
+  const panel = page.getByTestId('captions-panel');
+  await expect(panel.getByText('3 cues')).toBeVisible();
+  await panel.getByRole('link', { name: 'Edit captions: English' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${video.id}/captions/${track.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Edit captions: English' })).toBeVisible();
   await expect(rows(page)).toHaveCount(3);
   await expect(text(page, 1)).toHaveValue('Hello there everyone');
@@ -128,6 +133,10 @@ test('the caption editor edits, splits, merges, shifts, undoes and saves a new v
   ]);
   const vtt = await (await request.get(`${baseURL}/api/videos/${video.id}/captions/${track.id}.vtt`, { headers })).text();
   expect(vtt).toContain('Hello, edited world');
+  await page.getByRole('link', { name: 'Back to the video' }).click();
+  await expect(page.getByTestId('captions-panel').getByText('edited')).toBeVisible();
+  await shot(page, info, 'video-captions-panel');
+  await page.goBack();
 
   // A fresh page reads the saved version, and the player shows the edited line under the playhead.
   await page.reload();

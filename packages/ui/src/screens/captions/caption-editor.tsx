@@ -29,8 +29,6 @@ import {
 import { type CueAction, CueList, ROW_KEYS } from './cue-list.tsx';
 import { useEditedTrack } from './editor-video.tsx';
 
-/** The page's address for one track of a video (the captions panel links here). */
-export const captionEditorPath = (videoId: string, captionId: string) => `/${encodeURIComponent(videoId)}/captions/${encodeURIComponent(captionId)}`;
 export const captionTrackKey = (videoId: string, captionId: string) => ['captions', videoId, captionId] as const;
 
 /** /{videoId}/captions/{captionId}: the track's cues beside the player, edited and saved as a new version. */
