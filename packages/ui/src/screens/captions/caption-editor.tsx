@@ -61,7 +61,7 @@ export function CaptionEditorPage() {
       ) : track.data.status !== 'ready' ? (
         <Result status="info" title="These captions are not ready" subTitle={track.data.error ?? 'They are still being made. Come back when they are ready.'} />
       ) : (
-        <Editor key={`${track.data.id}:${track.data.version}`} video={video.data} track={track.data} renew={async () => (await video.refetch()).data?.videoSource ?? null} />
+        <Editor key={track.data.id} video={video.data} track={track.data} renew={async () => (await video.refetch()).data?.videoSource ?? null} />
       )}
     </>
   );
@@ -73,6 +73,7 @@ function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDeta
   const alert = useAlert();
   const [history, setHistory] = useState<History>(() => startHistory(toEditCues(track.cues)));
   const [saved, setSaved] = useState<EditCue[]>(history.present);
+  const [version, setVersion] = useState(track.version);
   const [el, setEl] = useState<HTMLVideoElement | null>(null);
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -191,8 +192,9 @@ function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDeta
       const out = toCues(cues);
       const updated = await client.request<CaptionTrack>('PUT', `/api/videos/${encodeURIComponent(video.id)}/captions/${encodeURIComponent(track.id)}`, { body: { cues: out } });
       setSaved(cues);
+      setVersion(updated.version);
       setShowProblems(false);
-      // The new version goes into the cache without a refetch, so the open editor keeps its undo steps.
+      // The new version goes into the cache without a refetch; the editor stays mounted (keyed by the track), so its undo steps stay.
       queryClient.setQueryData<CaptionTrackDetail>(captionTrackKey(video.id, track.id), { ...updated, cues: out });
       void queryClient.invalidateQueries({ queryKey: ['captions', video.id], exact: true });
       alert('success', `Captions saved (version ${updated.version}).`);
@@ -260,7 +262,7 @@ function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDeta
             </Button>
           </Flex>
           <Typography.Text type="secondary" role="status" style={{ display: 'block', marginBottom: 8, fontSize: 13 }}>
-            {cues.length.toLocaleString('en-US')} cues · version {track.version}
+            {cues.length.toLocaleString('en-US')} cues · version {version}
             {dirty ? ' · unsaved changes' : ''}
           </Typography.Text>
           {cues.length ? (
