@@ -34,6 +34,8 @@ import { playerAssets } from './modules/embed/player-assets.ts';
 import { redirectSigner } from './modules/embed/redirect-signature.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
+import { captionsRoutes } from './modules/captions/captions.routes.ts';
+import { createCaptionsService } from './modules/captions/captions.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
 import { createGifsService } from './modules/gifs/gifs.service.ts';
 import { rateLimits } from './modules/limits/rate-limits.ts';
@@ -170,6 +172,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
+  const captions = createCaptionsService({ orm });
   const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
   const defaultLimits = {
@@ -265,6 +268,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       videosRoutes(videos, guards, limits, core.multipartDir),
       privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
+      captionsRoutes(captions, guards),
       gifsRoutes(gifs, guards),
       deliveryRoutes(storage, bandwidth, servable, tokens),
       mediaRoutes(storage),

@@ -86,6 +86,12 @@ beforeAll(async () => {
       `insert into videos (id, user_id, name, source, size, status, player_config, created_at) values (?, ?, 'Sweep video', 'upload', 1000, 'processing', '{}', now())`,
       [owned.video, user.id],
     );
+  // A caption track of it, so the caption routes reach their body checks.
+  owned.caption = crypto.randomUUID();
+  await s.services.orm.em
+    .fork()
+    .getConnection()
+    .execute(`insert into caption_tracks (id, video_id, user_id, language, label, kind) values (?, ?, ?, 'en', 'English', 'uploaded')`, [owned.caption, owned.video, user.id]);
 }, 120_000);
 afterAll(() => s?.stop());
 
@@ -130,6 +136,8 @@ function fill(path: string, swap?: { name: string; value: string }): string {
     // Teams: the user's own team, the user as its member, an invitation that does not exist.
     if (name === 'teamId' || name === 'userId') return user.id;
     if (name === 'invitationId') return owned.invitation;
+    if (name === 'captionId') return owned.caption;
+    if (name === 'format') return 'vtt';
     return 'index.m3u8';
   });
 }

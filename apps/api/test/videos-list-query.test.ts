@@ -7,7 +7,8 @@ import { signUpAndLogin, startTestServer, type TestServer } from './support/test
 /*
  * The list's one query against 3,000 videos of one account (and 30,000 of another beside them): it answers
  * exactly what the ORM query it replaced answered, and PostgreSQL reads each order from its index
- * (no sort of the account) and name search from the trigram index (no scan).
+ * (no sort of the account) and name search from the trigram index, the words said in captions from
+ * the cues' full-text index (no scan).
  */
 let s: TestServer;
 let userId: string;
@@ -32,7 +33,15 @@ beforeAll(async () => {
   await sql(insert(userId, folderId));
   // Other accounts hold most rows, as on a real server: a name search must not read them all.
   await sql(insert(other.id, null, 30_000));
+  // And their videos carry captions (a track of 20 spoken lines on every tenth): a search of the
+  // words said must not read them all either.
+  await sql(`insert into caption_tracks (id, video_id, user_id, language, label, kind, cue_count)
+    select gen_random_uuid(), id, user_id, 'en', 'English', 'uploaded', 20 from videos where user_id = '${other.id}' and size % 10 = 0`);
+  await sql(`insert into caption_cues (track_id, seq, video_id, start_sec, end_sec, text, plain)
+    select t.id, n, t.video_id, n * 2, n * 2 + 1.5, w, w from caption_tracks t, generate_series(0, 19) n,
+      lateral (select 'line ' || n || ' of the quarterly report on ' || (array['boats', 'sales', 'winter', 'harbours'])[1 + n % 4] as w) x`);
   await sql('vacuum analyze videos');
+  await sql('vacuum analyze caption_cues');
 });
 afterAll(() => s?.stop());
 
@@ -112,5 +121,7 @@ test('each order is read from its index (the page stops after its rows) and name
   // The matches are found through the trigram index (the page may instead walk the account's own
   // index in its order and stop after ten matches); no plan reads the table through.
   expect(search).toContain('Bitmap Index Scan on videos_name_trgm_idx');
+  // The words said, through the full-text index of the cues.
+  expect(search).toContain('Bitmap Index Scan on caption_cues_search_idx');
   expect(search).not.toContain('Seq Scan');
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
 import { type AuthProviders, DEVICE_TOKEN_HEADER, type LoginResponse, type PasswordLoginResponse } from '../contract/auth.ts';
+import type { CaptionFormat, CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from '../contract/captions.ts';
 import type { MessageBody } from '../contract/common.ts';
 import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
@@ -45,7 +46,7 @@ import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest
 import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
-import { fetchRaw, type ProgressHandler, sendForm } from './transport.ts';
+import { fetchRaw, type ProgressHandler, parseBody, sendForm } from './transport.ts';
 import { type TusInput, tusOffset, tusUpload } from './tus.ts';
 
 export type LoginInput = { email: string; password: string; rememberMe?: boolean };
@@ -133,6 +134,13 @@ export interface VideoUploadInput {
   /** Files larger than this go through resumable (tus) upload. */
   resumableAboveBytes?: number;
 }
+
+/** A caption upload's text fields, as multipart sends them. */
+const captionFields = (f: { language: string; label?: string; isDefault?: boolean }): Record<string, string> => ({
+  language: f.language,
+  ...(f.label !== undefined && { label: f.label }),
+  ...(f.isDefault !== undefined && { isDefault: String(f.isDefault) }),
+});
 
 /** Above this size uploads are resumable (tus) rather than one multipart request. */
 export const RESUMABLE_UPLOAD_THRESHOLD = 50 * 1024 * 1024;
@@ -426,6 +434,38 @@ export function createApiClient(o: ApiClientOptions) {
     remove: (gifId: string) => request<MessageAnswer>('DELETE', `/api/gifs/${id(gifId)}`),
   };
 
+  /** Caption tracks of a video (`/api/videos/{id}/captions`). */
+  const captions = {
+    list: (videoId: string) => request<CaptionList>('GET', `/api/videos/${id(videoId)}/captions`),
+    /** One track with its cues. */
+    get: (videoId: string, captionId: string) => request<CaptionTrackDetail>('GET', `/api/videos/${id(videoId)}/captions/${id(captionId)}`),
+    /** A WebVTT or SRT file as a new track (422 names what is wrong with the file, with its line). */
+    upload: (videoId: string, file: Blob, fields: { language: string; label?: string; isDefault?: boolean }, opts: ImageUploadOptions = {}) =>
+      sendMultipart<CaptionTrack>(`/api/videos/${id(videoId)}/captions`, 'file', file, captionFields(fields), { filename: (file as File).name ?? 'captions.vtt', ...opts }),
+    /** A new file for a track (a new version, kind 'uploaded'). */
+    replace: (videoId: string, captionId: string, file: Blob, fields: { language: string; label?: string; isDefault?: boolean }) =>
+      core
+        .execute((token) => {
+          const form = new FormData();
+          for (const [k, v] of Object.entries(captionFields(fields))) form.append(k, v);
+          form.append('file', file, (file as File).name ?? 'captions.vtt');
+          return fetchRaw(core.fetch, `${core.baseUrl}/api/videos/${id(videoId)}/captions/${id(captionId)}`, { method: 'PUT', body: form, headers: core.authHeaders(token) });
+        })
+        .then((res) => res.body as CaptionTrack),
+    /** Label, language, default, or the editor's cues (a new version, kind 'edited'). */
+    update: (videoId: string, captionId: string, changes: z.input<typeof CaptionUpdate>) => request<CaptionTrack>('PUT', `/api/videos/${id(videoId)}/captions/${id(captionId)}`, { body: changes }),
+    remove: (videoId: string, captionId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}/captions/${id(captionId)}`),
+    /** The track as a WebVTT, SRT or plain-text file's text. */
+    async download(videoId: string, captionId: string, format: CaptionFormat): Promise<string> {
+      const res = await core.execute(async (token) => {
+        const r = await core.fetch(`${core.baseUrl}/api/videos/${id(videoId)}/captions/${id(captionId)}.${format}`, { headers: core.authHeaders(token) });
+        const text = await r.text();
+        return { status: r.status, statusText: r.statusText, body: r.ok ? text : parseBody(text), header: (n: string) => r.headers.get(n) };
+      });
+      return res.body as string;
+    },
+  };
+
   const folders = {
     /** The folders in `parentId` (null: the top level) and the breadcrumbs down to it. */
     list: (parentId: string | null, direction?: 'ASC' | 'DESC') => request<FolderList>('GET', '/api/folders', { query: { parent_id: parentId ?? undefined, direction } }),
@@ -492,6 +532,7 @@ export function createApiClient(o: ApiClientOptions) {
     profile,
     videos,
     gifs,
+    captions,
     folders,
     playerConfig,
     admin,

@@ -30,6 +30,8 @@ export interface SharePageModel {
   locked: 'private' | 'password' | null;
   message: string | null;
   siteName: string;
+  /** What is said in the video (its default caption track, else its first), under the player and in the structured data; null without captions. */
+  transcript: { label: string; language: string; lines: { startSec: number; text: string }[] } | null;
 }
 
 /** The page's own layout; inline, and allowed by its hash in the page's policy (no extra request before the first frame). */
@@ -43,6 +45,10 @@ export const SHARE_PAGE_STYLE = [
   '.rb-share-player{width:100%;border-radius:6px;overflow:hidden}',
   // The embed page's player fills the window; here it sits in the page.
   '.rb-share-player [data-reelbase-player]{position:relative;inset:auto;background:none}',
+  '.rb-share-transcript{margin:20px 0 0;max-width:70ch}',
+  '.rb-share-transcript h2{font-size:16px;font-weight:600;margin:0 0 8px}',
+  '.rb-share-transcript p{margin:0 0 6px;display:flex;gap:12px}',
+  '.rb-share-transcript time{flex:none;color:#9aa3b2;font-variant-numeric:tabular-nums;min-width:4.5ch}',
 ].join('');
 export const SHARE_PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(SHARE_PAGE_STYLE).digest('base64')}'`;
 
@@ -88,7 +94,20 @@ function metaTags(m: NonNullable<SharePageModel['meta']>, canonicalUrl: string, 
     .join('\n');
 }
 
-function jsonLd(m: NonNullable<SharePageModel['meta']>): string {
+/** m:ss (h:mm:ss past an hour), as a player shows a time. */
+export function clockTime(sec: number): string {
+  const s = Math.max(0, Math.floor(sec));
+  const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, '0')}` : mmss;
+}
+
+/** The transcript under the player: each line with the time it is said. */
+function transcriptHtml(t: NonNullable<SharePageModel['transcript']>): string {
+  const lines = t.lines.map((l) => `<p><time datetime="${isoDuration(l.startSec)}">${clockTime(l.startSec)}</time><span>${attr(l.text)}</span></p>`).join('\n');
+  return `<section class="rb-share-transcript" lang="${attr(t.language)}" aria-labelledby="rb-transcript-title"><h2 id="rb-transcript-title">Transcript</h2>\n${lines}\n</section>`;
+}
+
+function jsonLd(m: NonNullable<SharePageModel['meta']>, transcript: SharePageModel['transcript']): string {
   const video = {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
@@ -100,6 +119,7 @@ function jsonLd(m: NonNullable<SharePageModel['meta']>): string {
     ...(m.contentUrl && { contentUrl: m.contentUrl }),
     embedUrl: m.embedUrl,
     ...(m.width && m.height && { width: m.width, height: m.height }),
+    ...(transcript && { transcript: transcript.lines.map((l) => l.text).join(' ') }),
   };
   return `<script type="application/ld+json">${scriptJson(video)}</script>`;
 }
@@ -122,7 +142,7 @@ export function renderSharePage(o: SharePageModel & { script: string; stylesheet
     `<link rel="canonical" href="${attr(o.canonicalUrl)}">`,
     m ? `<link rel="alternate" type="application/json+oembed" href="${attr(m.oembedUrl)}" title="${attr(m.name)}">` : '',
     m ? metaTags(m, o.canonicalUrl, o.siteName) : '',
-    m ? jsonLd(m) : '',
+    m ? jsonLd(m, o.playback ? o.transcript : null) : '',
     `<link rel="stylesheet" href="${attr(o.stylesheet)}">`,
     `<style>${SHARE_PAGE_STYLE}</style>`,
     o.playback || o.locked ? `<script type="module" src="${attr(o.script)}"></script>` : '',
@@ -141,6 +161,7 @@ ${head.join('\n')}
 <main class="rb-share">
 <header class="rb-share-head">${o.logoUrl ? `<img class="rb-share-logo" src="${attr(o.logoUrl)}" alt="">` : ''}${m ? `<h1>${attr(m.name)}</h1>` : ''}</header>
 <div class="rb-share-player">${player}</div>
+${o.playback && o.transcript ? transcriptHtml(o.transcript) : ''}
 </main>
 </body>
 </html>

@@ -1,3 +1,4 @@
+import { CAPTION_MATCHES_PER_VIDEO, type TranscriptMatch } from '@reelbase/api-client';
 import type { Sql } from '../folders/folder-access.ts';
 import type { VideoFields, VideoPeople } from './video-view.ts';
 import type { ListQuery } from './videos.service.ts';
@@ -19,6 +20,13 @@ export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_h
   visibility, allowed_domains as "allowedDomains", (password_hash is not null) as "hasPassword", privacy_version as "privacyVersion",
   ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef"`;
 
+/** A caption cue (caption_cues) holding every word of the search (one parameter), by the 'simple' configuration of its index. */
+const SPOKEN = "search @@ plainto_tsquery('simple', ?)";
+/** The first lines of a video's captions said with the search's words (one parameter), as [{text, startSec}] by time; one of each line said twice. */
+const spokenMatches = (videoId: string) =>
+  `(select coalesce(json_agg(json_build_object('text', m.plain, 'startSec', m.start_sec) order by m.start_sec, m.plain), '[]'::json) from (
+     select distinct on (start_sec, plain) plain, start_sec from caption_cues where video_id = ${videoId} and ${SPOKEN} order by start_sec, plain limit ${CAPTION_MATCHES_PER_VIDEO}) m)`;
+
 /**
  * One page of a user's videos in one statement: plain rows in the shape toVideo reads (no entity
  * hydration) and the total beside them (an uncorrelated subquery), so the page itself is read from
@@ -34,9 +42,11 @@ export function videoListQuery(userId: string, q: ListQuery): { text: string; pa
     filter.push(q.folder_id);
   }
   if (q.search) {
-    // "contains", case-insensitive; the trigram index answers it. \ escapes the LIKE wildcards.
-    where += " and name ilike ? escape '\\'";
-    filter.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    // "contains", case-insensitive, in the name (the trigram index answers it; \ escapes the LIKE
+    // wildcards), or every word said in one line of any caption track (the full-text index). A
+    // union of the two, not an OR, so each keeps its index.
+    where += ` and id in (select id from videos where name ilike ? escape '\\' union select video_id from caption_cues where ${SPOKEN})`;
+    filter.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q.search);
   }
   // The total: without a search, the count the trigger on videos keeps (the user's, the top
   // level's or the folder's), read from one row; a search counts its matches.
@@ -52,17 +62,19 @@ export function videoListQuery(userId: string, q: ListQuery): { text: string; pa
   // The page's ids first, from the order's index alone (a deep page skips index entries, not
   // rows), then just those rows.
   const page = `select id from videos where ${where} order by ${order} limit ? offset ?`;
+  // A search also answers, per video, the first lines (by time) where its words are said.
+  const matches = q.search ? `, ${spokenMatches('videos.id')} as "matches"` : '';
   return {
-    text: `select ${VIDEO_ROW_COLUMNS}, (select name from folders where folders.id = videos.folder_id) as "folderName", (${total}) as "totalCount" from videos where id in (${page}) order by ${order}`,
-    params: [...totalParams, ...filter, q.limit, (q.page - 1) * q.limit],
+    text: `select ${VIDEO_ROW_COLUMNS}, (select name from folders where folders.id = videos.folder_id) as "folderName", (${total}) as "totalCount"${matches} from videos where id in (${page}) order by ${order}`,
+    params: [...totalParams, ...(q.search ? [q.search] : []), ...filter, q.limit, (q.page - 1) * q.limit],
   };
 }
 
 /** A row read with VIDEO_ROW_COLUMNS. */
-export type VideoRow = Omit<VideoFields, 'createdAt'> & VideoPeople & { createdAt: number; folderName?: string | null };
-export const fromVideoRow = (r: VideoRow): VideoFields & VideoPeople & { folderName?: string | null } => ({ ...r, createdAt: new Date(r.createdAt) });
+export type VideoRow = Omit<VideoFields, 'createdAt'> & VideoPeople & { createdAt: number; folderName?: string | null; matches?: TranscriptMatch[] };
+export const fromVideoRow = (r: VideoRow): VideoFields & VideoPeople & { folderName?: string | null; matches?: TranscriptMatch[] } => ({ ...r, createdAt: new Date(r.createdAt) });
 
-export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Promise<{ rows: (VideoFields & VideoPeople & { folderName?: string | null })[]; total: number }> {
+export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Promise<{ rows: ReturnType<typeof fromVideoRow>[]; total: number }> {
   const { text, params } = videoListQuery(userId, q);
   const raw = await sql<(VideoRow & { totalCount: string })[]>(text, params);
   const rows = raw.map(fromVideoRow);

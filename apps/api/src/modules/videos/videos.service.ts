@@ -288,7 +288,8 @@ export function createVideosService(d: {
       const em = d.orm.em.fork();
       if (q.folder_id) await assertOwnFolder(sqlOf(em), userId, q.folder_id);
       const { rows, total } = await listVideoRows(sqlOf(em), userId, q);
-      return { items: rows.map((v) => toVideo(v, d.storage, d.tokens)), meta: pageMeta(q.page, q.limit, total) };
+      // A search's rows carry the lines said with its words (`matches`).
+      return { items: rows.map((v) => (v.matches ? { ...toVideo(v, d.storage, d.tokens), matches: v.matches } : toVideo(v, d.storage, d.tokens))), meta: pageMeta(q.page, q.limit, total) };
     },
 
     async get(userId: string, id: string): Promise<VideoDto> {
