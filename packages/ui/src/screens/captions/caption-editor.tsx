@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { type CaptionTrack, type CaptionTrackDetail, errorMessage, type Video } from '@reelbase/api-client';
+import { type CaptionTrackDetail, errorMessage, type Video } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, InputNumber, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -38,7 +38,7 @@ export function CaptionEditorPage() {
   const video = useQuery({ queryKey: keys.video(videoId), queryFn: () => client.videos.get(videoId) });
   const track = useQuery({
     queryKey: captionTrackKey(videoId, captionId),
-    queryFn: () => client.request<CaptionTrackDetail>('GET', `/api/videos/${encodeURIComponent(videoId)}/captions/${encodeURIComponent(captionId)}`),
+    queryFn: () => client.captions.get(videoId, captionId),
     // The editor holds the cues from here on: a refocus must not replace what is being edited.
     refetchOnWindowFocus: false,
   });
@@ -190,7 +190,7 @@ function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDeta
     setSaving(true);
     try {
       const out = toCues(cues);
-      const updated = await client.request<CaptionTrack>('PUT', `/api/videos/${encodeURIComponent(video.id)}/captions/${encodeURIComponent(track.id)}`, { body: { cues: out } });
+      const updated = await client.captions.update(video.id, track.id, { cues: out });
       setSaved(cues);
       setVersion(updated.version);
       setShowProblems(false);

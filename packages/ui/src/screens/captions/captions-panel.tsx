@@ -1,5 +1,4 @@
 import { EditOutlined } from '@ant-design/icons';
-import type { CaptionList } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, List, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
@@ -11,7 +10,7 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
   const client = useClient();
   const list = useQuery({
     queryKey: ['captions', videoId],
-    queryFn: () => client.request<CaptionList>('GET', `/api/videos/${encodeURIComponent(videoId)}/captions`),
+    queryFn: () => client.captions.list(videoId),
   });
   const items = list.data?.items ?? [];
   return (
