@@ -79,6 +79,16 @@ describe('caption editor edits', () => {
     const atEnd = insertAfter(spaced, 1);
     expect(toCues(atEnd.cues)[2]).toEqual({ startSec: 3, endSec: 5, text: '' });
     expect(toCues(remove(spaced, 0))).toEqual([{ startSec: 1.5, endSec: 3, text: 'b' }]);
+    // Between two touching cues it still lands right after the first, as short as allowed.
+    const touching = insertAfter(three(), 0);
+    expect(touching.index).toBe(1);
+    expect(toCues(touching.cues).map((c) => [c.startSec, c.endSec, c.text])).toEqual([
+      [0, 2, 'Hello there everyone'],
+      [2, 2.1, ''],
+      [2, 4, 'second'],
+      [4, 6, 'third line'],
+    ]);
+    expect(toCues(insertAfter([], -1, 12.5).cues)).toEqual([{ startSec: 12.5, endSec: 14.5, text: '' }]);
   });
 
   it('shifts every cue, cutting at 0:00 and dropping cues pushed wholly before it', () => {

@@ -153,7 +153,10 @@ function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDeta
       const moved = list[index];
       const next = setTimes(list, index, startSec, endSec);
       commit(next);
-      if (moved) focus(next.findIndex((c) => c.id === moved.id));
+      // A cue whose new times move it past a neighbour is followed to its new place; later, so
+      // the Enter that took the time does not land in the text as a line break.
+      const to = moved ? next.findIndex((c) => c.id === moved.id) : index;
+      if (to !== index) setTimeout(() => focus(to), 0);
     },
     [commit, focus],
   );
@@ -268,7 +271,7 @@ function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDeta
           {cues.length ? (
             <CueList cues={cues} active={active} follow={playing} problems={problems} focusRequest={focusRequest} onSeek={onSeek} onText={onText} onTimes={onTimes} onAction={onAction} />
           ) : (
-            <Button onClick={() => commit(insertAfter(cues, -1, el?.currentTime ?? 0).cues)}>Add a cue</Button>
+            <Button onClick={() => commit(insertAfter(cues, -1, el?.currentTime).cues)}>Add a cue</Button>
           )}
         </Col>
       </Row>

@@ -88,17 +88,17 @@ export function mergeWithNext(cues: readonly EditCue[], index: number): EditCue[
 }
 
 /**
- * A new empty cue after `index` (or at `atSec` when given, e.g. the playhead): it lasts
- * NEW_CUE_SEC or up to the next cue's start, whichever is shorter (never under MIN_CUE_SEC).
+ * A new empty cue right after `index`: from that cue's end (or from `atSec`, e.g. the playhead,
+ * when there is none) for NEW_CUE_SEC or up to the next cue's start, whichever is shorter, and
+ * never under MIN_CUE_SEC (it then overlaps the next cue a little, to be moved by hand).
  */
-export function insertAfter(cues: readonly EditCue[], index: number, atSec?: number): { cues: EditCue[]; index: number } {
+export function insertAfter(cues: readonly EditCue[], index: number, atSec = 0): { cues: EditCue[]; index: number } {
   const prev = cues[index];
-  const start = ms(Math.max(0, atSec ?? prev?.endSec ?? 0));
-  const next = cues.find((c) => c.startSec >= start + MIN_CUE_SEC);
+  const next = cues[index + 1];
+  const start = ms(Math.max(0, Math.min(prev ? prev.endSec : atSec, next?.startSec ?? Number.POSITIVE_INFINITY)));
   const end = ms(Math.max(start + MIN_CUE_SEC, Math.min(start + NEW_CUE_SEC, next?.startSec ?? Number.POSITIVE_INFINITY)));
-  const added = withId({ startSec: start, endSec: end, text: '' });
-  const list = [...cues, added].sort(byStart);
-  return { cues: list, index: list.indexOf(added) };
+  const at = index + 1;
+  return { cues: [...cues.slice(0, at), withId({ startSec: start, endSec: end, text: '' }), ...cues.slice(at)], index: at };
 }
 
 export function remove(cues: readonly EditCue[], index: number): EditCue[] {

@@ -48,6 +48,21 @@ export function CueList({ cues, active, follow, problems, focusRequest, onSeek, 
   const [height, setHeight] = useState(560);
   const pendingFocus = useRef<number | null>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // A shortcut's key must not also type into the text (Alt+Enter's line break, Option+S's "ß").
+  const swallowUntil = useRef(0);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const guard = (e: Event) => {
+      if (performance.now() < swallowUntil.current) e.preventDefault();
+    };
+    el.addEventListener('beforeinput', guard, true);
+    el.addEventListener('keypress', guard, true);
+    return () => {
+      el.removeEventListener('beforeinput', guard, true);
+      el.removeEventListener('keypress', guard, true);
+    };
+  }, []);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -105,6 +120,7 @@ export function CueList({ cues, active, follow, problems, focusRequest, onSeek, 
     for (const [action, k] of Object.entries(ROW_KEYS) as [CueAction, (typeof ROW_KEYS)[CueAction]][]) {
       if (k.test(e)) {
         e.preventDefault();
+        swallowUntil.current = performance.now() + 100;
         onAction(index, action);
         return;
       }
