@@ -283,7 +283,7 @@ function CueTime({ label, value, onCommit }: { label: string; value: number; onC
       onBlur={commit}
       onPressEnter={commit}
       inputMode="decimal"
-      style={{ width: 104, fontVariantNumeric: 'tabular-nums' }}
+      style={{ width: 116, fontVariantNumeric: 'tabular-nums' }}
     />
   );
 }
