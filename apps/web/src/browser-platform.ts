@@ -3,6 +3,7 @@ import { type Platform, pickFiles } from '@reelbase/ui';
 import { popupSignIn } from './social-popup.ts';
 
 export const SESSION_KEY = 'reelbase.session';
+export const TEAM_KEY = 'reelbase.team';
 
 /**
  * The session in localStorage (spec section 4), shared by the tabs of this origin: the access
@@ -24,6 +25,20 @@ export function localStorageTokens(storage: Storage = window.localStorage, key =
       if (session) storage.setItem(key, JSON.stringify(session));
       else storage.removeItem(key);
     },
+  };
+}
+
+/** The team chosen in the top bar, per browser profile (the api-client sends it as X-Team-Id). */
+export function localStorageTeam(storage: Storage = window.localStorage, key = TEAM_KEY): NonNullable<Platform['teamSelection']> {
+  return {
+    load: () => {
+      try {
+        return storage.getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    save: (teamId) => (teamId ? storage.setItem(key, teamId) : storage.removeItem(key)),
   };
 }
 
@@ -51,6 +66,7 @@ export function browserPlatform(apiBaseUrl = ''): Platform {
   return {
     apiBaseUrl,
     tokens: localStorageTokens(),
+    teamSelection: localStorageTeam(),
     refreshTokenTransport: 'cookie',
     pickFiles,
     copyText,

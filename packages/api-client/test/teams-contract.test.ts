@@ -4,7 +4,9 @@ import { memoryTokenStorage } from '../src/client/session.ts';
 import type { FetchLike } from '../src/client/transport.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import { buildOpenApiDocument } from '../src/contract/openapi.ts';
-import { missingPermissionMessage, ROLE_PERMISSIONS, rolesWith, TEAM_HEADER, TEAM_ROLES } from '../src/contract/teams.ts';
+import { missingPermissionMessage, ROLE_PERMISSIONS, rolesWith, TEAM_ERROR_CODES, TEAM_ROLES } from '../src/contract/teams.ts';
+import { TEAM_HEADER } from '../src/contract/constants.ts';
+import { CARD, signedIn, testClient, uniqueEmail } from './support/client.ts';
 
 type Op = { 'x-permission'?: string; 'x-roles'?: string[]; parameters: { name: string; in: string }[] };
 
@@ -60,5 +62,37 @@ describe('the teams contract', () => {
       { url: '/api/player-config/v1/image', team: 'team-b' },
       { url: '/api/folders', team: null },
     ]);
+  });
+});
+
+describe('teams through the client, against the real API', () => {
+  it('lists the caller\'s teams, invites within the plan\'s seats, and reports a foreign team and full seats by their codes', async () => {
+    const t = testClient();
+    const email = uniqueEmail();
+    await t.client.users.register({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'secret123', paymentMethod: { type: 'card', cardInfo: CARD }, paymentPlanId: 'silver-1m' });
+    await t.client.auth.login({ email, password: 'secret123' });
+    const { items, defaultTeamId } = await t.client.teams.list();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: defaultTeamId, role: 'owner', isOwn: true, permissions: ['billing', 'ownership', 'manageTeam', 'edit', 'view'] });
+    const teamId = items[0].id;
+
+    const invited = await t.client.teams.invite(teamId, uniqueEmail(), 'editor');
+    expect(invited).toMatchObject({ role: 'editor', expired: false });
+    expect((await t.client.teams.invitations(teamId)).seats).toMatchObject({ used: 2, limit: 3 });
+    await t.client.teams.revokeInvitation(teamId, invited.id);
+    expect((await t.client.teams.invitations(teamId)).items).toEqual([]);
+
+    // Without a plan, the owner's seat is the only one.
+    const { client: solo } = await signedIn();
+    const soloTeam = (await solo.teams.list()).items[0].id;
+    const full = await solo.teams.invite(soloTeam, uniqueEmail(), 'viewer').catch((e) => e);
+    expect(full).toMatchObject({ status: 402, code: TEAM_ERROR_CODES.seatLimit });
+
+    // A team the caller is not in, selected with setTeam: every call says so.
+    solo.setTeam(teamId);
+    const refused = await solo.videos.list().catch((e) => e);
+    expect(refused).toMatchObject({ status: 403, code: TEAM_ERROR_CODES.notMember });
+    solo.setTeam(null);
+    expect((await solo.videos.list()).items).toEqual([]);
   });
 });

@@ -42,6 +42,10 @@ const MyVideosPage = screen(() => import('./screens/videos/my-videos.tsx'), 'MyV
 // The guides' pictures come with this screen only.
 const HowToPage = screen(() => import('./screens/how-to/how-to-page.tsx'), 'HowToPage');
 const AdminPlansPage = screen(() => import('./screens/admin/plans-page.tsx'), 'AdminPlansPage');
+const AdminTeamsPage = screen(() => import('./screens/admin/teams-page.tsx'), 'AdminTeamsPage');
+const TeamPage = screen(() => import('./screens/teams/team-page.tsx'), 'TeamPage');
+const ActivityPage = screen(() => import('./screens/teams/activity-page.tsx'), 'ActivityPage');
+const InvitationPage = screen(() => import('./screens/teams/invitation-page.tsx'), 'InvitationPage');
 const PromoCodesPage = screen(() => import('./screens/admin/promo-codes-page.tsx'), 'PromoCodesPage');
 
 export function AppRoutes() {
@@ -55,6 +59,8 @@ export function AppRoutes() {
       <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/confirm-email" element={<ConfirmEmailChangePage />} />
       <Route path="/cancel-email-change" element={<CancelEmailChangePage />} />
+      {/* The invitation mail's link: sign in or register, then join (no gate: it works signed in or out). */}
+      <Route path="/invitation" element={<InvitationPage />} />
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/term-of-use" element={<TermsPage />} />
       <Route path="/terms-of-use" element={<TermsPage />} />
@@ -74,6 +80,7 @@ export function AppRoutes() {
         <Route path="users/:userId/videos/:listUserId" element={<UserVideosPage />} />
         <Route path="plans" element={<AdminPlansPage />} />
         <Route path="promo-codes" element={<PromoCodesPage />} />
+        <Route path="teams" element={<AdminTeamsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route
@@ -85,6 +92,8 @@ export function AppRoutes() {
       >
         <Route index element={<MyVideosPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="settings/team" element={<TeamPage />} />
+        <Route path="activity" element={<ActivityPage />} />
         <Route path="change-tariff" element={<ChangeTariffPage />} />
         <Route path="usage" element={<UsagePage />} />
         {/* PayPal's return and cancel URLs (set by the API) land here. */}

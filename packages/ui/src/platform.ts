@@ -31,6 +31,8 @@ export interface Platform {
    * cannot run a provider's flow.
    */
   socialToken?(provider: SocialProvider, settings: ProviderSettings): Promise<{ token: string; nonce?: string }>;
+  /** Where the team chosen in the top bar is kept across reloads (null: the caller's own team); absent, each start opens the own team. */
+  teamSelection?: { load(): string | null; save(teamId: string | null): void };
   /** 'browser' (history API, the default), 'hash' (file:// in the desktop app) or 'memory' (tests). */
   router?: 'browser' | 'hash' | 'memory';
   /** First location for the memory router. */

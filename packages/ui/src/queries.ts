@@ -21,6 +21,11 @@ export const keys = {
   subscription: ['payment', 'subscription'] as const,
   paymentHistory: ['payment', 'history'] as const,
   usage: ['usage'] as const,
+  teams: ['teams'] as const,
+  teamMembers: (teamId: string) => ['team-members', teamId] as const,
+  teamInvitations: (teamId: string) => ['team-invitations', teamId] as const,
+  teamActivity: (teamId: string) => ['team-activity', teamId] as const,
+  adminTeams: ['admin', 'teams'] as const,
 };
 
 /** The signed-in user's profile; refetched on focus so a ban or cancellation shows up. */

@@ -1,9 +1,9 @@
-import { type ApiClient, createApiClient, type Session } from '@reelbase/api-client';
-import { QueryClient } from '@tanstack/react-query';
+import { type ApiClient, createApiClient, type Session, TEAM_ERROR_CODES } from '@reelbase/api-client';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { createStore, useSetAtom } from 'jotai';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { Platform } from './platform.ts';
-import { type AlertKind, alertAtom, initialVideoListState, uploadsAtom, videoListAtom } from './state/atoms.ts';
+import { type AlertKind, alertAtom, initialVideoListState, selectedTeamAtom, uploadsAtom, videoListAtom } from './state/atoms.ts';
 
 export interface Services {
   platform: Platform;
@@ -17,7 +17,19 @@ let alertSeq = 0;
 /** The app's long-lived objects: one API client, one query cache, one atom store. */
 export function createServices(platform: Platform): Services {
   const store = createStore();
+  const savedTeam = platform.teamSelection?.load() ?? null;
+  store.set(selectedTeamAtom, savedTeam);
   const queryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError(err) {
+        // The chosen team is no longer the caller's (removed from it, or another person signed in): back to their own team.
+        if ((err as { code?: string }).code === TEAM_ERROR_CODES.notMember && store.get(selectedTeamAtom) !== null) {
+          store.set(selectedTeamAtom, null);
+          store.set(alertAtom, { id: ++alertSeq, kind: 'warning', text: 'You are no longer a member of that team: you are back in your own team.' });
+          void queryClient.invalidateQueries();
+        }
+      },
+    }),
     defaultOptions: {
       queries: { retry: (count, err) => count < 2 && ((err as { status?: number }).status ?? 500) >= 500, staleTime: 5_000 },
       mutations: { retry: false },
@@ -28,11 +40,18 @@ export function createServices(platform: Platform): Services {
     storage: platform.tokens,
     deviceTokens: platform.deviceTokens,
     refreshTokenTransport: platform.refreshTokenTransport,
+    teamId: savedTeam,
     onSignOut(event) {
       // A forced sign-out (ban, expired refresh) leaves the reason in the alert bar for /login.
       store.set(alertAtom, { id: ++alertSeq, kind: event.reason === 'banned' ? 'error' : 'warning', text: event.message });
       resetUserState(store, queryClient);
     },
+  });
+  // One place turns the chosen team into X-Team-Id and keeps it across reloads.
+  store.sub(selectedTeamAtom, () => {
+    const teamId = store.get(selectedTeamAtom);
+    client.setTeam(teamId);
+    platform.teamSelection?.save(teamId);
   });
   return { platform, client, queryClient, store };
 }
@@ -42,6 +61,7 @@ export function resetUserState(store: Services['store'], queryClient: QueryClien
   queryClient.clear();
   store.set(videoListAtom, initialVideoListState);
   store.set(uploadsAtom, []);
+  store.set(selectedTeamAtom, null);
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -23,6 +23,12 @@ describe('access gate', () => {
     expect(decideAccess(gate({ paymentReturn: true, profile: ready({ isPaymentMethodSet: false, ban: true }) }))).toEqual({ kind: 'banned' });
   });
 
+  it("lets a member of someone else's team in without a payment method of their own (the owner pays), but not past a ban", () => {
+    expect(decideAccess(gate({ memberElsewhere: true, profile: ready({ isPaymentMethodSet: false }) }))).toEqual({ kind: 'allowed' });
+    expect(decideAccess(gate({ memberElsewhere: false, profile: ready({ isPaymentMethodSet: false }) }))).toEqual({ kind: 'payment-gate' });
+    expect(decideAccess(gate({ memberElsewhere: true, profile: ready({ isPaymentMethodSet: false, ban: true }) }))).toEqual({ kind: 'banned' });
+  });
+
   it('lets a user with a payment method in', () => {
     expect(decideAccess(gate({}))).toEqual({ kind: 'allowed' });
   });

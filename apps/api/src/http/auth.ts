@@ -3,7 +3,8 @@ import type { Context, Next } from 'koa';
 import type { AccessClaims } from '../modules/auth/access-tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { assertCanSpend } from '../modules/payments/entitlements.ts';
-import { type TeamAccessService, type TeamContext, teamCheck } from '../modules/teams/team-access.ts';
+import { isUuid } from '../modules/folders/folder-access.ts';
+import { requestedTeam, type TeamAccessService, type TeamContext, teamCheck } from '../modules/teams/team-access.ts';
 import type { IUser } from '../modules/users/user.entity.ts';
 import { forbidden } from './errors.ts';
 
@@ -25,8 +26,11 @@ const bearerOf = (ctx: Context) => {
 /** Guards for routes: a signed-in user, an admin (checked against the database), or either. */
 export function authGuards(auth: AuthService, teams: TeamAccessService) {
   const requireUser = async (ctx: Context, next: Next) => {
-    const signedIn = await auth.authenticate(bearerOf(ctx));
-    Object.assign(ctx.state, signedIn, { person: signedIn.user });
+    // The team the request names (a well-formed id only) is read with the person, in one round trip.
+    const named = requestedTeam(ctx);
+    const membershipFor = named !== undefined && isUuid(named) ? named : undefined;
+    const signedIn = await auth.authenticate(bearerOf(ctx), membershipFor);
+    Object.assign(ctx.state, signedIn, { person: signedIn.user, membershipFor: named === undefined ? undefined : membershipFor === undefined ? null : membershipFor });
     await next();
   };
   return {

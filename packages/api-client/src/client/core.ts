@@ -1,5 +1,5 @@
 import { ERROR_CODES, MESSAGES, REFRESH_COOKIE } from '../contract/constants.ts';
-import { TEAM_HEADER } from '../contract/teams.ts';
+import { TEAM_HEADER } from '../contract/constants.ts';
 import { ApiError, errorFromBody } from './errors.ts';
 import { type DeviceTokenStorage, type SignOutEvent, type Session, SESSION_EXPIRED_MESSAGE, type TokenStorage, isSession } from './session.ts';
 import { type FetchLike, type RawResponse, fetchRaw } from './transport.ts';

@@ -145,3 +145,6 @@ export const GIF_TEXT_DEFAULTS = { color: '#000000', fontFamily: 'Roboto', fontW
  * at the provider); the API serves it with an opener policy that lets it reach the app's window.
  */
 export const SIGN_IN_CALLBACK_PATH = '/oauth-callback';
+
+/** The header naming the team a request acts for; without it, the caller's own team (here, not in teams.ts, so the client's core stays light). */
+export const TEAM_HEADER = 'X-Team-Id';

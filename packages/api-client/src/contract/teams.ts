@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { email, maxLength, pageLimit, pageNumber, paginated, text } from './common.ts';
-import { PASSWORD_MAX_LENGTH, TOKEN_MAX_LENGTH } from './constants.ts';
+import { PASSWORD_MAX_LENGTH, TEAM_HEADER, TOKEN_MAX_LENGTH } from './constants.ts';
 
 /**
  * Teams: every account is a team (its id is the id of the account that pays), people belong to
  * several teams with one role in each, and the selected team travels in the `X-Team-Id` header.
  */
 
-/** The header naming the team a request acts for; without it, the caller's own team. */
-export const TEAM_HEADER = 'X-Team-Id';
 
 /** A member's role in one team; exactly one owner per team. */
 export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;

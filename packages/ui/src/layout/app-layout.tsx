@@ -3,6 +3,7 @@ import {
   BarChartOutlined,
   CrownOutlined,
   CustomerServiceOutlined,
+  HistoryOutlined,
   LineChartOutlined,
   LogoutOutlined,
   MenuOutlined,
@@ -11,6 +12,7 @@ import {
   SettingOutlined,
   TagOutlined,
   TeamOutlined,
+  UsergroupAddOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { fieldErrorSentence, VideoListQuery } from '@reelbase/api-client';
@@ -23,12 +25,17 @@ import { Brand } from '../components/brand.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { CONTACT_EMAIL, SiteFooter } from '../components/site-footer.tsx';
 import { useProfile } from '../queries.ts';
+import { TeamSwitcher } from '../screens/teams/team-switcher.tsx';
+import { useCan } from '../screens/teams/use-team.ts';
 import { resetUserState, useClient, useServices, useSession } from '../services.tsx';
 import { videoListAtom } from '../state/atoms.ts';
 
 export const SIDER_WIDTH = 232;
 
+/** The user's menu; Change plan only for a role with billing (the owner), the activity log for those who manage the team. */
 function UserNav({ onNavigate }: { onNavigate?: () => void }) {
+  const billing = useCan('billing');
+  const manageTeam = useCan('manageTeam');
   return (
     <>
       <h2 id="nav-account">My account</h2>
@@ -39,15 +46,29 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
           </NavLink>
         </li>
         <li>
-          <NavLink to="/settings" onClick={onNavigate}>
+          <NavLink to="/settings" end onClick={onNavigate}>
             <SettingOutlined aria-hidden /> Settings
           </NavLink>
         </li>
         <li>
-          <NavLink to="/change-tariff" onClick={onNavigate}>
-            <CrownOutlined aria-hidden /> Change plan
+          <NavLink to="/settings/team" onClick={onNavigate}>
+            <UsergroupAddOutlined aria-hidden /> Team
           </NavLink>
         </li>
+        {manageTeam && (
+          <li>
+            <NavLink to="/activity" onClick={onNavigate}>
+              <HistoryOutlined aria-hidden /> Activity log
+            </NavLink>
+          </li>
+        )}
+        {billing && (
+          <li>
+            <NavLink to="/change-tariff" onClick={onNavigate}>
+              <CrownOutlined aria-hidden /> Change plan
+            </NavLink>
+          </li>
+        )}
         <li>
           <NavLink to="/video-analytics" onClick={onNavigate}>
             <LineChartOutlined aria-hidden /> Analytics
@@ -93,6 +114,11 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
         </NavLink>
       </li>
       {/* No Notifications entry until account events have a list to show (docs/decisions.md). */}
+      <li>
+        <NavLink to="/admin/teams" onClick={onNavigate}>
+          <UsergroupAddOutlined aria-hidden /> Teams
+        </NavLink>
+      </li>
       <li>
         <NavLink to="/admin/plans" onClick={onNavigate}>
           <CrownOutlined aria-hidden /> Plans
@@ -279,7 +305,8 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
           ) : (
             <>
               {area === 'user' ? <SearchBox /> : <AdminSearchBox />}
-              <Flex align="center" gap={16} style={{ marginInlineStart: 'auto' }}>
+              <Flex align="center" gap={16} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
+                {area === 'user' && <TeamSwitcher />}
                 <UserBadge />
                 <Button icon={<LogoutOutlined aria-hidden />} onClick={logout}>
                   Logout
@@ -301,6 +328,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
         <Drawer id="rb-mobile-menu" title="Menu" placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} size={300} closable={{ 'aria-label': 'Close menu' }}>
           <Flex vertical gap={16}>
             <UserBadge />
+            {area === 'user' && <TeamSwitcher onDone={() => setMenuOpen(false)} />}
             {area === 'user' ? <SearchBox onDone={() => setMenuOpen(false)} /> : <AdminSearchBox onDone={() => setMenuOpen(false)} />}
             <nav aria-label="Main" className="rb-nav rb-drawer-nav">
               {nav}

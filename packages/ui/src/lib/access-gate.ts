@@ -11,6 +11,8 @@ export interface GateInput {
    * PayPal the payment method, so an account without one must reach it.
    */
   paymentReturn?: boolean;
+  /** The caller works in a team someone else pays for (teams): no payment method of their own is needed. */
+  memberElsewhere?: boolean;
   profile:
     | { state: 'loading' }
     | { state: 'error'; status?: number; code?: string }
@@ -28,7 +30,8 @@ export type GateDecision =
 /**
  * The access gate (spec section 2): no token goes to /login; admin routes are for admins only and
  * admins land in their own area; a banned profile is forced out; a user without a payment method
- * sees the payment-method choice (except on PayPal's return page, which completes a PayPal one); a
+ * sees the payment-method choice (except on PayPal's return page, which completes a PayPal one, and
+ * for a member of someone else's team, whose owner pays); a
  * spinner shows while the profile loads.
  */
 export function decideAccess(g: GateInput): GateDecision {
@@ -43,7 +46,7 @@ export function decideAccess(g: GateInput): GateDecision {
     return p.status === 401 ? { kind: 'spinner' } : { kind: 'error' };
   }
   if (p.ban) return { kind: 'banned' };
-  if (g.area === 'user' && !p.isPaymentMethodSet && !g.paymentReturn) return { kind: 'payment-gate' };
+  if (g.area === 'user' && !p.isPaymentMethodSet && !g.paymentReturn && !g.memberElsewhere) return { kind: 'payment-gate' };
   return { kind: 'allowed' };
 }
 

@@ -51,3 +51,9 @@ export interface UploadEntry {
 
 /** Uploads in progress or finished in this session, each with its own progress. */
 export const uploadsAtom = atom<UploadEntry[]>([]);
+
+/**
+ * The team chosen in the top bar (null: the caller's own team). The services keep the api-client
+ * (X-Team-Id) and the platform's storage in step with it; signing out sets it back to null.
+ */
+export const selectedTeamAtom = atom<string | null>(null);

@@ -7,6 +7,7 @@ import { addressBucket } from '../limits/address.ts';
 import type { SignInLimits } from '../limits/rate-limits.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
+import { type Membership, MEMBERSHIP_SQL } from '../teams/membership.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
 import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type Provider, recordIdentity } from './identities.ts';
 import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
@@ -220,22 +221,29 @@ export function createAuthService(d: AuthDeps) {
     },
 
     /** Resolves a bearer token to its user; expired tokens get the code the client refreshes on. */
-    async authenticate(bearer: string | undefined): Promise<{ user: IUser; claims: AccessClaims }> {
+    /**
+     * The person behind an access token, and their membership of `team` (a team id; undefined:
+     * their own team, or the one they joined first), read from PostgreSQL on every request.
+     */
+    async authenticate(bearer: string | undefined, team?: string): Promise<{ user: IUser; claims: AccessClaims; membership: Membership | null }> {
       if (!bearer) throw unauthorized();
       const check = await d.tokens.verify(bearer);
       if (!check.ok) throw check.expired ? unauthorized(MESSAGES.tokenExpired, ERROR_CODES.tokenExpired) : unauthorized('Invalid access token', ERROR_CODES.invalidToken);
-      // One round trip per request: the user row and whether the session was revoked.
+      // One round trip per request: the user row, whether the session was revoked, the membership.
       const em = d.orm.em.fork();
       const [row] = await em.execute<Record<string, unknown>[]>(
-        'select users.*, exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked from users where id = ?',
-        [check.claims.sessionId, check.claims.userId],
+        `select users.*, exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked,
+           m.team_id as member_team_id, m.role as member_role, m.last_active_at as member_last_active_at
+         from users left join lateral (${MEMBERSHIP_SQL}) m on true where users.id = ?`,
+        [check.claims.sessionId, team ?? null, team ?? null, check.claims.userId],
       );
       if (!row) throw unauthorized('Invalid access token', ERROR_CODES.invalidToken);
-      const { session_revoked: revoked, ...columns } = row;
+      const { session_revoked: revoked, member_team_id: teamId, member_role: role, member_last_active_at: lastActiveAt, ...columns } = row;
       const user = em.map(User, columns);
       assertNotBanned(user);
       if (revoked) throw unauthorized('Session has ended', ERROR_CODES.invalidToken);
-      return { user, claims: check.claims };
+      const membership = teamId ? { teamId: String(teamId), role: role as Membership['role'], lastActiveAt: lastActiveAt ? new Date(lastActiveAt as string) : null } : null;
+      return { user, claims: check.claims, membership };
     },
 
     async sendVerification(user: Pick<IUser, 'id' | 'email' | 'firstName'>) {

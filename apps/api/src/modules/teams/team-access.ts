@@ -6,6 +6,7 @@ import { forbidden } from '../../http/errors.ts';
 import { isUuid } from '../folders/folder-access.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { runActing } from './acting.ts';
+import { type Membership, MEMBERSHIP_SQL } from './membership.ts';
 
 /** Who acts for which team: the person signed in, the team's account (its id is the team's), the person's role there. */
 export interface TeamContext {
@@ -26,30 +27,39 @@ const ACTIVE_EVERY_MS = 60_000;
  * a named team the person is not in is a 403.
  */
 export function teamAccess(orm: Orm) {
-  async function resolve(person: IUser, requested: string | undefined): Promise<TeamContext> {
+  /**
+   * `known`: the membership the authentication read beside the person (for the same `requested`),
+   * so the usual request costs no extra round trip; without it, it is read here.
+   */
+  async function resolve(person: IUser, requested: string | undefined, known?: { membership: Membership | null }): Promise<TeamContext> {
     if (requested !== undefined && !isUuid(requested)) throw forbidden(TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
     const em = orm.em.fork();
-    // One round trip: the membership and the team's account row.
-    const [row] = await em.execute<Record<string, unknown>[]>(
-      requested === undefined
-        ? `select m.role as team_role, m.last_active_at as team_last_active_at, a.* from team_members m join users a on a.id = m.team_id
-           where m.user_id = ? order by (m.team_id = m.user_id) desc, m.created_at, m.team_id limit 1`
-        : 'select m.role as team_role, m.last_active_at as team_last_active_at, a.* from team_members m join users a on a.id = m.team_id where m.user_id = ? and m.team_id = ?',
-      requested === undefined ? [person.id] : [person.id, requested],
-    );
-    if (!row) throw forbidden(requested === undefined ? TEAM_MESSAGES.noTeam : TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
-    const { team_role: role, team_last_active_at: lastActive, ...columns } = row;
-    const account = columns.id === person.id ? person : em.map(User, columns);
-    if (account.ban && account.id !== person.id) throw forbidden(TEAM_MESSAGES.teamBlocked, TEAM_ERROR_CODES.notMember);
-    if (!lastActive || Date.now() - new Date(lastActive as string).getTime() > ACTIVE_EVERY_MS) {
+    let membership = known?.membership;
+    if (known === undefined) {
+      const [row] = await em.execute<{ team_id: string; role: TeamRole; last_active_at: string | null }[]>(
+        MEMBERSHIP_SQL.replace(/users\.id/g, '?'),
+        [person.id, requested ?? null, requested ?? null, person.id],
+      );
+      membership = row ? { teamId: row.team_id, role: row.role, lastActiveAt: row.last_active_at ? new Date(row.last_active_at) : null } : null;
+    }
+    if (!membership) throw forbidden(requested === undefined ? TEAM_MESSAGES.noTeam : TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
+    // The team's account row: the person's own in their own team, else one primary-key read.
+    let account = person;
+    if (membership.teamId !== person.id) {
+      const [row] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [membership.teamId]);
+      if (!row) throw forbidden(TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
+      account = em.map(User, row);
+      if (account.ban) throw forbidden(TEAM_MESSAGES.teamBlocked, TEAM_ERROR_CODES.notMember);
+    }
+    if (!membership.lastActiveAt || Date.now() - membership.lastActiveAt.getTime() > ACTIVE_EVERY_MS) {
       await em.execute('update team_members set last_active_at = now() where team_id = ? and user_id = ?', [account.id, person.id]);
     }
-    return { teamId: account.id, role: role as TeamRole, account };
+    return { teamId: account.id, role: membership.role, account };
   }
 
   /** The team and role, refused with a 403 naming the permission the role lacks. */
-  async function actFor(person: IUser, requested: string | undefined, permission: TeamPermission): Promise<TeamContext> {
-    const team = await resolve(person, requested);
+  async function actFor(person: IUser, requested: string | undefined, permission: TeamPermission, known?: { membership: Membership | null }): Promise<TeamContext> {
+    const team = await resolve(person, requested, known);
     if (!roleCan(team.role, permission)) throw forbidden(missingPermissionMessage(permission, team.role), TEAM_ERROR_CODES.permission);
     return team;
   }
@@ -58,8 +68,8 @@ export function teamAccess(orm: Orm) {
 }
 export type TeamAccessService = ReturnType<typeof teamAccess>;
 
-/** The X-Team-Id of a request, undefined when absent or empty. */
-export const requestedTeam = (ctx: Context): string | undefined => ctx.get(TEAM_HEADER).trim() || undefined;
+/** The team a request names: its path's team, else X-Team-Id; undefined when it names none. */
+export const requestedTeam = (ctx: Context): string | undefined => ctx.params?.teamId ?? (ctx.get(TEAM_HEADER).trim() || undefined);
 
 /**
  * Binds each signed-in route to its permission from the contract (`endpoints[].team`), the one
@@ -91,8 +101,11 @@ export const teamCheck =
   (access: TeamAccess): Middleware =>
     async (ctx: Context, next: Next) => {
       if (access === 'personal') return next();
-      const state = ctx.state as { user: IUser; person: IUser; team?: TeamContext };
-      const team = await teams.actFor(state.person, ctx.params?.teamId ?? requestedTeam(ctx), access);
+      const state = ctx.state as { user: IUser; person: IUser; team?: TeamContext; membership?: Membership | null; membershipFor?: string };
+      const requested = requestedTeam(ctx);
+      // The authentication read the membership of the same team: no second read.
+      const known = 'membership' in state && state.membershipFor === requested ? { membership: state.membership ?? null } : undefined;
+      const team = await teams.actFor(state.person, requested, access, known);
       state.team = team;
       // Routes own things by `currentUser(ctx).id`: the team's account now, the person stays in `person`.
       state.user = team.account;

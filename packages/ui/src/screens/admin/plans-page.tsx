@@ -19,6 +19,7 @@ interface LevelValues {
   storageGb: number | null;
   bandwidthGb: number | null;
   videoGeneratorCredits: number | null;
+  membersLimit: number | null;
   features: FeatureFlag[];
 }
 
@@ -27,6 +28,7 @@ const initialValues = (plan: PaymentPlan): LevelValues => ({
   storageGb: toGb(plan.limits.storageBytes),
   bandwidthGb: toGb(plan.limits.bandwidthBytesPerMonth),
   videoGeneratorCredits: plan.limits.videoGeneratorCredits,
+  membersLimit: plan.limits.membersLimit,
   features: FEATURE_FLAGS.filter((f) => plan.limits.features[f]),
 });
 
@@ -51,6 +53,7 @@ function ChangeLevelModal({ plan, onClose }: { plan: PaymentPlan | null; onClose
         storageBytes: fromGb(v.storageGb ?? 0),
         bandwidthBytesPerMonth: fromGb(v.bandwidthGb ?? 0),
         videoGeneratorCredits: v.videoGeneratorCredits ?? 0,
+        membersLimit: v.membersLimit ?? 1,
         features: Object.fromEntries(FEATURE_FLAGS.map((f) => [f, v.features.includes(f)])),
       };
       let list = await client.payments.updatePlan(first.id, { ...limits, price: v.prices[first.id] ?? first.price });
@@ -63,7 +66,7 @@ function ChangeLevelModal({ plan, onClose }: { plan: PaymentPlan | null; onClose
       onClose();
     } catch (err) {
       const fields = (err as { errors?: Record<string, string> }).errors ?? {};
-      const map: Record<string, keyof LevelValues> = { storageBytes: 'storageGb', bandwidthBytesPerMonth: 'bandwidthGb', videoGeneratorCredits: 'videoGeneratorCredits', features: 'features' };
+      const map: Record<string, keyof LevelValues> = { storageBytes: 'storageGb', bandwidthBytesPerMonth: 'bandwidthGb', videoGeneratorCredits: 'videoGeneratorCredits', membersLimit: 'membersLimit', features: 'features' };
       form.setFields(Object.entries(fields).flatMap(([k, m]) => (map[k] ? [{ name: map[k], errors: [m] }] : [])));
       alert('error', errorMessage(err));
     } finally {
@@ -96,6 +99,9 @@ function ChangeLevelModal({ plan, onClose }: { plan: PaymentPlan | null; onClose
           </Form.Item>
           <Form.Item label="Bandwidth a month (GB)" name="bandwidthGb" rules={[required]}>
             <InputNumber min={0.01} step={1} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item label="Team members" name="membersLimit" rules={[required]} extra="Seats, the owner included. Teams above a lowered limit keep their members but cannot invite more.">
+            <InputNumber min={1} max={10_000} precision={0} style={{ width: 160 }} />
           </Form.Item>
           <Form.Item label="Video generator credits" name="videoGeneratorCredits" rules={[required]} extra="Not shown to customers until something spends them.">
             <InputNumber min={0} precision={0} style={{ width: 160 }} />
@@ -138,6 +144,7 @@ export function AdminPlansPage() {
             { title: `Price a ${PLAN_DURATION_LABELS['1y'].toLowerCase()}`, key: 'year', render: (_, p) => price(p, '1y') },
             { title: 'Storage', key: 'storage', render: (_, p) => formatBytes(p.limits.storageBytes) },
             { title: 'Bandwidth a month', key: 'bandwidth', render: (_, p) => formatBytes(p.limits.bandwidthBytesPerMonth) },
+            { title: 'Team members', key: 'members', render: (_, p) => p.limits.membersLimit },
             { title: 'Credits', key: 'credits', render: (_, p) => p.limits.videoGeneratorCredits },
             { title: 'Tools', key: 'features', render: (_, p) => <div style={{ maxWidth: 240, whiteSpace: 'normal' }}>{FEATURE_FLAGS.filter((f) => p.limits.features[f]).map((f) => FEATURE_LABELS[f]).join(', ') || 'None'}</div> },
             {

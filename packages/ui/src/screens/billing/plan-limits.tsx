@@ -4,6 +4,9 @@ import { Typography } from 'antd';
 import { formatBytes, monthsFreeWithYear, priceLabel } from '../../lib/billing.ts';
 import { FEATURE_LABELS } from '../admin/features.ts';
 
+/** Seats as the plan cards and the admin's table say them (the owner counts as one). */
+export const membersText = (limit: number) => (limit <= 1 ? 'Just you (no team members)' : `Team of up to ${limit} members`);
+
 /**
  * What a plan grants, as the cards list it: storage, bandwidth, and every tool, included or not,
  * so the cards side by side show what differs. Only what the product delivers is listed (video
@@ -14,6 +17,7 @@ export function PlanLimits({ plan }: { plan: PaymentPlan }) {
   const rows: { text: string; included: boolean }[] = [
     { text: `${formatBytes(l.storageBytes)} storage`, included: true },
     { text: `${formatBytes(l.bandwidthBytesPerMonth)} bandwidth a month`, included: true },
+    { text: membersText(l.membersLimit), included: true },
     ...FEATURE_FLAGS.map((f) => ({ text: FEATURE_LABELS[f], included: l.features[f] === true })),
   ];
   return (

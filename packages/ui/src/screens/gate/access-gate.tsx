@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { decideAccess, type GateInput } from '../../lib/access-gate.ts';
 import { useProfile } from '../../queries.ts';
 import { useClient, useSession } from '../../services.tsx';
+import { useTeams } from '../teams/use-team.ts';
 
 // The card form (with the contract's schemas it validates with) and the error page load only when shown.
 const PaymentGate = lazy(() => import('./payment-gate.tsx').then((m) => ({ default: m.PaymentGate })));
@@ -15,14 +16,20 @@ export function AccessGate({ area, children }: { area: 'user' | 'admin'; childre
   const session = useSession();
   const client = useClient();
   const profile = useProfile();
+  const teams = useTeams();
   const location = useLocation();
   const err = profile.error as ApiError | null;
+  // Without a payment method of their own, whether they are a member of another team decides (read before deciding).
+  const teamsNeeded = area === 'user' && profile.data?.isPaymentMethodSet === false && teams.isPending;
   const input: GateInput = {
     hasToken: !!session,
     isAdmin: !!session?.isAdmin,
     area,
     paymentReturn: location.pathname === '/payment/paypal',
-    profile: profile.data
+    memberElsewhere: !!teams.data?.items.some((t) => !t.isOwn),
+    profile: teamsNeeded
+      ? { state: 'loading' }
+      : profile.data
       ? { state: 'ready', isPaymentMethodSet: profile.data.isPaymentMethodSet, ban: profile.data.ban }
       : profile.isError
         ? { state: 'error', status: err instanceof ApiError ? err.status : undefined, code: err instanceof ApiError ? err.code : undefined }

@@ -10,6 +10,7 @@ import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { CurrentPlan } from '../billing/current-plan.tsx';
 import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
+import { useCan } from '../teams/use-team.ts';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
 import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
@@ -158,6 +159,8 @@ export function SettingsPage() {
   const profile = useProfile().data;
   // Where the platform runs no provider flow (the desktop app), there is nothing to link.
   const canLink = !!usePlatform().socialToken;
+  // Plan, payment method and payment history are the owner's (billing); other roles see their own profile only.
+  const billing = useCan('billing');
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
@@ -174,12 +177,16 @@ export function SettingsPage() {
           </Col>
           <Col xs={24} lg={10}>
             <Flex vertical gap={24}>
-              <Card title={cardTitle('Plan')} data-testid="plan-card">
-                <CurrentPlan />
-              </Card>
-              <Card title={cardTitle('Payment method')}>
-                <PaymentMethodCard profile={profile} />
-              </Card>
+              {billing && (
+                <>
+                  <Card title={cardTitle('Plan')} data-testid="plan-card">
+                    <CurrentPlan />
+                  </Card>
+                  <Card title={cardTitle('Payment method')}>
+                    <PaymentMethodCard profile={profile} />
+                  </Card>
+                </>
+              )}
               <Card title={cardTitle('Avatar')}>
                 <ImageUpload kind="avatar" label="Upload avatar" current={profile.avatar} />
               </Card>
@@ -205,11 +212,13 @@ export function SettingsPage() {
               </Card>
             </Flex>
           </Col>
-          <Col xs={24}>
-            <Card title={cardTitle('Payment history')}>
-              <PaymentHistory />
-            </Card>
-          </Col>
+          {billing && (
+            <Col xs={24}>
+              <Card title={cardTitle('Payment history')}>
+                <PaymentHistory />
+              </Card>
+            </Col>
+          )}
         </Row>
       )}
     </>

@@ -4,8 +4,9 @@ import { Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Row, Skele
 import { useEffect, useRef, useState } from 'react';
 import { resizeEmbed } from '../../lib/embed-size.ts';
 import { isValidRedirect, REDIRECT_FORMAT_MESSAGE } from '../../lib/format.ts';
-import { keys, useProfile } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
+import { useCan, useTeamActive } from '../teams/use-team.ts';
 
 /** How long the panel waits after the last change before it saves and refreshes the preview. */
 const SETTLE_MS = 400;
@@ -35,7 +36,9 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
   const queryClient = useQueryClient();
   const platform = usePlatform();
   const alert = useAlert();
-  const active = !!useProfile().data?.isActive;
+  // Changing the video needs an active account and a role that edits (a viewer watches, and copies the embed code).
+  const canEdit = useCan('edit');
+  const active = useTeamActive() && canEdit;
   const saved = useQuery({ queryKey: keys.embedSettings(video.id), queryFn: () => client.videos.embedSettings(video.id) });
   const [choices, setChoices] = useState<EmbedSettings | null>(null);
   const [settled, setSettled] = useState<EmbedSettings | null>(null);

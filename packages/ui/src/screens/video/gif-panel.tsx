@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { formatMegabytes } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
+import { useCan } from '../teams/use-team.ts';
 
 /** The video's GIFs, 6 a page: each with its embed code, download, size, removal and its MP4 twin. */
 export function GifPanel({ videoId }: { videoId: string }) {
@@ -49,6 +50,8 @@ function GifItem({ gif, onRemoved }: { gif: Gif; onRemoved(): void }) {
   const alert = useAlert();
   const { token } = theme.useToken();
   const [busy, setBusy] = useState(false);
+  // Removing is editing; a viewer copies and downloads.
+  const canEdit = useCan('edit');
 
   async function copy(text: string) {
     try {
@@ -91,11 +94,13 @@ function GifItem({ gif, onRemoved }: { gif: Gif; onRemoved(): void }) {
         <Button size="small" icon={<DownloadOutlined aria-hidden />} href={gif.source} download>
           Download
         </Button>
-        <Popconfirm title="Remove this GIF?" okText="Remove" okButtonProps={{ danger: true }} onConfirm={remove}>
-          <Button size="small" danger icon={<DeleteOutlined aria-hidden />} loading={busy}>
-            Remove
-          </Button>
-        </Popconfirm>
+        {canEdit && (
+          <Popconfirm title="Remove this GIF?" okText="Remove" okButtonProps={{ danger: true }} onConfirm={remove}>
+            <Button size="small" danger icon={<DeleteOutlined aria-hidden />} loading={busy}>
+              Remove
+            </Button>
+          </Popconfirm>
+        )}
       </Flex>
     </li>
   );

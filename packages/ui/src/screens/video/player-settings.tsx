@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Divider, Flex, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
-import { keys, useProfile } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
+import { useTeamFeatures } from '../teams/use-team.ts';
 
 const PlayerPreview = lazy(() => import('./player-preview.tsx'));
 
@@ -43,7 +44,8 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
   const platform = usePlatform();
   const alert = useAlert();
   const queryClient = useQueryClient();
-  const logoAllowed = !!useProfile().data?.features?.uploadPlayerLogo;
+  // The team's plan decides (a member's own plan does not).
+  const logoAllowed = !!useTeamFeatures()?.uploadPlayerLogo;
   const [config, setConfig] = useState<PlayerConfig>(video.playerConfig);
   const [nextSearch, setNextSearch] = useState('');
   const [uploading, setUploading] = useState(false);

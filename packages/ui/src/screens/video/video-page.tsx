@@ -6,8 +6,9 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatDate, formatMegabytes } from '../../lib/format.ts';
-import { keys, useProfile } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
+import { useCan, useTeamActive } from '../teams/use-team.ts';
 import { videoListAtom } from '../../state/atoms.ts';
 import { isSettling, VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
@@ -31,7 +32,9 @@ export function VideoPage() {
   const navigate = useNavigate();
   const alert = useAlert();
   const setList = useSetAtom(videoListAtom);
-  const active = !!useProfile().data?.isActive;
+  // Changing the video needs an active account and a role that edits (a viewer watches, and copies the embed code).
+  const canEdit = useCan('edit');
+  const active = useTeamActive() && canEdit;
   const { token } = theme.useToken();
   const [modal, setModal] = useState<'rename' | 'delete' | 'replace' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,7 +120,9 @@ export function VideoPage() {
                   <Flex vertical gap={6}>
                     <VideoStatus video={v} />
                     <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>
-                      Uploaded {formatDate(v.createdAt)} · {formatMegabytes(v.size)}
+                      Uploaded {formatDate(v.createdAt)}
+                      {v.uploadedBy && ` by ${v.uploadedBy.name}`} · {formatMegabytes(v.size)}
+                      {v.updatedBy && v.updatedBy.id !== v.uploadedBy?.id && ` · last changed by ${v.updatedBy.name}`}
                     </span>
                   </Flex>
                   {active && (

@@ -2,8 +2,8 @@ import { FileGifOutlined, PictureOutlined, ScissorOutlined, SafetyCertificateOut
 import { editBlockedReason, type FeatureFlag, MESSAGES, type Video } from '@reelbase/api-client';
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { useProfile } from '../../queries.ts';
 import { useAlert } from '../../services.tsx';
+import { useCan, useTeamActive, useTeamFeatures } from '../teams/use-team.ts';
 
 type ToolModal = ComponentType<{ video: Video; open: boolean; onClose(): void }>;
 
@@ -32,21 +32,23 @@ const TOOLS = {
 type ToolName = keyof typeof TOOLS;
 
 /**
- * The edit tools of the single video page (active profiles only). A tool whose feature flag is
+ * The edit tools of the single video page (an active team and a role that edits). A tool whose feature flag is
  * off answers with the spec's text instead of opening; the API refuses it as well.
  */
 export function VideoTools({ video }: { video: Video }) {
-  const profile = useProfile().data;
+  const features = useTeamFeatures();
   const alert = useAlert();
   const [open, setOpen] = useState<ToolName | null>(null);
-  if (!profile?.isActive) return null;
+  const canEdit = useCan('edit');
+  const active = useTeamActive();
+  if (!active || !canEdit) return null;
   // The tools work on the processed video: a trim or watermark in progress has to finish first.
   // They say why they are unavailable rather than being refused behind a dialog.
   const blocked = editBlockedReason(video);
   const reasonId = `tools-unavailable-${video.id}`;
 
   function start(name: ToolName) {
-    if (!profile?.features[TOOLS[name].feature]) alert('error', MESSAGES.featureDisabled);
+    if (!features?.[TOOLS[name].feature]) alert('error', MESSAGES.featureDisabled);
     else setOpen(name);
   }
 

@@ -6,11 +6,12 @@ import { useAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { countOf, formatDate, formatDuration, formatMegabytes } from '../../lib/format.ts';
-import { keys, useProfile } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { initialVideoListState, videoListAtom } from '../../state/atoms.ts';
 import { selectAllState, toggleAll, toggleId } from '../../state/selection.ts';
 import { visibilityOptions } from '../privacy/privacy-panel.tsx';
+import { useCan, useTeamActive } from '../teams/use-team.ts';
 import { useCopyVideo } from '../video/use-copy-video.ts';
 import { FolderNameModal, SelectFolderModal } from './folder-modals.tsx';
 import { FolderPanel, folderHref, VIDEO_DRAG_TYPE } from './folder-panel.tsx';
@@ -67,6 +68,8 @@ function VideoRow({
             </span>
           )}
           <span>{formatMegabytes(video.size)}</span>
+          {/* In a team, who brought the video in. */}
+          {video.uploadedBy && <span data-testid="video-uploaded-by">by {video.uploadedBy.name}</span>}
           {showFolder && (
             <span data-testid="video-folder">
               <FolderOutlined aria-hidden /> {video.folderName && video.folderId ? <Link to={folderHref(video.folderId)}>{video.folderName}</Link> : 'My videos (top level)'}
@@ -115,8 +118,9 @@ export function MyVideosPage() {
   const client = useClient();
   const alert = useAlert();
   const queryClient = useQueryClient();
-  const profile = useProfile().data;
-  const active = !!profile?.isActive;
+  // Uploading, organising and deleting need an active account and a role that edits (a viewer only watches).
+  const canEdit = useCan('edit');
+  const active = useTeamActive() && canEdit;
   const [list, setList] = useAtom(videoListAtom);
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false;

@@ -1,0 +1,128 @@
+import { errorMessage, TEAM_ACTIVITY_ACTIONS, TEAM_ACTIVITY_LABELS, TEAM_ACTIVITY_PAGE_SIZE, type TeamActivity, type TeamActivityAction } from '@reelbase/api-client';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, DatePicker, Flex, Result, Select, Skeleton, Table, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { countOf, formatDate } from '../../lib/format.ts';
+import { keys } from '../../queries.ts';
+import { useClient } from '../../services.tsx';
+import { useCurrentTeam } from './use-team.ts';
+
+interface Filters {
+  action?: TeamActivityAction;
+  actorId?: string;
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+/** What an entry was done to, in words (a video links to its page while it exists). */
+function Subject({ entry }: { entry: TeamActivity }) {
+  const s = entry.subject;
+  const name = s.name ?? '—';
+  const detail = Object.entries(entry.details)
+    .filter(([, v]) => v !== null && v !== '')
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+  return (
+    <div>
+      {s.type === 'video' && s.id && entry.action !== 'video.deleted' ? <Link to={`/${s.id}`}>{name}</Link> : <span>{name}</span>}
+      {detail && (
+        <div>
+          <Typography.Text type="secondary">{detail}</Typography.Text>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A labelled, clearable filter; cleared, it filters nothing. */
+function FilterSelect<T extends string>(p: { label: string; placeholder: string; width: number; value: T | undefined; onChange(v: T | undefined): void; options: { value: T; label: string }[] }) {
+  const id = useId();
+  return (
+    <Flex align="center" gap={8}>
+      <label htmlFor={id}>{p.label}</label>
+      <Select<T> id={id} allowClear placeholder={p.placeholder} style={{ width: p.width }} value={p.value} onChange={(v) => p.onChange(v ?? undefined)} options={p.options} />
+    </Flex>
+  );
+}
+
+const time = (iso: string) => `${formatDate(iso)} ${new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+
+/** The team's activity log (the last 90 days, newest first): who uploaded, deleted, changed privacy or roles; filter by action, member and dates. */
+export function ActivityPage() {
+  const client = useClient();
+  const team = useCurrentTeam();
+  const [filters, setFilters] = useState<Filters>({ page: 1 });
+  const membersQuery = useQuery({ queryKey: keys.teamMembers(team?.id ?? ''), queryFn: () => client.teams.members(team?.id as string), enabled: !!team });
+  const query = { page: filters.page, limit: TEAM_ACTIVITY_PAGE_SIZE, action: filters.action, actorId: filters.actorId, from: filters.from, to: filters.to };
+  const activity = useQuery({
+    queryKey: [...keys.teamActivity(team?.id ?? ''), query],
+    queryFn: () => client.teams.activity(team?.id as string, query),
+    enabled: !!team,
+    placeholderData: keepPreviousData,
+  });
+  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
+
+  if (!team) return <Skeleton active />;
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
+        Activity log
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">What the members of {team.name} did in the last 90 days.</Typography.Paragraph>
+      <Card>
+        <Flex wrap gap={16} align="center" style={{ marginBottom: 16 }} role="group" aria-label="Filters">
+          <FilterSelect<TeamActivityAction>
+            label="Action"
+            placeholder="All actions"
+            width={240}
+            value={filters.action}
+            onChange={(action) => set({ action })}
+            options={TEAM_ACTIVITY_ACTIONS.map((a) => ({ value: a, label: TEAM_ACTIVITY_LABELS[a] }))}
+          />
+          <FilterSelect<string>
+            label="Member"
+            placeholder="Everyone"
+            width={220}
+            value={filters.actorId}
+            onChange={(id) => set({ actorId: id })}
+            options={(membersQuery.data?.items ?? []).map((m) => ({ value: m.userId, label: m.name || m.email }))}
+          />
+          <DatePicker.RangePicker
+            aria-label="Dates"
+            allowEmpty={[true, true]}
+            onChange={(range) => set({ from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+          />
+        </Flex>
+        {activity.isError ? (
+          <Result status="error" title="The activity log could not be loaded" subTitle={errorMessage(activity.error)} />
+        ) : (
+          <div data-testid="activity-log">
+          <Table<TeamActivity>
+            rowKey="id"
+            loading={activity.isPending}
+            dataSource={activity.data?.items ?? []}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: 'Nothing happened in this period.' }}
+            pagination={{
+              current: filters.page,
+              pageSize: TEAM_ACTIVITY_PAGE_SIZE,
+              total: activity.data?.meta.totalItems ?? 0,
+              showSizeChanger: false,
+              onChange: (page) => setFilters((f) => ({ ...f, page })),
+              showTotal: (total) => countOf(total, 'entry', 'entries'),
+            }}
+            columns={[
+              { title: 'When', key: 'when', render: (_, e) => time(e.createdAt) },
+              { title: 'Who', key: 'who', render: (_, e) => (e.actor ? e.actor.name || e.actor.email : 'Reelbase support') },
+              { title: 'What', key: 'what', render: (_, e) => TEAM_ACTIVITY_LABELS[e.action] },
+              { title: 'On', key: 'on', render: (_, e) => <Subject entry={e} /> },
+            ]}
+          />
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
