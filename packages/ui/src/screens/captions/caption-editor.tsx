@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
+import { useCan, useTeamActive } from '../teams/use-team.ts';
 import { OwnerVideo } from '../video/owner-video.tsx';
 import {
   apply,
@@ -43,6 +44,8 @@ export function CaptionEditorPage() {
     refetchOnWindowFocus: false,
   });
   const failed = video.error ?? track.error;
+  // A viewer's role (or a lapsed subscription) reads the cues but cannot save them; the API refuses it too.
+  const canSave = useCan('edit') && useTeamActive();
   return (
     <>
       <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
@@ -61,13 +64,13 @@ export function CaptionEditorPage() {
       ) : track.data.status !== 'ready' ? (
         <Result status="info" title="These captions are not ready" subTitle={track.data.error ?? 'They are still being made. Come back when they are ready.'} />
       ) : (
-        <Editor key={track.data.id} video={video.data} track={track.data} renew={async () => (await video.refetch()).data?.videoSource ?? null} />
+        <Editor key={track.data.id} video={video.data} track={track.data} canSave={canSave} renew={async () => (await video.refetch()).data?.videoSource ?? null} />
       )}
     </>
   );
 }
 
-function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDetail; renew(): Promise<string | null> }) {
+function Editor({ video, track, canSave, renew }: { video: Video; track: CaptionTrackDetail; canSave: boolean; renew(): Promise<string | null> }) {
   const client = useClient();
   const queryClient = useQueryClient();
   const alert = useAlert();
@@ -182,6 +185,7 @@ function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDeta
   );
 
   async function save() {
+    if (!canSave) return;
     const found = cueProblems(cues);
     if (found.size) {
       setShowProblems(true);
@@ -260,7 +264,7 @@ function Editor({ video, track, renew }: { video: Video; track: CaptionTrackDeta
                 Shift all
               </Button>
             </Form>
-            <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={!dirty} onClick={() => void save()} aria-keyshortcuts="Control+S" style={{ marginInlineStart: 'auto' }}>
+            <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={!dirty || !canSave} title={canSave ? undefined : 'Your role can read these captions but not change them.'} onClick={() => void save()} aria-keyshortcuts="Control+S" style={{ marginInlineStart: 'auto' }}>
               Save
             </Button>
           </Flex>
