@@ -45,7 +45,9 @@ export function CaptionEditorPage() {
   });
   const failed = video.error ?? track.error;
   // A viewer's role (or a lapsed subscription) reads the cues but cannot save them; the API refuses it too.
-  const canSave = useCan('edit') && useTeamActive();
+  const canEdit = useCan('edit');
+  const teamActive = useTeamActive();
+  const canSave = canEdit && teamActive;
   return (
     <>
       <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
