@@ -180,7 +180,7 @@ test('a two-hour track stays responsive: only the rows in view are in the page, 
     const w = window as unknown as { keyTimes: number[] };
     w.keyTimes = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.name === 'keydown' || e.name === 'keypress' || e.name === 'input') w.keyTimes.push(e.duration);
+      for (const e of list.getEntries()) if (e.name === 'keydown' || e.name === 'keypress' || e.name === 'input') w.keyTimes.push(Math.round(e.duration));
     }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
   });
   const typed = Date.now();
@@ -190,8 +190,10 @@ test('a two-hour track stays responsive: only the rows in view are in the page, 
   await expect(text(page, 1)).toHaveValue('Spoken line number 1 and more');
   const typing = Date.now() - typed;
   await page.waitForTimeout(500); // event entries arrive after their frame
-  const slowest = await page.evaluate(() => Math.max(0, ...(window as unknown as { keyTimes: number[] }).keyTimes));
-  expect(slowest).toBeLessThan(500);
+  const keyTimes = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
+  const slowest = Math.max(0, ...keyTimes);
+  // Loose on purpose (the machine may be shared): a list that rendered every row would take seconds per key.
+  expect(slowest).toBeLessThan(1000);
 
   await page.getByTestId('cue-list').evaluate((el) => {
     el.scrollTop = el.scrollHeight;
@@ -199,5 +201,5 @@ test('a two-hour track stays responsive: only the rows in view are in the page, 
   await expect(text(page, 3600)).toHaveValue('Spoken line number 3600');
   expect(await rows(page).count()).toBeLessThan(40);
   await shot(page, info, 'caption-editor-long');
-  console.log(`caption editor, 3,600 cues: opened in ${opened} ms, typed 9 keys in ${typing} ms (slowest key to next frame: ${Math.round(slowest)} ms), ${inPage} rows in the page`);
+  console.log(`caption editor, 3,600 cues: opened in ${opened} ms, typed 9 keys in ${typing} ms (slowest key to next frame: ${slowest} ms; over 16 ms: ${keyTimes.join(', ')}), ${inPage} rows in the page`);
 });
