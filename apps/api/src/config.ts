@@ -81,6 +81,9 @@ const schema = z.object({
   RATE_LIMIT_IMPORT_PER_ADDRESS: limit('60/3600'),
   RATE_LIMIT_UPLOAD_PER_ACCOUNT: limit('200/3600'),
   RATE_LIMIT_UPLOAD_PER_ADDRESS: limit('400/3600'),
+  // Caption writes (a file added or replaced, an editor's save): each parses and indexes up to 20,000 cues.
+  RATE_LIMIT_CAPTIONS_PER_ACCOUNT: limit('600/3600'),
+  RATE_LIMIT_CAPTIONS_PER_ADDRESS: limit('1200/3600'),
   // Card testing: each payment-method change (and a registration's card) asks the card network about a card.
   RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT: limit('5/3600'),
   RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS: limit('20/3600'),

@@ -96,6 +96,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'platform-sign-in': { perAddress: config.RATE_LIMIT_PLATFORM_SIGN_IN_PER_ADDRESS },
     import: { perAccount: config.RATE_LIMIT_IMPORT_PER_ACCOUNT, perAddress: config.RATE_LIMIT_IMPORT_PER_ADDRESS },
     upload: { perAccount: config.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_UPLOAD_PER_ADDRESS },
+    captions: { perAccount: config.RATE_LIMIT_CAPTIONS_PER_ACCOUNT, perAddress: config.RATE_LIMIT_CAPTIONS_PER_ADDRESS },
     'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
     // Its "account" is the video and the address together (see playback.routes.ts).
     'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
@@ -268,7 +269,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       videosRoutes(videos, guards, limits, core.multipartDir),
       privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
-      captionsRoutes(captions, guards),
+      captionsRoutes(captions, guards, limits),
       gifsRoutes(gifs, guards),
       deliveryRoutes(storage, bandwidth, servable, tokens),
       mediaRoutes(storage),

@@ -2,7 +2,7 @@ import { CAPTION_FORMAT_MESSAGES, CAPTION_MAX_BYTES, CAPTION_MAX_CUES, CAPTION_M
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeClip } from './support/clips.ts';
 import { addMember, inTeam } from './support/teams.ts';
-import { type SignedIn, signUpAndLogin, startWithOwnerAndOther, type TestServer } from './support/test-server.ts';
+import { type SignedIn, signUpAndLogin, startTestServer, startWithOwnerAndOther, type TestServer } from './support/test-server.ts';
 
 let s: TestServer;
 let owner: SignedIn;
@@ -227,4 +227,50 @@ test("the share page shows the transcript of a video that plays there (the defau
   expect(hidden).not.toContain('Transcript');
   expect(hidden).not.toContain('Bold');
   expect(hidden).not.toContain('Umsatz');
+}, 120_000);
+
+test("a copy of a video carries its own copy of the caption tracks: the copy's edits leave the source's alone", async () => {
+  await s.waitForVideo(owner.accessToken, videoId, (v) => v.processing.stage === 'ready', 120_000);
+  const source = (await s.api('GET', `/api/videos/${videoId}/captions`, { token: owner.accessToken })).body.items;
+  const copy = await s.api('POST', `/api/videos/${videoId}/copy`, { token: owner.accessToken });
+  expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+  const copied = (await s.api('GET', `/api/videos/${copy.body.id}/captions`, { token: owner.accessToken })).body.items;
+  const shape = (t: any) => ({ label: t.label, language: t.language, kind: t.kind, isDefault: t.isDefault, cueCount: t.cueCount, version: t.version });
+  expect(copied.map(shape)).toEqual(source.map(shape));
+  expect(copied.map((t: any) => t.id)).not.toContain(source[0].id);
+  const english = copied.find((t: any) => t.label === 'English');
+  const cues = (await s.api('GET', `/api/videos/${copy.body.id}/captions/${english.id}`, { token: owner.accessToken })).body.cues;
+  expect(cues).toEqual(SRT_CUES);
+  await s.api('PUT', `/api/videos/${copy.body.id}/captions/${english.id}`, { token: owner.accessToken, body: { cues: [{ startSec: 0, endSec: 1, text: 'Only in the copy.' }] } });
+  const original = source.find((t: any) => t.label === 'English');
+  expect((await s.api('GET', `/api/videos/${videoId}/captions/${original.id}`, { token: owner.accessToken })).body.cues).toEqual(SRT_CUES);
+  // The copy's words are found under the copy alone.
+  const found = await s.api('GET', `/api/videos?search=${encodeURIComponent('only in the copy')}`, { token: owner.accessToken });
+  expect(found.body.items.map((v: any) => v.id)).toEqual([copy.body.id]);
+}, 180_000);
+
+test('caption writes are counted per account: past RATE_LIMIT_CAPTIONS_PER_ACCOUNT a 429 with Retry-After, before the file is read', async () => {
+  const limited = await startTestServer({ RATE_LIMIT_CAPTIONS_PER_ACCOUNT: '2/3600' });
+  try {
+    const me = await signUpAndLogin(limited);
+    const id = (await limited.upload(me.accessToken, await makeClip({ seconds: 2 }))).body.id;
+    const send = (body: string) => {
+      const form = new FormData();
+      form.append('language', 'en');
+      form.append('file', new Blob([body]), 'c.vtt');
+      return fetch(`${limited.url}/api/videos/${id}/captions`, { method: 'POST', headers: { authorization: `Bearer ${me.accessToken}` }, body: form });
+    };
+    const first = await send('WEBVTT\n\n00:01.000 --> 00:02.000\nOne\n');
+    expect(first.status).toBe(201);
+    const track = ((await first.json()) as { id: string }).id;
+    // An editor's save counts too.
+    expect((await limited.api('PUT', `/api/videos/${id}/captions/${track}`, { token: me.accessToken, body: { cues: [{ startSec: 0, endSec: 1, text: 'Two' }] } })).status).toBe(200);
+    const third = await send('WEBVTT\n\n00:01.000 --> 00:02.000\nThree\n');
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Reading is not counted.
+    expect((await limited.api('GET', `/api/videos/${id}/captions`, { token: me.accessToken })).body.items).toHaveLength(1);
+  } finally {
+    await limited.stop();
+  }
 }, 120_000);

@@ -9,6 +9,9 @@ export const keys = {
   folders: ['folders'] as const,
   video: (id: string) => ['video', id] as const,
   gifs: (videoId: string) => ['gifs', videoId] as const,
+  /** A video's caption tracks, and one track's cues (by its version, so a save shows at once). */
+  captions: (videoId: string) => ['captions', videoId] as const,
+  caption: (videoId: string, captionId: string, version: number) => ['captions', videoId, captionId, version] as const,
   embedSettings: (videoId: string) => ['embed-settings', videoId] as const,
   embedCode: (videoId: string, options: unknown) => ['embed-code', videoId, options] as const,
   statistics: (videoId: string, range: string) => ['statistics', videoId, range] as const,

@@ -40,6 +40,11 @@ export function GlobalStyle() {
     .rb-drawer-nav h2 { color: ${token.colorTextSecondary}; }
     .rb-video-row { display: grid; grid-template-columns: auto 96px 1fr auto; gap: 12px; align-items: center; padding: 12px; border-bottom: 1px solid ${token.colorSplit}; }
     .rb-video-row:last-child { border-bottom: 0; }
+    .rb-transcript-line:hover { background: ${token.colorFillTertiary}; }
+    .rb-transcript-line:focus-visible { outline: 2px solid ${token.colorPrimary}; outline-offset: 1px; }
+    .rb-matches { list-style: none; margin: 6px 0 0; padding: 0; font-size: 13px; }
+    .rb-matches a { color: inherit; }
+    .rb-match-time { color: ${token.colorPrimary}; font-variant-numeric: tabular-nums; margin-inline-end: 6px; }
     .rb-thumb { width: 96px; height: 54px; object-fit: cover; border-radius: 6px; background: ${token.colorFillSecondary}; display: block; }
     .rb-legal { max-width: 860px; margin: 0 auto; background: ${token.colorBgContainer}; padding: 24px; border-radius: ${token.borderRadiusLG}px; line-height: 1.65; }
     .rb-legal h2 { margin-top: 28px; }

@@ -16,6 +16,8 @@ export const UNLIMITED: Record<string, string> = {
       'IMPORT_PER_ADDRESS',
       'UPLOAD_PER_ACCOUNT',
       'UPLOAD_PER_ADDRESS',
+      'CAPTIONS_PER_ACCOUNT',
+      'CAPTIONS_PER_ADDRESS',
       'PAYMENT_METHOD_PER_ACCOUNT',
       'PAYMENT_METHOD_PER_ADDRESS',
     ].map((k) => [`RATE_LIMIT_${k}`, '100000/3600']),

@@ -68,14 +68,21 @@ export function formatTimestamp(sec: number, separator: '.' | ',' = '.'): string
   return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(total % 1000, 3)}`;
 }
 
-/** SRT text as WebVTT cue text: its <i>, <b>, <u> kept, <font> dropped, a stray & or < escaped. */
+/** A time as a player shows it, m:ss (h:mm:ss past an hour), cut to the second it falls in (a line said at 4.6 s is at 0:04). */
+export function clockTime(sec: number): string {
+  const s = Math.max(0, Math.floor(sec));
+  const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, '0')}` : mmss;
+}
+
+/** SRT text as WebVTT cue text: its <i>, <b>, <u> kept, <font> and {\an8} dropped, every other &, < and > escaped. */
 function srtTextToVtt(text: string): string {
   return text
     .replace(/<\/?font\b[^>]*>/gi, '')
     .replace(/\{\\an?\d+\}/g, '')
-    .replace(/&(?!(?:[a-z]+|#\d+|#x[0-9a-f]+);)/gi, '&amp;')
-    .replace(/<(?!\/?(?:i|b|u)>)/gi, '&lt;')
-    .replace(/-->/g, '--&gt;');
+    .split(/(<\/?(?:i|b|u)>)/i)
+    .map((part, i) => (i % 2 ? part.toLowerCase() : part.replace(/&(?!(?:[a-z]+|#\d+|#x[0-9a-f]+);)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('');
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: '\u00a0', lrm: '\u200e', rlm: '\u200f', quot: '"', apos: "'" };
@@ -129,7 +136,8 @@ export function parseCaptions(input: string): CaptionParse {
   const body = blocks(lines, isVtt ? first + 1 : first);
   // The WEBVTT header block runs to the first blank line.
   if (isVtt && body.length && body[0].line === first + 2) body.shift();
-  if (!isVtt && !body.some((b) => b.lines.slice(0, 2).some((l) => l.includes('-->')))) return { ok: false, message: CAPTION_FORMAT_MESSAGES.notCaptions };
+  // An SRT file starts with a cue (its number, then its timing line).
+  if (!isVtt && !body[0]?.lines.slice(0, 2).some((l) => l.includes('-->'))) return { ok: false, message: CAPTION_FORMAT_MESSAGES.notCaptions };
   const cues: Cue[] = [];
   for (const block of body) {
     if (isVtt && /^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(block.lines[0])) continue;

@@ -6,6 +6,7 @@ import { type AuthGuards, currentUser } from '../../http/auth.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { withImage } from '../../http/image-body.ts';
 import { body } from '../../http/validate.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import type { CaptionsService } from './captions.service.ts';
 
 // A byte over the limit is enough to tell "too large" (the service counts the bytes again).
@@ -26,13 +27,18 @@ async function captionForm(ctx: Context, next: Next) {
 }
 
 /** Caption tracks of a video: `/api/videos/{id}/captions...` (permissions from the contract: 'view' to read, 'edit' to change). */
-export function captionsRoutes(captions: CaptionsService, guards: AuthGuards) {
+export function captionsRoutes(captions: CaptionsService, guards: AuthGuards, limits: RateLimits) {
   const r = new Router({ prefix: '/api/videos/:id/captions' });
   r.use(guards.requireUser);
+  // Every write of cues counts, before its body is read (429 with Retry-After past RATE_LIMIT_CAPTIONS_*).
+  const counted = async (ctx: Context, next: Next) => {
+    await limits.take('captions', { account: currentUser(ctx).id, address: ctx.ip });
+    await next();
+  };
   r.get('/', async (ctx) => {
     ctx.body = await captions.list(currentUser(ctx).id, ctx.params.id);
   });
-  r.post('/', guards.requireActive, captionForm, async (ctx) => {
+  r.post('/', guards.requireActive, counted, captionForm, async (ctx) => {
     ctx.body = await withImage(ctx, ['file'], (file, fields) => captions.create(currentUser(ctx).id, ctx.params.id, file, fields));
     ctx.status = 201;
   });
@@ -49,7 +55,7 @@ export function captionsRoutes(captions: CaptionsService, guards: AuthGuards) {
   r.get('/:captionId', async (ctx) => {
     ctx.body = await captions.get(currentUser(ctx).id, ctx.params.id, ctx.params.captionId);
   });
-  r.put('/:captionId', guards.requireActive, captionForm, async (ctx) => {
+  r.put('/:captionId', guards.requireActive, counted, captionForm, async (ctx) => {
     const user = currentUser(ctx).id;
     ctx.body = ctx.is('multipart')
       ? await withImage(ctx, ['file'], (file, fields) => captions.replace(user, ctx.params.id, ctx.params.captionId, file, fields))

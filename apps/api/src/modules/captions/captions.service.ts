@@ -86,6 +86,20 @@ export async function transcriptOf(sql: Sql, videoId: string): Promise<{ trackId
   return { trackId: track.id, label: track.label, language: track.language, lines };
 }
 
+/** A copy of a video gets its own copy of each ready caption track (same kinds, versions and default), cues and all, in one statement. */
+export async function copyCaptions(sql: Sql, fromVideoId: string, toVideoId: string) {
+  await sql(
+    `with src as (select id, gen_random_uuid() as new_id from caption_tracks where video_id = ? and status = 'ready'),
+     tracks as (
+       insert into caption_tracks (id, video_id, user_id, language, label, kind, is_default, status, cue_count, version, created_by, updated_by, created_at, updated_at)
+       select s.new_id, ?, t.user_id, t.language, t.label, t.kind, t.is_default, 'ready', t.cue_count, t.version, t.created_by, t.updated_by, now(), now()
+       from src s join caption_tracks t on t.id = s.id)
+     insert into caption_cues (track_id, seq, video_id, start_sec, end_sec, text, plain)
+     select s.new_id, c.seq, ?, c.start_sec, c.end_sec, c.text, c.plain from src s join caption_cues c on c.track_id = s.id`,
+    [fromVideoId, toVideoId, toVideoId],
+  );
+}
+
 /** The cues of a caption file, or a 422 naming the field `file` and what is wrong (with its line). */
 export function cuesOfFile(bytes: Buffer | null): Cue[] {
   if (!bytes || bytes.length === 0) throw unprocessable({ file: CAPTION_MESSAGES.fileRequired });

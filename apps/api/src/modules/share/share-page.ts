@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PlaybackInfo } from '@reelbase/api-client';
+import { clockTime, type PlaybackInfo } from '@reelbase/api-client';
 import { playerMessageHtml } from '../embed/embed-page.ts';
 import { attr } from '../embed/embed.service.ts';
 
@@ -92,13 +92,6 @@ function metaTags(m: NonNullable<SharePageModel['meta']>, canonicalUrl: string, 
     .filter(([, , content]) => content !== null && content !== '')
     .map(([kind, key, content]) => `<meta ${kind}="${key}" content="${attr(String(content))}">`)
     .join('\n');
-}
-
-/** m:ss (h:mm:ss past an hour), as a player shows a time. */
-export function clockTime(sec: number): string {
-  const s = Math.max(0, Math.floor(sec));
-  const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, '0')}`;
-  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, '0')}` : mmss;
 }
 
 /** The transcript under the player: each line with the time it is said. */

@@ -13,6 +13,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
+import { copyCaptions } from '../captions/captions.service.ts';
 import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
@@ -421,6 +422,7 @@ export function createVideosService(d: {
           watermark: source.watermark ? { ...source.watermark, imageKey: moveKey(source.watermark.imageKey), cleanKey: source.watermark.cleanKey && moveKey(source.watermark.cleanKey) } : null,
         });
         await em.flush();
+        await copyCaptions(sqlOf(em), source.id, copyId);
         await d.quota.recount(copyId);
         return toVideo(copy, d.storage, d.tokens);
       } catch (err) {

@@ -16,6 +16,7 @@ export function OwnerVideo({
   label,
   renew,
   onElement,
+  seek,
 }: {
   src: string;
   poster?: string;
@@ -23,6 +24,8 @@ export function OwnerVideo({
   renew: () => Promise<string | null>;
   /** The caption editor seeks it and follows its playhead. */
   onElement?: (el: HTMLVideoElement | null) => void;
+  /** A request to jump to `at` seconds (a transcript line, a search hit's ?t=); `n` tells two requests for the same time apart. */
+  seek?: { at: number; n: number } | null;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [current, setCurrent] = useState(src);
@@ -41,6 +44,15 @@ export function OwnerVideo({
     if (fileOf(src) !== fileOf(current)) setCurrent(src);
   }, [src, current]);
 
+  // A seek before the file's metadata waits for it (onLoadedMetadata).
+  const pendingSeek = useRef<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!seek || !el) return;
+    if (el.readyState >= 1) el.currentTime = seek.at;
+    else pendingSeek.current = seek.at;
+  }, [seek]);
+
   async function onError() {
     const el = ref.current;
     if (!el || renewing.current) return;
@@ -57,6 +69,10 @@ export function OwnerVideo({
 
   function onLoadedMetadata() {
     const el = ref.current;
+    if (el && pendingSeek.current !== null) {
+      el.currentTime = pendingSeek.current;
+      pendingSeek.current = null;
+    }
     const r = resume.current;
     if (!el || !r) return;
     resume.current = null;

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, Modal, Result, Row, Skeleton, theme, Typography } from 'antd';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatDate, formatMegabytes } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -19,6 +19,7 @@ import { OwnerVideo } from './owner-video.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { ReplaceModal } from './replace-modal.tsx';
 import { ShareButton } from './share-dialog.tsx';
+import { TranscriptPanel } from './transcript-panel.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
 
@@ -39,6 +40,12 @@ export function VideoPage() {
   const [modal, setModal] = useState<'rename' | 'delete' | 'replace' | null>(null);
   const [busy, setBusy] = useState(false);
   const { copy, copying } = useCopyVideo();
+  // ?t= (a search hit's time) opens the video there; a transcript line seeks the same way.
+  const [searchParams] = useSearchParams();
+  const [seek, setSeek] = useState<{ at: number; n: number } | null>(() => {
+    const t = Number(searchParams.get('t'));
+    return Number.isFinite(t) && t > 0 ? { at: t, n: 0 } : null;
+  });
 
   const video = useQuery({
     queryKey: keys.video(videoId),
@@ -110,6 +117,7 @@ export function VideoPage() {
                     poster={v.imageUrl ?? undefined}
                     label={`Video: ${v.name}`}
                     renew={async () => (await video.refetch()).data?.videoSource ?? null}
+                    seek={seek}
                   />
                 ) : (
                   <div style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center', background: token.colorFillSecondary }} role="status">
@@ -160,6 +168,7 @@ export function VideoPage() {
                   <VideoTools video={v} />
                 </div>
               </Card>
+              <TranscriptPanel videoId={v.id} onSeek={(at) => setSeek((s) => ({ at, n: (s?.n ?? 0) + 1 }))} />
             </Col>
             <Col xs={24} lg={9}>
               <Card title="Privacy" size="small" style={{ marginBottom: 16 }}>

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, CloudUploadOutlined, CopyOutlined, EditOutlined, FolderAddOutlined, FolderOutlined, HomeOutlined, LinkOutlined, MoreOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { DEFAULT_VISIBILITIES, editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES, VISIBILITY_LABELS } from '@reelbase/api-client';
+import { clockTime, DEFAULT_VISIBILITIES, editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES, VISIBILITY_LABELS } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Checkbox, Dropdown, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, Tag, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
@@ -84,6 +84,18 @@ function VideoRow({
             </Tag>
           )}
         </Flex>
+        {/* A search's hits in what is said: the line and its time, opening the video there. */}
+        {!!video.matches?.length && (
+          <ul className="rb-matches" aria-label={`Said in ${video.name}`} data-testid="video-matches">
+            {video.matches.map((m) => (
+              <li key={`${m.startSec}:${m.text}`}>
+                <Link to={`/${video.id}?t=${m.startSec}`}>
+                  <span className="rb-match-time">{clockTime(m.startSec)}</span>“{m.text}”
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       <Flex className="rb-row-actions" align="center" gap={8}>
         {canEdit && (
