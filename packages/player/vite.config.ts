@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Library build of the embed entry: one ES module for the page, its stylesheet, and hls.js as a
-// separate chunk that the module imports only on the hls.js path.
+// separate chunk that the module imports only on the hls.js path, and the captions chunk (CC button
+// and menu) imported only for a video with caption tracks.
 export default defineConfig({
   build: {
     lib: {

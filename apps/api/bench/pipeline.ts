@@ -11,9 +11,9 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile }
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveFfmpegPath, resolveFfprobePath } from '../src/media/binaries.ts';
-import { buildLadderArgs } from '../src/media/commands.ts';
+import { buildLadderArgs } from '../src/media/commands/hls.ts';
 import { planLadder } from '../src/media/ladder.ts';
-import { GROWING_PRESET, GROWING_SEGMENT_SECONDS, growingRung } from '../src/media/pipelines.ts';
+import { GROWING_PRESET, GROWING_SEGMENT_SECONDS, growingRung } from '../src/media/pipelines/hls.ts';
 import { probe } from '../src/media/probe.ts';
 import { BENCH_USER, startProduct } from './product.ts';
 

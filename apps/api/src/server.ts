@@ -71,6 +71,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
 import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
+import { captionDelivery } from './modules/captions/caption-delivery.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
@@ -271,7 +272,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       foldersRoutes(folders, guards),
       captionsRoutes(captions, guards, limits),
       gifsRoutes(gifs, guards),
-      deliveryRoutes(storage, bandwidth, servable, tokens),
+      deliveryRoutes(storage, bandwidth, servable, tokens, captionDelivery(orm)),
       mediaRoutes(storage),
       playbackRoutes(playback, limits, embedding),
       playerConfigRoutes(playerConfig, guards),

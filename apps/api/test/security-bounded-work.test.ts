@@ -6,7 +6,7 @@ import { MESSAGES } from '@reelbase/api-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { mediaDeadlines } from '../src/media/deadlines.ts';
-import { extractFrame } from '../src/media/pipelines.ts';
+import { extractFrame } from '../src/media/pipelines/images.ts';
 import type { ProbeResult } from '../src/media/probe.ts';
 import { MediaTimeoutError } from '../src/media/runner.ts';
 import { STORAGE_FULL } from '../src/modules/videos/storage-quota.ts';

@@ -33,7 +33,10 @@ const main = readFileSync(join(dist, mainJs), 'utf8');
 if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
   throw new Error(`${mainJs} imports another chunk statically; the native-HLS path would load it`);
 }
-const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
+// The captions chunk loads only for a video with tracks, after the player is up.
+const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
+if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
+const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk);
 if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
 
 // A representative playback answer (the API writes the real one), of the heavier kind: a video
@@ -87,6 +90,21 @@ console.log('Loaded before the first frame (gzip, default level):');
 for (const [name, raw, g] of [...rows, hlsRow]) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
 console.log(`native-HLS path: ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
 console.log(`hls.js path:     ${hlsjs} bytes (${kb(hlsjs)}) (native path + hls.js chunk)`);
+// A video with caption tracks: two tracks in its answer, and the captions chunk it then fetches.
+const captioned = JSON.stringify({
+  ...JSON.parse(playback),
+  captions: ['en', 'es'].map((language, i) => ({
+    id: `7c9e6679-7425-40de-944b-e07fc1f90ae${i}`,
+    label: language === 'en' ? 'English' : 'Español',
+    language,
+    isDefault: i === 0,
+    src: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/captions/7c9e6679-7425-40de-944b-e07fc1f90ae${i}.vtt`,
+  })),
+});
+const captionsGz = gz(readFileSync(join(dist, captionsChunk)));
+const withCaptions = native - gz(playback) + gz(captioned) + captionsGz;
+console.log(`captions chunk:  ${captionsGz} bytes (${kb(captionsGz)}), fetched only for a video with caption tracks`);
+console.log(`native-HLS path of a video with two caption tracks (its answer + the captions chunk): ${withCaptions} bytes (${kb(withCaptions)}) of a ${kb(BUDGET_BYTES)} budget`);
 
 // The share page: its HTML carries the playback answer inline; the player's files are the embed's.
 const shareRows: Array<[string, number, number]> = [['share page (share.example.html)', ...sizes(readFileSync(join(root, 'share.example.html')))], rows[1], rows[2]];
@@ -95,6 +113,10 @@ console.log('Share page /watch/{id}, loaded before the first frame (gzip, defaul
 for (const [name, raw, g] of [...shareRows, hlsRow]) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
 console.log(`share page, native-HLS path: ${share} bytes (${kb(share)}) of a ${kb(SHARE_BUDGET_BYTES)} budget`);
 console.log(`share page, hls.js path:     ${share + hlsRow[2]} bytes (${kb(share + hlsRow[2])}) (native path + hls.js chunk)`);
+if (withCaptions > BUDGET_BYTES) {
+  console.error(`FAIL: a video with captions is ${withCaptions - BUDGET_BYTES} bytes over budget on the native-HLS path`);
+  process.exit(1);
+}
 if (native > BUDGET_BYTES) {
   console.error(`FAIL: the native-HLS path is ${native - BUDGET_BYTES} bytes over budget`);
   process.exit(1);

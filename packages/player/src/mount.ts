@@ -138,6 +138,7 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     redirect: options.redirect,
     newWindow: options.newWindow,
     durationSec: info.durationSec,
+    captions: info.captions?.map((c) => ({ ...c, src: resolveUrl(c.src, apiBase, page) as string })),
     title: info.name,
     aspectRatio: aspect,
     navigate: options.navigate,

@@ -120,6 +120,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   let live = false;
   let fellBack = false;
   let seeking = false;
+  let captions: { destroy(): void } | null = null;
 
   const isPlaying = () => !video.paused && !video.ended;
   const autoHide = createAutoHide(root, config.autoHideControls, isPlaying);
@@ -481,6 +482,13 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       showMessage(PLAYER_MESSAGES.notAvailable);
       return engine;
     }
+    if (options.captions?.length) {
+      const tracks = options.captions;
+      // Only a video with tracks fetches the caption code (a chunk of its own).
+      void import('./captions.ts').then((m) => {
+        if (!destroyed) captions = m.attachCaptions({ video, root, bar, before: popBtn, tracks, native: engine === 'native' });
+      });
+    }
     if (config.startAction === 'loadVideo' && engine !== 'hlsjs') video.load();
     if (config.startAction === 'autoPlay') void autoplay();
     return engine;
@@ -508,6 +516,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       destroyed = true;
       clearTimeout(renewTimer);
       signal.abort();
+      captions?.destroy();
       autoHide.show();
       attached?.hls?.destroy();
       video.pause?.();

@@ -1,4 +1,4 @@
-import type { PlaybackInfo, PlayerConfig } from '@reelbase/api-client';
+import type { PlaybackCaption, PlaybackInfo, PlayerConfig } from '@reelbase/api-client';
 
 export type { PlayerConfig };
 export type StartAction = PlayerConfig['startAction'];
@@ -50,6 +50,8 @@ export interface PlayerOptions {
   redirect?: string | null;
   /** Open the redirect in a new window. */
   newWindow?: boolean;
+  /** The video's caption tracks: the CC button and menu (a separate chunk) load only when there are some. */
+  captions?: readonly PlaybackCaption[] | null;
   /** Duration known from the server, shown while the media reports an infinite duration. */
   durationSec?: number | null;
   /** Accessible name of the player, e.g. the video name. */

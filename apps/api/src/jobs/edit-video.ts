@@ -1,7 +1,10 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { extractThumbnails, MASTER_PLAYLIST, type PipelineOptions, publishFirstRendition } from '../media/pipelines.ts';
+import { MASTER_PLAYLIST } from '../media/constants.ts';
+import { publishFirstRendition } from '../media/pipelines/hls.ts';
+import { extractThumbnails } from '../media/pipelines/images.ts';
+import type { PipelineOptions } from '../media/pipelines/run.ts';
 import { probe } from '../media/probe.ts';
 import { trimVideo } from '../media/trim.ts';
 import { type IVideo, type StoredRendition, Video } from '../modules/videos/video.entity.ts';

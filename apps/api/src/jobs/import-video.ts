@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import { downloadHls, downloadToFile, probeKind } from '../imports/download.ts';
 import { createGuardedFetch } from '../imports/guarded-fetch.ts';
 import { downloadWithYtDlp } from '../imports/yt-dlp.ts';
-import { remuxHlsToMp4 } from '../media/pipelines.ts';
+import { remuxHlsToMp4 } from '../media/pipelines/mp4.ts';
 import type { MediaDeadlines } from '../media/deadlines.ts';
 import { NotAVideoError, probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';

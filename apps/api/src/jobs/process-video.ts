@@ -2,18 +2,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
-import {
-  buildLadder,
-  canBeTopRung,
-  type EarlyRemux,
-  extractThumbnails,
-  FIRST_RENDITION_NAME,
-  isFastPublishable,
-  publishFirstRendition,
-  publishGrowingRendition,
-  type Rendition,
-  startEarlyRemux,
-} from '../media/pipelines.ts';
+import { FIRST_RENDITION_NAME } from '../media/constants.ts';
+import { buildLadder, canBeTopRung, type EarlyRemux, isFastPublishable, publishFirstRendition, publishGrowingRendition, startEarlyRemux } from '../media/pipelines/hls.ts';
+import { extractThumbnails } from '../media/pipelines/images.ts';
+import type { Rendition } from '../media/pipelines/renditions.ts';
 import type { MediaDeadlines } from '../media/deadlines.ts';
 import { probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';

@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { extractFrame } from '../media/pipelines.ts';
+import { extractFrame } from '../media/pipelines/images.ts';
 import { probe } from '../media/probe.ts';
 import { coverKey, setCover } from '../modules/videos/covers.ts';
 import { Video } from '../modules/videos/video.entity.ts';

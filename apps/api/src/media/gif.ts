@@ -2,10 +2,10 @@ import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { GifTextInfo } from '@reelbase/api-client';
 import { resolveFfmpegPath } from './binaries.ts';
-import { buildGifPaletteArgs, buildGifRenderArgs, type GifClipOptions } from './commands.ts';
+import { buildGifPaletteArgs, buildGifRenderArgs, type GifClipOptions } from './commands/images.ts';
 import { newRunId, tempPath } from './files.ts';
 import { fontFile } from './fonts.ts';
-import { type PipelineOptions, runDeadlineMs } from './pipelines.ts';
+import { type PipelineOptions, runDeadlineMs } from './pipelines/run.ts';
 import { probe as probeFile } from './probe.ts';
 import { runFfmpeg } from './runner.ts';
 

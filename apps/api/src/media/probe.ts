@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { resolveFfprobePath } from './binaries.ts';
-import { ANALYZE_DURATION_US, PROBE_SIZE_BYTES, UPLOAD_INPUT_FORMATS } from './commands.ts';
+import { ANALYZE_DURATION_US, PROBE_SIZE_BYTES, UPLOAD_INPUT_FORMATS } from './constants.ts';
 import { type MediaDeadlines, mediaDeadlineMs } from './deadlines.ts';
 import { MediaProcessError, MediaTimeoutError, runMediaProcess } from './runner.ts';
 

@@ -1,10 +1,10 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { resolveFfmpegPath } from './binaries.ts';
-import { buildTrimCopyArgs, buildTrimEncodeArgs, buildTrimHeadArgs, buildTrimJoinArgs, buildTrimPartArgs } from './commands.ts';
+import { buildTrimCopyArgs, buildTrimEncodeArgs, buildTrimHeadArgs, buildTrimJoinArgs, buildTrimPartArgs } from './commands/mp4.ts';
 import { newRunId, tempPath } from './files.ts';
-import type { PipelineOptions } from './pipelines.ts';
-import { isFastPublishable, runDeadlineMs } from './pipelines.ts';
+import { type PipelineOptions, runDeadlineMs } from './pipelines/run.ts';
+import { isFastPublishable } from './pipelines/hls.ts';
 import { type Keyframe, keyframesFrom, type ProbeResult } from './probe.ts';
 import { MediaProcessError, MediaTimeoutError, runFfmpeg } from './runner.ts';
 

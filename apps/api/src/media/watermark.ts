@@ -2,9 +2,9 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { WatermarkPlacement } from '@reelbase/api-client';
 import { resolveFfmpegPath } from './binaries.ts';
-import { buildWatermarkArgs } from './commands.ts';
+import { buildWatermarkArgs } from './commands/mp4.ts';
 import { newRunId, tempPath } from './files.ts';
-import { type PipelineOptions, runDeadlineMs } from './pipelines.ts';
+import { type PipelineOptions, runDeadlineMs } from './pipelines/run.ts';
 import type { ProbeResult } from './probe.ts';
 import { runFfmpeg } from './runner.ts';
 

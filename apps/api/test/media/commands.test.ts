@@ -1,12 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import {
-  buildHlsToMp4Args,
-  buildLadderArgs,
-  buildRemuxPublishArgs,
-  buildThumbnailArgs,
-  buildTranscodePublishArgs,
-  outputName,
-} from '../../src/media/commands.ts';
+import { outputName } from '../../src/media/commands/args.ts';
+import { buildLadderArgs, buildRemuxPublishArgs, buildTranscodePublishArgs } from '../../src/media/commands/hls.ts';
+import { buildThumbnailArgs } from '../../src/media/commands/images.ts';
+import { buildHlsToMp4Args } from '../../src/media/commands/mp4.ts';
+import { buildSpeechAudioArgs } from '../../src/media/commands/text.ts';
 import type { LadderRung } from '../../src/media/ladder.ts';
 import { buildPacketDurationArgs, buildProbeArgs } from '../../src/media/probe.ts';
 
@@ -155,5 +152,15 @@ describe('ffmpeg argument lists', () => {
       expect(() => outputName(bad), bad).toThrow(/Unsafe/);
     }
     expect(outputName('hls/720p/seg-abcd1234-%04d.ts')).toBe('hls/720p/seg-abcd1234-%04d.ts');
+  });
+
+  test('speech audio for a transcription engine: the probed audio stream alone, 16 kHz mono 16-bit WAV', () => {
+    // biome-ignore format: one ffmpeg option per line pair reads best
+    expect(buildSpeechAudioArgs({ input: '/src/in.mp4', audioStreamIndex: 1, output: 'speech-ab12.wav' })).toEqual([
+      '-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1',
+      '-protocol_whitelist', 'file,pipe', '-format_whitelist', UPLOAD_FORMATS, '-probesize', '20000000', '-analyzeduration', '20000000', '-i', 'file:/src/in.mp4',
+      '-map', '0:1', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-map_chapters', '-1', '-f', 'wav', 'speech-ab12.wav',
+    ]);
+    expect(() => buildSpeechAudioArgs({ input: '/src/in.mp4', audioStreamIndex: 1, output: '../x.wav' })).toThrow(/Unsafe/);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { DEFAULT_MEDIA_DEADLINES, mediaDeadlineMs, mediaDeadlines } from '../../src/media/deadlines.ts';
-import { runDeadlineMs } from '../../src/media/pipelines.ts';
+import { runDeadlineMs } from '../../src/media/pipelines/run.ts';
 
 const TWELVE_HOURS = 12 * 3600 * 1000;
 

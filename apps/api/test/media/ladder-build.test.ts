@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseMediaPlaylist } from '../../src/media/hls-playlist.ts';
-import { buildLadder, canBeTopRung, publishFirstRendition } from '../../src/media/pipelines.ts';
+import { buildLadder, canBeTopRung, publishFirstRendition } from '../../src/media/pipelines/hls.ts';
 import { probe } from '../../src/media/probe.ts';
 import { makeClip } from '../support/clips.ts';
 import { ffprobeJson, keyframeTimes, listFiles, tempDir } from './media-helpers.ts';

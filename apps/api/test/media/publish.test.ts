@@ -2,7 +2,7 @@ import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseMediaPlaylist } from '../../src/media/hls-playlist.ts';
-import { publishFirstRendition, startEarlyRemux } from '../../src/media/pipelines.ts';
+import { publishFirstRendition, startEarlyRemux } from '../../src/media/pipelines/hls.ts';
 import { probe } from '../../src/media/probe.ts';
 import { MediaTimeoutError } from '../../src/media/runner.ts';
 import { makeClip } from '../support/clips.ts';

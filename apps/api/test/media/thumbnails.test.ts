@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { thumbnailTimes } from '@reelbase/api-client/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { extractThumbnails } from '../../src/media/pipelines.ts';
+import { extractThumbnails } from '../../src/media/pipelines/images.ts';
 import { probe } from '../../src/media/probe.ts';
 import { makeClip } from '../support/clips.ts';
 import { ffprobeJson, listFiles, tempDir } from './media-helpers.ts';

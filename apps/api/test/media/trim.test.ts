@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolveFfmpegPath, resolveFfprobePath } from '../../src/media/binaries.ts';
-import { publishFirstRendition } from '../../src/media/pipelines.ts';
+import { publishFirstRendition } from '../../src/media/pipelines/hls.ts';
 import { keyframesFrom, probe } from '../../src/media/probe.ts';
 import { runMediaProcess } from '../../src/media/runner.ts';
 import { planTrim, trimVideo } from '../../src/media/trim.ts';

@@ -35,6 +35,17 @@ export type PlayerConfigUpdate = z.infer<typeof PlayerConfigUpdate>;
 /** PUT /api/player-config/{id}/image: the stored logo URL and the updated configuration. */
 export const PlayerLogoUploadResponse = z.object({ url: z.string(), playerConfig: PlayerConfig });
 
+/** A caption track a player offers: `src` is its whole WebVTT (tokened like the sources); the HLS master lists the same tracks as subtitle renditions. */
+export const PlaybackCaption = z.object({
+  id: z.string(),
+  label: z.string(),
+  language: z.string(),
+  /** The owner's default track: shown until the viewer picks another (or Off). */
+  isDefault: z.boolean(),
+  src: z.string(),
+});
+export type PlaybackCaption = z.infer<typeof PlaybackCaption>;
+
 /**
  * The public GET /api/playback/{id} answer that the embed player boots from. Source URLs are
  * absolute; both are null (and `processing` true) while the video is not playable yet.
@@ -55,6 +66,8 @@ export const PlaybackInfo = z.object({
   visibility: z.enum(VISIBILITIES).optional(),
   /** The token in the media URLs (null for a public video): renew it before `expiresAt` with GET /api/playback/{id}?token=. */
   token: PlaybackToken.nullable().optional(),
+  /** The video's ready caption tracks (absent or empty: the player loads no caption code). */
+  captions: z.array(PlaybackCaption).optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 

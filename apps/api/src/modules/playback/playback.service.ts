@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
+import { captionDelivery, captionFilePath } from '../captions/caption-delivery.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { videoKeys } from '../videos/video-view.ts';
 import { type PlaybackTokens, withToken } from './playback-tokens.ts';
@@ -32,6 +33,7 @@ export const passwordNeeded = () => forbidden(PRIVACY_MESSAGES.passwordNeeded, P
 export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: DefaultLimits; tokens: PlaybackTokens; checkPassword?: <T>(key: string, task: () => Promise<T>) => Promise<T> }) {
   const over = overBandwidthSql('u', d.limits);
   const checkPassword = d.checkPassword ?? ((_key, task) => task());
+  const captions = captionDelivery(d.orm);
   async function nextVideoOf(em: ReturnType<Orm['em']['fork']>, ownerId: string, id: string | null): Promise<string | null> {
     if (!id || !UUID.test(id)) return null;
     // Only a playable video of the same owner: a deleted or blocked one would end in a message.
@@ -71,6 +73,7 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
       const sign = (url: string | null) => (url && token ? withToken(url, video.id, token.token) : url);
       const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
       const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
+      const tracks = hlsSource || mp4Source ? await captions.tracks(video.id) : [];
       const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
       return {
         id: video.id,
@@ -86,6 +89,7 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
         processing: !hlsSource && !mp4Source,
         visibility: video.visibility,
         token,
+        captions: tracks.map((t) => ({ ...t, src: sign(d.storage.url(videoKeys.file(video.id, captionFilePath(t.id)))) as string })),
       };
     },
 

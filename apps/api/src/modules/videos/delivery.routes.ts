@@ -8,6 +8,7 @@ import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
 import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../playback/playback-tokens.ts';
+import { CAPTION_FILE, type CaptionDelivery } from '../captions/caption-delivery.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { videoKeys } from './video-view.ts';
 
@@ -35,6 +36,8 @@ interface Servable {
   /** Public: served to anyone; otherwise only with a playback token of `version`. */
   isPublic: boolean;
   version: number;
+  /** The video's length, which its caption playlists span. */
+  durationSec: number;
   at: number;
 }
 
@@ -71,8 +74,8 @@ export function servableCache(orm: Orm, cacheMs: number, limits: DefaultLimits) 
       const rows = /^[0-9a-f-]{36}$/i.test(id)
         ? await orm.em
             .getConnection()
-            .execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean; over_bandwidth: boolean; visibility: string; privacy_version: number }[]>(
-            `select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready, ${over} as over_bandwidth, v.visibility, v.privacy_version from videos v join users u on u.id = v.user_id where v.id = ?`,
+            .execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean; over_bandwidth: boolean; visibility: string; privacy_version: number; duration_sec: number | null }[]>(
+            `select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready, ${over} as over_bandwidth, v.visibility, v.privacy_version, v.duration_sec from videos v join users u on u.id = v.user_id where v.id = ?`,
             [id],
           )
         : [];
@@ -84,6 +87,7 @@ export function servableCache(orm: Orm, cacheMs: number, limits: DefaultLimits) 
         hls: !!row?.is_hls_ready,
         isPublic: row?.visibility === 'public',
         version: row?.privacy_version ?? 0,
+        durationSec: row?.duration_sec ?? 0,
         at: Date.now(),
       };
       if (cache.size > 10_000) cache.clear();
@@ -106,7 +110,16 @@ export type ServableCache = ReturnType<typeof servableCache>;
  * video that is not public needs a playback token in the path (/media/videos/{id}/~{token}/...),
  * 403 without; relative playlist entries resolve below it, so segments carry it too.
  */
-export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache, tokens: PlaybackTokens) {
+/** A whole file read into memory (a playlist, a caption file), counted towards the video's bandwidth. */
+function sendWhole(ctx: Context, id: string, body: Buffer, bandwidth: BandwidthCounter): void {
+  ctx.status = 200;
+  ctx.length = body.length;
+  if (ctx.method === 'HEAD') return;
+  ctx.body = body;
+  bandwidth.add(id, body.length);
+}
+
+export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache, tokens: PlaybackTokens, captions: CaptionDelivery) {
   async function serve(ctx: Context) {
     const { id } = ctx.params;
     let rel = ctx.path.slice(`/media/videos/${id}/`.length);
@@ -117,8 +130,9 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       rel = slash > 0 ? rel.slice(slash + 1) : '';
     }
     const match = PUBLIC_FILE.exec(rel);
-    if (!match) throw notFound();
-    const file = match[2] ? rel.slice(match[2].length) : rel;
+    const caption = !match && CAPTION_FILE.test(rel);
+    if (!match && !caption) throw notFound();
+    const file = match?.[2] ? rel.slice(match[2].length) : rel;
     const s = await servable.get(id);
     if (!s.ok || (file === 'main.mp4' && !s.main) || (file.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
     // A token of an earlier privacy version (or none) opens nothing of a video that is not public.
@@ -128,6 +142,17 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       throw forbidden(PRIVACY_MESSAGES.tokenInvalid, PLAYBACK_LOCKS.token);
     }
     if (s.overBandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
+    if (caption) {
+      // Written from the track's cues: small, and changed by every edit, so revalidated each time.
+      const out = await captions.file(id, s.durationSec, rel);
+      if (!out) throw notFound();
+      ctx.type = out.type;
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+      ctx.set('Cache-Control', 'no-cache');
+      sendWhole(ctx, id, Buffer.from(out.text), bandwidth);
+      return;
+    }
     const key = videoKeys.file(id, rel);
     const info = await storage.stat(key);
     if (!info) throw notFound();
@@ -150,14 +175,12 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     if (ext === 'm3u8') {
       // Read whole: a growing playlist may be replaced between the stat and the read, and its
       // length must be the one of the bytes sent.
-      const text = await buffer(storage.stream(key)).catch(() => {
+      let text = await buffer(storage.stream(key)).catch(() => {
         throw notFound(); // removed since the stat
       });
-      ctx.status = 200;
-      ctx.length = text.length;
-      if (ctx.method === 'HEAD') return;
-      ctx.body = text;
-      bandwidth.add(id, text.length);
+      // The master lists the video's caption tracks as they are now.
+      if (file === 'hls/master.m3u8') text = Buffer.from(await captions.master(id, text.toString('utf8')));
+      sendWhole(ctx, id, text, bandwidth);
       return;
     }
     const range = parseRange(ctx.get('Range') || undefined, info.size);
