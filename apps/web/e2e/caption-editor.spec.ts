@@ -16,7 +16,7 @@ third line here
 async function addTrack(request: APIRequestContext, baseURL: string, token: string, videoId: string, text: string, label: string) {
   const res = await request.post(`${baseURL}/api/videos/${videoId}/captions`, {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { language: 'en', label, file: { name: 'captions.vtt', mimeType: 'text/vtt', buffer: Buffer.from(text) } },
+    multipart: { language: 'en', label, isDefault: 'true', file: { name: 'captions.vtt', mimeType: 'text/vtt', buffer: Buffer.from(text) } },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; version: number; kind: string };
@@ -152,6 +152,28 @@ test('the caption editor edits, splits, merges, shifts, undoes and saves a new v
   await expect.poll(async () => (await drawn(page)).now).toEqual(['Hello, edited world']);
   await expect(rows(page).nth(0)).toHaveAttribute('aria-current', 'true');
   await shot(page, info, 'caption-editor-saved');
+
+  // The viewers' player (the watch page, HLS subtitles) shows the saved text too.
+  await page.goto(`/watch/${video.id}`);
+  await expect(page.getByRole('button', { name: 'Captions' })).toHaveAttribute('aria-pressed', 'true');
+  const showing = () =>
+    page.evaluate(() => {
+      const t = Array.from(document.querySelector('video')?.textTracks ?? []).find((x) => x.mode === 'showing');
+      return t ? Array.from(t.activeCues ?? []).map((c) => (c as VTTCue).text) : null;
+    });
+  await page.evaluate(() => {
+    const v = document.querySelector('video') as HTMLVideoElement;
+    v.muted = true;
+    v.addEventListener('playing', () => v.pause(), { once: true });
+    return v.play().catch(() => {});
+  });
+  await page.evaluate(() => {
+    const v = document.querySelector('video') as HTMLVideoElement;
+    v.currentTime = 0.5;
+  });
+  await expect.poll(showing, { timeout: 30_000 }).toEqual(['Hello, edited world']);
+  await page.waitForTimeout(300); // the cue is drawn on the next frame
+  await shot(page, info, 'caption-editor-watch-page');
 });
 
 test('a two-hour track stays responsive: only the rows in view are in the page, and the last cue is a scroll away', async ({ page, request, baseURL }, info) => {

@@ -30,7 +30,8 @@ import {
 import { type CueAction, CueList, ROW_KEYS } from './cue-list.tsx';
 import { useEditedTrack } from './editor-video.tsx';
 
-export const captionTrackKey = (videoId: string, captionId: string) => ['captions', videoId, captionId] as const;
+/** The editor's copy of a track: beside keys.caption's versioned copies, under the video's captions. */
+export const captionTrackKey = (videoId: string, captionId: string) => [...keys.captions(videoId), captionId, 'editor'] as const;
 
 /** /{videoId}/captions/{captionId}: the track's cues beside the player, edited and saved as a new version. */
 export function CaptionEditorPage() {
@@ -205,7 +206,7 @@ function Editor({ video, track, canSave, renew }: { video: Video; track: Caption
       setShowProblems(false);
       // The new version goes into the cache without a refetch; the editor stays mounted (keyed by the track), so its undo steps stay.
       queryClient.setQueryData<CaptionTrackDetail>(captionTrackKey(video.id, track.id), { ...updated, cues: out });
-      void queryClient.invalidateQueries({ queryKey: ['captions', video.id], exact: true });
+      void queryClient.invalidateQueries({ queryKey: keys.captions(video.id), exact: true });
       alert('success', `Captions saved (version ${updated.version}).`);
     } catch (err) {
       alert('error', errorMessage(err));

@@ -2,6 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, List, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
 import { captionEditorPath } from './caption-editor-path.ts';
 
@@ -9,7 +10,7 @@ import { captionEditorPath } from './caption-editor-path.ts';
 export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: boolean }) {
   const client = useClient();
   const list = useQuery({
-    queryKey: ['captions', videoId],
+    queryKey: keys.captions(videoId),
     queryFn: () => client.captions.list(videoId),
   });
   const items = list.data?.items ?? [];
