@@ -37,6 +37,7 @@ const TermsPage = screen(() => import('./screens/legal/terms-page.tsx'), 'TermsP
 const NotFoundPage = screen(() => import('./screens/placeholder-pages.tsx'), 'NotFoundPage');
 const SettingsPage = screen(() => import('./screens/settings/settings-page.tsx'), 'SettingsPage');
 const VideoPage = screen(() => import('./screens/video/video-page.tsx'), 'VideoPage');
+const CaptionEditorPage = screen(() => import('./screens/captions/caption-editor.tsx'), 'CaptionEditorPage');
 const MyVideosPage = screen(() => import('./screens/videos/my-videos.tsx'), 'MyVideosPage');
 // The guides' pictures come with this screen only.
 const HowToPage = screen(() => import('./screens/how-to/how-to-page.tsx'), 'HowToPage');
@@ -101,6 +102,7 @@ export function AppRoutes() {
         <Route path="video-analytics" element={<AnalyticsOverviewPage />} />
         <Route path="video-analytics/:videoId" element={<VideoAnalyticsPage />} />
         <Route path=":videoId" element={<VideoPage />} />
+        <Route path=":videoId/captions/:captionId" element={<CaptionEditorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** The file a media URL names, without its playback token (`/~{token}/`), which changes on every answer. */
 const fileOf = (url: string) => url.replace(/\/~[^/]+\//, '/');
@@ -15,12 +15,15 @@ export function OwnerVideo({
   poster,
   label,
   renew,
+  onElement,
   seek,
 }: {
   src: string;
   poster?: string;
   label: string;
   renew: () => Promise<string | null>;
+  /** The caption editor seeks it and follows its playhead. */
+  onElement?: (el: HTMLVideoElement | null) => void;
   /** A request to jump to `at` seconds (a transcript line, a search hit's ?t=); `n` tells two requests for the same time apart. */
   seek?: { at: number; n: number } | null;
 }) {
@@ -28,6 +31,13 @@ export function OwnerVideo({
   const [current, setCurrent] = useState(src);
   const resume = useRef<{ at: number; play: boolean } | null>(null);
   const renewing = useRef(false);
+  const attach = useCallback(
+    (el: HTMLVideoElement | null) => {
+      ref.current = el;
+      onElement?.(el);
+    },
+    [onElement],
+  );
 
   useEffect(() => {
     // A new file (a replace, a trim over it): load it; the same file under a newer token: keep playing.
@@ -72,7 +82,7 @@ export function OwnerVideo({
 
   return (
     <video
-      ref={ref}
+      ref={attach}
       controls
       src={current}
       poster={poster}

@@ -14,6 +14,7 @@ import { isSettling, VideoStatus } from '../videos/video-status.tsx';
 import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
 import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
+import { CaptionsPanel } from '../captions/captions-panel.tsx';
 import { OwnerVideo } from './owner-video.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { ReplaceModal } from './replace-modal.tsx';
@@ -177,6 +178,7 @@ export function VideoPage() {
               </Card>
               <EmbedPanel video={v} />
               <GifPanel videoId={v.id} />
+              <CaptionsPanel videoId={v.id} canEdit={active} />
             </Col>
           </Row>
         )
