@@ -33,7 +33,8 @@ export function watchLogs(child: ChildProcess): Proc {
     child,
     logs,
     stderr,
-    async waitForLog(match, what, ms = 30_000) {
+    // Generous: several processes booting at once run every migration on a shared 2-core machine.
+    async waitForLog(match, what, ms = 90_000) {
       const deadline = Date.now() + ms;
       for (;;) {
         const hit = logs.find(match);
