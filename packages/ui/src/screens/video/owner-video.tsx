@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** The file a media URL names, without its playback token (`/~{token}/`), which changes on every answer. */
-const fileOf = (url: string) => url.replace(/\/~[^/]+\//, '/');
+/**
+ * The file a media URL names and whether it needs a token, without the token itself
+ * (`/~{token}/`), which changes on every answer.
+ */
+const fileAndAccess = (url: string) => `${url.replace(/\/~[^/]+\//, '/')} ${/\/~[^/]+\//.test(url) ? 'tokened' : 'public'}`;
 
 /**
  * The owner's mp4 player on the video page. A private video's URL carries a short-lived token, and
@@ -40,8 +43,8 @@ export function OwnerVideo({
   );
 
   useEffect(() => {
-    // A new file (a replace, a trim over it): load it; the same file under a newer token: keep playing.
-    if (fileOf(src) !== fileOf(current)) setCurrent(src);
+    // A new file (a replace, a trim over it) or a privacy change: load it; the same file under a newer token: keep playing.
+    if (fileAndAccess(src) !== fileAndAccess(current)) setCurrent(src);
   }, [src, current]);
 
   // A seek before the file's metadata waits for it (onLoadedMetadata).
