@@ -4,8 +4,8 @@ import { memoryTokenStorage } from '../src/client/session.ts';
 import type { FetchLike } from '../src/client/transport.ts';
 import { endpoints } from '../src/contract/endpoints.ts';
 import { buildOpenApiDocument } from '../src/contract/openapi.ts';
-import { missingPermissionMessage, ROLE_PERMISSIONS, rolesWith, TEAM_ERROR_CODES, TEAM_ROLES } from '../src/contract/teams.ts';
-import { TEAM_HEADER } from '../src/contract/constants.ts';
+import { ROLE_PERMISSIONS, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_ROLES } from '../src/contract/constants.ts';
+import { missingPermissionMessage, rolesWith } from '../src/contract/teams.ts';
 import { CARD, signedIn, testClient, uniqueEmail } from './support/client.ts';
 
 type Op = { 'x-permission'?: string; 'x-roles'?: string[]; parameters: { name: string; in: string }[] };

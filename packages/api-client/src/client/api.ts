@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
-import { type AuthProviders, DEVICE_TOKEN_HEADER, type LoginResponse, type PasswordLoginResponse } from '../contract/auth.ts';
+import type { AuthProviders, LoginResponse, PasswordLoginResponse } from '../contract/auth.ts';
 import type { CaptionSettings } from '../contract/caption-generation.ts';
 import type { CaptionFormat, CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from '../contract/captions.ts';
 import type { MessageBody } from '../contract/common.ts';
-import type { ADMIN_VIDEO_PAGE_SIZES, FeatureFlag } from '../contract/constants.ts';
+import { type ADMIN_VIDEO_PAGE_SIZES, type AssignableTeamRole, DEVICE_TOKEN_HEADER, type FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
 import type {
@@ -27,7 +27,6 @@ import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadRespon
 import type {
   AdminTeam,
   AdminTeamList,
-  AssignableTeamRole,
   Invitation,
   InvitationAccepted,
   InvitationList,
@@ -48,7 +47,10 @@ import { type CoreOptions, createCore } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
 import { fetchRaw, type ProgressHandler, parseBody, sendForm } from './transport.ts';
-import { type TusInput, tusOffset, tusUpload } from './tus.ts';
+import type { TusInput } from './tus.ts';
+
+// The resumable upload code loads with the first upload, so pages that never upload (sign-in) do not carry it.
+const tus = () => import('./tus.ts');
 
 export type LoginInput = { email: string; password: string; rememberMe?: boolean };
 export type RegisterInput = z.input<typeof RegisterRequest>;
@@ -164,7 +166,7 @@ export function createApiClient(o: ApiClientOptions) {
     if (!filetype.startsWith('video/')) throw new ApiError(422, 'Only video files are accepted.');
     if (input.file.size > (input.resumableAboveBytes ?? RESUMABLE_UPLOAD_THRESHOLD)) {
       const body = typeof Buffer !== 'undefined' && typeof (globalThis as { window?: unknown }).window === 'undefined' ? Buffer.from(await input.file.arrayBuffer()) : input.file;
-      const videoId = await tusUpload(core, { file: body, filename, filetype, name, metadata, onProgress: input.onProgress, signal: input.signal });
+      const videoId = await (await tus()).tusUpload(core, { file: body, filename, filetype, name, metadata, onProgress: input.onProgress, signal: input.signal });
       return request<Video>('GET', `/api/videos/${id(videoId)}`);
     }
     const res = await core.execute((token) => {
@@ -400,9 +402,9 @@ export function createApiClient(o: ApiClientOptions) {
      * A resumable (tus) upload of any source the platform can read (the desktop app passes a
      * file stream and keeps `uploadUrl` to continue after a restart). Resolves with the video id.
      */
-    resumableUpload: (input: TusInput) => tusUpload(core, input),
+    resumableUpload: async (input: TusInput) => (await tus()).tusUpload(core, input),
     /** Bytes the server holds of an unfinished resumable upload; null when it holds none. */
-    resumableOffset: (uploadUrl: string) => tusOffset(core, uploadUrl),
+    resumableOffset: async (uploadUrl: string) => (await tus()).tusOffset(core, uploadUrl),
 
     /**
      * The embed snippet from GET /api/videos/{id}/embed (an hls embed unless `type` says mp4).

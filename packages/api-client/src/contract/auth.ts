@@ -11,8 +11,6 @@ export type Tokens = z.infer<typeof Tokens>;
 export const LoginResponse = Tokens.extend({ isAdmin: z.boolean(), isPaymentMethodSet: z.boolean() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-/** Header in which an app without cookies (the desktop) sends the device token it stored. */
-export const DEVICE_TOKEN_HEADER = 'X-Device-Token';
 /**
  * A password sign-in also answers a device token (also set as an HttpOnly cookie for browsers):
  * presented at the next sign-in of the same account, it lets this device in while sign-ins from

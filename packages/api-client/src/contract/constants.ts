@@ -148,3 +148,43 @@ export const SIGN_IN_CALLBACK_PATH = '/oauth-callback';
 
 /** The header naming the team a request acts for; without it, the caller's own team (here, not in teams.ts, so the client's core stays light). */
 export const TEAM_HEADER = 'X-Team-Id';
+
+/** Header in which an app without cookies (the desktop) sends the device token it stored. */
+export const DEVICE_TOKEN_HEADER = 'X-Device-Token';
+
+// Team roles, permissions and error codes: here, not in teams.ts, so that the app shell (the client's
+// error handling, the team switcher's permission checks) loads without the teams schemas.
+
+/** A member's role in one team; exactly one owner per team. */
+export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+/** The roles an invitation or a role change may give (ownership moves only by transfer). */
+export const ASSIGNABLE_TEAM_ROLES = ['admin', 'editor', 'viewer'] as const;
+export type AssignableTeamRole = (typeof ASSIGNABLE_TEAM_ROLES)[number];
+
+/**
+ * What a route needs of the member's role. billing: the subscription and payments; ownership:
+ * transferring the team and deleting the account; manageTeam: members, invitations, the activity
+ * log; edit: upload, import, edit, organise, player settings, captions, delete videos; view: watch
+ * in the app, analytics, copy embed codes.
+ */
+export const TEAM_PERMISSIONS = ['billing', 'ownership', 'manageTeam', 'edit', 'view'] as const;
+export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
+
+/** The one map from role to permissions: the API checks it, the UI shows buttons by it, the OpenAPI document states it. */
+export const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
+  owner: TEAM_PERMISSIONS,
+  admin: ['manageTeam', 'edit', 'view'],
+  editor: ['edit', 'view'],
+  viewer: ['view'],
+};
+export const roleCan = (role: TeamRole, permission: TeamPermission): boolean => ROLE_PERMISSIONS[role].includes(permission);
+
+export const TEAM_ERROR_CODES = {
+  /** 403: X-Team-Id (or the path's team) names a team the caller is not a member of. */
+  notMember: 'TEAM_NOT_MEMBER_ERROR',
+  /** 403: the member's role lacks the operation's permission. */
+  permission: 'TEAM_PERMISSION_ERROR',
+  /** 402: the plan's seats are taken (members and pending invitations). */
+  seatLimit: 'TEAM_SEAT_LIMIT_ERROR',
+} as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from './common.ts';
 import { endpoints } from './endpoints.ts';
-import { TEAM_HEADER } from './constants.ts';
-import { rolesWith, TEAM_ROLES } from './teams.ts';
+import { TEAM_HEADER, TEAM_ROLES } from './constants.ts';
+import { rolesWith } from './teams.ts';
 
 const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 

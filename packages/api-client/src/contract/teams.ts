@@ -1,39 +1,16 @@
 import { z } from 'zod';
 import { email, maxLength, pageLimit, pageNumber, paginated, text } from './common.ts';
-import { PASSWORD_MAX_LENGTH, TEAM_HEADER, TOKEN_MAX_LENGTH } from './constants.ts';
+import { ASSIGNABLE_TEAM_ROLES, PASSWORD_MAX_LENGTH, roleCan, TEAM_HEADER, TEAM_PERMISSIONS, TEAM_ROLES, type TeamPermission, type TeamRole, TOKEN_MAX_LENGTH } from './constants.ts';
 
 /**
  * Teams: every account is a team (its id is the id of the account that pays), people belong to
  * several teams with one role in each, and the selected team travels in the `X-Team-Id` header.
+ * Its roles, permissions and error codes are in constants.ts.
  */
 
-
-/** A member's role in one team; exactly one owner per team. */
-export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-/** The roles an invitation or a role change may give (ownership moves only by transfer). */
-export const ASSIGNABLE_TEAM_ROLES = ['admin', 'editor', 'viewer'] as const;
-export type AssignableTeamRole = (typeof ASSIGNABLE_TEAM_ROLES)[number];
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' };
-
-/**
- * What a route needs of the member's role. billing: the subscription and payments; ownership:
- * transferring the team and deleting the account; manageTeam: members, invitations, the activity
- * log; edit: upload, import, edit, organise, player settings, captions, delete videos; view: watch
- * in the app, analytics, copy embed codes.
- */
-export const TEAM_PERMISSIONS = ['billing', 'ownership', 'manageTeam', 'edit', 'view'] as const;
-export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 export const TEAM_PERMISSION_LABELS: Record<TeamPermission, string> = { billing: 'billing', ownership: 'ownership', manageTeam: 'manage team', edit: 'edit', view: 'view' };
 
-/** The one map from role to permissions: the API checks it, the UI shows buttons by it, the OpenAPI document states it. */
-export const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
-  owner: TEAM_PERMISSIONS,
-  admin: ['manageTeam', 'edit', 'view'],
-  editor: ['edit', 'view'],
-  viewer: ['view'],
-};
-export const roleCan = (role: TeamRole, permission: TeamPermission): boolean => ROLE_PERMISSIONS[role].includes(permission);
 /** The roles holding a permission, owner first. */
 export const rolesWith = (permission: TeamPermission): TeamRole[] => TEAM_ROLES.filter((r) => roleCan(r, permission));
 
@@ -51,15 +28,6 @@ export const TEAM_ACTIVITY_PAGE_SIZE = 20;
 export const TEAM_NAME_MAX = 100;
 /** Where the invitation mail's link points: `{PUBLIC_URL}/invitation?token=...`. */
 export const INVITATION_PATH = '/invitation';
-
-export const TEAM_ERROR_CODES = {
-  /** 403: X-Team-Id (or the path's team) names a team the caller is not a member of. */
-  notMember: 'TEAM_NOT_MEMBER_ERROR',
-  /** 403: the member's role lacks the operation's permission. */
-  permission: 'TEAM_PERMISSION_ERROR',
-  /** 402: the plan's seats are taken (members and pending invitations). */
-  seatLimit: 'TEAM_SEAT_LIMIT_ERROR',
-} as const;
 
 export const TEAM_MESSAGES = {
   notMember: 'You are not a member of this team.',
