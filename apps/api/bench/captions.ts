@@ -1,23 +1,25 @@
 // `pnpm bench:captions`: each available transcription engine over the espeak-ng sample (known
 // English sentences muxed into an H.264 clip): transcription time as a share of the audio's
 // duration (the WAV extraction included) and the word error rate against the known text.
+// whisper.cpp runs when CAPTIONS_WHISPER_MODEL names a ggml model file (e.g. ggml-base.en.bin).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transcribeSpeech } from '../src/media/pipelines/text.ts';
 import { probe } from '../src/media/probe.ts';
-import { pocketsphinxEngine, type TranscriptionEngine } from '../src/media/transcription.ts';
+import { pocketsphinxEngine, type TranscriptionEngine, whisperEngine } from '../src/media/transcription.ts';
 import { wordErrorRate } from '../src/media/transcript.ts';
 import { makeSpeechClip, SPEECH_TEXT } from '../test/support/speech.ts';
 
-const engines: TranscriptionEngine[] = [pocketsphinxEngine()];
+const whisperModel = process.env.CAPTIONS_WHISPER_MODEL ?? '';
+const engines: TranscriptionEngine[] = [pocketsphinxEngine(), whisperEngine({ model: whisperModel })];
 const clip = await makeSpeechClip();
 const info = await probe(clip);
 console.log(`sample: ${info.durationSec.toFixed(1)} s of espeak-ng speech (${SPEECH_TEXT.split(' ').length} words)`);
 console.log('engine        available  time/audio  WER    transcript');
 for (const engine of engines) {
   if (!engine.available()) {
-    console.log(`${engine.name.padEnd(14)}no`);
+    console.log(`${engine.name.padEnd(14)}no${engine.name === 'whisper' ? `         (CAPTIONS_WHISPER_MODEL=${JSON.stringify(whisperModel)}: no such file, or @fugood/whisper.node not installed)` : ''}`);
     continue;
   }
   const work = await mkdtemp(join(tmpdir(), 'reelbase-bench-captions-'));

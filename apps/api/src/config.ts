@@ -109,9 +109,13 @@ const schema = z.object({
   MEDIA_SANDBOX: z.enum(['auto', 'off']).default('auto'),
   /**
    * The engine of generated captions (media/transcription.ts): 'pocketsphinx' (Debian's, English,
-   * installed by scripts/ensure-ffmpeg.mjs) or 'off' (POST /api/videos/{id}/captions/generate answers 503).
+   * installed by scripts/ensure-ffmpeg.mjs), 'whisper' (whisper.cpp through the optional npm binding
+   * @fugood/whisper.node, with the model CAPTIONS_WHISPER_MODEL) or 'off' (POST
+   * /api/videos/{id}/captions/generate answers 503).
    */
-  CAPTIONS_ENGINE: z.enum(['pocketsphinx', 'off']).default('pocketsphinx'),
+  CAPTIONS_ENGINE: z.enum(['pocketsphinx', 'whisper', 'off']).default('pocketsphinx'),
+  /** A ggml whisper.cpp model file (ggml-base.en.bin, ...) for CAPTIONS_ENGINE=whisper; missing: the engine is refused with a log line. */
+  CAPTIONS_WHISPER_MODEL: z.string().default(''),
   /** A pocketsphinx model folder laid out as Debian's pocketsphinx-en-us (en-us/, en-us.lm.bin, cmudict-en-us.dict). */
   CAPTIONS_POCKETSPHINX_MODEL: z.string().default('/usr/share/pocketsphinx/model/en-us'),
   WORKER_CONCURRENCY: positiveInt(2),

@@ -123,7 +123,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const scheduleStaleRemoval = async (videoId: string) => {
         await queue.send(JOBS.removeStaleMedia, { videoId }, { startAfter: config.STALE_MEDIA_GRACE_SECONDS });
       };
-      const engine = transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL });
+      const engine = transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL, whisperModel: config.CAPTIONS_WHISPER_MODEL }, (line) => log.error(line));
       const captionGeneration = createCaptionGenerationService({ orm, queue: jobs, engine });
       const processVideo = processVideoHandler({
         orm,

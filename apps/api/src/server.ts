@@ -178,7 +178,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
   // The API only asks the engine which languages it takes; the workers run it.
-  const captionGeneration = createCaptionGenerationService({ orm, queue: core.jobs, engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL }) });
+  const captionGeneration = createCaptionGenerationService({ orm, queue: core.jobs, engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL, whisperModel: config.CAPTIONS_WHISPER_MODEL }, (line) => log.error(line)) });
   const captions = createCaptionsService({ orm });
   const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.

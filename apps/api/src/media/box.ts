@@ -61,13 +61,19 @@ export function mediaBoxReport() {
  * absolute paths among the arguments (inputs and outputs, `file:` prefix or not); a file the
  * tool should read is given as an argument (`-i`), never only inside a filter string.
  */
-export function boxedCommand(command: string, args: readonly string[], cwd: string): { argv: string[]; sandboxed: boolean } {
+export function boxedCommand(command: string, args: readonly string[], cwd: string, readOnlyPaths: readonly string[] = []): { argv: string[]; sandboxed: boolean } {
   const t = findTools();
   const limit = t.prlimit ? [t.prlimit, `--as=${settings.memoryBytes}`, `--cpu=${settings.cpuSeconds}`, '--'] : [];
   if (!t.bwrap) return { argv: [...limit, command, ...args], sandboxed: false };
-  const own = ownFolders(cwd, args);
+  // Paths the caller names read-only (a model, a script and its modules) are bound as such, never writable.
+  const extraReadOnly = readOnlyPaths.filter((p) => existsSync(p)).map((p) => realpathSync(p));
+  const own = ownFolders(cwd, args.filter((a) => !readOnlyPaths.includes(a)));
   const binaryDir = dirname(realpathSync(command));
-  const readOnly = [...SYSTEM_PATHS.filter((p) => existsSync(p)), ...(SYSTEM_PATHS.some((p) => binaryDir.startsWith(`${p}/`)) ? [] : [binaryDir])];
+  const readOnly = [
+    ...SYSTEM_PATHS.filter((p) => existsSync(p)),
+    ...(SYSTEM_PATHS.some((p) => binaryDir.startsWith(`${p}/`)) ? [] : [binaryDir]),
+    ...extraReadOnly,
+  ];
   const argv = [
     t.bwrap,
     '--unshare-all',

@@ -25,6 +25,8 @@ export interface RunOptions {
   /** Keep stdout and return it (ffprobe's JSON). Otherwise stdout is only read for progress. */
   collectStdout?: boolean;
   niceness?: number;
+  /** Files and folders the process reads and must not write (bound read-only in the box). */
+  readOnlyPaths?: readonly string[];
 }
 
 export interface RunResult {
@@ -93,7 +95,7 @@ function runInBox(command: string, args: readonly string[], options: RunOptions 
     const niceness = options.niceness ?? DEFAULT_NICENESS;
     const nice = niceness > 0 ? findNice() : null;
     // prlimit and bubblewrap (when the machine has them) wrap the tool; see box.ts.
-    const boxed = boxedCommand(command, args, options.cwd);
+    const boxed = boxedCommand(command, args, options.cwd, options.readOnlyPaths);
     const spawnOptions = { cwd: options.cwd, env: mediaEnv(), stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
     const child = nice ? spawn(nice, ['-n', String(niceness), ...boxed.argv], spawnOptions) : spawn(boxed.argv[0], boxed.argv.slice(1), spawnOptions);
     if (!nice && niceness > 0 && child.pid) {

@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildPocketsphinxArgs, POCKETSPHINX_EN_US_MODEL } from './commands/text.ts';
 import { runMediaProcess } from './runner.ts';
 import { parsePocketsphinxWords, type TimedWord } from './transcript.ts';
@@ -54,7 +57,68 @@ export function pocketsphinxEngine(o: { binary?: string; modelDir?: string } = {
   };
 }
 
-/** The engine the settings name (CAPTIONS_ENGINE), or null when generated captions are off. */
-export function transcriptionEngine(settings: { engine: 'pocketsphinx' | 'off'; pocketsphinxModel?: string }): TranscriptionEngine | null {
-  return settings.engine === 'off' ? null : pocketsphinxEngine({ modelDir: settings.pocketsphinxModel });
+const WHISPER_CHILD = fileURLToPath(new URL('./whisper-child.ts', import.meta.url));
+
+/** The installed whisper.cpp binding (an optional dependency): its entry and the store folders it loads from. */
+function whisperBinding(): { main: string; folders: string[] } | null {
+  try {
+    const require = createRequire(import.meta.url);
+    const main = require.resolve('@fugood/whisper.node');
+    const native = createRequire(main).resolve(`@fugood/node-whisper-${process.platform}-${process.arch}/package.json`);
+    // <store>/<pkg@version>/node_modules/@fugood/<name>/... : the package folder's node_modules holds its links.
+    const up = (file: string, n: number) => Array.from({ length: n }).reduce<string>((d) => dirname(d), file);
+    return { main, folders: [up(main, 4), up(native, 3)] };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * whisper.cpp through the npm binding @fugood/whisper.node (its prebuilt native addon, no
+ * download), with a ggml model file the operator names (CAPTIONS_WHISPER_MODEL). It runs as a
+ * node child in the media box: the binding, the child script and the model bound read-only, no
+ * network, the run's folder the only writable one. A model named `*.en.bin` is English only.
+ */
+export function whisperEngine(o: { model: string; threads?: number }): TranscriptionEngine {
+  const binding = whisperBinding();
+  const englishOnly = /\.en(-[^/.]*)?\.bin$/i.test(o.model);
+  return {
+    name: 'whisper',
+    supports: (language) => !englishOnly || /^en(-|$)/i.test(language),
+    available: () => binding !== null && existsSync(o.model),
+    async transcribe(wav, options) {
+      if (!binding) throw new Error('the whisper.cpp binding (@fugood/whisper.node) is not installed');
+      const language = options.language.split('-')[0].toLowerCase();
+      const { stdout } = await runMediaProcess(process.execPath, [WHISPER_CHILD, binding.main, o.model, wav, language, String(o.threads ?? 1)], {
+        cwd: options.cwd,
+        timeoutMs: options.timeoutMs,
+        signal: options.signal,
+        collectStdout: true,
+        readOnlyPaths: [WHISPER_CHILD, binding.main, ...binding.folders, o.model],
+      });
+      const line = stdout.trim().split('\n').at(-1) ?? '[]';
+      return JSON.parse(line) as TimedWord[];
+    },
+  };
+}
+
+export type EngineSettings = { engine: 'pocketsphinx' | 'whisper' | 'off'; pocketsphinxModel?: string; whisperModel?: string };
+
+/**
+ * The engine the settings name (CAPTIONS_ENGINE), or null when generated captions are off, or
+ * when whisper is named without a model file or binding (refused with a log line saying why).
+ */
+export function transcriptionEngine(settings: EngineSettings, log: (line: string) => void = (l) => console.error(l)): TranscriptionEngine | null {
+  if (settings.engine === 'off') return null;
+  if (settings.engine === 'pocketsphinx') return pocketsphinxEngine({ modelDir: settings.pocketsphinxModel });
+  const model = settings.whisperModel ?? '';
+  if (!model || !existsSync(model)) {
+    log(`captions: CAPTIONS_ENGINE=whisper refused: the model file CAPTIONS_WHISPER_MODEL=${JSON.stringify(model)} does not exist (a ggml whisper.cpp model, e.g. ggml-base.en.bin); generated captions are off`);
+    return null;
+  }
+  if (!whisperBinding()) {
+    log('captions: CAPTIONS_ENGINE=whisper refused: the optional dependency @fugood/whisper.node is not installed; generated captions are off');
+    return null;
+  }
+  return whisperEngine({ model });
 }
