@@ -135,6 +135,13 @@ export async function regenerateTracks(d: Pick<GenerationDeps, 'orm' | 'queue'>,
     track.status = 'processing';
     track.error = null;
     await em.flush();
-    await d.queue.send(JOBS.generateCaptions, { videoId, trackId: track.id, language: track.language } satisfies GenerateCaptionsJob, { userId: video.userId, continuing: true });
+    try {
+      await d.queue.send(JOBS.generateCaptions, { videoId, trackId: track.id, language: track.language } satisfies GenerateCaptionsJob, { userId: video.userId, continuing: true });
+    } catch {
+      // Not queued (past the account's jobs): the track says so instead of waiting for nothing, and the others still go.
+      track.status = 'failed';
+      track.error = CAPTION_GENERATE_MESSAGES.notQueued;
+      await em.flush();
+    }
   }
 }

@@ -232,7 +232,7 @@ export function createVideosService(d: {
       const queued = { userId, slotId, bytes: stored.size, singletonKey: replaceId };
       slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
       await d.queue.send(JOBS.replaceVideo, { videoId: id, replaceId, sourceKey: key } satisfies ReplaceVideoJob, queued);
-      return toVideo(await em.fork().findOneOrFail(Video, { id }), d.storage);
+      return toVideo(await em.fork().findOneOrFail(Video, { id }), d.storage, d.tokens);
     } catch (err) {
       if (slotId) await d.queue.releaseSlot(slotId);
       await rm(input.path, { force: true });
