@@ -1,6 +1,6 @@
 import { MESSAGES, PLAYBACK_LOCKS, type PlaybackInfo, type PlaybackToken, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
@@ -66,6 +66,18 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
   };
 
   return {
+    /** The video when this viewer may watch it now (what `get` would answer sources for), else null. */
+    async watchable(id: string, viewer: Viewer = {}): Promise<IVideo | null> {
+      try {
+        const { video } = await showable(id);
+        assertMayWatch(video, viewer);
+        return video;
+      } catch (err) {
+        if (err instanceof HttpError && err.status < 500) return null;
+        throw err;
+      }
+    },
+
     async get(id: string, viewer: Viewer = {}): Promise<PlaybackInfo> {
       const { em, video } = await showable(id);
       assertMayWatch(video, viewer);
