@@ -121,6 +121,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   let fellBack = false;
   let seeking = false;
   let captions: { destroy(): void } | null = null;
+  const extras: { destroy(): void }[] = [];
 
   const isPlaying = () => !video.paused && !video.ended;
   const autoHide = createAutoHide(root, config.autoHideControls, isPlaying);
@@ -463,6 +464,12 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   }
   if (token && options.token) scheduleRenewal(options.token.expiresAt);
 
+  // ---- issue 27: the lead form and the call to action, each a chunk fetched only when configured ----
+  const engage = { video, root, apiBase, videoId: options.videoId, preview: !!options.preview, token: () => token, leadScope: options.leadScope, play, navigate: nav };
+  const { leadForm, callToAction } = config;
+  if (leadForm) void import('./lead-form.ts').then((m) => !destroyed && extras.push(m.attachLeadForm({ ...engage, form: leadForm })));
+  if (callToAction) void import('./call-to-action.ts').then((m) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction })));
+
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {
     startAction: config.startAction,
@@ -517,6 +524,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       clearTimeout(renewTimer);
       signal.abort();
       captions?.destroy();
+      for (const x of extras) x.destroy();
       autoHide.show();
       attached?.hls?.destroy();
       video.pause?.();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH } from './constants.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './constants.ts';
+import { EMAIL_PATTERN } from './lead-constants.ts';
 // Worded messages for checks without their own (a side effect: zod's global error map).
 import './messages.ts';
 

@@ -6,8 +6,6 @@ export const PASSWORD_MIN_LENGTH = 6;
  * longer than INPUT_STRING_MAX_LENGTH or a JSON body nest deeper than INPUT_MAX_DEPTH.
  */
 export const EMAIL_MAX_LENGTH = 254;
-/** A pragmatic standard email pattern: one @, no spaces, a dot in the domain (the API and the player's lead form). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const NAME_MAX_LENGTH = 255;
 export const PASSWORD_MAX_LENGTH = 1024;
 /** Refresh, reset and verification tokens, and the ID or access tokens of Google and Facebook. */
@@ -189,42 +187,4 @@ export const TEAM_ERROR_CODES = {
   permission: 'TEAM_PERMISSION_ERROR',
   /** 402: the plan's seats are taken (members and pending invitations). */
   seatLimit: 'TEAM_SEAT_LIMIT_ERROR',
-} as const;
-
-// ---- issue 27: lead capture and call to action (the player reads these without zod) ----
-/** Length caps of the owner's lead form and call-to-action texts, and of a lead's name. */
-export const LEAD_TEXT_MAX = { heading: 120, buttonText: 40, consentText: 500, ctaText: 200, leadName: 120 } as const;
-export const LEAD_FORM_WHEN = ['beforePlay', 'atSecond'] as const;
-export const CALL_TO_ACTION_WHEN = ['end', 'atSecond'] as const;
-/** A new video's lead form: off; when turned on, shown before play and skippable. */
-export const LEAD_FORM_DEFAULT = {
-  enabled: false,
-  when: 'beforePlay' as (typeof LEAD_FORM_WHEN)[number],
-  atSec: 0,
-  required: false,
-  heading: 'Enter your email to watch',
-  buttonText: 'Watch',
-  nameField: false,
-  consentText: null as string | null,
-};
-/** A new video's call to action: off; when turned on, shown at the end, opening a new window. */
-export const CALL_TO_ACTION_DEFAULT = {
-  enabled: false,
-  when: 'end' as (typeof CALL_TO_ACTION_WHEN)[number],
-  atSec: 0,
-  text: 'Want to know more?',
-  buttonText: 'Learn more',
-  url: '',
-  newWindow: true,
-};
-/** The player's lead form and call-to-action texts that are not the owner's. */
-export const LEAD_MESSAGES = {
-  email: 'Email',
-  name: 'Name',
-  skip: 'Skip',
-  invalidEmail: 'Enter a valid email address.',
-  consentNeeded: 'Please tick the box to continue.',
-  sendFailed: 'That did not work. Try again.',
-  close: 'Close',
-  formDisabled: 'This video does not collect emails.',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, maxLength, maxLengthMessage, pageLimit, pageNumber, paginated } from './common.ts';
-import { CALL_TO_ACTION_WHEN, LEAD_FORM_WHEN, LEAD_TEXT_MAX, MEDIA_SECONDS_MAX, URL_MAX_LENGTH } from './constants.ts';
+import { MEDIA_SECONDS_MAX, URL_MAX_LENGTH } from './constants.ts';
+import { CALL_TO_ACTION_WHEN, LEAD_FORM_WHEN, LEAD_TEXT_MAX } from './lead-constants.ts';
 
 // ---- issue 27: lead capture (item 3) and call to action (item 4) ----
 

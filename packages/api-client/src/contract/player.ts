@@ -72,6 +72,8 @@ export const PlaybackInfo = z.object({
   token: PlaybackToken.nullable().optional(),
   /** The video's ready caption tracks (absent or empty: the player loads no caption code). */
   captions: z.array(PlaybackCaption).optional(),
+  /** Only while the lead form is on (issue 27): an opaque name of the owner's team, so a viewer who gave their email to it is not asked again. */
+  leadScope: z.string().optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 

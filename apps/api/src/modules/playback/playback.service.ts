@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MESSAGES, PLAYBACK_LOCKS, type PlaybackInfo, type PlaybackToken, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
@@ -10,6 +11,9 @@ import { videoKeys } from '../videos/video-view.ts';
 import { type PlaybackTokens, withToken } from './playback-tokens.ts';
 
 export const NOT_AVAILABLE = 'This video is not available.';
+
+/** The team as the lead form's memory names it: stable, and not its account id. */
+export const leadScopeOf = (teamId: string) => createHash('sha256').update(`reelbase/lead-scope\n${teamId}`).digest('base64url').slice(0, 16);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,6 +106,7 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
         visibility: video.visibility,
         token,
         captions: tracks.map((t) => ({ ...t, src: sign(d.storage.url(videoKeys.file(video.id, captionFilePath(t.id)))) as string })),
+        ...(video.playerConfig.leadForm?.enabled && { leadScope: leadScopeOf(video.userId) }),
       };
     },
 
