@@ -20,7 +20,8 @@ export interface EngageHost {
   navigate: PlayerNavigation;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
-export type LeadFormHost = EngageHost & { form: LeadFormConfig };
+/** `heldPlay`: the viewer pressed play before the form's code arrived (the player held it). */
+export type LeadFormHost = EngageHost & { form: LeadFormConfig; heldPlay?: boolean };
 export type CallToActionHost = EngageHost & { cta: CallToActionConfig };
 
 /** The API's address for a path of this video. */

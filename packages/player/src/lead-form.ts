@@ -24,6 +24,8 @@ function storageOf(h: LeadFormHost): Pick<Storage, 'getItem' | 'setItem'> | null
 
 export interface LeadForm {
   readonly open: boolean;
+  /** Asked before every play: true while the form is open or due before play (it shows itself then). */
+  holds(): boolean;
   readonly element: HTMLFormElement;
   destroy(): void;
 }
@@ -41,7 +43,7 @@ export function attachLeadForm(h: LeadFormHost): LeadForm {
   const key = leadKey(h, win.location.href);
   const abort = new AbortController();
   const on = (target: EventTarget, type: string, fn: (e: Event) => void) => target.addEventListener(type, fn, { signal: abort.signal });
-  let pending = !h.preview && store?.getItem(key) ? false : true;
+  let pending = h.preview || !store?.getItem(key);
   let open = false;
 
   const form = make(doc, 'form', 'rb-lead');
@@ -150,11 +152,20 @@ export function attachLeadForm(h: LeadFormHost): LeadForm {
   on(video, 'timeupdate', () => {
     if (!open && cfg.when === 'atSecond' && due() && !video.paused) show();
   });
-  if (!video.paused && due()) show();
+  if (h.heldPlay) {
+    if (due()) show();
+    else void h.play();
+  } else if (!video.paused && due()) show();
 
   return {
     get open() {
       return open;
+    },
+    holds() {
+      if (open) return true;
+      if (!pending || cfg.when !== 'beforePlay') return false;
+      show();
+      return true;
     },
     element: form,
     destroy() {

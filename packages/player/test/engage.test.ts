@@ -23,11 +23,13 @@ const submit = (f: HTMLFormElement) => f.dispatchEvent(new Event('submit', { can
 
 describe('lead form', () => {
   it('before play: play waits for a valid email and the consent, then sends it, remembers it and plays', async () => {
-    const { player, media } = await makePlayer({ videoId: 'vid-1', apiBase: 'https://api.test', leadScope: 'team-a', config: config({ leadForm: leadForm({ required: true, nameField: true, consentText: 'Send me news' }) }) });
+    const { player } = await makePlayer({ videoId: 'vid-1', apiBase: 'https://api.test', leadScope: 'team-a', config: config({ leadForm: leadForm({ required: true, nameField: true, consentText: 'Send me news' }) }) });
     const f = await form(player.root);
     expect(f.hidden).toBe(true);
     expect(player.root.querySelector('.rb-lead-skip')).toBeNull();
-    media.startPlaying();
+    methods.play.mockClear();
+    await player.play();
+    expect(methods.play).not.toHaveBeenCalled();
     expect(f.hidden).toBe(false);
     expect(player.video.paused).toBe(true);
     expect(f.getAttribute('role')).toBe('dialog');
@@ -81,6 +83,18 @@ describe('lead form', () => {
     expect(f.hidden).toBe(true);
     expect(player.video.paused).toBe(false);
     expect(localStorage.length).toBe(0);
+  });
+
+  it('a play pressed before the form code arrives is held, and the form shows when it lands', async () => {
+    const { player } = await makePlayer({ videoId: 'vid-8', config: config({ leadForm: leadForm() }) });
+    methods.play.mockClear();
+    // The big play button's path: the video never starts, not even for a moment.
+    await player.play();
+    expect(methods.play).not.toHaveBeenCalled();
+    expect(player.video.paused).toBe(true);
+    const f = await form(player.root);
+    expect(f.hidden).toBe(false);
+    expect(player.video.paused).toBe(true);
   });
 
   it('loads no lead form or call-to-action code when both are off', async () => {
