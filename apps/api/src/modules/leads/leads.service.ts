@@ -10,6 +10,7 @@ import { csvLine } from './csv.ts';
 
 /** Rows fetched from the database cursor at a time while a CSV streams. */
 const CSV_CHUNK_ROWS = 500;
+const CSV_PIECE_CHARS = 64 * 1024;
 
 interface LeadRow {
   id: string;
@@ -140,10 +141,17 @@ export function createLeadsService(d: {
       const { clause, params } = where(teamId, q, videoId);
       yield csvLine([...LEADS_CSV_COLUMNS]);
       const rows = conn().stream<LeadRow>(`${SELECT} where ${clause} order by l.created_at desc, l.id desc`, params, undefined, undefined, CSV_CHUNK_ROWS);
+      // Lines go out in pieces of about 64 KB: one write per line would cost more than the query.
+      let piece = '';
       for await (const r of rows) {
         const l = toLead(r);
-        yield csvLine([l.createdAt, l.email, l.name, l.consentText, l.videoId, l.videoName, l.pageOrigin]);
+        piece += csvLine([l.createdAt, l.email, l.name, l.consentText, l.videoId, l.videoName, l.pageOrigin]);
+        if (piece.length >= CSV_PIECE_CHARS) {
+          yield piece;
+          piece = '';
+        }
       }
+      if (piece) yield piece;
     },
 
     assertVideo: assertOwnVideo,
