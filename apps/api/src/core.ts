@@ -216,7 +216,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
         disableAfterDays: config.WEBHOOK_DISABLE_AFTER_DAYS,
         log,
       });
-      await queue.boss.work<DeliverWebhookJob>(JOBS.deliverWebhook, { localConcurrency: 4, batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+      await queue.boss.work<DeliverWebhookJob>(JOBS.deliverWebhook, { localConcurrency: 4, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) await webhooks.deliver(job.data.deliveryId);
       });
       const sender = await webhooks.start(databaseUrl);

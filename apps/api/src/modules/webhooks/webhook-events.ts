@@ -1,4 +1,4 @@
-import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@reelbase/api-client';
+import type { WEBHOOK_TEST_EVENT, WebhookEventType } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { type Sql, sqlOf } from '../folders/folder-access.ts';
 
