@@ -31,9 +31,12 @@ test('settings, Webhooks: add an endpoint, copy its secret, send a test event, s
   try {
     const a = await registerViaApi(request, baseURL as string);
     await signIn(page, a);
+    await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
     await page.goto('/settings');
+    // The settings chunk loads first (slow on a busy machine).
+    await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible({ timeout: 60_000 });
     const section = page.getByTestId('webhooks');
-    await expect(section.getByText('No webhook endpoints yet.')).toBeVisible();
+    await expect(section.getByText('No webhook endpoints yet.')).toBeVisible({ timeout: 30_000 });
 
     // Junk is refused on its field before anything is sent.
     await section.getByLabel('Endpoint URL').fill('ftp://example.com');

@@ -142,7 +142,7 @@ function Endpoint({ endpoint }: { endpoint: Webhook }) {
           >
             Send test event
           </Button>
-          <Button onClick={() => act(async () => setSecret((await client.webhooks.rotateSecret(endpoint.id)).secret), 'New secret made; the old one still signs for a day.')}>Rotate secret</Button>
+          <Button onClick={() => act(async () => setSecret((await client.webhooks.rotateSecret(endpoint.id)).secret), 'New secret made; the old one keeps signing beside it for a while.')}>Rotate secret</Button>
           <Button onClick={() => act(() => client.webhooks.update(endpoint.id, { enabled: !endpoint.enabled }), endpoint.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.')}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
           </Button>
