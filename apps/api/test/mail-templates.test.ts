@@ -111,7 +111,7 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
     {
       data: { firstName: 'Ada', url: 'https://hooks.example.com/in', failingSince: '2026-12-01T10:00:00.000Z', lastError: 'The endpoint answered 500.' },
       subject: 'A webhook endpoint was disabled',
-      says: ['Hello Ada,', 'failed since 2026-12-01 10:00 UTC', 'https://hooks.example.com/in', 'The endpoint answered 500.'],
+      says: ['Hello Ada,', 'failed since 2026-12-01 10:00 UTC', 'hooks.example.com/in', 'The endpoint answered 500.'],
       links: [`${APP}/settings`],
     },
   ],
