@@ -1,6 +1,6 @@
 import { WEBHOOK_USER_AGENT } from '@reelbase/api-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeClip } from './support/clips.ts';
+import { makeClip, makeNonVideo } from './support/clips.ts';
 import { mailsTo } from './support/mail.ts';
 import { signUpAndLogin, startTestServer, type SignedIn, type TestServer } from './support/test-server.ts';
 import { startReceiver, verifyStandardWebhook } from './support/webhook-receiver.ts';
@@ -82,6 +82,16 @@ test('an upload sends video.ready, signed so the receiver verifies it with the S
   expect(JSON.parse(deleted.body)).toMatchObject({ type: 'video.deleted', data: { id: upload.body.id, name: 'Harbour tour' } });
   expect(verifyStandardWebhook(hook.secret, deleted.headers, deleted.body)).toBe(true);
 }, 120_000);
+
+test('a file that is not a video sends video.failed with the reason its owner sees', async () => {
+  const hook = await endpoint('/failed', ['video.failed']);
+  const upload = await s.upload(owner.accessToken, await makeNonVideo(), { name: 'Not a video' });
+  expect(upload.status).toBe(201);
+  const [got] = await receiver.waitFor('/failed', 1, 60_000);
+  expect(verifyStandardWebhook(hook.secret, got.headers, got.body)).toBe(true);
+  const failed = await s.waitForVideo(owner.accessToken, upload.body.id, (v) => v.processing?.stage === 'failed');
+  expect(JSON.parse(got.body)).toMatchObject({ type: 'video.failed', data: { id: upload.body.id, name: 'Not a video', reason: failed.processing.error } });
+}, 90_000);
 
 test('a receiver answering 500 gets the same message again on the retry schedule, and its success is recorded', async () => {
   receiver.answer('/flaky', 500, 503, 200);
