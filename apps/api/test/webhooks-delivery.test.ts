@@ -73,7 +73,7 @@ test('an upload sends video.ready, signed so the receiver verifies it with the S
   form.append('file', new Blob(['WEBVTT\n\n00:00.500 --> 00:01.500\nWelcome aboard.\n']), 'captions.vtt');
   const caption = await fetch(`${s.url}/api/videos/${upload.body.id}/captions`, { method: 'POST', headers: { authorization: `Bearer ${owner.accessToken}` }, body: form });
   expect(caption.status).toBe(201);
-  const track = await caption.json();
+  const track = (await caption.json()) as { id: string };
   const [, captioned] = await receiver.waitFor('/ready', 2);
   expect(JSON.parse(captioned.body)).toMatchObject({ type: 'captions.ready', data: { id: track.id, videoId: upload.body.id, videoName: 'Harbour tour', language: 'en', cueCount: 1 } });
 

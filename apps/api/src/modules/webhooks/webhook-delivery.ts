@@ -31,8 +31,10 @@ export interface WebhookDeliveryDeps {
 
 /** A delivery queued long ago and neither sent nor in flight (its job was lost) is queued again after this. */
 const LOST_AFTER_SECONDS = 300;
-/** How often the workers look for deliveries whose wake-up they missed. */
+/** How often the workers look for deliveries whose wake-up they missed (and drop old ones). */
 const SWEEP_MS = 60_000;
+/** Finished deliveries are kept this long for the deliveries list and Resend. */
+const KEEP_DAYS = 30;
 
 type Claimed = { id: string; endpoint_id: string; message_id: string; body: string; attempts: number; created_at: Date; url: string; secret: string; previous_secret: string | null };
 
@@ -182,7 +184,10 @@ export function webhookDelivery(d: WebhookDeliveryDeps) {
     /** Listens for recorded deliveries and sweeps for missed ones; `close` stops both. */
     async start(databaseUrl: string) {
       const listener = await listenChannel(databaseUrl, d.log, WEBHOOK_CHANNEL, () => void wake());
-      const sweep = setInterval(() => void wake(), SWEEP_MS);
+      const sweep = setInterval(() => {
+        void wake();
+        void sqlNow()("delete from webhook_deliveries where status <> 'pending' and created_at < now() - make_interval(days => ?)", [KEEP_DAYS]).catch((err) => d.log.warn({ err }, 'old webhook deliveries not removed'));
+      }, SWEEP_MS);
       sweep.unref();
       await wake();
       return {
