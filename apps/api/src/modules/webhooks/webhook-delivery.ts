@@ -1,6 +1,7 @@
 import { WEBHOOK_USER_AGENT } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import { listenChannel } from '../../db/listen.ts';
+import { onePassAtATime } from '../../db/one-pass.ts';
 import type { Orm } from '../../db/orm.ts';
 import type { GuardedFetch } from '../../imports/guarded-fetch.ts';
 import { ImportRefusedError } from '../../imports/import-error.ts';
@@ -155,28 +156,7 @@ export function webhookDelivery(d: WebhookDeliveryDeps) {
     return true;
   }
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  /** One queueing pass at a time; a wake-up during a pass runs one more. */
-  function wake(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await queueWaiting();
-        } while (again);
-      } catch (err) {
-        d.log.error({ err }, 'queueing webhook deliveries failed');
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const wake = onePassAtATime(queueWaiting, (err) => d.log.error({ err }, 'queueing webhook deliveries failed'));
 
   return {
     deliver,
@@ -194,7 +174,7 @@ export function webhookDelivery(d: WebhookDeliveryDeps) {
         async close() {
           clearInterval(sweep);
           await listener.close();
-          await running;
+          await wake.settled();
         },
       };
     },
