@@ -180,6 +180,29 @@ const schema = z.object({
   IMPORT_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(16 * 1024),
   IMPORT_RATE_WINDOW_SECONDS: positiveInt(30),
   IMPORT_ALLOWED_HOSTS: csv,
+  /**
+   * Webhooks (issue 27 item 2): the waits before each try after the first (seconds; the last wait
+   * repeats), tried until WEBHOOK_RETRY_WINDOW_SECONDS after the event (Standard Webhooks / Svix:
+   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h for 3 days).
+   */
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: z
+    .string()
+    .default('5,300,1800,7200,18000,36000')
+    .transform((v, ctx) => {
+      const waits = v.split(',').map((x) => Number(x.trim()));
+      if (!waits.length || waits.some((w) => !Number.isFinite(w) || w < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'Must be comma-separated seconds, such as 5,300,1800' });
+        return z.NEVER;
+      }
+      return waits;
+    }),
+  WEBHOOK_RETRY_WINDOW_SECONDS: positiveInt(3 * 24 * 3600),
+  /** One try's time limit: connecting, sending and the answer's status. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  /** An endpoint whose every delivery failed for this long (no success since its first failure) is disabled, and its team's owner mailed. */
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().positive().default(5),
+  /** After a secret rotation, the old secret signs beside the new one this long (receivers switch without losing a delivery). */
+  WEBHOOK_SECRET_OVERLAP_SECONDS: z.coerce.number().int().min(0).default(24 * 3600),
   /** Behind a reverse proxy: take the viewer's address (statistics, rate caps) from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How often the in-memory viewer statistics are written to the database. */

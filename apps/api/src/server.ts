@@ -82,6 +82,9 @@ import { createCaptionGenerationService } from './modules/captions/generation.se
 import { transcriptionEngine } from './media/transcription.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
 import { startMailOutbox } from './mail/outbox.ts';
+import { webhookEvents } from './modules/webhooks/webhook-events.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { mailsFromConfig } from './mail/render.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
@@ -179,6 +182,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     tokens,
     onServingChanged: (ids) => onServingChanged(ids),
   });
+  // Webhook endpoints are checked by the imports' guard (the same allow-list); deliveries are the workers'.
+  const webhooks = createWebhooksService({ orm, checkUrl: (url) => importGuard.check(url), allowedHosts: config.IMPORT_ALLOWED_HOSTS, secretOverlapSeconds: config.WEBHOOK_SECRET_OVERLAP_SECONDS });
+  /** `emit(teamId, type, data)` for producers outside a transaction of theirs (leads: onCaptured). */
+  const events = webhookEvents({ orm });
   const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
   // The API only asks the engine which languages it takes; the workers run it.
@@ -220,8 +227,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task) });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
-  // onCaptured: the lead.captured webhook, wired where webhooks are composed.
-  const leads = createLeadsService({ orm, playback, limits, log });
+  const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead) });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
@@ -292,6 +298,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       playerConfigRoutes(playerConfig, guards),
       statisticsRoutes(statistics, guards),
       teamsRoutes(teams, adminTeams, guards),
+      webhooksRoutes(webhooks, guards),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
       assets.router,
@@ -318,7 +325,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

@@ -8,6 +8,7 @@ import { CaptionTrack } from '../modules/captions/caption.entity.ts';
 import { writeCues } from '../modules/captions/captions.service.ts';
 import { sqlOf } from '../modules/folders/folder-access.ts';
 import { Video } from '../modules/videos/video.entity.ts';
+import { recordCaptionsReady } from '../modules/webhooks/webhook-events.ts';
 import type { EditDeps } from './edit-video.ts';
 import { OwnerError } from './failure.ts';
 import type { GenerateCaptionsJob } from './job-names.ts';
@@ -51,6 +52,7 @@ export function generateCaptionsHandler(d: EditDeps & { engine: TranscriptionEng
         if (rows.length === 0) return;
         // The cues in place, the track 'ready' (captions.service: the one writer of cues).
         await writeCues(sqlOf(tx), { id: track.id, videoId: video.id }, cues, { newVersion: false });
+        await recordCaptionsReady(sqlOf(tx), track.id);
       });
       d.log.info({ videoId: video.id, trackId: track.id, engine: d.engine.name, cues: cues.length }, 'captions generated');
     } finally {

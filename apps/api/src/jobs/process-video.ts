@@ -14,6 +14,7 @@ import type { StorageQuota } from '../modules/videos/storage-quota.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { videoMails } from '../modules/videos/video-mails.ts';
 import { removeStaleMedia } from '../modules/videos/stale-media.ts';
+import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { deleteAllExcept, publishDir, type Storage } from '../storage/storage.ts';
 import { progressReporter } from './progress.ts';
@@ -68,6 +69,13 @@ export function processVideoHandler(d: ProcessDeps) {
       await d.storage.deletePrefix(videoKeys.dir(videoId));
       return true;
     };
+    /** The first rendition is out: saved, and a new upload's video.ready recorded in the same transaction. */
+    const playable = async () => {
+      await em.transactional(async (tx) => {
+        await tx.flush();
+        if (firstUpload) await recordVideoEvent(sqlOf(tx), videoId, 'video.ready');
+      });
+    };
     const opts = (from: number, to: number) => ({
       ffmpegPath: d.ffmpegPath,
       timeoutMs: d.timeoutMs,
@@ -106,7 +114,8 @@ export function processVideoHandler(d: ProcessDeps) {
           // and the upload is not kept twice (its metadata, e.g. a phone's location, goes with it).
           const upload = video.originalKey;
           if (first.remuxed) video.originalKey = videoKeys.main(videoId, video.mediaVersion);
-          await stepDone(30);
+          video.progress = Math.max(video.progress, 30);
+          await playable();
           if (upload !== video.originalKey) await d.storage.delete(upload);
           await d.quota.recount(videoId);
           d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
@@ -122,7 +131,7 @@ export function processVideoHandler(d: ProcessDeps) {
             }
             if (update.first) {
               video.isHlsReady = true;
-              await em.flush();
+              await playable();
               d.log.info({ videoId }, 'growing rendition published');
               await d.onStep?.('playable', videoId, attempt);
             }
@@ -215,5 +224,6 @@ export async function markProcessingFailed(d: Pick<ProcessDeps, 'orm' | 'storage
   await em.transactional(async (tx) => {
     await tx.flush();
     await videoMails.processingFailed(sqlOf(tx), videoId, reason, playable);
+    if (!playable) await recordVideoEvent(sqlOf(tx), videoId, 'video.failed', { reason });
   });
 }

@@ -25,6 +25,7 @@ import type {
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
+import type { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from '../contract/webhooks.ts';
 import type {
   AdminTeam,
   AdminTeamList,
@@ -494,6 +495,19 @@ export function createApiClient(o: ApiClientOptions) {
     },
   };
 
+  /** The acting team's webhook endpoints (manageTeam). */
+  const webhooks = {
+    list: () => request<WebhookList>('GET', '/api/webhooks'),
+    /** The answer carries the endpoint's secret, this once. */
+    create: (input: WebhookCreate) => request<WebhookWithSecret>('POST', '/api/webhooks', { body: input }),
+    update: (webhookId: string, input: WebhookUpdate) => request<Webhook>('PUT', `/api/webhooks/${id(webhookId)}`, { body: input }),
+    remove: (webhookId: string) => request<MessageAnswer>('DELETE', `/api/webhooks/${id(webhookId)}`),
+    rotateSecret: (webhookId: string) => request<WebhookWithSecret>('POST', `/api/webhooks/${id(webhookId)}/rotate-secret`),
+    deliveries: (webhookId: string) => request<WebhookDeliveryList>('GET', `/api/webhooks/${id(webhookId)}/deliveries`),
+    resend: (webhookId: string, deliveryId: string) => request<WebhookDelivery>('POST', `/api/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/resend`),
+    test: (webhookId: string) => request<WebhookDelivery>('POST', `/api/webhooks/${id(webhookId)}/test`),
+  };
+
   const folders = {
     /** The folders in `parentId` (null: the top level) and the breadcrumbs down to it. */
     list: (parentId: string | null, direction?: 'ASC' | 'DESC') => request<FolderList>('GET', '/api/folders', { query: { parent_id: parentId ?? undefined, direction } }),
@@ -562,6 +576,7 @@ export function createApiClient(o: ApiClientOptions) {
     gifs,
     captions,
     folders,
+    webhooks,
     playerConfig,
     admin,
     statistics,

@@ -67,6 +67,7 @@ import {
   VideoList,
   VideoListQuery,
 } from './videos.ts';
+import { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from './webhooks.ts';
 
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
@@ -285,6 +286,16 @@ export const endpoints: Endpoint[] = [
   { method: 'delete', path: '/api/teams/{teamId}/ownership-transfer', summary: 'Cancel (the owner) or decline (the member asked) a waiting ownership transfer', auth: 'user', team: 'view', response: MessageBody },
   { method: 'post', path: '/api/teams/{teamId}/ownership-transfer/accept', summary: 'The member asked accepts: they become the owner (billing, account deletion) and the old owner an admin; 404 when no transfer waits for the caller', auth: 'user', team: 'view', response: OwnershipTransferAccepted },
   { method: 'get', path: '/api/teams/{teamId}/activity', summary: 'The activity log, newest first, the last 90 days: who uploaded, deleted, changed privacy or roles (query: limit, page, action, actor-id, video-id, from, to)', auth: 'user', team: 'manageTeam', query: TeamActivityQuery, response: TeamActivityList },
+  // Webhooks (issue 27 item 2): endpoints belong to the team; managing them is the team's admins' (manageTeam).
+  { method: 'get', path: '/api/webhooks', summary: "The team's webhook endpoints (secrets are never shown again)", auth: 'user', team: 'manageTeam', response: WebhookList },
+  { method: 'post', path: '/api/webhooks', summary: "Register an endpoint (201) for events (video.ready, video.failed, video.deleted, captions.ready, lead.captured); answers its whsec_ secret this once. https only (plain http for hosts of IMPORT_ALLOWED_HOSTS); 422 for private addresses", auth: 'user', team: 'manageTeam', body: WebhookCreate, response: WebhookWithSecret },
+  { method: 'get', path: '/api/webhooks/{id}', summary: 'One endpoint', auth: 'user', team: 'manageTeam', response: Webhook },
+  { method: 'put', path: '/api/webhooks/{id}', summary: 'Change the address, the events, or turn the endpoint on or off', auth: 'user', team: 'manageTeam', body: WebhookUpdate, response: Webhook },
+  { method: 'delete', path: '/api/webhooks/{id}', summary: 'Delete an endpoint and its deliveries', auth: 'user', team: 'manageTeam', response: MessageBody },
+  { method: 'post', path: '/api/webhooks/{id}/rotate-secret', summary: 'A new secret, shown this once; the old one still signs beside it for WEBHOOK_SECRET_OVERLAP_SECONDS', auth: 'user', team: 'manageTeam', response: WebhookWithSecret },
+  { method: 'get', path: '/api/webhooks/{id}/deliveries', summary: 'Recent deliveries, newest first: event, status, tries, last answer code or reason, body sent', auth: 'user', team: 'manageTeam', response: WebhookDeliveryList },
+  { method: 'post', path: '/api/webhooks/{id}/deliveries/{deliveryId}/resend', summary: 'Send a delivery again (202; same webhook-id, new timestamp and signature)', auth: 'user', team: 'manageTeam', response: WebhookDelivery },
+  { method: 'post', path: '/api/webhooks/{id}/test', summary: 'Send a webhook.test event to the endpoint (202)', auth: 'user', team: 'manageTeam', response: WebhookDelivery },
   { method: 'get', path: '/api/admin/teams', summary: 'Admin: teams with their owner, plan, seats and members (query: limit, page, search by team name or member name or email)', auth: 'admin', query: AdminTeamListQuery, response: AdminTeamList },
   { method: 'post', path: '/api/admin/teams/{teamId}/owner', summary: 'Admin: move ownership to a member of the team for a support case (written to the audit log; the old owner stays as admin)', auth: 'admin', body: AdminOwnershipMove, response: AdminTeam },
   { method: 'get', path: '/embed/{type}/{id}', summary: 'Public player page (type hls or mp4), framable by any site', auth: 'none', produces: 'text/html' },

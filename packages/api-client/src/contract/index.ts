@@ -19,3 +19,4 @@ export * from './share.ts';
 export * from './teams.ts';
 export * from './users.ts';
 export * from './videos.ts';
+export * from './webhooks.ts';

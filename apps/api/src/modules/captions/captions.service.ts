@@ -24,6 +24,7 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, unprocessable, zodErrors } from '../../http/errors.ts';
 import { type Sql, isUuid, sqlOf } from '../folders/folder-access.ts';
 import { actingPersonId } from '../teams/acting.ts';
+import { recordCaptionsReady } from '../webhooks/webhook-events.ts';
 
 /** A track row as read by TRACK_COLUMNS. */
 interface TrackRow {
@@ -199,6 +200,7 @@ export function createCaptionsService(d: { orm: Orm }) {
         );
         await writeCues(sql, { id, videoId }, cues, { newVersion: false });
         if (input.isDefault) await makeDefault(sql, videoId, id);
+        await recordCaptionsReady(sql, id);
         return readTrack(sql, id);
       });
     },
@@ -214,6 +216,7 @@ export function createCaptionsService(d: { orm: Orm }) {
         await writeCues(sql, track, cues, { kind: 'uploaded', newVersion: true });
         if (input.isDefault === true) await makeDefault(sql, videoId, track.id);
         if (input.isDefault === false) await sql('update caption_tracks set is_default = false where id = ?', [track.id]);
+        await recordCaptionsReady(sql, track.id);
         return readTrack(sql, track.id);
       });
     },

@@ -25,6 +25,7 @@ import type { StorageQuota } from './storage-quota.ts';
 import { actingPersonId } from '../teams/acting.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { pageMeta, toVideo, type VideoPeople, videoKeys } from './video-view.ts';
+import { recordVideoEvent } from '../webhooks/webhook-events.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
 const FRAME_TIMEOUT_MS = 60_000;
@@ -439,6 +440,7 @@ export function createVideosService(d: {
     async remove(userId: string, id: string) {
       const { em, video } = await owned(userId, id);
       await em.transactional(async (tx) => {
+        await recordVideoEvent(sqlOf(tx), video.id, 'video.deleted');
         await tx.nativeDelete(Video, { id: video.id });
         await recordActivity(sqlOf(tx), userId, 'video.deleted', { type: 'video', id: video.id, name: video.name });
       });
@@ -457,6 +459,7 @@ export function createVideosService(d: {
         const mine = await sql<{ id: string; name: string }[]>('select id, name from videos where user_id = ? and id in (?) for update', [userId, ids]);
         if (mine.length !== ids.length) throw notFound('Video not found');
         if (input.action === 'delete') {
+          for (const v of mine) await recordVideoEvent(sql, v.id, 'video.deleted');
           await sql('delete from videos where user_id = ? and id in (?)', [userId, ids]);
           for (const v of mine) await recordActivity(sql, userId, 'video.deleted', { type: 'video', id: v.id, name: v.name });
         } else if (input.action === 'setVisibility') {

@@ -13,6 +13,7 @@ import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { useCan } from '../teams/use-team.ts';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
+import { WebhooksSection } from './webhooks.tsx';
 import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
 import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
 
@@ -162,6 +163,8 @@ export function SettingsPage() {
   const canLink = !!usePlatform().socialToken;
   // Plan, payment method and payment history are the owner's (billing); other roles see their own profile only.
   const billing = useCan('billing');
+  // Webhook endpoints are the team's, managed by its owner and admins (manageTeam).
+  const manageTeam = useCan('manageTeam');
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
@@ -216,6 +219,13 @@ export function SettingsPage() {
               </Card>
             </Flex>
           </Col>
+          {manageTeam && (
+            <Col xs={24}>
+              <Card title={cardTitle('Webhooks')} data-testid="webhooks">
+                <WebhooksSection />
+              </Card>
+            </Col>
+          )}
           {billing && (
             <Col xs={24}>
               <Card title={cardTitle('Payment history')}>
