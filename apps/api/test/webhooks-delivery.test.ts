@@ -1,6 +1,7 @@
 import { WEBHOOK_USER_AGENT } from '@reelbase/api-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeClip, makeNonVideo } from './support/clips.ts';
+import { enableLeadForm, quietVideo } from './support/leads.ts';
 import { mailsTo } from './support/mail.ts';
 import { signUpAndLogin, startTestServer, type SignedIn, type TestServer } from './support/test-server.ts';
 import { startReceiver, verifyStandardWebhook } from './support/webhook-receiver.ts';
@@ -194,3 +195,14 @@ test('an endpoint failing for 5 days in a row is disabled and the owner mailed; 
   const on = await api('PUT', `/api/webhooks/${down.id}`, { enabled: true });
   expect(on.body).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
 }, 90_000);
+
+test('a lead left in the player sends lead.captured with the email, the video and the page it came from', async () => {
+  const hook = await endpoint('/lead', ['lead.captured']);
+  const video = await quietVideo(s, owner.id, { name: 'Spring tour' });
+  await enableLeadForm(s, owner.accessToken, video);
+  const lead = await s.api('POST', `/api/videos/${video}/leads`, { body: { email: 'ana@example.com', page: 'https://shop.example.com/spring' } });
+  expect(lead.status, JSON.stringify(lead.body)).toBe(201);
+  const [got] = await receiver.waitFor('/lead', 1, 30_000);
+  expect(verifyStandardWebhook(hook.secret, got.headers, got.body)).toBe(true);
+  expect(JSON.parse(got.body)).toMatchObject({ type: 'lead.captured', data: { id: lead.body.id, videoId: video, videoName: 'Spring tour', email: 'ana@example.com', pageOrigin: 'https://shop.example.com' } });
+}, 60_000);
