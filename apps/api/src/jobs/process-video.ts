@@ -17,6 +17,7 @@ import { removeStaleMedia } from '../modules/videos/stale-media.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { deleteAllExcept, publishDir, type Storage } from '../storage/storage.ts';
 import { progressReporter } from './progress.ts';
+import { hasCurrentStoryboard, storyboardStep } from './storyboard.ts';
 
 export interface ProcessDeps {
   orm: Orm;
@@ -37,7 +38,7 @@ export interface ProcessDeps {
    * Test seam: called before each step, and with 'playable' once a growing rendition's first
    * segments are out (ffmpeg encodes on while it is awaited); a throw acts like a crash there.
    */
-  onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
+  onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder' | 'storyboard', videoId: string, attempt: number) => void | Promise<void>;
   /** Once a new upload is ready (its first processing, never after a change): the account's generated captions. */
   onFirstPublished?: (videoId: string) => Promise<void>;
 }
@@ -183,6 +184,12 @@ export function processVideoHandler(d: ProcessDeps) {
       // Counted before the video shows ready, so whoever sees it ready sees what it stores.
       await d.quota.recount(videoId);
       await stepDone(100);
+      // Seek previews from the lowest rung, once the video is ready (they never hold playback back).
+      if (!hasCurrentStoryboard(video) && video.durationSec) {
+        await d.onStep?.('storyboard', videoId, attempt);
+        await storyboardStep(d, em, video, input, work, opts(100, 100), deletedMeanwhile);
+        await d.quota.recount(videoId);
+      }
       if (firstUpload) await d.onFirstPublished?.(videoId).catch((err) => d.log.warn({ err, videoId }, 'generated captions not started'));
     } finally {
       await early?.stop();
