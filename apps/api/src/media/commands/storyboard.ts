@@ -32,13 +32,14 @@ export interface StoryboardPlan {
 export function planStoryboard(durationSec: number, width: number, height: number): StoryboardPlan {
   const d = Math.max(0.001, durationSec);
   const intervalSec = INTERVALS.find((s) => Math.ceil(d / s) <= STORYBOARD_TILES_TARGET) ?? Math.ceil(d / STORYBOARD_TILES_TARGET / 60) * 60;
-  const tiles = Math.max(1, Math.ceil(d / intervalSec));
+  // A remainder under a tenth of a second (an audio track a frame longer) gets no tile of its own.
+  const tiles = Math.max(1, Math.ceil((d - 0.1) / intervalSec));
   const tileHeight = Math.max(2, Math.round((STORYBOARD_TILE_WIDTH * height) / Math.max(1, width) / 2) * 2);
   const perSheet = STORYBOARD_COLUMNS * STORYBOARD_ROWS;
   const sheets = Math.ceil(tiles / perSheet);
   // A video with a single sheet gets only the rows it fills.
   const rows = sheets === 1 ? Math.ceil(tiles / STORYBOARD_COLUMNS) : STORYBOARD_ROWS;
-  const columns = tiles < STORYBOARD_COLUMNS ? tiles : STORYBOARD_COLUMNS;
+  const columns = Math.min(tiles, STORYBOARD_COLUMNS);
   return { intervalSec, tiles, width: STORYBOARD_TILE_WIDTH, height: tileHeight, columns, rows, sheets };
 }
 
@@ -55,12 +56,12 @@ const stamp = (sec: number) => {
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 };
 
-/** The WebVTT index: tile i covers [i x interval, the next tile or the end), with sheet names relative to the index. */
+/** The WebVTT index: tile i covers [i x interval, the next tile), the last until the end; sheet names relative to the index. */
 export function storyboardVtt(plan: StoryboardPlan, durationSec: number, sheetName: (n: number) => string = storyboardSheet): string {
   const lines = ['WEBVTT', ''];
   for (let i = 0; i < plan.tiles; i++) {
     const { sheet, x, y } = tileRect(plan, i);
-    const end = Math.min(durationSec, (i + 1) * plan.intervalSec);
+    const end = i === plan.tiles - 1 ? durationSec : Math.min(durationSec, (i + 1) * plan.intervalSec);
     lines.push(`${stamp(i * plan.intervalSec)} --> ${stamp(Math.max(end, i * plan.intervalSec + 0.001))}`, `${sheetName(sheet)}#xywh=${x},${y},${plan.width},${plan.height}`, '');
   }
   return lines.join('\n');
