@@ -121,6 +121,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   let fellBack = false;
   let seeking = false;
   let captions: { destroy(): void } | null = null;
+  // Issue 26: chapters and seek previews, each in a chunk of its own.
+  const extras: { destroy(): void }[] = [];
 
   const isPlaying = () => !video.paused && !video.ended;
   const autoHide = createAutoHide(root, config.autoHideControls, isPlaying);
@@ -489,6 +491,25 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
         if (!destroyed) captions = m.attachCaptions({ video, root, bar, before: popBtn, tracks, native: engine === 'native' });
       });
     }
+    if (options.chapters?.length) {
+      const chapters = options.chapters;
+      void import('./chapters.ts').then((m) => {
+        if (!destroyed) extras.push(m.attachChapters({ video, root, bar, seek, before: popBtn, chapters, duration: knownDuration, formatTime }));
+      });
+    }
+    if (options.storyboard) {
+      const board = options.storyboard;
+      let asked = false;
+      const load = (e: PointerEvent) => {
+        if (asked) return;
+        asked = true;
+        void import('./storyboard.ts').then((m) => {
+          if (!destroyed) extras.push(m.attachStoryboard({ video, root, bar, seek, board, duration: knownDuration, formatTime, start: e, rewrite: (u) => swapToken(u, token) }));
+        });
+      };
+      on(seek, 'pointerenter', load);
+      on(seek, 'pointerdown', load);
+    }
     if (config.startAction === 'loadVideo' && engine !== 'hlsjs') video.load();
     if (config.startAction === 'autoPlay') void autoplay();
     return engine;
@@ -517,6 +538,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       clearTimeout(renewTimer);
       signal.abort();
       captions?.destroy();
+      for (const x of extras) x.destroy();
       autoHide.show();
       attached?.hls?.destroy();
       video.pause?.();
