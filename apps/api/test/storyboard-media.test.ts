@@ -80,7 +80,7 @@ test('the interval grows with the length so a long video keeps about 200 tiles, 
 test('intervals of whole keyframe intervals decode keyframes only; the output is a relative image pattern', () => {
   const args = buildStoryboardArgs({ input: '/work/in.mp4', plan: planStoryboard(600, 1920, 1080), outputPattern: '.sheet-x-%d.jpg' });
   expect(args).not.toContain('-skip_frame');
-  expect(args.slice(args.indexOf('-vf'), args.indexOf('-vf') + 2)).toEqual(['-vf', 'fps=1/5,trim=end_frame=120,scale=160:90,setsar=1,tile=10x10']);
+  expect(args.slice(args.indexOf('-vf'), args.indexOf('-vf') + 2)).toEqual(['-vf', 'setpts=PTS-STARTPTS,fps=1/5:round=up,trim=end_frame=120,scale=160:90,setsar=1,tile=10x10']);
   const keyed = buildStoryboardArgs({ input: '/work/in.mp4', plan: planStoryboard(3600, 1920, 1080), outputPattern: '.sheet-x-%d.jpg' });
   expect(keyed.slice(keyed.indexOf('-skip_frame'), keyed.indexOf('-skip_frame') + 2)).toEqual(['-skip_frame', 'nokey']);
   expect(keyed.indexOf('-skip_frame')).toBeLessThan(keyed.indexOf('-i'));

@@ -82,7 +82,8 @@ export interface StoryboardArgsOptions {
 export function buildStoryboardArgs(o: StoryboardArgsOptions): string[] {
   const { plan } = o;
   const keyframesOnly = plan.intervalSec % KEYFRAME_INTERVAL_SECONDS === 0;
-  const filters = [`fps=1/${plan.intervalSec}`, `trim=end_frame=${plan.tiles}`, `scale=${plan.width}:${plan.height}`, 'setsar=1', `tile=${plan.columns}x${plan.rows}`];
+  // From the first frame's time (a rung may start a little after 0), each tile the last frame at or before its time: the frame at it.
+  const filters = ['setpts=PTS-STARTPTS', `fps=1/${plan.intervalSec}:round=up`, `trim=end_frame=${plan.tiles}`, `scale=${plan.width}:${plan.height}`, 'setsar=1', `tile=${plan.columns}x${plan.rows}`];
   return [
     ...globalArgs(),
     ...(keyframesOnly ? ['-skip_frame', 'nokey'] : []),
