@@ -109,6 +109,7 @@ export function attachChapters(host: ChaptersHost): Chapters {
     const when = make('span', 'rb-chapter-time');
     when.textContent = host.formatTime(c.start);
     entry.append(when, c.title);
+    entry.setAttribute('aria-label', `${c.title}, at ${when.textContent}`);
     listen(entry, 'click', () => {
       go(index);
       toggle(false);

@@ -62,6 +62,7 @@ describe('chapters on the seek bar', () => {
     expect(host.button.getAttribute('aria-label')).toBe('Chapters');
     const items = Array.from(host.menu.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'));
     expect(items.map((i) => i.textContent)).toEqual(['0:00Intro', '0:30The harbour', '1:30Questions']);
+    expect(items[1].getAttribute('aria-label')).toBe('The harbour, at 0:30');
     video.currentTime = 45;
     host.button.click();
     expect(host.menu.hidden).toBe(false);
