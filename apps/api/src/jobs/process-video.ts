@@ -176,6 +176,12 @@ export function processVideoHandler(d: ProcessDeps) {
         video.isLadderReady = true;
         if (mp4) video.isMainReady = true;
       }
+      // Seek previews from the lowest rung (issue 26): after the ladder, so first playback never waits for them.
+      if (!hasCurrentStoryboard(video) && video.durationSec) {
+        await d.onStep?.('storyboard', videoId, attempt);
+        await storyboardStep(d, video, input, work, opts(99, 100));
+        if (await deletedMeanwhile()) return;
+      }
       video.status = 'ready';
       video.error = null;
       // The picture this one replaced (a replace, a trim over the video, a watermark) and the
@@ -184,12 +190,6 @@ export function processVideoHandler(d: ProcessDeps) {
       // Counted before the video shows ready, so whoever sees it ready sees what it stores.
       await d.quota.recount(videoId);
       await stepDone(100);
-      // Seek previews from the lowest rung, once the video is ready (they never hold playback back).
-      if (!hasCurrentStoryboard(video) && video.durationSec) {
-        await d.onStep?.('storyboard', videoId, attempt);
-        await storyboardStep(d, em, video, input, work, opts(100, 100), deletedMeanwhile);
-        await d.quota.recount(videoId);
-      }
       if (firstUpload) await d.onFirstPublished?.(videoId).catch((err) => d.log.warn({ err, videoId }, 'generated captions not started'));
     } finally {
       await early?.stop();

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { parseMediaPlaylist } from '../media/hls-playlist.ts';
 import type { PipelineOptions } from '../media/pipelines/run.ts';
@@ -16,11 +15,12 @@ export const hasCurrentStoryboard = (v: Pick<IVideo, 'storyboard' | 'mediaVersio
 const lowest = (renditions: readonly StoredRendition[]) => [...renditions].sort((a, b) => a.width * a.height - b.width * b.height)[0];
 
 /**
- * The storyboard step of process-video, after the ladder (first playback never waits for it):
+ * The storyboard step of process-video, after the ladder and before the video shows ready (first
+ * playback never waits for it):
  * the lowest rung's file comes from storage (a single fMP4 the rung's playlist maps), the
  * pipeline tiles it, the sheets and the index go to `storyboard/` in the picture's folder, and
- * the row names them. The source is used only when the rung is not one file. Returns the time it
- * took, or null when the video was deleted meanwhile.
+ * the row names them (saved by the caller). The source is used only when the rung is not one file.
+ * Returns the time it took.
  */
 export async function makeVideoStoryboard(
   d: { storage: Storage; log: Logger },
@@ -52,12 +52,10 @@ export async function makeVideoStoryboard(
   return performance.now() - started;
 }
 
-/** The step as process-video runs it: a failure is logged and leaves the video without previews, never failed. */
-export async function storyboardStep(d: { storage: Storage; log: Logger }, em: EntityManager, video: IVideo, source: string, work: string, options: PipelineOptions, deletedMeanwhile: () => Promise<boolean>) {
+/** The step as process-video runs it: a failure is logged and leaves the video without previews, never failed (the row is saved with the video's). */
+export async function storyboardStep(d: { storage: Storage; log: Logger }, video: IVideo, source: string, work: string, options: PipelineOptions) {
   try {
     const ms = await makeVideoStoryboard(d, video, source, work, options);
-    if (await deletedMeanwhile()) return;
-    await em.flush();
     d.log.info({ videoId: video.id, ms: Math.round(ms), tiles: video.storyboard?.tiles }, 'storyboard made');
   } catch (err) {
     if (options.signal?.aborted) throw err;
