@@ -81,6 +81,16 @@ test('chapters pasted on the video page show on the embed player; hovering the s
   await expect(page.locator('.rb-storyboard')).toBeHidden();
   await expect(tip).toBeHidden();
 
+  // A finger on the bar shows the frame under it too, and lifting it hides the frame.
+  const touch = (type: string, fraction: number) => seek.dispatchEvent(type, { pointerType: 'touch', isPrimary: true, clientX: box.x + box.width * fraction, clientY: box.y + box.height / 2 });
+  await touch('pointerdown', 0.1);
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveCSS('background-position', '0px 0px');
+  await touch('pointermove', 0.7);
+  await expect(frame).toHaveCSS('background-position', '-320px 0px');
+  await touch('pointerup', 0.7);
+  await expect(page.locator('.rb-storyboard')).toBeHidden();
+
   // The chapters menu seeks to the chapter chosen.
   await page.getByRole('button', { name: 'Chapters' }).click();
   const menu = page.getByRole('menu', { name: 'Chapters' });
