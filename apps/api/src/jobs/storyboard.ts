@@ -16,11 +16,10 @@ const lowest = (renditions: readonly StoredRendition[]) => [...renditions].sort(
 
 /**
  * The storyboard step of process-video, after the ladder and before the video shows ready (first
- * playback never waits for it):
- * the lowest rung's file comes from storage (a single fMP4 the rung's playlist maps), the
- * pipeline tiles it, the sheets and the index go to `storyboard/` in the picture's folder, and
- * the row names them (saved by the caller). The source is used only when the rung is not one file.
- * Returns the time it took.
+ * playback never waits for it): the lowest rung's file comes from storage (the single fMP4 its
+ * playlist maps), the pipeline tiles it, the sheets and the index go to `storyboard/` in the
+ * picture's folder, and the row names them (saved by the caller with the video). The source is
+ * used only when the rung is not one file. Returns the time it took.
  */
 export async function makeVideoStoryboard(
   d: { storage: Storage; log: Logger },
