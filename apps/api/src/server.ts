@@ -37,6 +37,8 @@ import { createLeadsService } from './modules/leads/leads.service.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { captionsRoutes } from './modules/captions/captions.routes.ts';
+import { chaptersRoutes } from './modules/chapters/chapters.routes.ts';
+import { createChaptersService } from './modules/chapters/chapters.service.ts';
 import { createCaptionsService } from './modules/captions/captions.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
 import { createGifsService } from './modules/gifs/gifs.service.ts';
@@ -191,6 +193,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   // The API only asks the engine which languages it takes; the workers run it.
   const captionGeneration = createCaptionGenerationService({ orm, queue: core.jobs, engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL, whisperModel: config.CAPTIONS_WHISPER_MODEL }, (line) => log.error(line)) });
   const captions = createCaptionsService({ orm });
+  const chapters = createChaptersService({ orm });
   const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
   const defaultLimits = {
@@ -291,8 +294,9 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
       captionsRoutes(captions, guards, limits),
+      chaptersRoutes(chapters, guards),
       gifsRoutes(gifs, guards),
-      deliveryRoutes(storage, bandwidth, servable, tokens, captionDelivery(orm)),
+      deliveryRoutes(storage, bandwidth, servable, tokens, captionDelivery(orm), chapters.track),
       mediaRoutes(storage),
       playbackRoutes(playback, limits, embedding),
       playerConfigRoutes(playerConfig, guards),

@@ -42,7 +42,12 @@ const engageChunks = ['lead-form', 'call-to-action', 'engage'].map((name) => {
   if (!found) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
   return found;
 });
-const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk && !engageChunks.includes(f));
+// Issue 26: the chapters chunk loads only for a video with chapters, the storyboard chunk on the first
+// hover or touch of the seek bar; the seek-pointer chunk is the little both share.
+const chunkOf = (name: string) => files.find((f) => new RegExp(`^reelbase-${name}-.*\\.js$`).test(f));
+const laterChunks = Object.fromEntries(['chapters', 'storyboard', 'seek-pointer'].map((name) => [name, chunkOf(name)]));
+for (const [name, file] of Object.entries(laterChunks)) if (!file) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
+const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk && !engageChunks.includes(f) && !Object.values(laterChunks).includes(f));
 if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
 
 // A representative playback answer (the API writes the real one), of the heavier kind: a video
@@ -126,6 +131,21 @@ const engageGz = engageChunks.reduce((sum, f) => sum + gz(readFileSync(join(dist
 const withEngage = native - gz(playback) + gz(engaged) + engageGz;
 console.log(`lead form + call to action chunks: ${engageGz} bytes (${kb(engageGz)}), fetched only for a video that has them on`);
 console.log(`native-HLS path of a video with the lead form and a call to action (its answer + their chunks): ${withEngage} bytes (${kb(withEngage)}) of a ${kb(BUDGET_BYTES)} budget`);
+// A video with chapters and a storyboard: its answer names them; the chapters chunk comes after the
+// first frame, the storyboard chunk (and the tiles) only once the viewer points at the seek bar.
+const later = (name: string) => gz(readFileSync(join(dist, laterChunks[name] as string)));
+const withChapters = JSON.stringify({
+  ...JSON.parse(playback),
+  chapters: ['Intro', 'The harbour', 'Boats at dawn', 'Questions', 'Credits'].map((title, i) => ({ start: i * 18, title })),
+  chaptersVtt: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/chapters.vtt`,
+  storyboard: { vtt: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/v-0123456789ab/storyboard/storyboard.vtt`, width: 160, height: 90 },
+});
+const chaptersFirst = native - gz(playback) + gz(withChapters);
+console.log(`chapters chunk:  ${later('chapters') + later('seek-pointer')} bytes (${kb(later('chapters') + later('seek-pointer'))}), fetched after the first frame, only for a video with chapters`);
+console.log(`storyboard chunk: ${later('storyboard') + later('seek-pointer')} bytes (${kb(later('storyboard') + later('seek-pointer'))}), fetched on the first hover or touch of the seek bar`);
+console.log(`native-HLS path of a video with five chapters and a storyboard, before the first frame: ${chaptersFirst} bytes (${kb(chaptersFirst)}) of a ${kb(BUDGET_BYTES)} budget`);
+const full = native - gz(playback) + gz(withChapters) + captionsGz + later('chapters') + later('storyboard') + later('seek-pointer') + engageGz;
+console.log(`the full player (every chunk but hls.js, after first use): ${full} bytes (${kb(full)})`);
 
 // The share page: its HTML carries the playback answer inline; the player's files are the embed's.
 const shareRows: Array<[string, number, number]> = [['share page (share.example.html)', ...sizes(readFileSync(join(root, 'share.example.html')))], rows[1], rows[2]];
@@ -140,6 +160,10 @@ if (withCaptions > BUDGET_BYTES) {
 }
 if (withEngage > BUDGET_BYTES) {
   console.error(`FAIL: a video with the lead form and a call to action is ${withEngage - BUDGET_BYTES} bytes over budget on the native-HLS path`);
+  process.exit(1);
+}
+if (chaptersFirst > BUDGET_BYTES) {
+  console.error(`FAIL: a video with chapters and a storyboard is ${chaptersFirst - BUDGET_BYTES} bytes over budget before its first frame`);
   process.exit(1);
 }
 if (native > BUDGET_BYTES) {

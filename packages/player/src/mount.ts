@@ -139,6 +139,8 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     newWindow: options.newWindow,
     durationSec: info.durationSec,
     captions: info.captions?.map((c) => ({ ...c, src: resolveUrl(c.src, apiBase, page) as string })),
+    chapters: info.chapters,
+    storyboard: info.storyboard && { ...info.storyboard, vtt: resolveUrl(info.storyboard.vtt, apiBase, page) as string },
     title: info.name,
     aspectRatio: aspect,
     navigate: options.navigate,

@@ -121,6 +121,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   let fellBack = false;
   let seeking = false;
   let captions: { destroy(): void } | null = null;
+  // Issue 26: chapters and seek previews, each in a chunk of its own; issue 27: the lead form and call to action.
   const extras: { destroy(): void }[] = [];
   /** The lead form (issue 27): true holds a play (the form shows instead). */
   let holdPlay: (() => boolean) | null = null;
@@ -509,6 +510,25 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       void import('./captions.ts').then((m) => {
         if (!destroyed) captions = m.attachCaptions({ video, root, bar, before: popBtn, tracks, native: engine === 'native' });
       });
+    }
+    if (options.chapters?.length) {
+      const chapters = options.chapters;
+      void import('./chapters.ts').then((m) => {
+        if (!destroyed) extras.push(m.attachChapters({ video, root, bar, seek, before: popBtn, chapters, duration: knownDuration, formatTime }));
+      });
+    }
+    if (options.storyboard) {
+      const board = options.storyboard;
+      let asked = false;
+      const load = (e: PointerEvent) => {
+        if (asked) return;
+        asked = true;
+        void import('./storyboard.ts').then((m) => {
+          if (!destroyed) extras.push(m.attachStoryboard({ video, root, bar, seek, board, duration: knownDuration, formatTime, start: e, rewrite: (u) => swapToken(u, token) }));
+        });
+      };
+      on(seek, 'pointerenter', load);
+      on(seek, 'pointerdown', load);
     }
     if (config.startAction === 'loadVideo' && engine !== 'hlsjs') video.load();
     if (config.startAction === 'autoPlay') void autoplay();

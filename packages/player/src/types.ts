@@ -1,4 +1,4 @@
-import type { PlaybackCaption, PlaybackInfo, PlayerConfig } from '@reelbase/api-client';
+import type { Chapter, PlaybackCaption, PlaybackInfo, PlaybackStoryboard, PlayerConfig } from '@reelbase/api-client';
 
 export type { PlayerConfig };
 export type StartAction = PlayerConfig['startAction'];
@@ -52,6 +52,9 @@ export interface PlayerOptions {
   newWindow?: boolean;
   /** The video's caption tracks: the CC button and menu (a separate chunk) load only when there are some. */
   captions?: readonly PlaybackCaption[] | null;
+  /** Issue 26: the video's chapters (marks, titles and a menu: a chunk loaded only when there are some) and its seek-preview storyboard (a chunk loaded on the first hover or touch of the seek bar). */
+  chapters?: readonly Chapter[] | null;
+  storyboard?: PlaybackStoryboard | null;
   /** Duration known from the server, shown while the media reports an infinite duration. */
   durationSec?: number | null;
   /** Accessible name of the player, e.g. the video name. */

@@ -18,6 +18,7 @@ import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { deleteAllExcept, publishDir, type Storage } from '../storage/storage.ts';
 import { progressReporter } from './progress.ts';
+import { hasCurrentStoryboard, storyboardStep } from './storyboard.ts';
 
 export interface ProcessDeps {
   orm: Orm;
@@ -38,7 +39,7 @@ export interface ProcessDeps {
    * Test seam: called before each step, and with 'playable' once a growing rendition's first
    * segments are out (ffmpeg encodes on while it is awaited); a throw acts like a crash there.
    */
-  onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
+  onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder' | 'storyboard', videoId: string, attempt: number) => void | Promise<void>;
   /** Once a new upload is ready (its first processing, never after a change): the account's generated captions. */
   onFirstPublished?: (videoId: string) => Promise<void>;
 }
@@ -183,6 +184,12 @@ export function processVideoHandler(d: ProcessDeps) {
         video.renditions = ladder as StoredRendition[];
         video.isLadderReady = true;
         if (mp4) video.isMainReady = true;
+      }
+      // Seek previews from the lowest rung (issue 26): after the ladder, so first playback never waits for them.
+      if (!hasCurrentStoryboard(video) && video.durationSec) {
+        await d.onStep?.('storyboard', videoId, attempt);
+        await storyboardStep(d, video, input, work, opts(99, 100));
+        if (await deletedMeanwhile()) return;
       }
       video.status = 'ready';
       video.error = null;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
 import type { AuthProviders, LoginResponse, PasswordLoginResponse } from '../contract/auth.ts';
 import type { CaptionSettings } from '../contract/caption-generation.ts';
+import type { Chapter, ChapterList } from '../contract/chapters.ts';
 import type { CaptionFormat, CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from '../contract/captions.ts';
 import type { MessageBody } from '../contract/common.ts';
 import { type ADMIN_VIDEO_PAGE_SIZES, type AssignableTeamRole, DEVICE_TOKEN_HEADER, type FeatureFlag } from '../contract/constants.ts';
@@ -458,6 +459,12 @@ export function createApiClient(o: ApiClientOptions) {
     remove: (gifId: string) => request<MessageAnswer>('DELETE', `/api/gifs/${id(gifId)}`),
   };
 
+  /** A video's chapters (`/api/videos/{id}/chapters`, issue 26): the whole list is saved at once. */
+  const chapters = {
+    get: (videoId: string) => request<ChapterList>('GET', `/api/videos/${id(videoId)}/chapters`),
+    save: (videoId: string, list: Chapter[]) => request<ChapterList>('PUT', `/api/videos/${id(videoId)}/chapters`, { body: { chapters: list } }),
+  };
+
   /** Caption tracks of a video (`/api/videos/{id}/captions`). */
   const captions = {
     list: (videoId: string) => request<CaptionList>('GET', `/api/videos/${id(videoId)}/captions`),
@@ -575,6 +582,7 @@ export function createApiClient(o: ApiClientOptions) {
     videos,
     gifs,
     captions,
+    chapters,
     folders,
     webhooks,
     playerConfig,

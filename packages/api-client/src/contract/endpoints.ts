@@ -19,6 +19,7 @@ import {
 } from './auth.ts';
 import { CaptionGenerateRequest, CaptionSettings } from './caption-generation.ts';
 import { CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from './captions.ts';
+import { ChapterList, ChaptersUpdate } from './chapters.ts';
 import { MessageBody } from './common.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
@@ -240,6 +241,16 @@ export const endpoints: Endpoint[] = [
   },
   { method: 'delete', path: '/api/videos/{id}/captions/{captionId}', summary: 'Delete a caption track', auth: 'user', team: 'edit', response: MessageBody },
   { method: 'get', path: '/api/videos/{id}/captions/{captionId}.{format}', summary: 'Download a track as WebVTT (vtt), SRT (srt) or the plain transcript (txt); 409 while a generated track is not ready', auth: 'user', team: 'view', produces: 'text/vtt' },
+  { method: 'get', path: '/api/videos/{id}/chapters', summary: "The video's chapters (start in seconds, title), by start", auth: 'user', team: 'view', response: ChapterList },
+  {
+    method: 'put',
+    path: '/api/videos/{id}/chapters',
+    summary: "Set the video's chapters (the whole list; [] removes them): the first at 0, each after the one before, all before the video's end, titles 1 to 100 characters, at most 100; 422 with the line (`chapters.N.start`, `chapters.N.title`) otherwise. Players get them in the playback answer and as a WebVTT chapters track (/media/videos/{id}/chapters.vtt)",
+    auth: 'user',
+    team: 'edit',
+    body: ChaptersUpdate,
+    response: ChapterList,
+  },
   { method: 'get', path: '/api/gifs', summary: 'The caller\'s GIFs, newest first (query: limit (6), page, video-id)', auth: 'user', team: 'view', response: GifList },
   { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit; 413 when the clip\'s GIF may not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', body: GifCreate, response: Gif },
   { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', team: 'edit', response: MessageBody },
@@ -305,7 +316,7 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/sitemaps/{file}', summary: 'One page of the video sitemap (1.xml, 2.xml...)', auth: 'none', produces: 'application/xml' },
   { method: 'get', path: '/robots.txt', summary: 'Crawler rules, pointing to the sitemap', auth: 'none', produces: 'text/plain' },
   { method: 'get', path: '/embed-assets/{file}', summary: 'Public player script and stylesheet', auth: 'none', produces: 'text/javascript' },
-  { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers; Range)', auth: 'none', produces: 'video/mp4' },
+  { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers, chapters.vtt; Range)', auth: 'none', produces: 'video/mp4' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{file}', summary: 'Public video files one folder deeper (the HLS master playlist)', auth: 'none', produces: 'application/vnd.apple.mpegurl' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments (or, below a ~{token} segment, files one folder up)', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/videos/{id}/{token}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a video that is not public, below its playback token (~{token}); 403 without a valid one', auth: 'none', produces: 'video/mp2t' },

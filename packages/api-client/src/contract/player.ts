@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Chapter } from './chapters.ts';
 import { PlaybackToken, VISIBILITIES } from './privacy.ts';
 import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
 import { EMBED_DEFAULT_SIZE, MEDIA_SECONDS_MAX, URL_MAX_LENGTH } from './constants.ts';
@@ -50,6 +51,10 @@ export const PlaybackCaption = z.object({
 });
 export type PlaybackCaption = z.infer<typeof PlaybackCaption>;
 
+/** A storyboard's WebVTT index (its tiles' sheets sit beside it) and its tile size in pixels. */
+export const PlaybackStoryboard = z.object({ vtt: z.string(), width: z.number().int(), height: z.number().int() });
+export type PlaybackStoryboard = z.infer<typeof PlaybackStoryboard>;
+
 /**
  * The public GET /api/playback/{id} answer that the embed player boots from. Source URLs are
  * absolute; both are null (and `processing` true) while the video is not playable yet.
@@ -74,6 +79,12 @@ export const PlaybackInfo = z.object({
   captions: z.array(PlaybackCaption).optional(),
   /** Only while the lead form is on (issue 27): an opaque name of the owner's team, so a viewer who gave their email to it is not asked again. */
   leadScope: z.string().optional(),
+  // Issue 26: chapters and seek previews.
+  /** The owner's chapters (absent or empty: the player loads no chapter code); `chaptersVtt` is the same as a WebVTT chapters track, tokened like the sources. */
+  chapters: z.array(Chapter).optional(),
+  chaptersVtt: z.string().optional(),
+  /** The seek-preview storyboard: a WebVTT index whose cues name sprite-sheet tiles (`sheet-0.jpg#xywh=x,y,w,h`, relative to `vtt`); absent until it is made. */
+  storyboard: PlaybackStoryboard.optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 

@@ -6,6 +6,7 @@ import { ColorScheme } from './profile.ts';
 import { BulkVisibility, PlaybackToken, VideoPrivacyFields } from './privacy.ts';
 import { TranscriptMatch } from './captions.ts';
 import { CallToActionConfig, LeadFormConfig } from './leads.ts';
+import { Chapter } from './chapters.ts';
 
 export const END_ACTIONS = ['pause', 'stop', 'playNext', 'loop'] as const;
 export const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'] as const;
@@ -169,6 +170,8 @@ export const Video = z.object({
   updatedBy: VideoPerson.nullable().optional(),
   /** In a My videos search: the lines of its captions that hold the searched words, by time (at most CAPTION_MATCHES_PER_VIDEO). */
   matches: z.array(TranscriptMatch).optional(),
+  /** The chapters (issue 26), first at 0, by start. */
+  chapters: z.array(Chapter),
 });
 export type Video = z.infer<typeof Video>;
 

@@ -32,6 +32,7 @@ import { Migration20261229000001Captions } from './Migration20261229000001Captio
 import { Migration20261242000001Leads } from './Migration20261242000001Leads.ts';
 import { Migration20261231000001CaptionSettings } from './Migration20261231000001CaptionSettings.ts';
 import { Migration20261241000001Webhooks } from './Migration20261241000001Webhooks.ts';
+import { Migration20261245000001ChaptersStoryboard } from './Migration20261245000001ChaptersStoryboard.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   { name: 'Migration20261231000001CaptionSettings', class: Migration20261231000001CaptionSettings },
   { name: 'Migration20261241000001Webhooks', class: Migration20261241000001Webhooks },
   { name: 'Migration20261242000001Leads', class: Migration20261242000001Leads },
+  { name: 'Migration20261245000001ChaptersStoryboard', class: Migration20261245000001ChaptersStoryboard },
 ];

@@ -6,6 +6,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
 import { captionDelivery, captionFilePath } from '../captions/caption-delivery.ts';
+import { CHAPTERS_FILE, playableChapters } from '../chapters/chapters.service.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { videoKeys } from '../videos/video-view.ts';
 import { type PlaybackTokens, withToken } from './playback-tokens.ts';
@@ -90,6 +91,8 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
       const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
       const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
       const tracks = hlsSource || mp4Source ? await captions.tracks(video.id) : [];
+      const chapters = playableChapters(video.chapters ?? [], video.durationSec);
+      const board = video.storyboard && video.storyboard.mediaVersion === (video.mediaVersion ?? null) && (hlsSource || mp4Source) ? video.storyboard : null;
       const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
       return {
         id: video.id,
@@ -107,6 +110,8 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
         token,
         captions: tracks.map((t) => ({ ...t, src: sign(d.storage.url(videoKeys.file(video.id, captionFilePath(t.id)))) as string })),
         ...(video.playerConfig.leadForm?.enabled && { leadScope: leadScopeOf(video.userId) }),
+        ...(chapters.length && { chapters, chaptersVtt: sign(d.storage.url(videoKeys.file(video.id, CHAPTERS_FILE))) as string }),
+        ...(board && { storyboard: { vtt: sign(d.storage.url(`${videoKeys.media(video.id, video.mediaVersion)}/${board.vtt}`)) as string, width: board.width, height: board.height } }),
       };
     },
 

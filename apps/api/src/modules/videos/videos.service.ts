@@ -420,6 +420,9 @@ export function createVideosService(d: {
           thumbnails: source.thumbnails.map((t) => moveUrl(t) as string),
           renditions: structuredClone(source.renditions),
           playerConfig: structuredClone(source.playerConfig),
+          // Its chapters, and the storyboard that came along with the picture's files (issue 26).
+          chapters: structuredClone(source.chapters ?? []),
+          storyboard: source.storyboard ? { ...source.storyboard } : null,
           // A copy of a private or protected video stays so (docs/decisions.md).
           ...keptPrivacy(source),
           // The copy can change or remove the watermark too: its unmarked source came along.
