@@ -8,6 +8,8 @@ import { type CoreHooks, startCore } from './core.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './http/auth.ts';
 import { createAdminTeamsService } from './modules/admin/admin-teams.service.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { bindTeamAccess, teamAccess } from './modules/teams/team-access.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { createTeamsService } from './modules/teams/teams.service.ts';
@@ -104,6 +106,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
     // Its "account" is the video and the address together (see playback.routes.ts).
     'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
+    // Its "account" is the key: each key has its own minute, whatever the address.
+    'api-key': { perAccount: { count: config.API_KEY_RATE_LIMIT_PER_MINUTE, seconds: 60 } },
   });
   const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
   // One bounded pool of argon2 checks for sign-ins and video unlocks alike.
@@ -163,7 +167,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const users = createUsersService({ orm, auth, payments, billing });
   const profile = createProfileService({ orm, storage, auth, payments });
   const teamsAccess = teamAccess(orm);
-  const guards = authGuards(auth, teamsAccess);
+  const apiKeys = createApiKeysService({ orm, limits });
+  const guards = authGuards(auth, teamsAccess, apiKeys);
   const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.SOURCE_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
   const videos = createVideosService({
     orm,
@@ -198,6 +203,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     dir: join(config.DATA_DIR, 'uploads'),
     auth,
     teams: teamsAccess,
+    keys: apiKeys,
     videos,
     quota: core.quota,
     limits,
@@ -284,6 +290,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       playerConfigRoutes(playerConfig, guards),
       statisticsRoutes(statistics, guards),
       teamsRoutes(teams, adminTeams, guards),
+      apiKeysRoutes(apiKeys, guards),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
       assets.router,

@@ -30,6 +30,7 @@ import { Migration20261227000001PlanSeats } from './Migration20261227000001PlanS
 import { Migration20261227000002Teams } from './Migration20261227000002Teams.ts';
 import { Migration20261229000001Captions } from './Migration20261229000001Captions.ts';
 import { Migration20261231000001CaptionSettings } from './Migration20261231000001CaptionSettings.ts';
+import { Migration20261240000001ApiKeys } from './Migration20261240000001ApiKeys.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   { name: 'Migration20261227000002Teams', class: Migration20261227000002Teams },
   { name: 'Migration20261229000001Captions', class: Migration20261229000001Captions },
   { name: 'Migration20261231000001CaptionSettings', class: Migration20261231000001CaptionSettings },
+  { name: 'Migration20261240000001ApiKeys', class: Migration20261240000001ApiKeys },
 ];
