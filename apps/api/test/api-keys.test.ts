@@ -187,7 +187,7 @@ test('a key uploads (form and tus) into its team as the person who made it, list
   // A read-only key may not send the bytes of it.
   const readerPatch = await fetch(s.url + location, { method: 'PATCH', headers: { authorization: `Bearer ${reader.key}`, 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, body: bytes });
   expect(readerPatch.status).toBe(403);
-  expect((await readerPatch.json()).message).toBe('This API key does not have the "videos:write" scope.');
+  expect(((await readerPatch.json()) as { message: string }).message).toBe('This API key does not have the "videos:write" scope.');
   const patched = await fetch(s.url + location, { method: 'PATCH', headers: { authorization: `Bearer ${writer.key}`, 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, body: bytes });
   expect(patched.status).toBe(204);
   const tusVideo = patched.headers.get('x-video-id') as string;

@@ -4,7 +4,6 @@ import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   type ApiKey,
-  type ApiKeyCreate,
   type ApiKeyCreated,
   type ApiKeyList,
   type ApiKeyScope,
