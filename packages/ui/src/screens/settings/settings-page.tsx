@@ -11,6 +11,7 @@ import { CurrentPlan } from '../billing/current-plan.tsx';
 import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { useCan } from '../teams/use-team.ts';
+import { ApiKeys } from './api-keys.tsx';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
 import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
@@ -162,6 +163,8 @@ export function SettingsPage() {
   const canLink = !!usePlatform().socialToken;
   // Plan, payment method and payment history are the owner's (billing); other roles see their own profile only.
   const billing = useCan('billing');
+  // API keys act for the team: those who may manage it make and revoke them.
+  const manageTeam = useCan('manageTeam');
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
@@ -216,6 +219,13 @@ export function SettingsPage() {
               </Card>
             </Flex>
           </Col>
+          {manageTeam && (
+            <Col xs={24}>
+              <Card title={cardTitle('API keys')} data-testid="api-keys">
+                <ApiKeys />
+              </Card>
+            </Col>
+          )}
           {billing && (
             <Col xs={24}>
               <Card title={cardTitle('Payment history')}>
