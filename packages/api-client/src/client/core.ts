@@ -199,6 +199,8 @@ export function createCore(options: CoreOptions) {
     sessionHeaders,
     fetch: fetcher,
     deviceTokens: o.deviceTokens,
+    /** Calls go with an API key: nothing to refresh. */
+    usesApiKey: apiKey !== null,
     /** Selects the team the following calls act for (null: the caller's own team). */
     setTeam(id: string | null) {
       teamId = id;
