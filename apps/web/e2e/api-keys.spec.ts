@@ -11,8 +11,10 @@ test('create an API key in settings, see it once, list videos with it, revoke it
   await signIn(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto('/settings');
+  // The settings chunk, then the team's role (owner) before the section shows: a loaded machine takes a while.
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 60_000 });
   const card = page.getByTestId('api-keys');
-  await expect(card.getByRole('heading', { name: 'API keys' })).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'API keys' })).toBeVisible({ timeout: 60_000 });
   await expect(card.getByText('No API keys yet.')).toBeVisible();
 
   // An empty name and no scope are refused with the contract's messages.
@@ -49,7 +51,7 @@ test('create an API key in settings, see it once, list videos with it, revoke it
   await shown.getByRole('button', { name: 'I have copied it' }).click();
   await page.reload();
   const row = page.getByTestId('api-keys').getByRole('row').filter({ hasText: 'Website sync' });
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 60_000 });
   await expect(row.getByText(`${key.slice(0, 12)}…`)).toBeVisible();
   await expect(row.getByText('videos:read')).toBeVisible();
   await expect(row.getByText('analytics:read')).toBeVisible();
