@@ -28,17 +28,11 @@ const bearerOf = (ctx: Context) => {
 
 /** Guards for routes: a signed-in user (or an API key, see `team`), an admin (checked against the database), or either. */
 export function authGuards(auth: AuthService, teams: TeamAccessService, keys: ApiKeysService) {
-  /** An API key's principal, its request counted against the key's rate limit. */
-  const keyPrincipal = async (key: string, address: string) => {
-    const principal = await keys.authenticate(key);
-    await keys.take(principal.key.id, address);
-    return principal;
-  };
   const requireUser = async (ctx: Context, next: Next) => {
     const bearer = bearerOf(ctx);
     if (isApiKey(bearer)) {
       // Which calls the key may make is the team check's (bound from the contract's scopes): it refuses a call without its scope.
-      const principal = await keyPrincipal(bearer, ctx.ip);
+      const principal = await keys.authenticate(bearer, true);
       Object.assign(ctx.state, { user: principal.account, person: principal.person, apiKey: principal });
       return next();
     }

@@ -149,8 +149,7 @@ export function tusUploads(o: {
   const handle = async (ctx: Context) => {
     const bearer = ctx.get('Authorization').replace(/^Bearer /, '') || undefined;
     // A key's request counts against its rate limit once (the hooks below read the key again); a bad key is tus's to answer.
-    const key = isApiKey(bearer) ? await o.keys.authenticate(bearer).catch(() => null) : null;
-    if (key) await o.keys.take(key.key.id, ctx.ip);
+    const key = isApiKey(bearer) ? await o.keys.authenticate(bearer, true).catch((err) => (err instanceof HttpError && err.status === 429 ? Promise.reject(err) : null)) : null;
     // A new upload counts against the upload limit (a signed-in caller; tus answers the others).
     if (ctx.method === 'POST') {
       const user = key ? key.account : await o.auth.authenticate(bearer).then((a) => a.user, () => null);
