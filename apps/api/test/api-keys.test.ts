@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { API_KEY_ERROR_CODES, API_KEY_SCOPES, type ApiKeyScope, TEAM_HEADER } from '@reelbase/api-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeClip } from './support/clips.ts';
+import { callOperation } from './support/operations.ts';
 import { addMember, inTeam, teamOfFour } from './support/teams.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -31,25 +32,9 @@ const createKey = async (token: string, scopes: string[], name = 'Zapier', heade
   return r.body as { id: string; key: string; prefix: string; scopes: string[]; name: string; createdAt: string; lastUsedAt: null };
 };
 
-/** One call of an operation with `key`, bodies and tus headers as a client would send them (ids are random: a 404 past the checks). */
-async function call(method: string, path: string, op: Op, key: string) {
-  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-  let body: RequestInit['body'];
-  if (path === '/api/uploads' && method === 'post') Object.assign(headers, { 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `filetype ${btoa('video/mp4')},filename ${btoa('a.mp4')}` });
-  else if (path.startsWith('/api/uploads')) Object.assign(headers, { 'tus-resumable': '1.0.0', ...(method === 'patch' && { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }) });
-  else if (op.requestBody?.content['multipart/form-data']) body = new FormData();
-  else if (op.requestBody) {
-    headers['content-type'] = 'application/json';
-    body = '{}';
-  }
-  const res = await fetch(s.url + path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'teamId' ? team.teamId : crypto.randomUUID())), { method: method.toUpperCase(), headers, body });
-  const text = method === 'head' ? '' : await res.text();
-  let json: { message?: string; code?: string } = {};
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, ...json };
-}
+/** One call of an operation with `key` (ids are random: a 404 past the checks). */
+const call = (method: string, path: string, op: Op, key: string) =>
+  callOperation(s.url + path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'teamId' ? team.teamId : crypto.randomUUID())), method, path, op, { authorization: `Bearer ${key}` });
 
 test('a team admin creates a key: shown once as rbk_ + 32 random bytes, listed afterwards by prefix only; the database holds its SHA-256, never the key', async () => {
   const created = await createKey(team.admin.accessToken, ['videos:write', 'videos:read', 'videos:read'], 'CI uploads', inTeam(team.teamId));
