@@ -83,6 +83,20 @@ for (const c of calls.filter((c) => !only || only.some((w) => c.name.includes(w)
   );
 }
 
+// The key beside the token once more, interleaved one request at a time, so a machine whose load
+// changes between the runs above weighs on both alike.
+const lat: Record<'token' | 'key', number[]> = { token: [], key: [] };
+for (let i = 0; i < 1100; i++) {
+  for (const [name, headers] of [['token', user], ['key', byKey]] as const) {
+    const start = performance.now();
+    await (await fetch(`${product.base}/api/videos?limit=20`, { headers })).arrayBuffer();
+    if (i >= 100) lat[name].push(performance.now() - start);
+  }
+}
+const pct = (a: number[], p: number) => a.sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))].toFixed(1);
+const interleaved = (['token', 'key'] as const).map((n) => `${n === 'token' ? 'sign-in token' : 'API key'}: p50 ${pct(lat[n], 0.5)} ms, p99 ${pct(lat[n], 0.99)} ms`);
+rows.push(`  videos, first page, interleaved 1 at a time: ${interleaved.join(' | ')}`);
+
 console.log(
   `\nReelbase API benchmark (autocannon, 10 connections, ${SECONDS} s per run; ${cpus().length} cores shared with the load generator; load average ${loadBefore.toFixed(1)} before the runs, ${loadavg()[0].toFixed(1)} after)`,
 );
