@@ -90,6 +90,9 @@ const schema = z.object({
   // Password guessing on a protected video: tries per address on one video, and per address on all.
   RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO: limit('10/900'),
   RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS: limit('100/3600'),
+  // Lead forms (issue 27): submissions per client address, and per email typed (filling owners' lists with one victim's address).
+  RATE_LIMIT_LEADS_PER_ADDRESS: limit('30/3600'),
+  RATE_LIMIT_LEADS_PER_EMAIL: limit('10/3600'),
   /** Stripe: the secret key, the webhook signing secret, and where its API is (a local stand-in in tests). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -171,7 +171,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           replaceVideo,
           generateCaptions,
           removeStaleMedia: removeStaleMediaHandler({ orm, storage, quota }),
-          onFinalFailure: (name, videoId, reason) =>
+          onFinalFailure: (name, videoId, reason, data) =>
             name === JOBS.importVideo
               ? markImportFailed(orm, videoId, reason)
               : name === JOBS.watermarkVideo
@@ -179,7 +179,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
                 : name === JOBS.replaceVideo
                   ? markReplaceFailed({ orm, storage, quota }, videoId, reason)
                   : name === JOBS.generateCaptions
-                    ? markCaptionsFailed(orm, videoId, reason)
+                    ? markCaptionsFailed(orm, data.trackId as string, reason)
                     : name === JOBS.removeStaleMedia
                     ? Promise.resolve() // tried again after the next change; the video is untouched
                     : markProcessingFailed({ orm, storage }, videoId, reason),

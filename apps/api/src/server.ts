@@ -34,6 +34,8 @@ import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
 import { redirectSigner } from './modules/embed/redirect-signature.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { createLeadsService } from './modules/leads/leads.service.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { captionsRoutes } from './modules/captions/captions.routes.ts';
@@ -67,7 +69,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { shareRoutes } from './modules/share/share.routes.ts';
 import { createShareService } from './modules/share/share.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
-import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { beaconRoutes, ctaBeaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -106,6 +108,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
     // Its "account" is the video and the address together (see playback.routes.ts).
     'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
+    // Its "account" is the email typed in the player's lead form.
+    lead: { perAccount: config.RATE_LIMIT_LEADS_PER_EMAIL, perAddress: config.RATE_LIMIT_LEADS_PER_ADDRESS },
     // Its "account" is the key: each key has its own minute, whatever the address.
     'api-key': { perAccount: { count: config.API_KEY_RATE_LIMIT_PER_MINUTE, seconds: 60 } },
   });
@@ -222,6 +226,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task) });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
+  // onCaptured: the lead.captured webhook, wired where webhooks are composed.
+  const leads = createLeadsService({ orm, playback, limits, log });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
@@ -263,6 +269,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     rawRouters: [
       tus.router,
       beaconRoutes(statistics),
+      ctaBeaconRoutes(statistics),
       stripeWebhookRoutes(async (payload, signature) => {
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);
@@ -278,6 +285,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paymentsRoutes(plans, billing, guards, { stripePublishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null }),
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),
+      leadsRoutes(leads, guards, embedding),
       videosRoutes(videos, guards, limits, core.multipartDir),
       captionGenerationRoutes(captionGeneration, guards),
       privacyRoutes(privacy, guards),
@@ -317,7 +325,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

@@ -1,3 +1,4 @@
+import { CALL_TO_ACTION_DEFAULT, LEAD_FORM_DEFAULT } from '@reelbase/api-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { User } from '../src/modules/users/user.entity.ts';
@@ -48,6 +49,9 @@ test('one or more settings change and the whole configuration comes back', async
     logoPatn: null,
     // Colours not sent keep their value.
     colorScheme: { playerCanvas: '#000000', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+    // Issue 27: both off on a new upload.
+    leadForm: { ...LEAD_FORM_DEFAULT },
+    callToAction: { ...CALL_TO_ACTION_DEFAULT },
   });
   const one = await put({ volumeControl: false });
   expect(one.body).toMatchObject({ volumeControl: false, endAction: 'loop', colorScheme: { playerCanvas: '#000000' } });

@@ -36,7 +36,13 @@ if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
 // The captions chunk loads only for a video with tracks, after the player is up.
 const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
 if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
-const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk);
+// Issue 27: the lead form and the call to action load only for a video that has them on (and share a small helper chunk).
+const engageChunks = ['lead-form', 'call-to-action', 'engage'].map((name) => {
+  const found = files.find((f) => new RegExp(`^reelbase-${name}-.*\\.js$`).test(f));
+  if (!found) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
+  return found;
+});
+const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk && !engageChunks.includes(f));
 if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
 
 // A representative playback answer (the API writes the real one), of the heavier kind: a video
@@ -106,6 +112,21 @@ const withCaptions = native - gz(playback) + gz(captioned) + captionsGz;
 console.log(`captions chunk:  ${captionsGz} bytes (${kb(captionsGz)}), fetched only for a video with caption tracks`);
 console.log(`native-HLS path of a video with two caption tracks (its answer + the captions chunk): ${withCaptions} bytes (${kb(withCaptions)}) of a ${kb(BUDGET_BYTES)} budget`);
 
+// A video with the lead form and the call to action on: their settings in its answer, and the two chunks (and their helper) it then fetches.
+const engaged = JSON.stringify({
+  ...JSON.parse(playback),
+  playerConfig: {
+    ...JSON.parse(playback).playerConfig,
+    leadForm: { enabled: true, when: 'beforePlay', atSec: 0, required: true, heading: 'Enter your email to watch the full tour', buttonText: 'Watch now', nameField: true, consentText: 'Yes, send me news about the spring offers' },
+    callToAction: { enabled: true, when: 'end', atSec: 0, text: 'Ready to book your spring tour?', buttonText: 'Book now', url: 'https://shop.example.com/spring-tour', newWindow: true },
+  },
+  leadScope: 'Qm9vbXNoYWthbGFr',
+});
+const engageGz = engageChunks.reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0);
+const withEngage = native - gz(playback) + gz(engaged) + engageGz;
+console.log(`lead form + call to action chunks: ${engageGz} bytes (${kb(engageGz)}), fetched only for a video that has them on`);
+console.log(`native-HLS path of a video with the lead form and a call to action (its answer + their chunks): ${withEngage} bytes (${kb(withEngage)}) of a ${kb(BUDGET_BYTES)} budget`);
+
 // The share page: its HTML carries the playback answer inline; the player's files are the embed's.
 const shareRows: Array<[string, number, number]> = [['share page (share.example.html)', ...sizes(readFileSync(join(root, 'share.example.html')))], rows[1], rows[2]];
 const share = shareRows.reduce((sum, [, , g]) => sum + g, 0);
@@ -115,6 +136,10 @@ console.log(`share page, native-HLS path: ${share} bytes (${kb(share)}) of a ${k
 console.log(`share page, hls.js path:     ${share + hlsRow[2]} bytes (${kb(share + hlsRow[2])}) (native path + hls.js chunk)`);
 if (withCaptions > BUDGET_BYTES) {
   console.error(`FAIL: a video with captions is ${withCaptions - BUDGET_BYTES} bytes over budget on the native-HLS path`);
+  process.exit(1);
+}
+if (withEngage > BUDGET_BYTES) {
+  console.error(`FAIL: a video with the lead form and a call to action is ${withEngage - BUDGET_BYTES} bytes over budget on the native-HLS path`);
   process.exit(1);
 }
 if (native > BUDGET_BYTES) {

@@ -144,6 +144,7 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     navigate: options.navigate,
     loadHls,
     token: info.token ?? null,
+    leadScope: info.leadScope ?? null,
     renew: (current) => fetchRenewal(apiBase, info.id || options.videoId, current, fetchImpl),
   });
 }

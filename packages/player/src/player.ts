@@ -121,6 +121,9 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   let fellBack = false;
   let seeking = false;
   let captions: { destroy(): void } | null = null;
+  const extras: { destroy(): void }[] = [];
+  /** The lead form (issue 27): true holds a play (the form shows instead). */
+  let holdPlay: (() => boolean) | null = null;
 
   const isPlaying = () => !video.paused && !video.ended;
   const autoHide = createAutoHide(root, config.autoHideControls, isPlaying);
@@ -192,6 +195,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   }
 
   async function play(): Promise<void> {
+    if (holdPlay?.()) return;
     try {
       await video.play();
     } catch {
@@ -206,6 +210,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
 
   /** autoPlay: try with sound, and muted when the browser allows autoplay only without sound. */
   async function autoplay(): Promise<void> {
+    if (holdPlay?.()) return;
     try {
       await video.play();
     } catch (error) {
@@ -463,6 +468,22 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   }
   if (token && options.token) scheduleRenewal(options.token.expiresAt);
 
+  // ---- issue 27: the lead form and the call to action, each a chunk fetched only when configured ----
+  const engage = { video, root, apiBase, videoId: options.videoId, preview: !!options.preview, token: () => token, leadScope: options.leadScope, play, navigate: nav };
+  const { leadForm, callToAction } = config;
+  if (leadForm) {
+    // A play before the form's chunk is here (a quick click, autoplay) waits for it; then the form decides.
+    let held = false;
+    if (leadForm.when === 'beforePlay') holdPlay = () => (held = true);
+    void import('./lead-form.ts').then((m) => {
+      if (destroyed) return;
+      const form = m.attachLeadForm({ ...engage, form: leadForm, heldPlay: held });
+      holdPlay = form.holds;
+      extras.push(form);
+    });
+  }
+  if (callToAction) void import('./call-to-action.ts').then((m) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction })));
+
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {
     startAction: config.startAction,
@@ -517,6 +538,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       clearTimeout(renewTimer);
       signal.abort();
       captions?.destroy();
+      for (const x of extras) x.destroy();
       autoHide.show();
       attached?.hls?.destroy();
       video.pause?.();

@@ -67,6 +67,10 @@ export interface PlayerOptions {
    */
   token?: { token: string; expiresAt: string } | null;
   renew?: (current: string) => Promise<{ token: string; expiresAt: string } | null>;
+  /** Names the owner's team (opaque; from the playback answer) for the lead form's "already gave their email". */
+  leadScope?: string | null;
+  /** The owner's preview: the lead form and call to action show, but nothing is sent or remembered. */
+  preview?: boolean;
   /** Test seam: how to navigate. */
   navigate?: PlayerNavigation;
   /** Test seam: how to load hls.js. */

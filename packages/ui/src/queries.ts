@@ -16,6 +16,8 @@ export const keys = {
   embedCode: (videoId: string, options: unknown) => ['embed-code', videoId, options] as const,
   statistics: (videoId: string, range: string) => ['statistics', videoId, range] as const,
   analyticsOverview: ['analytics-overview'] as const,
+  /** Leads of the team (no video) or of one video, by their filters. */
+  leads: (videoId: string | null, filters: unknown) => ['leads', videoId, filters] as const,
   admin: ['admin'] as const,
   adminUsers: ['admin', 'users'] as const,
   adminUser: (id: string) => ['admin', 'user', id] as const,

@@ -59,7 +59,7 @@ export function generateCaptionsHandler(d: EditDeps & { engine: TranscriptionEng
   };
 }
 
-/** The last try failed: the video's tracks being generated say why; the video itself is untouched. */
-export async function markCaptionsFailed(orm: Orm, videoId: string, reason: string): Promise<void> {
-  await orm.em.fork().execute("update caption_tracks set status = 'failed', error = ?, updated_at = now() where video_id = ? and kind = 'generated' and status = 'processing'", [reason, videoId]);
+/** The last try failed: the job's own track says why (others of the video go on); the video itself is untouched. */
+export async function markCaptionsFailed(orm: Orm, trackId: string, reason: string): Promise<void> {
+  await orm.em.fork().execute("update caption_tracks set status = 'failed', error = ?, updated_at = now() where id = ? and status = 'processing'", [reason, trackId]);
 }

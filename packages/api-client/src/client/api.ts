@@ -8,6 +8,7 @@ import type { MessageBody } from '../contract/common.ts';
 import { type ADMIN_VIDEO_PAGE_SIZES, type AssignableTeamRole, DEVICE_TOKEN_HEADER, type FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
+import type { LeadList } from '../contract/leads.ts';
 import type {
   PaymentCaptureResponse,
   PaymentHistoryList,
@@ -53,6 +54,8 @@ import type { TusInput } from './tus.ts';
 // The resumable upload code loads with the first upload, so pages that never upload (sign-in) do not carry it.
 const tus = () => import('./tus.ts');
 
+/** Filters of the leads lists: the email or name contains `search`; `from`/`to` are UTC days (YYYY-MM-DD), both included. */
+export type LeadsParams = { search?: string; from?: string; to?: string; page?: number; limit?: number };
 export type LoginInput = { email: string; password: string; rememberMe?: boolean };
 export type RegisterInput = z.input<typeof RegisterRequest>;
 export type PaymentMethodChoice = z.input<typeof PaymentMethodInput>;
@@ -327,6 +330,23 @@ export function createApiClient(o: ApiClientOptions) {
       request<AnalyticsOverview>('GET', '/api/statistics/videos', { query: { range: p.range, limit: p.limit, page: p.page, field: p.field, direction: p.direction } }),
   };
 
+  /** The leads the videos' email forms collected (issue 27): one video's, or the whole team's. */
+  const leadsQuery = (p: LeadsParams) => ({ search: p.search || undefined, from: p.from || undefined, to: p.to || undefined, page: p.page, limit: p.limit });
+  const leadsPath = (videoId?: string) => (videoId ? `/api/videos/${id(videoId)}/leads` : '/api/leads');
+  const leads = {
+    list: (p: LeadsParams = {}, videoId?: string) => request<LeadList>('GET', leadsPath(videoId), { query: leadsQuery(p) }),
+    /** The same leads (every page) as the CSV file's text. */
+    async csv(p: LeadsParams = {}, videoId?: string): Promise<string> {
+      const q = new URLSearchParams(Object.entries(leadsQuery({ ...p, page: undefined, limit: undefined })).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      const res = await core.execute(async (token) => {
+        const r = await core.fetch(`${core.baseUrl}${leadsPath(videoId)}.csv${q.size ? `?${q}` : ''}`, { headers: core.authHeaders(token) });
+        const text = await r.text();
+        return { status: r.status, statusText: r.statusText, body: r.ok ? text : parseBody(text), header: (n: string) => r.headers.get(n) };
+      });
+      return res.body as string;
+    },
+  };
+
   const profile = {
     get: () => request<Profile>('GET', '/api/profile'),
     async update(input: ProfileUpdateInput) {
@@ -554,6 +574,7 @@ export function createApiClient(o: ApiClientOptions) {
     playerConfig,
     admin,
     statistics,
+    leads,
     payments,
     usage,
   };

@@ -24,6 +24,7 @@ import { MessageBody } from './common.ts';
 import type { ApiKeyScope } from './constants.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
+import { Lead, LeadList, LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from './leads.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
 import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
@@ -258,6 +259,15 @@ export const endpoints: Endpoint[] = [
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', team: 'edit', scope: 'videos:write', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
   { method: 'options', path: '/api/statistics/drop-off/{id}', summary: 'CORS preflight of the public beacon', auth: 'none' },
   { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap)', auth: 'none', body: DropOffBeacon },
+  { method: 'options', path: '/api/statistics/cta-click/{id}', summary: 'CORS preflight of the public call-to-action beacon', auth: 'none' },
+  { method: 'post', path: '/api/statistics/cta-click/{id}', summary: "Public beacon: the viewer clicked the video's call to action (204; counted per video and day; 429 over the per-address cap; 404 when the video has no call to action)", auth: 'none' },
+  // issue 27: lead capture
+  { method: 'options', path: '/api/videos/{id}/leads', summary: 'CORS preflight of the public lead form', auth: 'none' },
+  { method: 'post', path: '/api/videos/{id}/leads', summary: "Public: the player's email form (201). Only while the video's lead form is on (404 otherwise) and the caller may watch it (a video that is not public needs ?token= from its playback answer; private: 404); 422 field messages; 429 with Retry-After past the tries per address", auth: 'none', query: LeadSubmitQuery, body: LeadSubmit, response: Lead },
+  { method: 'get', path: '/api/videos/{id}/leads', summary: 'The leads of one video, newest first (search, from, to, page, limit)', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
+  { method: 'get', path: '/api/videos/{id}/leads.csv', summary: 'The leads of one video as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/leads', summary: "The leads of every video of the team, newest first (search, from, to, page, limit)", auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
+  { method: 'get', path: '/api/leads.csv', summary: 'The leads of every video of the team as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
   { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', team: 'view', scope: 'analytics:read', response: VideoStatistics },
   { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', team: 'view', scope: 'analytics:read', response: AnalyticsOverview },
   { method: 'get', path: '/api/teams', summary: "The caller's teams with their role and permissions in each, their own first, and the team used without X-Team-Id", auth: 'user', team: 'personal', response: TeamList },

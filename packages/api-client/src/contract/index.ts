@@ -9,6 +9,8 @@ export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './folders.ts';
 export * from './gifs.ts';
+export * from './lead-constants.ts';
+export * from './leads.ts';
 export * from './openapi.ts';
 export * from './payments.ts';
 export * from './player.ts';

@@ -4,6 +4,7 @@ import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
 import { EMBED_DEFAULT_SIZE, MEDIA_SECONDS_MAX, URL_MAX_LENGTH } from './constants.ts';
 import { ColorScheme } from './profile.ts';
 import { END_ACTIONS, PlayerConfig, START_ACTIONS } from './videos.ts';
+import { CallToActionUpdate, LeadFormUpdate } from './leads.ts';
 
 const oneOf = (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`;
 
@@ -25,6 +26,9 @@ export const PlayerConfigUpdate = z
       showLogoInPlayer: z.boolean({ error: 'Must be true or false.' }),
       logoPatn: z.string().max(1024).nullable(),
       colorScheme: ColorScheme.partial(),
+      // issue 27: lead capture and call to action, each merged field by field.
+      leadForm: LeadFormUpdate,
+      callToAction: CallToActionUpdate,
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}.` : undefined) },
   )
@@ -68,6 +72,8 @@ export const PlaybackInfo = z.object({
   token: PlaybackToken.nullable().optional(),
   /** The video's ready caption tracks (absent or empty: the player loads no caption code). */
   captions: z.array(PlaybackCaption).optional(),
+  /** Only while the lead form is on (issue 27): an opaque name of the owner's team, so a viewer who gave their email to it is not asked again. */
+  leadScope: z.string().optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 
@@ -186,6 +192,8 @@ export const VideoStatistics = z.object({
   browser: z.array(StatDatum),
   totals: StatisticsTotals,
   daily: z.array(StatisticsDay),
+  /** Clicks on the call to action's button over the range (issue 27). */
+  ctaClicks: z.number().int(),
 });
 export type VideoStatistics = z.infer<typeof VideoStatistics>;
 

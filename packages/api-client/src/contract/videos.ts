@@ -5,6 +5,7 @@ import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
 import { BulkVisibility, PlaybackToken, VideoPrivacyFields } from './privacy.ts';
 import { TranscriptMatch } from './captions.ts';
+import { CallToActionConfig, LeadFormConfig } from './leads.ts';
 
 export const END_ACTIONS = ['pause', 'stop', 'playNext', 'loop'] as const;
 export const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'] as const;
@@ -21,6 +22,9 @@ export const PlayerConfig = z.object({
   showLogoInPlayer: z.boolean(),
   logoPatn: z.string().nullable(),
   colorScheme: ColorScheme,
+  // issue 27: the email form (lead capture) and the call to action.
+  leadForm: LeadFormConfig,
+  callToAction: CallToActionConfig,
 });
 export type PlayerConfig = z.infer<typeof PlayerConfig>;
 

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  ContactsOutlined,
   CrownOutlined,
   CustomerServiceOutlined,
   HistoryOutlined,
@@ -72,6 +73,11 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
         <li>
           <NavLink to="/video-analytics" onClick={onNavigate}>
             <LineChartOutlined aria-hidden /> Analytics
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/leads" onClick={onNavigate}>
+            <ContactsOutlined aria-hidden /> Leads
           </NavLink>
         </li>
       </ul>

@@ -29,6 +29,7 @@ import { Migration20261226000001Sitemap } from './Migration20261226000001Sitemap
 import { Migration20261227000001PlanSeats } from './Migration20261227000001PlanSeats.ts';
 import { Migration20261227000002Teams } from './Migration20261227000002Teams.ts';
 import { Migration20261229000001Captions } from './Migration20261229000001Captions.ts';
+import { Migration20261242000001Leads } from './Migration20261242000001Leads.ts';
 import { Migration20261231000001CaptionSettings } from './Migration20261231000001CaptionSettings.ts';
 import { Migration20261240000001ApiKeys } from './Migration20261240000001ApiKeys.ts';
 
@@ -67,4 +68,5 @@ export const migrations = [
   { name: 'Migration20261229000001Captions', class: Migration20261229000001Captions },
   { name: 'Migration20261231000001CaptionSettings', class: Migration20261231000001CaptionSettings },
   { name: 'Migration20261240000001ApiKeys', class: Migration20261240000001ApiKeys },
+  { name: 'Migration20261242000001Leads', class: Migration20261242000001Leads },
 ];

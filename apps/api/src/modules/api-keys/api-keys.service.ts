@@ -52,7 +52,8 @@ export function keyTeam(principal: ApiKeyPrincipal, scope: ApiKeyScope | undefin
   if (!scope) throw keyNotAllowed();
   if (!principal.key.scopes.includes(scope)) throw forbidden(missingScopeMessage(scope), API_KEY_ERROR_CODES.scope);
   if (requested !== undefined && requested !== principal.key.teamId) throw forbidden(TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
-  return { teamId: principal.key.teamId, role: principal.role, account: principal.account };
+  // A script's calls are not the member's activity: the member's last activity is left alone.
+  return { teamId: principal.key.teamId, role: principal.role, account: principal.account, lastActiveAt: null };
 }
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);

@@ -34,7 +34,7 @@ interface TrackRow {
   kind: CaptionKind;
   isDefault: boolean;
   status: CaptionTrackDto['status'];
-  error: string | null;
+  error?: string | null;
   cueCount: number;
   version: number;
   createdAt: Date | string;
@@ -43,7 +43,21 @@ interface TrackRow {
 const TRACK_COLUMNS = `id, video_id as "videoId", language, label, kind, is_default as "isDefault", status, error, cue_count as "cueCount", version,
   created_at as "createdAt", updated_at as "updatedAt"`;
 const iso = (d: Date | string) => new Date(d).toISOString();
-const toTrack = (r: TrackRow): CaptionTrackDto => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) });
+/** A track as answered, from a row of TRACK_COLUMNS or the entity (only the answer's fields). */
+export const toTrack = (r: TrackRow): CaptionTrackDto => ({
+  id: r.id,
+  videoId: r.videoId,
+  language: r.language,
+  label: r.label,
+  kind: r.kind,
+  isDefault: r.isDefault,
+  status: r.status,
+  error: r.error ?? null,
+  cueCount: r.cueCount,
+  version: r.version,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
 
 /** The cues of a track, in order (a generated track being made has none yet). */
 export async function readCues(sql: Sql, trackId: string): Promise<Cue[]> {

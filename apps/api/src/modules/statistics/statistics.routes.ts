@@ -51,6 +51,24 @@ export function beaconRoutes(statistics: StatisticsService) {
   return r;
 }
 
+/** The public call-to-action beacon (issue 27): no body, capped per address like the drop-off beacon. */
+export function ctaBeaconRoutes(statistics: StatisticsService) {
+  const r = new Router({ prefix: '/api/statistics/cta-click' });
+  r.options('/:id', (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    ctx.status = 204;
+  });
+  r.post('/:id', async (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    statistics.admit({ address: ctx.ip, userAgent: ctx.get('User-Agent') });
+    // Nothing to read: a body (sendBeacon may send one) must still be small.
+    if (Number(ctx.get('Content-Length') || 0) > BEACON_MAX_BYTES) throw new HttpError(413, 'The body is too large.');
+    await statistics.recordCtaClick(ctx.params.id);
+    ctx.status = 204;
+  });
+  return r;
+}
+
 export function statisticsRoutes(statistics: StatisticsService, guards: AuthGuards) {
   const r = new Router({ prefix: '/api/statistics' });
   r.use(guards.requireUser);

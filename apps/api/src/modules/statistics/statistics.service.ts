@@ -41,6 +41,8 @@ const OVERVIEW_ORDER: Record<AnalyticsOverviewQuery['field'], string> = {
 
 interface Target {
   ok: boolean;
+  /** The video's call to action is on (issue 27): only then are its clicks counted. */
+  cta: boolean;
   durationSec: number | null;
   at: number;
 }
@@ -84,7 +86,7 @@ export function createStatisticsService(d: {
   let cleanedDay = '';
   const sql = sqlOf(d.orm.em.getConnection());
 
-  const add = (videoId: string, day: string, kind: StatKind, name: string, n = 1) => {
+  const add = (videoId: string, day: string, kind: StatKind | 'ctaClick', name: string, n = 1) => {
     const key = `${videoId}\t${day}\t${kind}\t${name}`;
     pending.set(key, (pending.get(key) ?? 0) + n);
   };
@@ -108,13 +110,14 @@ export function createStatisticsService(d: {
     const hit = targets.get(id);
     if (hit && Date.now() - hit.at < (hit.ok && hit.durationSec === null ? UNKNOWN_LENGTH_CACHE_MS : TARGET_CACHE_MS)) return hit;
     const rows = UUID.test(id)
-      ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean }[]>(
-          'select v.duration_sec, v.ban, v.status, u.ban as owner_ban from videos v join users u on u.id = v.user_id where v.id = ?',
+      ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean; cta: boolean | null }[]>(
+          `select v.duration_sec, v.ban, v.status, u.ban as owner_ban, (v.player_config->'callToAction'->>'enabled')::boolean as cta
+           from videos v join users u on u.id = v.user_id where v.id = ?`,
           [id],
         )
       : [];
     const row = rows[0];
-    const t = { ok: !!row && !row.ban && !row.owner_ban && row.status !== 'failed', durationSec: row?.duration_sec ?? null, at: Date.now() };
+    const t = { ok: !!row && !row.ban && !row.owner_ban && row.status !== 'failed', cta: row?.cta === true, durationSec: row?.duration_sec ?? null, at: Date.now() };
     if (targets.size > 10_000) targets.clear();
     targets.set(id, t);
     return t;
@@ -227,18 +230,30 @@ export function createStatisticsService(d: {
       }
     },
 
+    /** Counts one click on the video's call to action (issue 27), in the day's counts like the other beacons. */
+    async recordCtaClick(videoId: string): Promise<void> {
+      const t = await target(videoId);
+      if (!t.ok || !t.cta) throw notFound(BEACON_NOT_FOUND);
+      add(videoId, utcDay(), 'ctaClick', '');
+    },
+
     /** The owner's view over a range: drop-off by second ascending, the others by count descending, totals and days. */
     async forVideo(userId: string, videoId: string, range: StatisticsRange): Promise<VideoStatistics> {
       const video = await ownedVideo(userId, videoId);
       const from = dayRange(range);
-      const rows = await sql<{ day: string; kind: StatKind | 'viewers'; name: string; count: string | number }[]>(
+      const rows = await sql<{ day: string; kind: StatKind | 'viewers' | 'ctaClick'; name: string; count: string | number }[]>(
         `select to_char(day, 'YYYY-MM-DD') as day, kind, name, count from video_stat_counts where video_id = ?${from ? ' and day >= ?' : ''}`,
         from ? [videoId, from] : [videoId],
       );
       const sums = new Map<string, number>();
       const days = new Map<string, Counts>();
+      let ctaClicks = 0;
       for (const r of rows) {
         const n = Number(r.count);
+        if (r.kind === 'ctaClick') {
+          ctaClicks += n;
+          continue;
+        }
         const key = `${r.kind}\t${r.name}`;
         sums.set(key, (sums.get(key) ?? 0) + n);
         const c = days.get(r.day) ?? { plays: 0, viewers: 0, beacons: 0 };
@@ -254,6 +269,7 @@ export function createStatisticsService(d: {
         browser: [],
         totals: totalsOf({ plays: 0, viewers: 0, beacons: 0 }, video.duration_sec),
         daily: [],
+        ctaClicks,
       };
       for (const [key, count] of sums) {
         const [kind, name] = key.split('\t') as [StatKind | 'viewers', string];

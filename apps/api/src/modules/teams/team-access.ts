@@ -15,6 +15,8 @@ export interface TeamContext {
   role: TeamRole;
   /** The team's account row (plan, payment method, limits, features): the person's own row in their own team. */
   account: IUser;
+  /** When the member was last seen acting (written at most every ACTIVE_EVERY_MS). */
+  lastActiveAt: Date | null;
 }
 
 /** A member's last activity is written at most this often. */
@@ -52,16 +54,17 @@ export function teamAccess(orm: Orm) {
       account = em.map(User, row);
       if (account.ban) throw forbidden(TEAM_MESSAGES.teamBlocked, TEAM_ERROR_CODES.notMember);
     }
-    if (!membership.lastActiveAt || Date.now() - membership.lastActiveAt.getTime() > ACTIVE_EVERY_MS) {
-      await em.execute('update team_members set last_active_at = now() where team_id = ? and user_id = ?', [account.id, person.id]);
-    }
-    return { teamId: account.id, role: membership.role, account };
+    return { teamId: account.id, role: membership.role, account, lastActiveAt: membership.lastActiveAt };
   }
 
   /** The team and role, refused with a 403 naming the permission the role lacks. */
   async function actFor(person: IUser, requested: string | undefined, permission: TeamPermission, known?: { membership: Membership | null }): Promise<TeamContext> {
     const team = await resolve(person, requested, known);
     if (!roleCan(team.role, permission)) throw forbidden(missingPermissionMessage(permission, team.role), TEAM_ERROR_CODES.permission);
+    // Activity is what the member could do: a refused call neither counts nor writes.
+    if (!team.lastActiveAt || Date.now() - team.lastActiveAt.getTime() > ACTIVE_EVERY_MS) {
+      await orm.em.fork().execute('update team_members set last_active_at = now() where team_id = ? and user_id = ?', [team.teamId, person.id]);
+    }
     return team;
   }
 

@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, Visibility, WatermarkPlacement } from '@reelbase/api-client';
-import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
+import { CALL_TO_ACTION_DEFAULT, COVER_MESSAGES, copySuffix, END_ACTIONS, LEAD_FORM_DEFAULT, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
@@ -71,6 +71,9 @@ export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorSch
     showLogoInPlayer: owner.showLogoOnPlayer && !!owner.playerLogo,
     logoPatn: owner.playerLogo ?? null,
     colorScheme: { ...owner.colorScheme },
+    // issue 27: lead capture and call to action, both off.
+    leadForm: { ...LEAD_FORM_DEFAULT },
+    callToAction: { ...CALL_TO_ACTION_DEFAULT },
   };
 }
 
@@ -232,7 +235,7 @@ export function createVideosService(d: {
       const queued = { userId, slotId, bytes: stored.size, singletonKey: replaceId };
       slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
       await d.queue.send(JOBS.replaceVideo, { videoId: id, replaceId, sourceKey: key } satisfies ReplaceVideoJob, queued);
-      return toVideo(await em.fork().findOneOrFail(Video, { id }), d.storage);
+      return toVideo(await em.fork().findOneOrFail(Video, { id }), d.storage, d.tokens);
     } catch (err) {
       if (slotId) await d.queue.releaseSlot(slotId);
       await rm(input.path, { force: true });

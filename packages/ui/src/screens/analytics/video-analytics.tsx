@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { DEFAULT_COLOR_SCHEME, errorMessage } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Result, Row, Skeleton, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Typography, theme } from 'antd';
 import type { ApexOptions } from 'apexcharts';
 import type { ComponentType, ReactNode } from 'react';
 // The core build with the two chart types used here (not every type and feature apexcharts has).
@@ -15,6 +15,7 @@ import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
 import { TotalsRow } from './totals-row.tsx';
+import { LeadsList } from '../leads/leads-list.tsx';
 
 type Datum = { name: string; count: number };
 // The package's typings declare the component inside a module block TypeScript reads as a namespace.
@@ -147,6 +148,10 @@ export function VideoAnalyticsPage() {
           ) : (
             <div aria-busy={stats.isFetching} style={{ opacity: stats.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
               <TotalsRow totals={s.totals} />
+              {/* issue 27: the call to action's clicks over the range. */}
+              <Card data-testid="total-cta-clicks" style={{ marginBottom: 16 }}>
+                <Statistic title="Call to action clicks" value={String(s.ctaClicks)} />
+              </Card>
               {s.totals.plays === 0 ? (
                 <Card>
                   <Empty description={`No one has watched this video in the ${rangeLabel(range)} yet. Plays of its embed show up here within a minute.`} />
@@ -169,6 +174,9 @@ export function VideoAnalyticsPage() {
               )}
             </div>
           )}
+          <Card title={<h2 style={{ fontSize: 17, margin: 0 }}>Leads</h2>} data-testid="video-leads" style={{ marginTop: 16 }}>
+            <LeadsList videoId={videoId} />
+          </Card>
         </>
       )}
     </>

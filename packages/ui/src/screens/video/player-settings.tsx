@@ -7,6 +7,7 @@ import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useTeamFeatures } from '../teams/use-team.ts';
+import { CallToActionSettings, type EngageChanges, LeadCaptureSettings } from './engage-settings.tsx';
 
 const PlayerPreview = lazy(() => import('./player-preview.tsx'));
 
@@ -32,7 +33,7 @@ const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' 
 /** A colour is saved once the pointer rests: dragging in the picker would otherwise send a call per step. */
 const COLOUR_SAVE_DELAY_MS = 400;
 
-type Changes = Partial<Omit<PlayerConfig, 'id' | 'colorScheme'>> & { colorScheme?: Partial<PlayerConfig['colorScheme']> };
+type Changes = Partial<Omit<PlayerConfig, 'id' | 'colorScheme' | 'leadForm' | 'callToAction'>> & { colorScheme?: Partial<PlayerConfig['colorScheme']> } & EngageChanges;
 
 /**
  * The video's player settings beside a live preview of the embed player. Each change shows in the
@@ -93,7 +94,16 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
 
   /** Shows the change at once; saves it now, or after a pause for a colour being dragged. */
   function change(changes: Changes, delayKey?: string) {
-    setConfig((c) => ({ ...c, ...changes, colorScheme: { ...c.colorScheme, ...changes.colorScheme } }) as PlayerConfig);
+    setConfig(
+      (c) =>
+        ({
+          ...c,
+          ...changes,
+          colorScheme: { ...c.colorScheme, ...changes.colorScheme },
+          leadForm: { ...c.leadForm, ...changes.leadForm },
+          callToAction: { ...c.callToAction, ...changes.callToAction },
+        }) as PlayerConfig,
+    );
     if (!delayKey) return void save(changes);
     clearTimeout(timers.current.get(delayKey));
     timers.current.set(
@@ -207,6 +217,10 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               </>
             )}
           </Flex>
+          <Divider />
+          <LeadCaptureSettings config={config} disabled={disabled} change={change} />
+          <Divider />
+          <CallToActionSettings config={config} disabled={disabled} change={change} />
         </Card>
       </Col>
       <Col xs={24} lg={12}>
