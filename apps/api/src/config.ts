@@ -149,6 +149,8 @@ const schema = z.object({
   STORAGE_LIMIT_BYTES_PER_ACCOUNT: positiveInt(50 * 1024 ** 3),
   /** Seats of a team whose account has no plan (never subscribed, created by an admin); a plan's members limit replaces it. */
   TEAM_MEMBERS_WITHOUT_PLAN: positiveInt(1),
+  /** Requests one API key may make a minute (in every API process together); past it a 429 with Retry-After. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
   /** Uploads are refused while the disk of DATA_DIR has less free space than this (it also protects PostgreSQL). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   /** An unfinished resumable upload is removed this long after it started (fractions allowed). */

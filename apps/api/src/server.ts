@@ -8,6 +8,8 @@ import { type CoreHooks, startCore } from './core.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './http/auth.ts';
 import { createAdminTeamsService } from './modules/admin/admin-teams.service.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { bindTeamAccess, teamAccess } from './modules/teams/team-access.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { createTeamsService } from './modules/teams/teams.service.ts';
@@ -113,6 +115,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
     // Its "account" is the email typed in the player's lead form.
     lead: { perAccount: config.RATE_LIMIT_LEADS_PER_EMAIL, perAddress: config.RATE_LIMIT_LEADS_PER_ADDRESS },
+    // Its "account" is the key: each key has its own minute, whatever the address.
+    'api-key': { perAccount: { count: config.API_KEY_RATE_LIMIT_PER_MINUTE, seconds: 60 } },
   });
   const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
   // One bounded pool of argon2 checks for sign-ins and video unlocks alike.
@@ -172,7 +176,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const users = createUsersService({ orm, auth, payments, billing });
   const profile = createProfileService({ orm, storage, auth, payments });
   const teamsAccess = teamAccess(orm);
-  const guards = authGuards(auth, teamsAccess);
+  const apiKeys = createApiKeysService({ orm, limits });
+  const guards = authGuards(auth, teamsAccess, apiKeys);
   const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.SOURCE_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
   const videos = createVideosService({
     orm,
@@ -212,6 +217,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     dir: join(config.DATA_DIR, 'uploads'),
     auth,
     teams: teamsAccess,
+    keys: apiKeys,
     videos,
     quota: core.quota,
     limits,
@@ -303,6 +309,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       statisticsRoutes(statistics, guards),
       teamsRoutes(teams, adminTeams, guards),
       webhooksRoutes(webhooks, guards),
+      apiKeysRoutes(apiKeys, guards),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
       assets.router,

@@ -28,6 +28,7 @@ export const keys = {
   usage: ['usage'] as const,
   teams: ['teams'] as const,
   teamMembers: (teamId: string) => ['team-members', teamId] as const,
+  apiKeys: (teamId: string) => ['api-keys', teamId] as const,
   teamInvitations: (teamId: string) => ['team-invitations', teamId] as const,
   teamActivity: (teamId: string) => ['team-activity', teamId] as const,
   adminTeams: ['admin', 'teams'] as const,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
+import type { ApiKeyCreate, ApiKeyCreated, ApiKeyList } from '../contract/api-keys.ts';
 import type { AuthProviders, LoginResponse, PasswordLoginResponse } from '../contract/auth.ts';
 import type { CaptionSettings } from '../contract/caption-generation.ts';
 import type { Chapter, ChapterList } from '../contract/chapters.ts';
@@ -564,6 +565,13 @@ export function createApiClient(o: ApiClientOptions) {
     },
   };
 
+  /** API keys of the acting team (its admins'): the created key is in the answer this once. */
+  const apiKeys = {
+    list: () => request<ApiKeyList>('GET', '/api/api-keys'),
+    create: (input: ApiKeyCreate) => request<ApiKeyCreated>('POST', '/api/api-keys', { body: input }),
+    revoke: (keyId: string) => request<MessageAnswer>('DELETE', `/api/api-keys/${id(keyId)}`),
+  };
+
   return {
     ready: core.ready,
     baseUrl: core.baseUrl,
@@ -577,6 +585,7 @@ export function createApiClient(o: ApiClientOptions) {
     getTeam: core.getTeam,
     auth,
     teams,
+    apiKeys,
     users,
     profile,
     videos,

@@ -31,6 +31,7 @@ import { Migration20261227000002Teams } from './Migration20261227000002Teams.ts'
 import { Migration20261229000001Captions } from './Migration20261229000001Captions.ts';
 import { Migration20261242000001Leads } from './Migration20261242000001Leads.ts';
 import { Migration20261231000001CaptionSettings } from './Migration20261231000001CaptionSettings.ts';
+import { Migration20261240000001ApiKeys } from './Migration20261240000001ApiKeys.ts';
 import { Migration20261241000001Webhooks } from './Migration20261241000001Webhooks.ts';
 import { Migration20261245000001ChaptersStoryboard } from './Migration20261245000001ChaptersStoryboard.ts';
 
@@ -68,6 +69,7 @@ export const migrations = [
   { name: 'Migration20261227000002Teams', class: Migration20261227000002Teams },
   { name: 'Migration20261229000001Captions', class: Migration20261229000001Captions },
   { name: 'Migration20261231000001CaptionSettings', class: Migration20261231000001CaptionSettings },
+  { name: 'Migration20261240000001ApiKeys', class: Migration20261240000001ApiKeys },
   { name: 'Migration20261241000001Webhooks', class: Migration20261241000001Webhooks },
   { name: 'Migration20261242000001Leads', class: Migration20261242000001Leads },
   { name: 'Migration20261245000001ChaptersStoryboard', class: Migration20261245000001ChaptersStoryboard },

@@ -11,6 +11,7 @@ import { CurrentPlan } from '../billing/current-plan.tsx';
 import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { useCan } from '../teams/use-team.ts';
+import { ApiKeys } from './api-keys.tsx';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
 import { WebhooksSection } from './webhooks.tsx';
@@ -163,7 +164,7 @@ export function SettingsPage() {
   const canLink = !!usePlatform().socialToken;
   // Plan, payment method and payment history are the owner's (billing); other roles see their own profile only.
   const billing = useCan('billing');
-  // Webhook endpoints are the team's, managed by its owner and admins (manageTeam).
+  // API keys and webhook endpoints are the team's, managed by its owner and admins (manageTeam).
   const manageTeam = useCan('manageTeam');
   return (
     <>
@@ -219,6 +220,13 @@ export function SettingsPage() {
               </Card>
             </Flex>
           </Col>
+          {manageTeam && (
+            <Col xs={24}>
+              <Card title={cardTitle('API keys')} data-testid="api-keys">
+                <ApiKeys />
+              </Card>
+            </Col>
+          )}
           {manageTeam && (
             <Col xs={24}>
               <Card title={cardTitle('Webhooks')} data-testid="webhooks">
