@@ -24,7 +24,7 @@ describe('the API-key contract', () => {
   });
 
   it('lets a scope reach only calls the matching team permission allows, and states it in the document', () => {
-    const permissionOf = { 'videos:read': 'view', 'analytics:read': 'view', 'videos:write': 'edit' } as Record<string, string>;
+    const permissionOf = { 'videos:read': 'view', 'analytics:read': 'view', 'videos:write': 'edit', 'webhooks:manage': 'manageTeam' } as Record<string, string>;
     const doc = buildOpenApiDocument('https://videos.reelbase.app') as unknown as { paths: Record<string, Record<string, Op>> };
     for (const e of endpoints.filter((x) => x.scope)) {
       expect([`${e.method} ${e.path}`, e.auth, e.team]).toEqual([`${e.method} ${e.path}`, 'user', permissionOf[e.scope as string]]);
