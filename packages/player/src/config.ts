@@ -1,4 +1,4 @@
-import { DEFAULT_COLOR_SCHEME, DEFAULT_END_ACTION, DEFAULT_START_ACTION } from './constants.ts';
+import { DEFAULT_COLOR_SCHEME, DEFAULT_END_ACTION, DEFAULT_START_ACTION, PLAYER_CONTROL_DEFAULTS } from './constants.ts';
 import type { ColorScheme, PlayerConfig } from './types.ts';
 
 export type ResolvedConfig = Omit<PlayerConfig, 'id'> & { id: string | null };
@@ -32,5 +32,12 @@ export function resolveConfig(config: Partial<PlayerConfig> | null | undefined):
       playerPlayButton: colour(scheme.playerPlayButton, DEFAULT_COLOR_SCHEME.playerPlayButton),
       playerControlBar: colour(scheme.playerControlBar, DEFAULT_COLOR_SCHEME.playerControlBar),
     },
+    // Issue 26 (controls): each on unless turned off.
+    speedMenu: c.speedMenu ?? PLAYER_CONTROL_DEFAULTS.speedMenu,
+    qualityMenu: c.qualityMenu ?? PLAYER_CONTROL_DEFAULTS.qualityMenu,
+    pictureInPicture: c.pictureInPicture ?? PLAYER_CONTROL_DEFAULTS.pictureInPicture,
+    captionsButton: c.captionsButton ?? PLAYER_CONTROL_DEFAULTS.captionsButton,
+    keyboardShortcuts: c.keyboardShortcuts ?? PLAYER_CONTROL_DEFAULTS.keyboardShortcuts,
+    resumePlayback: c.resumePlayback ?? PLAYER_CONTROL_DEFAULTS.resumePlayback,
   };
 }

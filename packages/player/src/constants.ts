@@ -1,6 +1,14 @@
 // The zod-free constants module of the contract: importing the contract index would put zod
 // (and every schema) into the embed bundle.
-export { CONTROLS_AUTO_HIDE_MS, DEFAULT_COLOR_SCHEME, DROP_OFF_INTERVAL_SECONDS } from '@reelbase/api-client/constants';
+export {
+  CONTROLS_AUTO_HIDE_MS,
+  DEFAULT_COLOR_SCHEME,
+  DROP_OFF_INTERVAL_SECONDS,
+  PLAYBACK_SPEEDS,
+  PLAYER_CONTROL_DEFAULTS,
+  RESUME_END_SHARE,
+  RESUME_MAX_AGE_DAYS,
+} from '@reelbase/api-client/constants';
 
 /** Texts the player shows in its own area. */
 export const PLAYER_MESSAGES = {

@@ -16,6 +16,12 @@ export function config(overrides: Partial<PlayerConfig> = {}): PlayerConfig {
     showLogoInPlayer: false,
     logoPatn: null,
     colorScheme: { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+    speedMenu: true,
+    qualityMenu: true,
+    pictureInPicture: true,
+    captionsButton: true,
+    keyboardShortcuts: true,
+    resumePlayback: true,
     ...overrides,
   };
 }

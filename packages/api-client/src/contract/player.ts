@@ -25,6 +25,13 @@ export const PlayerConfigUpdate = z
       showLogoInPlayer: z.boolean({ error: 'Must be true or false.' }),
       logoPatn: z.string().max(1024).nullable(),
       colorScheme: ColorScheme.partial(),
+      // Issue 26 (controls)
+      speedMenu: z.boolean({ error: 'Must be true or false.' }),
+      qualityMenu: z.boolean({ error: 'Must be true or false.' }),
+      pictureInPicture: z.boolean({ error: 'Must be true or false.' }),
+      captionsButton: z.boolean({ error: 'Must be true or false.' }),
+      keyboardShortcuts: z.boolean({ error: 'Must be true or false.' }),
+      resumePlayback: z.boolean({ error: 'Must be true or false.' }),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}.` : undefined) },
   )

@@ -30,6 +30,7 @@ import { Migration20261227000001PlanSeats } from './Migration20261227000001PlanS
 import { Migration20261227000002Teams } from './Migration20261227000002Teams.ts';
 import { Migration20261229000001Captions } from './Migration20261229000001Captions.ts';
 import { Migration20261231000001CaptionSettings } from './Migration20261231000001CaptionSettings.ts';
+import { Migration20261244000001PlayerControls } from './Migration20261244000001PlayerControls.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   { name: 'Migration20261227000002Teams', class: Migration20261227000002Teams },
   { name: 'Migration20261229000001Captions', class: Migration20261229000001Captions },
   { name: 'Migration20261231000001CaptionSettings', class: Migration20261231000001CaptionSettings },
+  { name: 'Migration20261244000001PlayerControls', class: Migration20261244000001PlayerControls },
 ];

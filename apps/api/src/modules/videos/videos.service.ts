@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, Visibility, WatermarkPlacement } from '@reelbase/api-client';
-import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
+import { COVER_MESSAGES, copySuffix, END_ACTIONS, PLAYER_CONTROL_DEFAULTS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
@@ -71,6 +71,7 @@ export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorSch
     showLogoInPlayer: owner.showLogoOnPlayer && !!owner.playerLogo,
     logoPatn: owner.playerLogo ?? null,
     colorScheme: { ...owner.colorScheme },
+    ...PLAYER_CONTROL_DEFAULTS,
   };
 }
 

@@ -22,11 +22,19 @@ const END_OPTIONS: { value: PlayerConfig['endAction']; label: string }[] = [
   { value: 'loop', label: 'loop' },
   { value: 'playNext', label: 'play next' },
 ];
-const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' | 'videoPopOut' | 'showLogoInPlayer'; label: string }[] = [
+type SwitchKey = { [K in keyof PlayerConfig]: PlayerConfig[K] extends boolean ? K : never }[keyof PlayerConfig];
+const SWITCHES: { key: SwitchKey; label: string }[] = [
   { key: 'autoHideControls', label: 'Auto-hide controls' },
   { key: 'playPauseButton', label: 'Play/pause button' },
   { key: 'volumeControl', label: 'Volume control' },
   { key: 'videoPopOut', label: 'Pop Out Video' },
+  // Issue 26 (controls)
+  { key: 'speedMenu', label: 'Speed menu' },
+  { key: 'qualityMenu', label: 'Quality menu' },
+  { key: 'pictureInPicture', label: 'Picture-in-picture' },
+  { key: 'captionsButton', label: 'Captions button' },
+  { key: 'keyboardShortcuts', label: 'Keyboard shortcuts' },
+  { key: 'resumePlayback', label: 'Resume where the viewer left off' },
   { key: 'showLogoInPlayer', label: 'Show logo' },
 ];
 /** A colour is saved once the pointer rests: dragging in the picker would otherwise send a call per step. */
