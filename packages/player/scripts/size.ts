@@ -33,11 +33,14 @@ const main = readFileSync(join(dist, mainJs), 'utf8');
 if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
   throw new Error(`${mainJs} imports another chunk statically; the native-HLS path would load it`);
 }
-// The captions chunk loads only for a video with tracks, after the player is up.
+// The captions chunk loads only for a video with tracks, after the player is up; the controls chunk
+// (speed and quality menus, shortcuts, resume) after the first frame or on first use; chunks they
+// share (e.g. storage) with them. None of them is loaded before the first frame.
 const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
 if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
-const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk);
-if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
+const controlsChunk = files.find((f) => /^reelbase-controls-.*\.js$/.test(f));
+if (!controlsChunk) throw new Error('dist has no controls chunk (reelbase-controls-*.js)');
+const lazyChunks = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
 
 // A representative playback answer (the API writes the real one), of the heavier kind: a video
 // that is not public, its URLs and the answer carrying a playback token.
@@ -107,10 +110,23 @@ const captioned = JSON.stringify({
     src: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/captions/7c9e6679-7425-40de-944b-e07fc1f90ae${i}.vtt`,
   })),
 });
-const captionsGz = gz(readFileSync(join(dist, captionsChunk)));
+// The captions chunk and the shared chunks it imports.
+const captionsCode = readFileSync(join(dist, captionsChunk), 'utf8');
+const captionsImports = [...captionsCode.matchAll(/from\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]);
+const captionsGz = [captionsChunk, ...captionsImports].reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0);
 const withCaptions = native - gz(playback) + gz(captioned) + captionsGz;
 console.log(`captions chunk:  ${captionsGz} bytes (${kb(captionsGz)}), fetched only for a video with caption tracks`);
 console.log(`native-HLS path of a video with two caption tracks (its answer + the captions chunk): ${withCaptions} bytes (${kb(withCaptions)}) of a ${kb(BUDGET_BYTES)} budget`);
+
+// The full player: every file of dist (a viewer who uses every control of a captioned video on hls.js).
+const fullRows: Array<[string, number, number]> = [rows[1], rows[2], hlsRow, ...lazyChunks.sort().map((f): [string, number, number] => [`dist/${f}`, ...sizes(readFileSync(join(dist, f)))])];
+const full = fullRows.reduce((sum, [, , g]) => sum + g, 0);
+const lazy = fullRows.slice(3).reduce((sum, [, , g]) => sum + g, 0);
+console.log('The full player, every chunk (gzip, default level):');
+for (const [name, raw, g] of fullRows) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
+console.log(`chunks after the first frame or on first use (captions, controls, shared): ${lazy} bytes (${kb(lazy)})`);
+console.log(`full player: ${full} bytes (${kb(full)}) with hls.js; ${full - hlsRow[2]} bytes (${kb(full - hlsRow[2])}) without it`);
+console.log(`BEFORE FIRST FRAME (embed, native-HLS path): ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
 
 // The share page: its HTML carries the playback answer inline; the player's files are the embed's.
 const shareRows: Array<[string, number, number]> = [['share page (share.example.html)', ...sizes(readFileSync(join(root, 'share.example.html')))], rows[1], rows[2]];

@@ -74,12 +74,6 @@ export const PLAYER_CONTROL_DEFAULTS = {
   keyboardShortcuts: true,
   resumePlayback: true,
 } as const;
-/** The speed menu's rates. */
-export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
-/** A viewer who comes back within this many days resumes where they left off. */
-export const RESUME_MAX_AGE_DAYS = 30;
-/** A position within this share of the end is not resumed (the viewer had finished). */
-export const RESUME_END_SHARE = 0.05;
 
 /** Texts the spec fixes word for word. */
 export const MESSAGES = {

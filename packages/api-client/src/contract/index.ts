@@ -5,6 +5,7 @@ export * from './caption-generation.ts';
 export * from './captions.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './viewer-constants.ts';
 export * from './endpoints.ts';
 export * from './folders.ts';
 export * from './gifs.ts';
