@@ -125,11 +125,8 @@ export function attachControls(host: ControlsHost): Controls {
   live.setAttribute('aria-live', 'polite');
   root.append(live);
   made.push(live);
-  let clearLive: ReturnType<typeof setTimeout> | undefined;
   function announce(text: string): void {
     live.textContent = text;
-    clearTimeout(clearLive);
-    clearLive = setTimeout(() => (live.textContent = ''), 3000);
   }
 
   function button(className: string, label: string, text = ''): HTMLButtonElement {
@@ -234,6 +231,7 @@ export function attachControls(host: ControlsHost): Controls {
     video.playbackRate = rate;
     speed?.check(rate);
     speed?.button.replaceChildren(t('speedRate', { rate }));
+    speed?.button.setAttribute('aria-label', t('withValue', { label: t('speed'), value: t('speedRate', { rate }) }));
     if (remember) rememberPrefs({ rate });
   }
   if (config.speedMenu) {
@@ -255,7 +253,9 @@ export function attachControls(host: ControlsHost): Controls {
     quality.check(chosen);
     const level = hls?.currentLevel ?? -1;
     const playing = level >= 0 ? hls?.levels?.[level] : null;
-    quality.button.replaceChildren(chosen >= 0 ? rungs[chosen].label : t('qualityAuto'));
+    const value = chosen >= 0 ? rungs[chosen].label : t('qualityAuto');
+    quality.button.replaceChildren(value);
+    quality.button.setAttribute('aria-label', t('withValue', { label: t('quality'), value }));
     const auto = quality.panel.querySelector('[data-value="-1"]');
     if (auto) auto.textContent = chosen < 0 && playing ? t('qualityAutoNow', { rung: rungLabel(playing.width, playing.height) }) : t('qualityAuto');
   }
@@ -433,15 +433,16 @@ export function attachControls(host: ControlsHost): Controls {
     announce(video.muted ? t('announceMuted') : t('announceVolume', { percent: Math.round(video.volume * 100) }));
     if (byViewer()) rememberPrefs({ volume: video.volume, muted: video.muted });
   });
-  let lastAnnouncedCaption: string | null | undefined;
+  const showingCaption = () => Array.from(video.textTracks ?? []).find((x) => x.mode === 'showing')?.label ?? null;
+  // The state at start (the owner's default track) is not news; a change the viewer makes is.
+  let lastAnnouncedCaption = showingCaption();
   // (jsdom's list is not an event target.)
   if (typeof video.textTracks?.addEventListener === 'function') {
     on(video.textTracks, 'change', () => {
-      const shown = Array.from(video.textTracks).find((x) => x.mode === 'showing');
-      const label = shown ? shown.label : null;
+      const label = showingCaption();
       if (label === lastAnnouncedCaption) return;
       lastAnnouncedCaption = label;
-      announce(label ? t('announceCaptions', { label }) : t('announceCaptionsOff'));
+      if (byViewer()) announce(label ? t('announceCaptions', { label }) : t('announceCaptionsOff'));
     });
   }
 
@@ -490,7 +491,6 @@ export function attachControls(host: ControlsHost): Controls {
     selectRung,
     destroy() {
       signal.abort();
-      clearTimeout(clearLive);
       help?.remove();
       for (const el of made) el.remove();
     },

@@ -455,7 +455,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     const at = video.currentTime;
     const resume = isPlaying() || andPlay;
     video.src = src;
-    if (at > 0) on(video, 'loadedmetadata', () => { if (video.currentTime === 0) video.currentTime = at; });
+    // Once: a later source (another rung, a renewed token) brings its own moment.
+    if (at > 0) video.addEventListener('loadedmetadata', () => { if (video.currentTime === 0) video.currentTime = at; }, { once: true, signal: signal.signal });
     if (resume) void play();
   }
   if (token && options.token) scheduleRenewal(options.token.expiresAt);

@@ -31,6 +31,8 @@ export const STRINGS = {
   live: 'Live',
   captions: 'Captions',
   captionsOff: 'Off',
+  // A menu button's name with its current value: "Speed: 1.5x" (the visible text is part of the name).
+  withValue: '{label}: {value}',
   speed: 'Speed',
   speedRate: '{rate}x',
   speedNormal: 'Normal',

@@ -58,7 +58,7 @@ describe('the speed menu', () => {
     const { root, video, status, items } = setup();
     const button = root.querySelector('.rb-speed') as HTMLButtonElement;
     expect(button.tagName).toBe('BUTTON');
-    expect(button.getAttribute('aria-label')).toBe('Speed');
+    expect(button.getAttribute('aria-label')).toBe('Speed: 1x');
     button.click();
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(items('Speed').map((i) => i.textContent)).toEqual(['0.5x', '0.75x', 'Normal', '1.25x', '1.5x', '2x']);
@@ -66,6 +66,7 @@ describe('the speed menu', () => {
     items('Speed')[4].click();
     expect(video.playbackRate).toBe(1.5);
     expect(button.textContent).toBe('1.5x');
+    expect(button.getAttribute('aria-label')).toBe('Speed: 1.5x');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(items('Speed')[4].getAttribute('aria-checked')).toBe('true');
     video.dispatchEvent(new Event('ratechange'));
@@ -113,11 +114,12 @@ describe('the quality menu', () => {
     const { root, items, status } = setup({ engine: 'hlsjs', hls });
     const button = root.querySelector('.rb-quality') as HTMLButtonElement;
     expect(button.hidden).toBe(false);
-    expect(button.getAttribute('aria-label')).toBe('Quality');
+    expect(button.getAttribute('aria-label')).toBe('Quality: Auto');
     expect(items('Quality').map((i) => i.textContent)).toEqual(['Auto', '720p', '360p']);
     items('Quality')[2].click();
     expect(hls.currentLevel).toBe(0); // the 360p level
     expect(root.dataset.quality).toBe('360p');
+    expect(button.getAttribute('aria-label')).toBe('Quality: 360p');
     expect(status()).toBe('Quality 360p');
     items('Quality')[1].click();
     expect(hls.currentLevel).toBe(1);
@@ -234,7 +236,7 @@ describe('keyboard in the player', () => {
     await vi.waitFor(() => expect(player.root.querySelector('.rb-speed')).not.toBeNull());
     const bar = player.root.querySelector('.rb-bar') as HTMLElement;
     const focusable = Array.from(bar.querySelectorAll<HTMLElement>('button, input')).filter((e) => !e.hidden);
-    expect(focusable.map((e) => e.getAttribute('aria-label'))).toEqual(['Play', 'Seek', 'Mute', 'Volume', 'Speed', 'Pop Out Video', 'Full screen'].filter((n) => n !== 'Full screen' || document.fullscreenEnabled));
+    expect(focusable.map((e) => e.getAttribute('aria-label'))).toEqual(['Play', 'Seek', 'Mute', 'Volume', 'Speed: 1x', 'Pop Out Video', 'Full screen'].filter((n) => n !== 'Full screen' || document.fullscreenEnabled));
     for (const e of focusable) expect(e.tagName === 'BUTTON' || (e as HTMLInputElement).type === 'range').toBe(true);
     for (const e of focusable) expect(e.tabIndex).toBe(0);
     player.destroy();
