@@ -1,3 +1,4 @@
+import { PLAYER_CONTROL_DEFAULTS } from '@reelbase/api-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { User } from '../src/modules/users/user.entity.ts';
@@ -49,12 +50,7 @@ test('one or more settings change and the whole configuration comes back', async
     // Colours not sent keep their value.
     colorScheme: { playerCanvas: '#000000', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
     // Issue 26's controls: on until the owner turns one off.
-    speedMenu: true,
-    qualityMenu: true,
-    pictureInPicture: true,
-    captionsButton: true,
-    keyboardShortcuts: true,
-    resumePlayback: true,
+    ...PLAYER_CONTROL_DEFAULTS,
   });
   const one = await put({ volumeControl: false, speedMenu: false, resumePlayback: false });
   expect(one.body).toMatchObject({ volumeControl: false, speedMenu: false, resumePlayback: false, qualityMenu: true, endAction: 'loop', colorScheme: { playerCanvas: '#000000' } });

@@ -199,7 +199,9 @@ export function attachControls(host: ControlsHost): Controls {
       } else if (e.key === 'Home' || e.key === 'End') {
         items[e.key === 'Home' ? 0 : items.length - 1]?.focus();
       } else if (e.key === 'Tab') {
+        // Tab goes on from the menu's button, to the next control of the bar (Shift+Tab: the one before).
         self.close();
+        b.focus();
         return;
       } else return;
       e.preventDefault();

@@ -170,27 +170,16 @@ describe('keyboard in the player', () => {
     press(' ');
     expect(player.video.paused).toBe(true);
     media.state.currentTime = 50;
-    press('l');
-    expect(media.state.currentTime).toBe(60);
-    press('j');
-    press('j');
-    expect(media.state.currentTime).toBe(40);
-    press('ArrowRight');
-    expect(media.state.currentTime).toBe(45);
-    press('ArrowLeft');
-    expect(media.state.currentTime).toBe(40);
-    press('7');
-    expect(media.state.currentTime).toBe(70);
-    press('Home');
-    expect(media.state.currentTime).toBe(0);
-    press('End');
-    expect(media.state.currentTime).toBe(100);
+    const seeks = [['l', 60], ['j', 50], ['j', 40], ['ArrowRight', 45], ['ArrowLeft', 40], ['7', 70], ['Home', 0], ['End', 100]] as const;
+    for (const [key, at] of seeks) {
+      press(key);
+      expect(media.state.currentTime, key).toBe(at);
+    }
     media.state.volume = 0.5;
-    press('ArrowDown');
-    expect(media.state.volume).toBe(0.4);
-    press('ArrowUp');
-    press('ArrowUp');
-    expect(media.state.volume).toBe(0.6);
+    for (const [key, volume] of [['ArrowDown', 0.4], ['ArrowUp', 0.5], ['ArrowUp', 0.6]] as const) {
+      press(key);
+      expect(media.state.volume, key).toBe(volume);
+    }
     press('m');
     expect(media.state.muted).toBe(true);
     expect(root.querySelector('[role="status"]')?.textContent).toBe('Muted');

@@ -1,3 +1,4 @@
+import { PLAYER_CONTROL_DEFAULTS } from '@reelbase/api-client/constants';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createPlayer } from '../src/player.ts';
 import type { Player, PlayerConfig, PlayerNavigation, PlayerOptions } from '../src/types.ts';
@@ -16,12 +17,7 @@ export function config(overrides: Partial<PlayerConfig> = {}): PlayerConfig {
     showLogoInPlayer: false,
     logoPatn: null,
     colorScheme: { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
-    speedMenu: true,
-    qualityMenu: true,
-    pictureInPicture: true,
-    captionsButton: true,
-    keyboardShortcuts: true,
-    resumePlayback: true,
+    ...PLAYER_CONTROL_DEFAULTS,
     ...overrides,
   };
 }
