@@ -228,19 +228,27 @@ export function attachControls(host: ControlsHost): Controls {
 
   // ---- speed ----
   let speed: Menu | null = null;
-  function setRate(rate: number, remember: boolean): void {
-    video.defaultPlaybackRate = rate;
-    video.playbackRate = rate;
+  /** The menu shows the rate in force, whoever set it. */
+  function renderRate(): void {
+    const rate = video.playbackRate;
     speed?.check(rate);
     speed?.button.replaceChildren(t('speedRate', { rate }));
     speed?.button.setAttribute('aria-label', t('withValue', { label: t('speed'), value: t('speedRate', { rate }) }));
+  }
+  function setRate(rate: number, remember: boolean): void {
+    video.defaultPlaybackRate = rate;
+    video.playbackRate = rate;
+    renderRate();
     if (remember) rememberPrefs({ rate });
   }
   if (config.speedMenu) {
     speed = menu('rb-speed', t('speed'), (rate) => setRate(rate, true));
     speed.setItems(PLAYBACK_SPEEDS.map((rate) => ({ label: speedLabel(rate), value: rate })));
+    // Only a remembered rate is set: a player without one keeps the rate it has.
     const saved = prefs.rate;
-    setRate(typeof saved === 'number' && (PLAYBACK_SPEEDS as readonly number[]).includes(saved) ? saved : 1, false);
+    if (typeof saved === 'number' && (PLAYBACK_SPEEDS as readonly number[]).includes(saved)) setRate(saved, false);
+    else renderRate();
+    on(video, 'ratechange', renderRate);
   }
 
   // ---- quality ----

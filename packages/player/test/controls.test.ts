@@ -74,6 +74,15 @@ describe('the speed menu', () => {
     expect(JSON.parse(localStorage.getItem(PREFS_KEY) as string).rate).toBe(1.5);
   });
 
+  it('without a remembered speed the rate in force stays, and the menu follows a rate set elsewhere', () => {
+    const { root, video, items } = setup();
+    expect(video.playbackRate).toBe(1);
+    video.playbackRate = 2;
+    video.dispatchEvent(new Event('ratechange'));
+    expect(root.querySelector('.rb-speed')?.getAttribute('aria-label')).toBe('Speed: 2x');
+    expect(items('Speed')[5].getAttribute('aria-checked')).toBe('true');
+  });
+
   it('the next video starts at the remembered speed, volume and mute', () => {
     localStorage.setItem(PREFS_KEY, JSON.stringify({ rate: 1.25, volume: 0.4, muted: true }));
     const { video } = setup();
