@@ -33,7 +33,9 @@ const main = readFileSync(join(dist, mainJs), 'utf8');
 if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
   throw new Error(`${mainJs} imports another chunk statically; the native-HLS path would load it`);
 }
-// The captions chunk loads only for a video with tracks, after the player is up.
+// The captions chunk loads only for a video with tracks, after the player is up; the controls chunk
+// (speed and quality menus, shortcuts, resume) after the first frame or on first use; chunks they
+// share (e.g. storage) with them. None of them is loaded before the first frame.
 const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
 if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
 // Issue 27: the lead form and the call to action load only for a video that has them on (and share a small helper chunk).
@@ -47,8 +49,9 @@ const engageChunks = ['lead-form', 'call-to-action', 'engage'].map((name) => {
 const chunkOf = (name: string) => files.find((f) => new RegExp(`^reelbase-${name}-.*\\.js$`).test(f));
 const laterChunks = Object.fromEntries(['chapters', 'storyboard', 'seek-pointer'].map((name) => [name, chunkOf(name)]));
 for (const [name, file] of Object.entries(laterChunks)) if (!file) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
-const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk && !engageChunks.includes(f) && !Object.values(laterChunks).includes(f));
-if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
+const controlsChunk = files.find((f) => /^reelbase-controls-.*\.js$/.test(f));
+if (!controlsChunk) throw new Error('dist has no controls chunk (reelbase-controls-*.js)');
+const lazyChunks = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
 
 // A representative playback answer (the API writes the real one), of the heavier kind: a video
 // that is not public, its URLs and the answer carrying a playback token.
@@ -71,6 +74,7 @@ const playback = JSON.stringify({
     showLogoInPlayer: true,
     logoPatn: '/media/logos/5a6b7c8d.png',
     colorScheme: { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+    ...{ speedMenu: true, qualityMenu: true, pictureInPicture: true, captionsButton: true, keyboardShortcuts: true, resumePlayback: true },
   },
   nextVideo: null,
   durationSec: 93.4,
@@ -112,7 +116,10 @@ const captioned = JSON.stringify({
     src: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/captions/7c9e6679-7425-40de-944b-e07fc1f90ae${i}.vtt`,
   })),
 });
-const captionsGz = gz(readFileSync(join(dist, captionsChunk)));
+// The captions chunk and the shared chunks it imports.
+const captionsCode = readFileSync(join(dist, captionsChunk), 'utf8');
+const captionsImports = [...captionsCode.matchAll(/from\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]);
+const captionsGz = [captionsChunk, ...captionsImports].reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0);
 const withCaptions = native - gz(playback) + gz(captioned) + captionsGz;
 console.log(`captions chunk:  ${captionsGz} bytes (${kb(captionsGz)}), fetched only for a video with caption tracks`);
 console.log(`native-HLS path of a video with two caption tracks (its answer + the captions chunk): ${withCaptions} bytes (${kb(withCaptions)}) of a ${kb(BUDGET_BYTES)} budget`);
@@ -128,9 +135,11 @@ const engaged = JSON.stringify({
   leadScope: 'Qm9vbXNoYWthbGFr',
 });
 const engageGz = engageChunks.reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0);
-const withEngage = native - gz(playback) + gz(engaged) + engageGz;
-console.log(`lead form + call to action chunks: ${engageGz} bytes (${kb(engageGz)}), fetched only for a video that has them on`);
-console.log(`native-HLS path of a video with the lead form and a call to action (its answer + their chunks): ${withEngage} bytes (${kb(withEngage)}) of a ${kb(BUDGET_BYTES)} budget`);
+// The form (and its helper) comes before the first frame; the call to action's chunk after it.
+const ctaGz = gz(readFileSync(join(dist, engageChunks[1])));
+const withEngage = native - gz(playback) + gz(engaged) + engageGz - ctaGz;
+console.log(`lead form + call to action chunks: ${engageGz} bytes (${kb(engageGz)}), fetched only for a video that has them on (the call to action's ${kb(ctaGz)} after the first frame)`);
+console.log(`native-HLS path of a video with the lead form and a call to action, before the first frame (its answer + the form's chunks): ${withEngage} bytes (${kb(withEngage)}) of a ${kb(BUDGET_BYTES)} budget`);
 // A video with chapters and a storyboard: its answer names them; the chapters chunk comes after the
 // first frame, the storyboard chunk (and the tiles) only once the viewer points at the seek bar.
 const later = (name: string) => gz(readFileSync(join(dist, laterChunks[name] as string)));
@@ -144,8 +153,15 @@ const chaptersFirst = native - gz(playback) + gz(withChapters);
 console.log(`chapters chunk:  ${later('chapters') + later('seek-pointer')} bytes (${kb(later('chapters') + later('seek-pointer'))}), fetched after the first frame, only for a video with chapters`);
 console.log(`storyboard chunk: ${later('storyboard') + later('seek-pointer')} bytes (${kb(later('storyboard') + later('seek-pointer'))}), fetched on the first hover or touch of the seek bar`);
 console.log(`native-HLS path of a video with five chapters and a storyboard, before the first frame: ${chaptersFirst} bytes (${kb(chaptersFirst)}) of a ${kb(BUDGET_BYTES)} budget`);
-const full = native - gz(playback) + gz(withChapters) + captionsGz + later('chapters') + later('storyboard') + later('seek-pointer') + engageGz;
-console.log(`the full player (every chunk but hls.js, after first use): ${full} bytes (${kb(full)})`);
+// The full player: every file of dist (a viewer who uses every control of a captioned video on hls.js).
+const fullRows: Array<[string, number, number]> = [rows[1], rows[2], hlsRow, ...lazyChunks.sort().map((f): [string, number, number] => [`dist/${f}`, ...sizes(readFileSync(join(dist, f)))])];
+const full = fullRows.reduce((sum, [, , g]) => sum + g, 0);
+const lazy = fullRows.slice(3).reduce((sum, [, , g]) => sum + g, 0);
+console.log('The full player, every chunk (gzip, default level):');
+for (const [name, raw, g] of fullRows) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
+console.log(`chunks after the first frame or on first use (captions, controls, shared): ${lazy} bytes (${kb(lazy)})`);
+console.log(`full player: ${full} bytes (${kb(full)}) with hls.js; ${full - hlsRow[2]} bytes (${kb(full - hlsRow[2])}) without it`);
+console.log(`BEFORE FIRST FRAME (embed, native-HLS path): ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
 
 // The share page: its HTML carries the playback answer inline; the player's files are the embed's.
 const shareRows: Array<[string, number, number]> = [['share page (share.example.html)', ...sizes(readFileSync(join(root, 'share.example.html')))], rows[1], rows[2]];

@@ -1,4 +1,6 @@
 import type { PlaybackCaption } from '@reelbase/api-client';
+import { safeStorage } from './storage.ts';
+import type { t as translate } from './strings.ts';
 
 /** Where the viewer's choice is kept, per browser: `off`, or the language and label of the track picked. */
 export const CAPTIONS_CHOICE_KEY = 'rb-captions';
@@ -16,6 +18,8 @@ export interface CaptionsHost {
   /** The browser plays the HLS itself: its text tracks come from the master's subtitle renditions (<track> elements only where it lists none). */
   native: boolean;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** The player's texts (strings.ts), handed over so this chunk shares no module with the main file. */
+  t: typeof translate;
 }
 
 export interface Captions {
@@ -45,17 +49,9 @@ export function initialTrack(tracks: readonly PlaybackCaption[], saved: string |
   return tracks.findIndex((t) => t.isDefault);
 }
 
-function safeStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // a sandboxed frame without storage
-  }
-}
-
 /** The CC button and its menu (the tracks by label, and Off), and the text tracks they drive. */
 export function attachCaptions(host: CaptionsHost): Captions {
-  const { video, tracks } = host;
+  const { video, tracks, t } = host;
   const doc = video.ownerDocument;
   const storage = host.storage === undefined ? safeStorage() : host.storage;
   const signal = new AbortController();
@@ -78,15 +74,15 @@ export function attachCaptions(host: CaptionsHost): Captions {
   button.type = 'button';
   button.className = 'rb-cc';
   button.innerHTML = CC_ICON;
-  button.setAttribute('aria-label', 'Captions');
+  button.setAttribute('aria-label', t('captions'));
   button.setAttribute('aria-haspopup', 'menu');
   button.setAttribute('aria-expanded', 'false');
   const menu = doc.createElement('div');
   menu.className = 'rb-cc-menu';
   menu.setAttribute('role', 'menu');
-  menu.setAttribute('aria-label', 'Captions');
+  menu.setAttribute('aria-label', t('captions'));
   menu.hidden = true;
-  const items = [{ label: 'Off', index: -1 }, ...tracks.map((t, index) => ({ label: t.label, index }))].map(({ label, index }) => {
+  const items = [{ label: t('captionsOff'), index: -1 }, ...tracks.map((t, index) => ({ label: t.label, index }))].map(({ label, index }) => {
     const item = doc.createElement('button');
     item.type = 'button';
     item.setAttribute('role', 'menuitemradio');

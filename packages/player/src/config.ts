@@ -1,4 +1,4 @@
-import { DEFAULT_COLOR_SCHEME, DEFAULT_END_ACTION, DEFAULT_START_ACTION } from './constants.ts';
+import { DEFAULT_COLOR_SCHEME, DEFAULT_END_ACTION, DEFAULT_START_ACTION, PLAYER_CONTROL_DEFAULTS } from './constants.ts';
 import { safeRedirectUrl } from './navigation.ts';
 import type { ColorScheme, PlayerConfig } from './types.ts';
 
@@ -40,5 +40,12 @@ export function resolveConfig(config: Partial<PlayerConfig> | null | undefined):
     },
     leadForm: c.leadForm?.enabled ? c.leadForm : null,
     callToAction: c.callToAction?.enabled && safeRedirectUrl(c.callToAction.url) ? c.callToAction : null,
+    // Issue 26 (controls): each on unless turned off.
+    speedMenu: c.speedMenu ?? PLAYER_CONTROL_DEFAULTS.speedMenu,
+    qualityMenu: c.qualityMenu ?? PLAYER_CONTROL_DEFAULTS.qualityMenu,
+    pictureInPicture: c.pictureInPicture ?? PLAYER_CONTROL_DEFAULTS.pictureInPicture,
+    captionsButton: c.captionsButton ?? PLAYER_CONTROL_DEFAULTS.captionsButton,
+    keyboardShortcuts: c.keyboardShortcuts ?? PLAYER_CONTROL_DEFAULTS.keyboardShortcuts,
+    resumePlayback: c.resumePlayback ?? PLAYER_CONTROL_DEFAULTS.resumePlayback,
   };
 }

@@ -1,4 +1,4 @@
-import { PLAYER_MESSAGES } from './constants.ts';
+import { t } from './strings.ts';
 import { createPlayer } from './player.ts';
 import { chooseEngine, forcedEngine, importHls } from './source.ts';
 import { fetchRenewal } from './token.ts';
@@ -111,11 +111,11 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
   if (result.status === 'password') result = await askPassword(element, apiBase, options.videoId, fetchImpl);
   if (result.status !== 'ok') {
     const text = {
-      notAvailable: PLAYER_MESSAGES.notAvailable,
-      processing: PLAYER_MESSAGES.processing,
-      private: PLAYER_MESSAGES.private,
-      failed: PLAYER_MESSAGES.loadFailed,
-      password: PLAYER_MESSAGES.loadFailed,
+      notAvailable: t('notAvailable'),
+      processing: t('processing'),
+      private: t('private'),
+      failed: t('loadFailed'),
+      password: t('loadFailed'),
     }[result.status];
     renderMessage(element, text);
     return null;
@@ -165,14 +165,14 @@ function askPassword(element: HTMLElement, apiBase: string, videoId: string, fet
   };
   const root = make('div', 'rb-player');
   const form = make('form', 'rb-message rb-unlock');
-  const prompt = make('p', 'rb-unlock-prompt', PLAYER_MESSAGES.passwordPrompt);
+  const prompt = make('p', 'rb-unlock-prompt', t('passwordPrompt'));
   const input = make('input', 'rb-unlock-input');
   input.type = 'password';
   input.required = true;
   input.autocomplete = 'off';
-  input.setAttribute('aria-label', PLAYER_MESSAGES.password);
-  input.placeholder = PLAYER_MESSAGES.password;
-  const submit = make('button', 'rb-unlock-button', PLAYER_MESSAGES.unlock);
+  input.setAttribute('aria-label', t('password'));
+  input.placeholder = t('password');
+  const submit = make('button', 'rb-unlock-button', t('unlock'));
   submit.type = 'submit';
   const error = make('p', 'rb-unlock-error');
   error.setAttribute('role', 'alert');
@@ -194,9 +194,9 @@ function askPassword(element: HTMLElement, apiBase: string, videoId: string, fet
         const answer = (await res.json().catch(() => ({}))) as { token?: string; message?: string };
         if (res.ok && answer.token) return resolve(await fetchPlayback(apiBase, videoId, fetchImpl, answer.token));
         // 403 "Wrong password"; 429 says when to try again.
-        error.textContent = answer.message || PLAYER_MESSAGES.wrongPassword;
+        error.textContent = answer.message || t('wrongPassword');
       } catch {
-        error.textContent = PLAYER_MESSAGES.loadFailed;
+        error.textContent = t('loadFailed');
       }
       submit.disabled = false;
       input.select();
@@ -247,7 +247,7 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
   const options = embedOptions(element, loc?.pathname ?? '', loc?.search ?? '');
   const videoId = overrides.videoId ?? options.videoId;
   if (!videoId) {
-    renderMessage(element, PLAYER_MESSAGES.notAvailable);
+    renderMessage(element, t('notAvailable'));
     return Promise.resolve(null);
   }
   return mount(element, { ...options, playback, ...overrides, videoId });

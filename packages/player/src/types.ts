@@ -87,7 +87,12 @@ export interface HlsInstance {
   startLoad(startPosition?: number): void;
   recoverMediaError(): void;
   destroy(): void;
-  on(event: string, listener: (event: string, data: { fatal?: boolean; type?: string }) => void): void;
+  on(event: string, listener: (event: string, data: { fatal?: boolean; type?: string; level?: number }) => void): void;
+  /** The rungs of the master playlist (known once it is parsed). */
+  readonly levels?: readonly { width: number; height: number; bitrate: number }[];
+  /** The rung playing; setting it switches now and holds it (-1: back to automatic choice). */
+  currentLevel?: number;
+  readonly autoLevelEnabled?: boolean;
 }
 
 export interface HlsConstructor {

@@ -109,6 +109,10 @@ describe('call to action', () => {
     const beacon = vi.fn(() => true);
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
     const { player, media } = await makePlayer({ videoId: 'vid-5', apiBase: 'https://api.test', config: config({ callToAction: cta({ text: 'Buy the tour', buttonText: 'Book now' }) }) }, { duration: 10 });
+    // Its chunk waits for the first frame.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(player.root.querySelector('.rb-cta')).toBeNull();
+    media.fire('loadeddata');
     const box = await vi.waitFor(() => player.root.querySelector<HTMLElement>('.rb-cta') ?? Promise.reject(new Error('no overlay yet')));
     media.startPlaying();
     media.timeUpdate(5);
@@ -131,6 +135,7 @@ describe('call to action', () => {
   it('same window from a second on: the viewer page goes to the link; a closed overlay stays closed', async () => {
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: vi.fn(() => true) });
     const { player, media, nav } = await makePlayer({ videoId: 'vid-6', config: config({ callToAction: cta({ when: 'atSecond', atSec: 4, newWindow: false }) }) }, { duration: 10 });
+    media.fire('loadeddata');
     const box = await vi.waitFor(() => player.root.querySelector<HTMLElement>('.rb-cta') ?? Promise.reject(new Error('no overlay yet')));
     media.startPlaying();
     media.timeUpdate(4.5);

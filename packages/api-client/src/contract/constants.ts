@@ -65,6 +65,16 @@ export const DEFAULT_COLOR_SCHEME = {
   playerControlBar: '#43C3D7',
 } as const;
 
+// Issue 26 (controls): the player's extra controls, each one the owner can hide (PlayerConfig), on by default.
+export const PLAYER_CONTROL_DEFAULTS = {
+  speedMenu: true,
+  qualityMenu: true,
+  pictureInPicture: true,
+  captionsButton: true,
+  keyboardShortcuts: true,
+  resumePlayback: true,
+} as const;
+
 /** Texts the spec fixes word for word. */
 export const MESSAGES = {
   banned: 'User was baned',

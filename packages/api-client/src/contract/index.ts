@@ -7,6 +7,7 @@ export * from './captions.ts';
 export * from './chapters.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './viewer-constants.ts';
 export * from './endpoints.ts';
 export * from './folders.ts';
 export * from './gifs.ts';

@@ -30,6 +30,13 @@ export const PlayerConfigUpdate = z
       // issue 27: lead capture and call to action, each merged field by field.
       leadForm: LeadFormUpdate,
       callToAction: CallToActionUpdate,
+      // Issue 26 (controls)
+      speedMenu: z.boolean({ error: 'Must be true or false.' }),
+      qualityMenu: z.boolean({ error: 'Must be true or false.' }),
+      pictureInPicture: z.boolean({ error: 'Must be true or false.' }),
+      captionsButton: z.boolean({ error: 'Must be true or false.' }),
+      keyboardShortcuts: z.boolean({ error: 'Must be true or false.' }),
+      resumePlayback: z.boolean({ error: 'Must be true or false.' }),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}.` : undefined) },
   )

@@ -26,6 +26,14 @@ export const PlayerConfig = z.object({
   // issue 27: the email form (lead capture) and the call to action.
   leadForm: LeadFormConfig,
   callToAction: CallToActionConfig,
+  // Issue 26 (controls): the viewer's controls the owner shows or hides; all on by default.
+  speedMenu: z.boolean(),
+  qualityMenu: z.boolean(),
+  pictureInPicture: z.boolean(),
+  captionsButton: z.boolean(),
+  keyboardShortcuts: z.boolean(),
+  /** A returning viewer resumes where they left off (kept in their browser). */
+  resumePlayback: z.boolean(),
 });
 export type PlayerConfig = z.infer<typeof PlayerConfig>;
 

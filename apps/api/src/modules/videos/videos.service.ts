@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, Visibility, WatermarkPlacement } from '@reelbase/api-client';
-import { CALL_TO_ACTION_DEFAULT, COVER_MESSAGES, copySuffix, END_ACTIONS, LEAD_FORM_DEFAULT, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
+import { CALL_TO_ACTION_DEFAULT, COVER_MESSAGES, copySuffix, END_ACTIONS, LEAD_FORM_DEFAULT, PLAYER_CONTROL_DEFAULTS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
@@ -75,6 +75,7 @@ export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorSch
     // issue 27: lead capture and call to action, both off.
     leadForm: { ...LEAD_FORM_DEFAULT },
     callToAction: { ...CALL_TO_ACTION_DEFAULT },
+    ...PLAYER_CONTROL_DEFAULTS,
   };
 }
 

@@ -1,9 +1,10 @@
 import { PictureOutlined, UndoOutlined } from '@ant-design/icons';
 import { DEFAULT_COLOR_SCHEME, errorMessage, MESSAGES, type PlayerConfig, type Video } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Divider, Flex, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Divider, Flex, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
+import { playerContrastWarnings } from '../../components/contrast.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useTeamFeatures } from '../teams/use-team.ts';
@@ -23,11 +24,19 @@ const END_OPTIONS: { value: PlayerConfig['endAction']; label: string }[] = [
   { value: 'loop', label: 'loop' },
   { value: 'playNext', label: 'play next' },
 ];
-const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' | 'videoPopOut' | 'showLogoInPlayer'; label: string }[] = [
+type SwitchKey = { [K in keyof PlayerConfig]: PlayerConfig[K] extends boolean ? K : never }[keyof PlayerConfig];
+const SWITCHES: { key: SwitchKey; label: string }[] = [
   { key: 'autoHideControls', label: 'Auto-hide controls' },
   { key: 'playPauseButton', label: 'Play/pause button' },
   { key: 'volumeControl', label: 'Volume control' },
   { key: 'videoPopOut', label: 'Pop Out Video' },
+  // Issue 26 (controls)
+  { key: 'speedMenu', label: 'Speed menu' },
+  { key: 'qualityMenu', label: 'Quality menu' },
+  { key: 'pictureInPicture', label: 'Picture-in-picture' },
+  { key: 'captionsButton', label: 'Captions button' },
+  { key: 'keyboardShortcuts', label: 'Keyboard shortcuts' },
+  { key: 'resumePlayback', label: 'Resume where the viewer left off' },
   { key: 'showLogoInPlayer', label: 'Show logo' },
 ];
 /** A colour is saved once the pointer rests: dragging in the picker would otherwise send a call per step. */
@@ -153,6 +162,9 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               />
               <span>Transparent canvas</span>
             </Flex>
+            {playerContrastWarnings(scheme).map((w) => (
+              <Alert key={w.split(':')[0]} type="warning" showIcon title={w} />
+            ))}
             <div>
               <Button size="small" icon={<UndoOutlined aria-hidden />} disabled={disabled || isDefault} onClick={() => change({ colorScheme: { ...DEFAULT_COLOR_SCHEME } })}>
                 Default colours
