@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Divider, Flex, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
+import { ContrastWarning } from '../../components/contrast-warning.tsx';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useTeamFeatures } from '../teams/use-team.ts';
@@ -143,6 +144,7 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               />
               <span>Transparent canvas</span>
             </Flex>
+            <ContrastWarning scheme={scheme} />
             <div>
               <Button size="small" icon={<UndoOutlined aria-hidden />} disabled={disabled || isDefault} onClick={() => change({ colorScheme: { ...DEFAULT_COLOR_SCHEME } })}>
                 Default colours

@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type { AxeResults, Result } from 'axe-core';
+import { apiToken, expect, registerViaApi, shot, signIn, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+
+/*
+ * axe-core on the app's main screens and the public player pages: no violation of impact serious
+ * or critical (each one found is printed with its elements). The player's own markup (its control
+ * bar) is the player's; its violations are printed for the record but judged by the player's tests.
+ */
+test.slow();
+
+const AXE_SOURCE = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const BLOCKING = new Set(['serious', 'critical']);
+const PLAYER = '.rb-player';
+
+const describe = (v: Result) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`;
+
+/** Runs axe on the page as it is (the page's CSP does not apply to the injected script). */
+async function axe(page: Page, options: { exclude?: string[]; include?: string[] } = {}): Promise<Result[]> {
+  await page.evaluate(await AXE_SOURCE);
+  const results = (await page.evaluate(
+    (o) =>
+      (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe.run(
+        o.include ? { include: o.include.map((s) => [s]) } : { exclude: (o.exclude ?? []).map((s) => [s]) },
+        { resultTypes: ['violations'] },
+      ),
+    options,
+  )) as AxeResults;
+  return results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+}
+
+/** Fails on any serious or critical violation of the page, printing them all. */
+async function expectAccessible(page: Page, name: string, exclude: string[] = []) {
+  const found = await axe(page, { exclude });
+  if (found.length) console.log(`axe on ${name}:\n${found.map(describe).join('\n')}`);
+  expect.soft(found.map((v) => `${v.id} (${v.nodes.length})`), `serious or critical axe violations on ${name}`).toEqual([]);
+}
+
+test('sign-in and registration', async ({ page }, info) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page, 'sign-in');
+  await page.goto('/registration');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+  await expectAccessible(page, 'registration');
+  // The form's errors shown: still no violation.
+  await page.getByRole('button', { name: /continue|next|sign up/i }).first().click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expectAccessible(page, 'registration with errors');
+  await shot(page, info, 'a11y-registration-errors');
+});
+
+test('My videos, the video page, settings, the embed and the share page', async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL as string);
+  const video = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Accessible clip');
+  const token = await apiToken(request, baseURL as string, a);
+  await waitPlayable(request, baseURL as string, token, video.id);
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('video-row').filter({ hasText: 'Accessible clip' })).toBeVisible();
+  await expectAccessible(page, 'My videos');
+
+  await page.goto(`/${video.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessible clip' })).toBeVisible();
+  await expectAccessible(page, 'the video page', [PLAYER]);
+
+  await page.goto('/settings');
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  await expectAccessible(page, 'settings', [PLAYER]);
+
+  for (const [name, path] of [
+    ['the embed page', `/embed/hls/${video.id}`],
+    ['the share page', `/watch/${video.id}`],
+  ]) {
+    await page.goto(path);
+    await expect(page.locator(`${PLAYER} video`)).toBeAttached();
+    const player = await axe(page, { include: [PLAYER] });
+    if (player.length) console.log(`axe on the player of ${name} (the player's own markup):\n${player.map(describe).join('\n')}`);
+    await expectAccessible(page, name, [PLAYER]);
+  }
+  await shot(page, info, 'a11y-share');
+});
+
+test("the player settings panel warns when the owner's colours fall below WCAG AA", async ({ page, request, baseURL }, info) => {
+  const a = await registerViaApi(request, baseURL as string);
+  const video = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Brand colours');
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/${video.id}`);
+  const panel = page.getByRole('region', { name: 'Player settings' });
+  const warning = panel.getByTestId('contrast-warning');
+  // The spec's default colours: white on the light control bar and play button is too faint.
+  await expect(warning.getByRole('alert')).toContainText('below the WCAG AA contrast');
+  await expect(warning).toContainText('White icons and time on the control bar: 2.0:1, at least 4.5:1 needed. Try a darker control bar.');
+  await expect(warning).toContainText('The white play icon on the play button: 2.6:1, at least 4.5:1 needed.');
+  await panel.getByRole('heading', { name: 'Colours' }).scrollIntoViewIfNeeded();
+  await shot(page, info, 'player-settings-contrast-warning');
+
+  // A dark control bar cures the first pair; the play button still warns.
+  await panel.getByLabel('Control bar').fill('#1a1a1a');
+  await expect(warning).not.toContainText('White icons and time on the control bar');
+  await expect(warning).toContainText('The white play icon on the play button: 2.6:1');
+  // A dark red play button on it: every pair passes, the warning goes.
+  await panel.getByLabel('Play button').fill('#c62828');
+  await expect(warning.getByRole('alert')).toHaveCount(0);
+  await shot(page, info, 'player-settings-contrast-ok');
+  // The panel with its warning gone still passes axe.
+  await expectAccessible(page, 'the video page with the player settings changed', [PLAYER]);
+  // The colours were saved: the warning stays away after a reload.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Player settings' }).getByLabel('Control bar')).toHaveValue('#1a1a1a');
+  await expect(page.getByTestId('contrast-warning').getByRole('alert')).toHaveCount(0);
+});
