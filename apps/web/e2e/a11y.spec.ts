@@ -99,12 +99,16 @@ test("the player settings panel warns when the owner's colours fall below WCAG A
   await shot(page, info, 'player-settings-contrast-warning');
 
   // A dark control bar cures the first pair; the play button still warns.
+  const savedBar = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/player-config/') && (r.request().postData() ?? '').includes('#1a1a1a'));
   await panel.getByLabel('Control bar').fill('#1a1a1a');
   await expect(warning).not.toContainText('White icons and time on the control bar');
   await expect(warning).toContainText('The white play icon on the play button: 2.6:1');
   // A dark red play button on it: every pair passes, the warning goes.
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/player-config/') && (r.request().postData() ?? '').includes('#c62828'));
   await panel.getByLabel('Play button').fill('#c62828');
   await expect(warning.getByRole('alert')).toHaveCount(0);
+  // Saved once the colour rests (both calls answered before the reload below).
+  expect([(await savedBar).status(), (await saved).status()]).toEqual([200, 200]);
   await shot(page, info, 'player-settings-contrast-ok');
   // The panel with its warning gone still passes axe.
   await expectAccessible(page, 'the video page with the player settings changed', [PLAYER]);
