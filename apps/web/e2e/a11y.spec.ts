@@ -117,3 +117,47 @@ test("the player settings panel warns when the owner's colours fall below WCAG A
   await expect(page.getByRole('region', { name: 'Player settings' }).getByLabel('Control bar')).toHaveValue('#1a1a1a');
   await expect(page.getByTestId('contrast-warning').getByRole('alert')).toHaveCount(0);
 });
+
+/**
+ * Tabs through the page (up to `stops` times): each element reached must show a focus ring (an
+ * outline or a focus shadow). Stops inside players are left to the player's own tests.
+ */
+async function tabStopsWithoutRing(page: Page, stops: number): Promise<string[]> {
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  const missing: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      // Inside a player (a frame, or the browser's own video controls) the ring is the player's to draw.
+      if (el.tagName === 'IFRAME' || el.tagName === 'VIDEO' || el.closest('.rb-player')) return { ringed: true, what: '' };
+      // antd draws the ring of some controls on a wrapper around the focused input.
+      const holders = [el, el.closest('.ant-switch, .ant-segmented-item, .ant-select, .ant-input-affix-wrapper, .ant-radio-wrapper, .ant-checkbox-wrapper, .ant-input-number')].filter(Boolean) as Element[];
+      const ringed = holders.some((h) => {
+        const s = getComputedStyle(h);
+        return (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+      });
+      const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+      return { ringed, what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${name}"` };
+    });
+    if (!stop) break;
+    if (!stop.ringed) missing.push(stop.what);
+  }
+  return missing;
+}
+
+test('every Tab stop of My videos, the video page and settings shows a focus ring', async ({ page, request, baseURL }) => {
+  const a = await registerViaApi(request, baseURL as string);
+  const video = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Keyboard clip');
+  await signIn(page, a);
+  await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('video-row').filter({ hasText: 'Keyboard clip' })).toBeVisible();
+  expect.soft(await tabStopsWithoutRing(page, 40), 'My videos').toEqual([]);
+  await page.goto(`/${video.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Keyboard clip' })).toBeVisible();
+  expect.soft(await tabStopsWithoutRing(page, 80), 'the video page').toEqual([]);
+  await page.goto('/settings');
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  expect.soft(await tabStopsWithoutRing(page, 80), 'settings').toEqual([]);
+});
