@@ -105,3 +105,29 @@ test('one file at a time here: the next waits (429 with Retry-After), an abandon
   }
   expect((await s.api('GET', '/api/statistics/videos?limit=1', { token: owner.accessToken })).body.meta.totalItems).toBe(ROWS);
 }, 120_000);
+
+test('a download still streaming past CSV_EXPORT_TIMEOUT_SECONDS is cut off, its slot and connection given back', async () => {
+  // A second API process on the same database, with a one-second deadline.
+  const quick = await startTestServer({ CSV_EXPORTS_MAX: '1', CSV_EXPORT_TIMEOUT_SECONDS: '1' }, {}, { databaseUrl: s.databaseUrl });
+  try {
+    const res = await fetch(`${quick.url}${path}`, { headers: { authorization: `Bearer ${owner.accessToken}` } });
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    // The client stops reading: backpressure holds the stream until the deadline ends it.
+    await new Promise((r) => setTimeout(r, 1500));
+    await until(() => quick.services.statisticsExport.running() === 0, 'the deadline to end the export');
+    // The connection was reset, not ended: the client sees a failed download, never a short file.
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'complete';
+      })(),
+    ).rejects.toThrow();
+    // A HEAD gets the headers and gives its slot back at once.
+    expect((await fetch(`${quick.url}${path}`, { headers: { authorization: `Bearer ${owner.accessToken}` }, method: 'HEAD' })).status).toBe(200);
+    await until(() => quick.services.statisticsExport.running() === 0, 'the HEAD to end');
+    expect((await fetch(`${quick.url}/api/statistics/videos.csv?range=7`, { headers: { authorization: `Bearer ${owner.accessToken}` }, method: 'HEAD' })).status).toBe(200);
+  } finally {
+    await quick.stop();
+  }
+}, 60_000);

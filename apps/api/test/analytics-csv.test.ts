@@ -145,6 +145,10 @@ test('a header row, neutralised formulas, quoted commas and quotes, and an attac
     `=SUM(A1), Q3 report draft - plays per day - ${daysAgo(100)} to ${daysAgo(0)}.csv`,
   );
   expect(filenameOf((await csv('/api/statistics/videos.csv?range=7')).headers.get('content-disposition'))).toBe(`Analytics - all videos - ${daysAgo(6)} to ${daysAgo(0)}.csv`);
+  // Line breaks and control characters never reach the header; other scripts stay (as filename*).
+  const odd = await insertVideo('Été\r\nSet-Cookie: x=1\u0007 ..', 10);
+  const oddName = filenameOf((await csv(`/api/statistics/video/${odd}.csv?range=7&chart=device`)).headers.get('content-disposition'));
+  expect(oddName).toBe(`Été Set-Cookie x=1 - devices - ${daysAgo(6)} to ${daysAgo(0)}.csv`);
   // The overview's dates are ISO timestamps.
   const [row] = csvRecords(await (await csv('/api/statistics/videos.csv?field=name&direction=DESC')).text());
   expect(row.Uploaded).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
