@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type { AxeResults, Result } from 'axe-core';
+import { axe, describeViolation, expectAccessible, PLAYER } from './support/axe.ts';
 import { apiToken, expect, registerViaApi, shot, signIn, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 /*
@@ -10,33 +8,6 @@ import { apiToken, expect, registerViaApi, shot, signIn, test, tinyVideo, upload
  * bar) is the player's; its violations are printed for the record but judged by the player's tests.
  */
 test.slow();
-
-const AXE_SOURCE = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const BLOCKING = new Set(['serious', 'critical']);
-const PLAYER = '.rb-player';
-
-const describe = (v: Result) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`;
-
-/** Runs axe on the page as it is (the page's CSP does not apply to the injected script). */
-async function axe(page: Page, options: { exclude?: string[]; include?: string[] } = {}): Promise<Result[]> {
-  await page.evaluate(await AXE_SOURCE);
-  const results = (await page.evaluate(
-    (o) =>
-      (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe.run(
-        o.include ? { include: o.include.map((s) => [s]) } : { exclude: (o.exclude ?? []).map((s) => [s]) },
-        { resultTypes: ['violations'] },
-      ),
-    options,
-  )) as AxeResults;
-  return results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-}
-
-/** Fails on any serious or critical violation of the page, printing them all. */
-async function expectAccessible(page: Page, name: string, exclude: string[] = []) {
-  const found = await axe(page, { exclude });
-  if (found.length) console.log(`axe on ${name}:\n${found.map(describe).join('\n')}`);
-  expect.soft(found.map((v) => `${v.id} (${v.nodes.length})`), `serious or critical axe violations on ${name}`).toEqual([]);
-}
 
 test('sign-in and registration', async ({ page }, info) => {
   await page.goto('/login');
@@ -77,7 +48,7 @@ test('My videos, the video page, settings, the embed and the share page', async 
     await page.goto(path);
     await expect(page.locator(`${PLAYER} video`)).toBeAttached();
     const player = await axe(page, { include: [PLAYER] });
-    if (player.length) console.log(`axe on the player of ${name} (the player's own markup):\n${player.map(describe).join('\n')}`);
+    if (player.length) console.log(`axe on the player of ${name} (the player's own markup):\n${player.map(describeViolation).join('\n')}`);
     await expectAccessible(page, name, [PLAYER]);
   }
   await shot(page, info, 'a11y-share');

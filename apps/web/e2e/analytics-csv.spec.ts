@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { expect, registerViaApi, shot, signIn, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 
 test.slow();
@@ -36,6 +37,7 @@ test('each chart and the overview download as CSV for the chosen range', async (
     await expect(page.getByRole('button', { name: `Download CSV of ${name}` })).toBeVisible();
   }
   await shot(page, info, 'analytics-csv-buttons');
+  await expectAccessible(page, "a video's analytics");
   const devices = await downloadOf(page, 'Download CSV of Devices');
   expect(devices.filename).toMatch(new RegExp(`^Spring sale - devices - \\d{4}-\\d{2}-\\d{2} to ${today()}\\.csv$`));
   expect(devices.text).toBe('Device,Plays\r\nDesktop,3\r\n');
@@ -60,4 +62,5 @@ test('each chart and the overview download as CSV for the chosen range', async (
   expect(header).toBe('Video ID,Video,Uploaded,Duration (s),Plays,Unique viewers,Watch time (s),Average watched (%)');
   expect(row).toMatch(new RegExp(`^${video.id},Spring sale,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,[\\d.]*,8,8,120,`));
   await shot(page, info, 'analytics-csv-overview');
+  await expectAccessible(page, 'the analytics overview');
 });

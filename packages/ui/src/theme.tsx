@@ -17,6 +17,8 @@ export const reelbaseTheme: ThemeConfig = {
     colorTextTertiary: '#666666',
     colorTextDescription: '#666666',
     colorError: '#cf1322',
+    // Hovered buttons: antd lightens the primary colour (3.6:1 for their text); darken instead.
+    colorPrimaryHover: '#155f99',
     // A preset tag's text is its palette's 7th step on its 1st: these steps are darker ones (the
     // legacy 'green-7' keys name the same CSS variables, so both are set).
     ...darkerTagTexts({ volcano: '#ad2102', orange: '#ad4e00', gold: '#874d00', yellow: '#876800', lime: '#3f6600', green: '#237804', cyan: '#006d75' }),
