@@ -212,6 +212,10 @@ const schema = z.object({
   /** Statistics beacons per address: sustained rate per second and burst. */
   STATS_BEACONS_PER_SECOND: z.coerce.number().positive().default(1),
   STATS_BEACON_BURST: positiveInt(20),
+  /** CSV downloads of the analytics streamed at once per API process (each holds a database connection while it streams); past it, 429. */
+  CSV_EXPORTS_MAX: positiveInt(3),
+  /** A CSV download still streaming after this long is cut off, so a reader that never reads cannot hold a connection. */
+  CSV_EXPORT_TIMEOUT_SECONDS: positiveInt(600),
   /** geoip-lite data folder (e.g. refreshed with a MaxMind licence key); unset: the data shipped in npm. */
   GEODATADIR: z.string().optional(),
   /** Where media and images live: DATA_DIR/media on this machine, or an S3-compatible bucket. */

@@ -72,6 +72,7 @@ import { shareRoutes } from './modules/share/share.routes.ts';
 import { createShareService } from './modules/share/share.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { beaconRoutes, ctaBeaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createStatisticsExport } from './modules/statistics/statistics-export.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -247,6 +248,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     beaconBurst: config.STATS_BEACON_BURST,
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
+  const statisticsExport = createStatisticsExport({ orm, maxRunning: config.CSV_EXPORTS_MAX });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
   const onServingChanged = (videoIds?: string[]) => {
@@ -306,7 +308,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       mediaRoutes(storage),
       playbackRoutes(playback, limits, embedding),
       playerConfigRoutes(playerConfig, guards),
-      statisticsRoutes(statistics, guards),
+      statisticsRoutes(statistics, { files: statisticsExport, timeoutMs: config.CSV_EXPORT_TIMEOUT_SECONDS * 1000 }, guards),
       teamsRoutes(teams, adminTeams, guards),
       webhooksRoutes(webhooks, guards),
       apiKeysRoutes(apiKeys, guards),
@@ -336,7 +338,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

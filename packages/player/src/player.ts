@@ -482,8 +482,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     });
   }
   // The call to action shows at the end or a chosen second: its chunk waits for the first frame.
-  const loadCallToAction = () => void import('./call-to-action.ts').then((m) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction })));
   if (callToAction) {
+    const loadCallToAction = () => void import('./call-to-action.ts').then((m) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction })));
     if (video.readyState >= 2) loadCallToAction();
     else video.addEventListener('loadeddata', loadCallToAction, { once: true, signal: signal.signal });
   }

@@ -24,7 +24,7 @@ import type {
   SubscriptionResponse,
   Usage,
 } from '../contract/payments.ts';
-import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
+import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsCsvChart, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from '../contract/webhooks.ts';
@@ -47,7 +47,7 @@ import type {
 import type { EmailCheckResponse, PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { PaymentConfig } from '../contract/payments.ts';
 import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
-import { type CoreOptions, createCore } from './core.ts';
+import { type CoreOptions, createCore, type Query, queryString } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
 import { fetchRaw, type ProgressHandler, parseBody, sendForm } from './transport.ts';
@@ -111,6 +111,24 @@ export interface AdminVideoListParams {
   direction?: 'ASC' | 'DESC';
   field?: AdminVideoSortField;
 }
+/** A downloaded file: its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 `filename*` when there is one, else `filename`. */
+export function filenameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {}
+  }
+  return /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(disposition)?.[1].replace(/\\(.)/g, '$1') ?? /filename\s*=\s*([^;\s]+)/i.exec(disposition)?.[1];
+}
+
 export interface AnalyticsOverviewParams {
   range?: StatisticsRange;
   limit?: number;
@@ -183,6 +201,17 @@ export function createApiClient(o: ApiClientOptions) {
       return sendForm(core.fetch, `${core.baseUrl}${path}`, form, core.authHeaders(token), input.onProgress, input.signal);
     });
     return res.body as Video;
+  }
+
+  /** A file answer (a CSV export) as a Blob with the name its Content-Disposition gives. */
+  async function downloadFile(path: string, query: Query): Promise<DownloadedFile> {
+    let file: DownloadedFile | undefined;
+    await core.execute(async (token) => {
+      const r = await core.fetch(`${core.baseUrl}${path}${queryString(query)}`, { headers: core.authHeaders(token) });
+      if (r.ok) file = { blob: await r.blob(), filename: filenameOf(r.headers.get('content-disposition')) ?? 'download' };
+      return { status: r.status, statusText: r.statusText, body: r.ok ? null : parseBody(await r.text()), header: (n: string) => r.headers.get(n) };
+    });
+    return file as DownloadedFile;
   }
 
   const startSession = async (r: LoginResponse) => {
@@ -330,6 +359,10 @@ export function createApiClient(o: ApiClientOptions) {
     /** Plays and watch time of every video of the caller, one page, sortable. */
     overview: (p: AnalyticsOverviewParams = {}) =>
       request<AnalyticsOverview>('GET', '/api/statistics/videos', { query: { range: p.range, limit: p.limit, page: p.page, field: p.field, direction: p.direction } }),
+    /** One chart of a video as a CSV file over the range (the file name is the server's). */
+    videoCsv: (videoId: string, range: StatisticsRange, chart: StatisticsCsvChart) => downloadFile(`/api/statistics/video/${id(videoId)}.csv`, { range, chart }),
+    /** Every row of the overview as a CSV file, in the table's order. */
+    overviewCsv: (p: Omit<AnalyticsOverviewParams, 'limit' | 'page'> = {}) => downloadFile('/api/statistics/videos.csv', { range: p.range, field: p.field, direction: p.direction }),
   };
 
   /** The leads the videos' email forms collected (issue 27): one video's, or the whole team's. */

@@ -27,7 +27,7 @@ import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, F
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { Lead, LeadList, LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from './leads.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
-import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
+import { AnalyticsOverview, AnalyticsOverviewCsvQuery, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics, VideoStatisticsCsvQuery } from './player.ts';
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
@@ -283,6 +283,8 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/leads.csv', summary: 'The leads of every video of the team as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
   { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', team: 'view', scope: 'analytics:read', response: VideoStatistics },
   { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', team: 'view', scope: 'analytics:read', response: AnalyticsOverview },
+  { method: 'get', path: '/api/statistics/video/{id}.csv', summary: "One chart of a video's analytics as CSV over a range (query: range, chart = daily, dropOff, country, device or browser): the same figures as its JSON, streamed; a header row, ISO dates, cells starting with = + - @ quoted; an attachment named after the video, the chart and the days", auth: 'user', team: 'view', scope: 'analytics:read', query: VideoStatisticsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/statistics/videos.csv', summary: "Every row of the analytics overview as CSV over a range, in the table's order (query: range, field, direction), streamed; 429 with Retry-After while this process streams its most exports", auth: 'user', team: 'view', scope: 'analytics:read', query: AnalyticsOverviewCsvQuery, produces: 'text/csv' },
   { method: 'get', path: '/api/teams', summary: "The caller's teams with their role and permissions in each, their own first, and the team used without X-Team-Id", auth: 'user', team: 'personal', response: TeamList },
   { method: 'put', path: '/api/teams/{teamId}', summary: 'Rename the team', auth: 'user', team: 'manageTeam', body: TeamUpdate, response: TeamSummary },
   { method: 'get', path: '/api/teams/{teamId}/members', summary: 'Members with role, last activity and who invited them, and the seats used of the plan', auth: 'user', team: 'manageTeam', response: TeamMemberList },

@@ -237,3 +237,17 @@ export type VideoAnalyticsRow = z.infer<typeof VideoAnalyticsRow>;
 /** GET /api/statistics/videos: one page of rows, the meta, and the totals over all the caller's videos. */
 export const AnalyticsOverview = paginated(VideoAnalyticsRow).extend({ range: z.enum(STATISTICS_RANGES), totals: StatisticsTotals });
 export type AnalyticsOverview = z.infer<typeof AnalyticsOverview>;
+
+// Issue 27 item 5: every analytics chart downloads as CSV for the chosen range (streamed).
+/** The charts of a video's analytics that download as CSV: the plays per day (the totals' days) and the four charts. */
+export const STATISTICS_CSV_CHARTS = ['daily', 'dropOff', 'country', 'device', 'browser'] as const;
+export type StatisticsCsvChart = (typeof STATISTICS_CSV_CHARTS)[number];
+/** GET /api/statistics/video/{id}.csv?range=&chart=: the chart's figures over the same range as its JSON. */
+export const VideoStatisticsCsvQuery = z.object({
+  range,
+  chart: z.enum(STATISTICS_CSV_CHARTS, { error: `Must be one of ${STATISTICS_CSV_CHARTS.join(', ')}.` }),
+});
+export type VideoStatisticsCsvQuery = z.infer<typeof VideoStatisticsCsvQuery>;
+/** GET /api/statistics/videos.csv: every row of the overview (no pages), in the table's order. */
+export const AnalyticsOverviewCsvQuery = AnalyticsOverviewQuery.omit({ limit: true, page: true });
+export type AnalyticsOverviewCsvQuery = z.infer<typeof AnalyticsOverviewCsvQuery>;

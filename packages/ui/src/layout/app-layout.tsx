@@ -322,11 +322,10 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
           )}
         </Layout.Header>
         <AlertBar />
-        <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
-          <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
-            {/* Screens load when first opened; the layout stays while they do. */}
-            <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
-          </main>
+        {/* antd's Content is the page's one <main> landmark, and the skip link's target. */}
+        <Layout.Content id="main" tabIndex={-1} style={{ padding: mobile ? 12 : 24, outline: 'none' }}>
+          {/* Screens load when first opened; the layout stays while they do. */}
+          <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </Layout.Content>
         <SiteFooter />
       </Layout>

@@ -1,10 +1,12 @@
 import { Router } from '@koa/router';
-import { AnalyticsOverviewQuery, DropOffBeacon, StatisticsQuery } from '@reelbase/api-client';
+import { AnalyticsOverviewCsvQuery, AnalyticsOverviewQuery, DropOffBeacon, StatisticsQuery, VideoStatisticsCsvQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { HttpError, unprocessable, zodErrors } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';
 import { publicCors } from '../playback/playback.routes.ts';
+import type { StatisticsExport } from './statistics-export.ts';
 import type { StatisticsService } from './statistics.service.ts';
 
 const BEACON_MAX_BYTES = 1024;
@@ -69,9 +71,16 @@ export function ctaBeaconRoutes(statistics: StatisticsService) {
   return r;
 }
 
-export function statisticsRoutes(statistics: StatisticsService, guards: AuthGuards) {
+export function statisticsRoutes(statistics: StatisticsService, exports: { files: StatisticsExport; timeoutMs: number }, guards: AuthGuards) {
   const r = new Router({ prefix: '/api/statistics' });
   r.use(guards.requireUser);
+  // The CSV files first: "<id>.csv" would otherwise be taken for a video id.
+  r.get('/video/:id.csv', async (ctx) => {
+    sendCsv(ctx, await exports.files.videoChart(currentUser(ctx).id, ctx.params.id, query(ctx, VideoStatisticsCsvQuery)), exports.timeoutMs);
+  });
+  r.get('/videos.csv', async (ctx) => {
+    sendCsv(ctx, await exports.files.overview(currentUser(ctx).id, query(ctx, AnalyticsOverviewCsvQuery)), exports.timeoutMs);
+  });
   r.get('/video/:id', async (ctx) => {
     ctx.body = await statistics.forVideo(currentUser(ctx).id, ctx.params.id, query(ctx, StatisticsQuery).range);
   });

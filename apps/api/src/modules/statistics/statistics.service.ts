@@ -15,7 +15,7 @@ import { sqlOf } from '../folders/folder-access.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { addressBucket } from '../limits/address.ts';
 import { addressKeyer, beaconLimiter } from './beacon-limiter.ts';
-import { type Counts, dayRange, daysBetween, totalsOf, utcDay } from './statistics-figures.ts';
+import { barOrder, type Counts, dayRange, daysBetween, overviewSql, totalsOf, utcDay } from './statistics-figures.ts';
 import { countryName, countryOf, deviceAndBrowser, loadGeo, type ViewerFacts } from './viewer-facts.ts';
 
 export const TOO_MANY_BEACONS = 'Too many statistics calls from this address. Try again later.';
@@ -29,15 +29,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TARGET_CACHE_MS = 30_000;
 // A video still being probed learns its length within seconds: ask again soon.
 const UNKNOWN_LENGTH_CACHE_MS = 2_000;
-// The overview's sort fields as columns of its query; each ends with the id for a stable order.
-const OVERVIEW_ORDER: Record<AnalyticsOverviewQuery['field'], string> = {
-  name: 'name',
-  createdAt: 'created_ms',
-  plays: 'plays',
-  uniqueViewers: 'viewers',
-  watchTimeSec: 'watch',
-  averagePercentWatched: 'pct',
-};
 
 interface Target {
   ok: boolean;
@@ -276,7 +267,7 @@ export function createStatisticsService(d: {
         if (kind !== 'viewers') out[kind].push({ name: kind === 'country' ? countryName(name) : name, count });
       }
       out.dropOff.sort((a, b) => Number(a.name) - Number(b.name));
-      for (const list of [out.country, out.device, out.browser]) list.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+      for (const list of [out.country, out.device, out.browser]) list.sort(barOrder);
       const all: Counts = { plays: 0, viewers: 0, beacons: 0 };
       for (const c of days.values()) for (const k of ['plays', 'viewers', 'beacons'] as const) all[k] += c[k];
       out.totals = totalsOf(all, video.duration_sec);
@@ -290,30 +281,16 @@ export function createStatisticsService(d: {
 
     /** Every video of the user with its plays, viewers and watch time over the range; one sorted page and the totals. */
     async overview(userId: string, q: AnalyticsOverviewQuery): Promise<AnalyticsOverview> {
-      const from = dayRange(q.range);
-      const perVideo = `select c.video_id,
-          coalesce(sum(c.count) filter (where c.kind = 'dropOff' and c.name = '0'), 0)::float8 as plays,
-          coalesce(sum(c.count) filter (where c.kind = 'viewers'), 0)::float8 as viewers,
-          coalesce(sum(c.count) filter (where c.kind = 'dropOff' and c.name <> '0'), 0)::float8 as beacons
-        from video_stat_counts c join videos v on v.id = c.video_id
-        where v.user_id = ?${from ? ' and c.day >= ?' : ''}
-        group by c.video_id`;
-      const params = from ? [userId, from] : [userId];
-      const figures = `select v.id, v.name, v.image_url, (extract(epoch from v.created_at) * 1000)::float8 as created_ms, v.duration_sec,
-          coalesce(s.plays, 0) as plays, coalesce(s.viewers, 0) as viewers, coalesce(s.beacons, 0) as beacons, coalesce(s.beacons, 0) * ${DROP_OFF_INTERVAL_SECONDS} as watch,
-          case when s.plays > 0 and v.duration_sec > 0 then least(100, s.beacons * ${DROP_OFF_INTERVAL_SECONDS} / (s.plays * v.duration_sec) * 100) else 0 end as pct
-        from videos v left join (${perVideo}) s on s.video_id = v.id
-        where v.user_id = ?`;
-      const dir = q.direction === 'DESC' ? 'desc' : 'asc';
+      const { perVideo, perVideoParams, figures, figuresParams, orderBy } = overviewSql(userId, dayRange(q.range), q);
       const rows = await sql<{ id: string; name: string; image_url: string | null; created_ms: number; duration_sec: number | null; plays: number; viewers: number; beacons: number }[]>(
-        `${figures} order by ${OVERVIEW_ORDER[q.field]} ${dir}, id ${dir} limit ? offset ?`,
-        [...params, userId, q.limit, (q.page - 1) * q.limit],
+        `${figures} ${orderBy} limit ? offset ?`,
+        [...figuresParams, q.limit, (q.page - 1) * q.limit],
       );
       const [sum] = await sql<{ videos: string; plays: number | null; viewers: number | null; beacons: number | null; played_sec: number | null }[]>(
         `select (select count(*) from videos where user_id = ?) as videos, sum(s.plays) as plays, sum(s.viewers) as viewers, sum(s.beacons) as beacons,
            sum(s.plays * coalesce(v.duration_sec, 0)) as played_sec
          from (${perVideo}) s join videos v on v.id = s.video_id`,
-        [userId, ...params],
+        [userId, ...perVideoParams],
       );
       const totals = totalsOf({ plays: sum.plays ?? 0, viewers: sum.viewers ?? 0, beacons: sum.beacons ?? 0 }, null);
       // Over several videos the share is watch time over the sum of each play's full length.

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { DEFAULT_COLOR_SCHEME, errorMessage } from '@reelbase/api-client';
+import { DEFAULT_COLOR_SCHEME, errorMessage, type StatisticsCsvChart } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Typography, theme } from 'antd';
 import type { ApexOptions } from 'apexcharts';
@@ -13,6 +13,7 @@ import { dropOffShares } from '../../lib/drop-off.ts';
 import { formatMark } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
+import { CsvButton } from './csv-button.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
 import { TotalsRow } from './totals-row.tsx';
 import { LeadsList } from '../leads/leads-list.tsx';
@@ -44,9 +45,9 @@ function DataTable({ caption, head, rows }: { caption: string; head: [string, st
   );
 }
 
-function ChartCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+function ChartCard({ title, testId, csv, children }: { title: string; testId: string; csv: ReactNode; children: ReactNode }) {
   return (
-    <Card title={<h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{title}</h2>} data-testid={testId} style={{ height: '100%' }}>
+    <Card title={<h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{title}</h2>} extra={csv} data-testid={testId} style={{ height: '100%' }}>
       {children}
     </Card>
   );
@@ -119,6 +120,9 @@ export function VideoAnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const s = stats.data;
+  const csv = (chart: StatisticsCsvChart, of: string, spelled = false) => (
+    <CsvButton of={of} spelled={spelled} testId={`csv-${chart}`} download={() => client.statistics.videoCsv(videoId, range, chart)} />
+  );
   const missing = (video.error as { status?: number } | null)?.status === 404 || (stats.error as { status?: number } | null)?.status === 404;
 
   return (
@@ -137,7 +141,10 @@ export function VideoAnalyticsPage() {
         <>
           <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
             <RangePicker value={range} onChange={setRange} />
-            <Link to={`/video-analytics?range=${range}`}>All videos</Link>
+            <Flex align="center" gap={16} wrap>
+              {s && s.totals.plays > 0 && csv('daily', 'plays per day', true)}
+              <Link to={`/video-analytics?range=${range}`}>All videos</Link>
+            </Flex>
           </Flex>
           {stats.isPending ? (
             <div role="status" aria-label="Loading analytics">
@@ -159,13 +166,13 @@ export function VideoAnalyticsPage() {
               ) : (
                 <Row gutter={[16, 16]}>
                   <Col xs={24}>
-                    <ChartCard title="View drop-off rate" testId="chart-drop-off">
+                    <ChartCard title="View drop-off rate" testId="chart-drop-off" csv={csv('dropOff', 'View drop-off rate')}>
                       <DropOffChart data={s.dropOff} color={token.colorPrimary} />
                     </ChartCard>
                   </Col>
                   {BARS.map((b) => (
                     <Col key={b.kind} xs={24} lg={8}>
-                      <ChartCard title={b.title} testId={`chart-${b.kind}`}>
+                      <ChartCard title={b.title} testId={`chart-${b.kind}`} csv={csv(b.kind, b.title)}>
                         <BarChart title={b.title} data={s[b.kind]} color={b.color} />
                       </ChartCard>
                     </Col>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Flex, Row, Skeleton, Switch, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
+import { ContrastWarning } from '../../components/contrast-warning.tsx';
 import { sameColour, schemeChanges } from '../../lib/profile-changes.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -65,6 +66,7 @@ export function PlayerDefaults({ profile }: { profile: Profile }) {
             <Switch checked={scheme.transparentCanvas} aria-label="Transparent canvas" onChange={(on) => setScheme((s) => ({ ...s, transparentCanvas: on }))} />
             <span>Transparent canvas</span>
           </Flex>
+          <ContrastWarning scheme={scheme} />
           <Flex align="center" gap={8}>
             <Switch checked={showLogo} aria-label="Show logo on player" onChange={setShowLogo} />
             <span>Show logo on player</span>

@@ -1,10 +1,10 @@
 import { PictureOutlined, UndoOutlined } from '@ant-design/icons';
 import { DEFAULT_COLOR_SCHEME, errorMessage, MESSAGES, type PlayerConfig, type Video } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Divider, Flex, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import { Button, Card, Col, Divider, Flex, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
-import { playerContrastWarnings } from '../../components/contrast.ts';
+import { ContrastWarning } from '../../components/contrast-warning.tsx';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useTeamFeatures } from '../teams/use-team.ts';
@@ -162,9 +162,7 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               />
               <span>Transparent canvas</span>
             </Flex>
-            {playerContrastWarnings(scheme).map((w) => (
-              <Alert key={w.split(':')[0]} type="warning" showIcon title={w} />
-            ))}
+            <ContrastWarning scheme={scheme} />
             <div>
               <Button size="small" icon={<UndoOutlined aria-hidden />} disabled={disabled || isDefault} onClick={() => change({ colorScheme: { ...DEFAULT_COLOR_SCHEME } })}>
                 Default colours
