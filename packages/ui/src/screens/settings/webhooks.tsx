@@ -201,7 +201,7 @@ export function WebhooksSection() {
         >
           <Input placeholder="https://example.com/webhooks/reelbase" inputMode="url" />
         </Form.Item>
-        <Form.Item label="Events" name="events" rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one event.' }]}>
+        <Form.Item label="Events" name="events" rules={[{ validator: (_, v?: string[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error('Choose at least one event.'))) }]}>
           <Checkbox.Group options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: EVENT_LABELS[e] }))} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy}>
