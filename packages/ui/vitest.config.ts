@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './vite-i18n.ts';
 
 export default defineConfig({
+  plugins: [linguiMacros()],
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     // Pure helpers run in Node; files that render components opt into jsdom with a docblock.
