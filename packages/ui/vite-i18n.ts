@@ -5,8 +5,10 @@
 // no download and no runtime message compiler. Only files that import a macro go through Babel.
 import type { PluginObj, types as BabelTypes } from '@babel/core';
 import linguiMacro from '@lingui/babel-plugin-lingui-macro';
+import { getConfig } from '@lingui/conf';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import babel from '@rolldown/plugin-babel';
+import { fileURLToPath } from 'node:url';
 
 /** Replaces the `message` string of each `{ id, message }` descriptor the macro wrote with its compiled form. */
 export function compileSourceMessages({ types: t }: { types: typeof BabelTypes }): PluginObj {
@@ -34,11 +36,13 @@ export function compileSourceMessages({ types: t }: { types: typeof BabelTypes }
 
 /** The Vite/vitest plugin that runs the macros; `include` limits it to the files that use them. */
 export function linguiMacros() {
+  // This package's lingui.config.ts, whichever app builds it.
+  const linguiConfig = getConfig({ cwd: fileURLToPath(new URL('.', import.meta.url)) });
   return babel({
     parserOpts: { plugins: ['typescript', 'jsx'] },
     presets: [
       {
-        preset: () => ({ plugins: [[linguiMacro, { descriptorFields: 'message' }], compileSourceMessages] }),
+        preset: () => ({ plugins: [[linguiMacro, { descriptorFields: 'message', linguiConfig }], compileSourceMessages] }),
         rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
       },
     ],

@@ -1,4 +1,3 @@
-import { I18nProvider } from '@lingui/react';
 import { createContext, Fragment, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { chooseLocale, currentLocale, i18n, type Locale } from './index.ts';
 
@@ -19,7 +18,7 @@ export function useLocale(): LocaleState {
 }
 
 /**
- * Provides Lingui (for `<Trans>`) and the language switch. On a switch the children are mounted
+ * Provides the language switch. On a switch the children are mounted
  * anew (keyed by the language), so every `t` call renders in the new language; queries, atoms and
  * the router's location live above and survive it.
  */
@@ -27,10 +26,8 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const locale = useActiveLocale();
   const value = useMemo(() => ({ locale, setLocale: chooseLocale }), [locale]);
   return (
-    <I18nProvider i18n={i18n}>
-      <LocaleContext.Provider value={value}>
-        <Fragment key={locale}>{children}</Fragment>
-      </LocaleContext.Provider>
-    </I18nProvider>
+    <LocaleContext.Provider value={value}>
+      <Fragment key={locale}>{children}</Fragment>
+    </LocaleContext.Provider>
   );
 }
