@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type ApiClient, errorMessage } from '@reelbase/api-client';
 import { Alert, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -55,7 +56,7 @@ function EmailChangeLink({ action }: { action: Action }) {
   return (
     <AuthShell title={TEXT[action].title}>
       {result ? (
-        <Alert type={result.ok ? 'success' : 'error'} showIcon title={result.message} description={<Link to="/login">Go to sign in</Link>} />
+        <Alert type={result.ok ? 'success' : 'error'} showIcon title={result.message} description={<Link to="/login">{t`Go to sign in`}</Link>} />
       ) : (
         <div role="status" style={{ textAlign: 'center', padding: 24 }}>
           <Spin size="large" />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { AllowedDomains, DEFAULT_VISIBILITIES, errorMessage, PRIVACY_MESSAGES, type Video, VISIBILITIES, VISIBILITY_LABELS, type Visibility } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Select, Typography } from 'antd';
@@ -65,7 +66,7 @@ export function PrivacyPanel({ video, disabled }: { video: Video; disabled?: boo
       queryClient.setQueryData(keys.video(video.id), updated);
       void queryClient.invalidateQueries({ queryKey: keys.videos });
       form.setFieldValue('password', '');
-      alert('success', 'Privacy saved.');
+      alert('success', t`Privacy saved.`);
     } catch (err) {
       const fields = formFieldErrors(err, 'allowedDomains', ['visibility', 'password']);
       if (fields) form.setFields(fields as { name: keyof Values; errors: string[] }[]);
@@ -76,7 +77,7 @@ export function PrivacyPanel({ video, disabled }: { video: Video; disabled?: boo
   }
 
   return (
-    <section aria-label="Privacy">
+    <section aria-label={t`Privacy`}>
       <Form
         form={form}
         layout="vertical"
@@ -86,26 +87,24 @@ export function PrivacyPanel({ video, disabled }: { video: Video; disabled?: boo
         initialValues={{ visibility: video.visibility, password: '', domains: video.allowedDomains.join('\n') }}
         onFinish={save}
       >
-        <Form.Item label="Who can watch" name="visibility" extra={VISIBILITY_HINTS[visibility]}>
-          <Select options={visibilityOptions()} aria-label="Who can watch" />
+        <Form.Item label={t`Who can watch`} name="visibility" extra={VISIBILITY_HINTS[visibility]}>
+          <Select options={visibilityOptions()} aria-label={t`Who can watch`} />
         </Form.Item>
         {visibility === 'password' && (
           <Form.Item
-            label={video.hasPassword ? 'New password (leave blank to keep the current one)' : 'Password'}
+            label={video.hasPassword ? t`New password (leave blank to keep the current one)` : t`Password`}
             name="password"
             rules={[{ required: !video.hasPassword, message: PRIVACY_MESSAGES.passwordRequired }]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         )}
-        <Form.Item label="Embed only on these domains" name="domains" rules={[domainsRule]} extra="One a line, such as example.com or *.example.com. Empty: any site.">
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder="example.com" />
+        <Form.Item label={t`Embed only on these domains`} name="domains" rules={[domainsRule]} extra={t`One a line, such as example.com or *.example.com. Empty: any site.`}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t`example.com`} />
         </Form.Item>
         <Flex justify="space-between" align="center">
-          <Typography.Text type="secondary">{video.visibility === 'public' ? 'Its media URLs are public.' : 'Its media URLs need a short-lived token.'}</Typography.Text>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            Save privacy
-          </Button>
+          <Typography.Text type="secondary">{video.visibility === 'public' ? t`Its media URLs are public.` : t`Its media URLs need a short-lived token.`}</Typography.Text>
+          <Button type="primary" htmlType="submit" loading={busy}>{t`Save privacy`}</Button>
         </Flex>
       </Form>
     </section>

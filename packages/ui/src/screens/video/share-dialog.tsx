@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ShareAltOutlined } from '@ant-design/icons';
 import { EMBED_SETTINGS_DEFAULT, errorMessage, sharePagePath, type Video, VISIBILITY_LABELS } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
@@ -40,10 +41,8 @@ export function ShareButton({ video }: { video: Video }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setOpen(true)}>
-        Share
-      </Button>
-      <Modal title="Share video" open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden width={560}>
+      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setOpen(true)}>{t`Share`}</Button>
+      <Modal title={t`Share video`} open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden width={560}>
         {open && <ShareDialogBody video={video} onPrivacy={() => setOpen(false)} />}
       </Modal>
     </>
@@ -74,30 +73,30 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
   return (
     <Flex vertical gap={20}>
       <section aria-labelledby="share-link-label">
-        <SectionTitle id="share-link-label">Link</SectionTitle>
+        <SectionTitle id="share-link-label">{t`Link`}</SectionTitle>
         <Flex gap={8}>
           <Input readOnly value={link} aria-labelledby="share-link-label" onFocus={(e) => e.target.select()} />
           <Button type="primary" onClick={() => copy('link', link)}>
-            {copied === 'link' ? 'Copied!' : 'Copy link'}
+            {copied === 'link' ? t`Copied!` : t`Copy link`}
           </Button>
         </Flex>
       </section>
       <section aria-labelledby="share-embed-label">
-        <SectionTitle id="share-embed-label">Embed code</SectionTitle>
+        <SectionTitle id="share-embed-label">{t`Embed code`}</SectionTitle>
         {code.isError ? (
           <Typography.Text type="danger">{errorMessage(code.error)}</Typography.Text>
         ) : (
           <Input.TextArea readOnly value={code.data ?? ''} aria-labelledby="share-embed-label" autoSize={{ minRows: 3, maxRows: 6 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
         )}
         <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
-          <Typography.Text type="secondary">The size and redirect come from the Embedding panel.</Typography.Text>
+          <Typography.Text type="secondary">{t`The size and redirect come from the Embedding panel.`}</Typography.Text>
           <Button onClick={() => copy('embed', code.data)} disabled={!code.data}>
-            {copied === 'embed' ? 'Copied!' : 'Copy embed code'}
+            {copied === 'embed' ? t`Copied!` : t`Copy embed code`}
           </Button>
         </Flex>
       </section>
       <section aria-labelledby="share-privacy-label">
-        <SectionTitle id="share-privacy-label">Who can watch: {VISIBILITY_LABELS[video.visibility]}</SectionTitle>
+        <SectionTitle id="share-privacy-label">{t`Who can watch:`}{' '}{VISIBILITY_LABELS[video.visibility]}</SectionTitle>
         <Typography.Paragraph type="secondary">{audienceNote(video)}</Typography.Paragraph>
         <Button
           onClick={() => {
@@ -105,9 +104,7 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
             // After the dialog has closed, so the focus stays on the field.
             setTimeout(goToPrivacy, 0);
           }}
-        >
-          Change privacy
-        </Button>
+        >{t`Change privacy`}</Button>
       </section>
     </Flex>
   );
