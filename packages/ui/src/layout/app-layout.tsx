@@ -297,7 +297,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
         <SiteFooter />
       </Layout>
       {mobile && (
-        <Drawer id="rb-mobile-menu" title={t`Menu`} placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} size={300} closable={{ 'aria-label': 'Close menu' }}>
+        <Drawer id="rb-mobile-menu" title={t`Menu`} placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} size={300} closable={{ 'aria-label': t`Close menu` }}>
           <Flex vertical gap={16}>
             <UserBadge />
             {area === 'user' && <TeamSwitcher onDone={() => setMenuOpen(false)} />}

@@ -29,8 +29,8 @@ function runOnce(client: ApiClient, action: Action, token: string) {
 }
 
 const TEXT: Record<Action, { title: string; busy: string }> = {
-  confirm: { title: 'Confirming your new email address', busy: 'Confirming your new email address…' },
-  cancel: { title: 'Canceling the email change', busy: 'Canceling the change and signing out every device…' },
+  confirm: { get title() { return t`Confirming your new email address`; }, get busy() { return t`Confirming your new email address…`; } },
+  cancel: { get title() { return t`Canceling the email change`; }, get busy() { return t`Canceling the change and signing out every device…`; } },
 };
 
 /** The page a mailed email-change link opens: it acts once on load and says what happened; it signs nobody in. */

@@ -1,4 +1,5 @@
 import { t as tr } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { errorMessage, MESSAGES, type PaymentMethodChoice } from '@reelbase/api-client';
 import { Button, Form, Steps, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -136,7 +137,7 @@ export function RegistrationPage() {
           requiredMark={false}
         >
           <AccountFields onEmailBlur={emailLeft} />
-          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>{tr`By registering you agree to the`}{' '}<Link to="/terms-of-use">{tr`Terms of Use`}</Link>{' '}{tr`and the`}{' '}<Link to="/privacy-policy">{tr`Privacy Policy`}</Link>.
+          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}><Trans>By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.</Trans>
           </Typography.Paragraph>
           <Button type="primary" htmlType="submit" block loading={loading || checking} disabled={loading || checking || !valid}>
             {direct ? tr`Registration` : tr`Continue`}
@@ -152,7 +153,7 @@ export function RegistrationPage() {
             (<span style={{ overflowWrap: 'anywhere' }}>{account.email}</span>).{' '}
             <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setStep(0)}>{tr`Change account details`}</Button>
           </Typography.Paragraph>
-          <PlanChoice value={paypal ? null : planId} onChange={setPlanId} off={paypal && 'With PayPal, you choose the plan after signing in and approve its payment at PayPal.'} />
+          <PlanChoice value={paypal ? null : planId} onChange={setPlanId} off={paypal && tr`With PayPal, you choose the plan after signing in and approve its payment at PayPal.`} />
           <div style={{ maxWidth: 520 }}>
             <PaymentMethodForm
               submitText="Registration"
@@ -161,7 +162,7 @@ export function RegistrationPage() {
               onSubmit={(method) => register(account, method)}
               extra={
                 plan && (
-                  <Typography.Text data-testid="signup-charge" style={{ flex: '1 1 240px', alignSelf: 'center' }}>{tr`Registration charges`}{' '}{priceLabel(plan)}{' '}{tr`for`}{' '}{planTitle(plan.name)}{' '}{tr`to this card now; the plan renews automatically.`}</Typography.Text>
+                  <Typography.Text data-testid="signup-charge" style={{ flex: '1 1 240px', alignSelf: 'center' }}>{tr`Registration charges ${priceLabel(plan)} for ${planTitle(plan.name)} to this card now; the plan renews automatically.`}</Typography.Text>
                 )
               }
             />

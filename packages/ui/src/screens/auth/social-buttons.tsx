@@ -61,7 +61,7 @@ export function SocialButtons({ verb, paymentMethod, divider }: { verb: 'Sign in
 
   const button = (provider: SocialProvider, icon: ReactNode) => (
     <Button block icon={icon} loading={busy === provider} disabled={busy !== null && busy !== provider} onClick={() => signIn(provider)}>
-      {verb}{' '}{t`with`}{' '}{PROVIDER_NAMES[provider]}
+      {verb === 'Sign in' ? t`Sign in with ${PROVIDER_NAMES[provider]}` : t`Sign up with ${PROVIDER_NAMES[provider]}`}
     </Button>
   );
   if (!platform.socialToken || !providers || (!providers.google && !providers.facebook)) return null;

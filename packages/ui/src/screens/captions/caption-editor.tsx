@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
 import { ArrowLeftOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { type CaptionTrackDetail, errorMessage, type Video } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -259,7 +260,7 @@ function Editor({ video, track, canSave, renew }: { video: Video; track: Caption
             <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={!dirty || !canSave} title={canSave ? undefined : t`Your role can read these captions but not change them.`} onClick={() => void save()} aria-keyshortcuts="Control+S" style={{ marginInlineStart: 'auto' }}>{t`Save`}</Button>
           </Flex>
           <Typography.Text type="secondary" role="status" style={{ display: 'block', marginBottom: 8, fontSize: 13 }}>
-            {cues.length.toLocaleString('en-US')}{' '}{t`cues · version`}{' '}{version}
+            {t`${formatNumber(cues.length)} cues · version ${version}`}
             {dirty ? t` · unsaved changes` : ''}
           </Typography.Text>
           {cues.length ? (

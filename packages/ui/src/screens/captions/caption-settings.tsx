@@ -18,7 +18,7 @@ export function CaptionSettingsForm() {
     try {
       const saved = await client.captions.updateSettings(value === OFF ? null : value);
       queryClient.setQueryData(KEY, saved);
-      alert('success', saved.autoLanguage ? 'New uploads get generated captions.' : 'New uploads get no generated captions.');
+      alert('success', saved.autoLanguage ? t`New uploads get generated captions.` : t`New uploads get no generated captions.`);
     } catch (err) {
       alert('error', errorMessage(err));
     }

@@ -1,4 +1,5 @@
 import { t as tr } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, List, Tag, Typography } from 'antd';
@@ -40,7 +41,7 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
                 <Tag>{t.kind}</Tag>
                 {t.isDefault && <Tag color="blue">{tr`default`}</Tag>}
                 {t.status !== 'ready' && <Tag color={t.status === 'failed' ? 'red' : 'gold'}>{t.status}</Tag>}
-                <Typography.Text type="secondary">{t.cueCount.toLocaleString('en-US')}{' '}{tr`cues`}</Typography.Text>
+                <Typography.Text type="secondary">{tr`${formatNumber(t.cueCount)} cues`}</Typography.Text>
               </Flex>
             </List.Item>
           )}

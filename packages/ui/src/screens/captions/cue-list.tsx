@@ -26,10 +26,10 @@ export interface CueListProps {
 
 /** The shortcuts each row answers to; shown in the buttons' tooltips and the editor's help line. */
 export const ROW_KEYS: Record<CueAction, { label: string; keys: string; test(e: KeyboardEvent): boolean }> = {
-  split: { label: 'Split', keys: 'Alt+S', test: (e) => e.altKey && e.code === 'KeyS' },
-  merge: { label: 'Merge with next', keys: 'Alt+M', test: (e) => e.altKey && e.code === 'KeyM' },
-  insert: { label: 'Insert after', keys: 'Alt+Enter', test: (e) => e.altKey && e.key === 'Enter' },
-  delete: { label: 'Delete', keys: 'Alt+Delete', test: (e) => e.altKey && (e.key === 'Delete' || e.key === 'Backspace') },
+  split: { get label() { return t`Split`; }, keys: 'Alt+S', test: (e) => e.altKey && e.code === 'KeyS' },
+  merge: { get label() { return t`Merge with next`; }, keys: 'Alt+M', test: (e) => e.altKey && e.code === 'KeyM' },
+  insert: { get label() { return t`Insert after`; }, keys: 'Alt+Enter', test: (e) => e.altKey && e.key === 'Enter' },
+  delete: { get label() { return t`Delete`; }, keys: 'Alt+Delete', test: (e) => e.altKey && (e.key === 'Delete' || e.key === 'Backspace') },
 };
 const ICONS: Record<CueAction, React.ReactNode> = {
   split: <ScissorOutlined aria-hidden />,

@@ -1,4 +1,5 @@
 import { t as tr } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
 import { AudioOutlined } from '@ant-design/icons';
 import { errorMessage, GENERATED_CAPTION_CHOICES } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,7 +52,7 @@ export function GenerateCaptions({ videoId, canEdit }: { videoId: string; canEdi
           <Flex key={t.id} gap={6} wrap align="center" data-testid="generated-track">
             <span>{t.label}</span>
             {t.status === 'processing' && <Tag color="gold">{tr`Generating…`}</Tag>}
-            {t.status === 'ready' && <Tag color="green">{t.cueCount.toLocaleString('en-US')}{' '}{tr`cues`}</Tag>}
+            {t.status === 'ready' && <Tag color="green">{tr`${formatNumber(t.cueCount)} cues`}</Tag>}
             {t.status === 'failed' && (
               <>
                 <Tag color="red">{tr`Failed`}</Tag>

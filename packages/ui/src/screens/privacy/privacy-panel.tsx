@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { AllowedDomains, DEFAULT_VISIBILITIES, errorMessage, PRIVACY_MESSAGES, type Video, VISIBILITIES, VISIBILITY_LABELS, type Visibility } from '@reelbase/api-client';
+import { AllowedDomains, DEFAULT_VISIBILITIES, errorMessage, PRIVACY_MESSAGES, type Video, VISIBILITIES, type Visibility } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,13 +8,21 @@ import { useAlert, useClient } from '../../services.tsx';
 
 /** What each visibility means, shown under the select. */
 export const VISIBILITY_HINTS: Record<Visibility, string> = {
-  public: 'Anyone with the link can watch it.',
-  unlisted: 'Anyone with the link can watch it; it is never listed.',
-  private: 'Only you (and admins) can watch it.',
-  password: 'Viewers type the password before it plays.',
+  get public() { return t`Anyone with the link can watch it.`; },
+  get unlisted() { return t`Anyone with the link can watch it; it is never listed.`; },
+  get private() { return t`Only you (and admins) can watch it.`; },
+  get password() { return t`Viewers type the password before it plays.`; },
 };
 
-export const visibilityOptions = (choices: readonly Visibility[] = VISIBILITIES) => choices.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }));
+/** The contract's visibility labels (VISIBILITY_LABELS, English) in the app's language. */
+const VISIBILITY_NAMES: Record<Visibility, string> = {
+  get public() { return t`Public`; },
+  get unlisted() { return t`Unlisted`; },
+  get private() { return t`Private`; },
+  get password() { return t({ message: `Password`, context: `visibility` }); },
+};
+export const visibilityLabel = (v: Visibility) => VISIBILITY_NAMES[v];
+export const visibilityOptions = (choices: readonly Visibility[] = VISIBILITIES) => choices.map((v) => ({ value: v, label: visibilityLabel(v) }));
 
 /** Domains typed one a line or separated by commas or spaces. */
 export const domainList = (text: string | undefined) => (text ?? '').split(/[\s,]+/).filter(Boolean);

@@ -12,6 +12,7 @@ import { CurrentPlan } from '../billing/current-plan.tsx';
 import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { useCan } from '../teams/use-team.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
 import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
@@ -167,7 +168,7 @@ export function SettingsPage() {
       ) : (
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={14}>
-            <Card title={cardTitle('Profile')}>
+            <Card title={cardTitle(t`Profile`)}>
               <ProfileForm profile={profile} />
             </Card>
           </Col>
@@ -175,45 +176,48 @@ export function SettingsPage() {
             <Flex vertical gap={24}>
               {billing && (
                 <>
-                  <Card title={cardTitle('Plan')} data-testid="plan-card">
+                  <Card title={cardTitle(t`Plan`)} data-testid="plan-card">
                     <CurrentPlan />
                   </Card>
-                  <Card title={cardTitle('Payment method')}>
+                  <Card title={cardTitle(t`Payment method`)}>
                     <PaymentMethodCard profile={profile} />
                   </Card>
                 </>
               )}
-              <Card title={cardTitle('Avatar')}>
+              <Card title={cardTitle(t`Language`)} data-testid="language">
+                <LanguageSwitch />
+              </Card>
+              <Card title={cardTitle(t`Avatar`)}>
                 <ImageUpload kind="avatar" label={t`Upload avatar`} current={profile.avatar} />
               </Card>
               {canLink && (
-                <Card title={cardTitle('Sign-in with Google or Facebook')}>
+                <Card title={cardTitle(t`Sign-in with Google or Facebook`)}>
                   <LinkedSignIns />
                 </Card>
               )}
             </Flex>
           </Col>
           <Col xs={24} lg={14}>
-            <Card title={cardTitle('Default player colour scheme')}>
+            <Card title={cardTitle(t`Default player colour scheme`)}>
               <PlayerDefaults profile={profile} />
             </Card>
           </Col>
           <Col xs={24} lg={10}>
             <Flex vertical gap={24}>
-              <Card title={cardTitle('Default player logo')}>
+              <Card title={cardTitle(t`Default player logo`)}>
                 <ImageUpload kind="playerLogo" label={t`Upload player logo`} current={profile.playerLogo} />
               </Card>
-              <Card title={cardTitle('Privacy of new videos')} data-testid="privacy-defaults">
+              <Card title={cardTitle(t`Privacy of new videos`)} data-testid="privacy-defaults">
                 <PrivacyDefaults profile={profile} />
               </Card>
-              <Card title={cardTitle('Captions of new videos')} data-testid="caption-settings">
+              <Card title={cardTitle(t`Captions of new videos`)} data-testid="caption-settings">
                 <CaptionSettingsForm />
               </Card>
             </Flex>
           </Col>
           {billing && (
             <Col xs={24}>
-              <Card title={cardTitle('Payment history')}>
+              <Card title={cardTitle(t`Payment history`)}>
                 <PaymentHistory />
               </Card>
             </Col>

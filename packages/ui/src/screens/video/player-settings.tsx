@@ -11,24 +11,24 @@ import { useTeamFeatures } from '../teams/use-team.ts';
 
 const PlayerPreview = lazy(() => import('./player-preview.tsx'));
 
-export const AUTOPLAY_NOTE = 'Video will be muted in Chrome and on mobile devices if Autoplay is selected.';
+export const autoplayNote = () => t`Video will be muted in Chrome and on mobile devices if Autoplay is selected.`;
 const START_OPTIONS: { value: PlayerConfig['startAction']; label: string }[] = [
-  { value: 'none', label: 'none' },
-  { value: 'loadVideo', label: 'load video' },
-  { value: 'autoPlay', label: 'auto play' },
+  { value: 'none', get label() { return t`none`; } },
+  { value: 'loadVideo', get label() { return t`load video`; } },
+  { value: 'autoPlay', get label() { return t`auto play`; } },
 ];
 const END_OPTIONS: { value: PlayerConfig['endAction']; label: string }[] = [
-  { value: 'pause', label: 'pause' },
-  { value: 'stop', label: 'stop' },
-  { value: 'loop', label: 'loop' },
-  { value: 'playNext', label: 'play next' },
+  { value: 'pause', get label() { return t`pause`; } },
+  { value: 'stop', get label() { return t`stop`; } },
+  { value: 'loop', get label() { return t`loop`; } },
+  { value: 'playNext', get label() { return t`play next`; } },
 ];
 const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' | 'videoPopOut' | 'showLogoInPlayer'; label: string }[] = [
-  { key: 'autoHideControls', label: 'Auto-hide controls' },
-  { key: 'playPauseButton', label: 'Play/pause button' },
-  { key: 'volumeControl', label: 'Volume control' },
-  { key: 'videoPopOut', label: 'Pop Out Video' },
-  { key: 'showLogoInPlayer', label: 'Show logo' },
+  { key: 'autoHideControls', get label() { return t`Auto-hide controls`; } },
+  { key: 'playPauseButton', get label() { return t`Play/pause button`; } },
+  { key: 'volumeControl', get label() { return t`Volume control`; } },
+  { key: 'videoPopOut', get label() { return t`Pop Out Video`; } },
+  { key: 'showLogoInPlayer', get label() { return t`Show logo`; } },
 ];
 /** A colour is saved once the pointer rests: dragging in the picker would otherwise send a call per step. */
 const COLOUR_SAVE_DELAY_MS = 400;
@@ -172,7 +172,7 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               options={START_OPTIONS}
               onChange={(e) => change({ startAction: e.target.value })}
             />
-            <Typography.Text type="secondary">{AUTOPLAY_NOTE}</Typography.Text>
+            <Typography.Text type="secondary">{autoplayNote()}</Typography.Text>
           </Flex>
           <Divider />
           <Flex vertical gap={8}>

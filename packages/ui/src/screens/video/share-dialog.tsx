@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { ShareAltOutlined } from '@ant-design/icons';
-import { EMBED_SETTINGS_DEFAULT, errorMessage, sharePagePath, type Video, VISIBILITY_LABELS } from '@reelbase/api-client';
+import { EMBED_SETTINGS_DEFAULT, errorMessage, sharePagePath, type Video } from '@reelbase/api-client';
+import { visibilityLabel } from '../privacy/privacy-panel.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -13,11 +14,12 @@ export const shareLinkOf = (apiBaseUrl: string, videoId: string) => `${apiBaseUr
 
 /** What a stranger opening the link gets, by the video's privacy. */
 function audienceNote(video: Pick<Video, 'visibility' | 'allowedDomains'>): string {
-  if (video.allowedDomains.length > 0) return `It plays only embedded on ${video.allowedDomains.join(', ')}: the link shows "This video cannot be played on this site".`;
-  if (video.visibility === 'private') return 'Only you can watch it: others opening the link see "This video is private".';
-  if (video.visibility === 'password') return 'Viewers type the password on the page before it plays.';
-  if (video.visibility === 'unlisted') return 'Anyone with the link can watch it; search engines do not list it.';
-  return 'Anyone with the link can watch it; search engines may list it, and link previews show it.';
+  const domains = video.allowedDomains.join(', ');
+  if (video.allowedDomains.length > 0) return t`It plays only embedded on ${domains}: the link shows "This video cannot be played on this site".`;
+  if (video.visibility === 'private') return t`Only you can watch it: others opening the link see "This video is private".`;
+  if (video.visibility === 'password') return t`Viewers type the password on the page before it plays.`;
+  if (video.visibility === 'unlisted') return t`Anyone with the link can watch it; search engines do not list it.`;
+  return t`Anyone with the link can watch it; search engines may list it, and link previews show it.`;
 }
 
 const SectionTitle = ({ id, children }: { id: string; children: ReactNode }) => (
@@ -96,7 +98,7 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
         </Flex>
       </section>
       <section aria-labelledby="share-privacy-label">
-        <SectionTitle id="share-privacy-label">{t`Who can watch:`}{' '}{VISIBILITY_LABELS[video.visibility]}</SectionTitle>
+        <SectionTitle id="share-privacy-label">{t`Who can watch:`}{' '}{visibilityLabel(video.visibility)}</SectionTitle>
         <Typography.Paragraph type="secondary">{audienceNote(video)}</Typography.Paragraph>
         <Button
           onClick={() => {

@@ -25,7 +25,7 @@ import { GenerateCaptions } from '../captions/generate-captions.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
 
-export const DELETE_VIDEO_TEXT = 'Are you sure you want to permanently delete this video? This cannot be undone.';
+export const deleteVideoText = () => tr`Are you sure you want to permanently delete this video? This cannot be undone.`;
 
 /** /{videoId}: title with a back arrow, the mp4 player, rename, delete and the embedding panel. */
 export function VideoPage() {
@@ -206,7 +206,7 @@ export function VideoPage() {
         okButtonProps={{ danger: true, loading: busy }}
         onOk={remove}
       >
-        <p>{DELETE_VIDEO_TEXT}</p>
+        <p>{deleteVideoText()}</p>
       </Modal>
     </>
   );

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { DeleteOutlined, EditOutlined, FolderOutlined, MoreOutlined, SwapOutlined } from '@ant-design/icons';
 import { errorMessage, type Folder, type FolderCrumb } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,6 @@ import { Link } from 'react-router-dom';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { FolderNameModal, SelectFolderModal } from './folder-modals.tsx';
-import { countOf } from '../../lib/format.ts';
 
 /** The drag payload of video rows: their ids, as JSON. */
 export const VIDEO_DRAG_TYPE = 'application/x-reelbase-videos';
@@ -43,7 +42,7 @@ export function FolderPanel({
   const [action, setAction] = useState<{ kind: 'rename' | 'move' | 'delete'; folder: Folder } | null>(null);
   const [dropOn, setDropOn] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const parentName = trail.at(-1)?.name ?? 'My videos';
+  const parentName = trail.at(-1)?.name ?? t`My videos`;
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.folders }), queryClient.invalidateQueries({ queryKey: keys.videos })]);
   async function run(call: () => Promise<{ message: string }>) {
@@ -114,7 +113,7 @@ export function FolderPanel({
               <Link to={folderHref(f.id)} style={{ flex: 1, minWidth: 0, padding: '6px 8px', display: 'flex', gap: 8, alignItems: 'center' }}>
                 <FolderOutlined aria-hidden />
                 <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.name}</span>
-                <span style={{ marginInlineStart: 'auto', color: token.colorTextTertiary, fontSize: 12 }} title={t`${countOf(f.countVideo, 'video')} in this folder`}>
+                <span style={{ marginInlineStart: 'auto', color: token.colorTextTertiary, fontSize: 12 }} title={plural(f.countVideo, { one: '# video in this folder', other: '# videos in this folder' })}>
                   {f.countVideo}
                 </span>
               </Link>
@@ -159,7 +158,7 @@ export function FolderPanel({
         okButtonProps={{ danger: true, loading: busy }}
         onOk={() => run(() => client.folders.remove((action as { folder: Folder }).folder.id))}
       >
-        <p>{t`Delete the folder “`}{action?.folder.name}{t`”? Its videos and folders move to “`}{parentName}”.
+        <p>{t`Delete the folder “${action?.folder.name ?? ''}”? Its videos and folders move to “${parentName}”.`}
         </p>
       </Modal>
     </Card>

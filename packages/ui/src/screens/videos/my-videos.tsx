@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { ClockCircleOutlined, CloudUploadOutlined, CopyOutlined, EditOutlined, FolderAddOutlined, FolderOutlined, HomeOutlined, LinkOutlined, MoreOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { clockTime, DEFAULT_VISIBILITIES, editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES, VISIBILITY_LABELS } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { Breadcrumb, Button, Card, Checkbox, Dropdown, Empty, Flex, Grid, Modal,
 import { useAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { countOf, formatDate, formatDuration, formatMegabytes } from '../../lib/format.ts';
+import { formatDate, formatDuration, formatMegabytes, videoCount } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { initialVideoListState, videoListAtom } from '../../state/atoms.ts';
@@ -241,7 +241,8 @@ export function MyVideosPage() {
             data-testid="search-results-for"
             title={list.search}
             style={{ minWidth: 0, flex: '1 1 240px', overflowWrap: 'anywhere', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden' }}
-          >{t`Results for “`}{list.search}” {folderId ? t`in “${trail.at(-1)?.name ?? ''}”` : t`in all folders`}
+          >
+            {folderId ? t`Results for “${list.search}” in “${trail.at(-1)?.name ?? ''}”` : t`Results for “${list.search}” in all folders`}
           </span>
           <Button size="small" onClick={() => setList((s) => ({ ...s, search: '', page: 1 }))}>{t`Clear search`}</Button>
         </Flex>
@@ -351,7 +352,7 @@ export function MyVideosPage() {
                 total={meta.totalItems}
                 showSizeChanger={false}
                 onChange={(page) => setList((s) => ({ ...s, page, selectedIds: [] }))}
-                showTotal={(total) => countOf(total, 'video')}
+                showTotal={(total) => videoCount(total)}
               />
             </>
           )}
@@ -378,7 +379,7 @@ export function MyVideosPage() {
         okButtonProps={{ danger: true, loading: deleting }}
         onOk={deleteSelected}
       >
-        <p>{t`Are you sure you want to permanently delete`}{' '}{list.selectedIds.length === 1 ? t`this video` : `these ${list.selectedIds.length} videos`}{t`? This cannot be undone.`}</p>
+        <p>{plural(list.selectedIds.length, { one: 'Are you sure you want to permanently delete this video? This cannot be undone.', other: 'Are you sure you want to permanently delete these # videos? This cannot be undone.' })}</p>
       </Modal>
     </>
   );

@@ -28,7 +28,7 @@ function UploadedState({ videoId, onOpen }: { videoId: string; onOpen(): void })
       </span>
     );
   return (
-    <span role="status" data-testid="upload-ready">{t`Ready to play ·`}{' '}
+    <span role="status" data-testid="upload-ready">{t`Ready to play`} ·{' '}
       <Link to={`/${videoId}`} onClick={onOpen}>{t`Open`}</Link>
     </span>
   );

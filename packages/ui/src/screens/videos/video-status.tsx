@@ -42,9 +42,9 @@ export function VideoStatus({ video }: { video: StatusFields }) {
   // The spec's two readiness flags, each ready or loading.
   if (activity !== 'failed')
     tags.push(
-      <Tag key="main" color={video.isMainReady ? 'green' : 'gold'}>{t`Main:`}{' '}{video.isMainReady ? 'ready' : 'loading'}
+      <Tag key="main" color={video.isMainReady ? 'green' : 'gold'}>{video.isMainReady ? t`Main: ready` : t`Main: loading`}
       </Tag>,
-      <Tag key="hls" color={video.isHlsReady ? 'green' : 'gold'}>{t`HLS:`}{' '}{video.isHlsReady ? 'ready' : 'loading'}
+      <Tag key="hls" color={video.isHlsReady ? 'green' : 'gold'}>{video.isHlsReady ? t`HLS: ready` : t`HLS: loading`}
       </Tag>,
     );
   return (

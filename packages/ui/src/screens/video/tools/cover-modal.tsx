@@ -10,7 +10,7 @@ import { keys } from '../../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../../services.tsx';
 import { ImageCropper } from './image-cropper.tsx';
 
-export const THUMBNAIL_UPDATED = 'Thumbnail updated successfully!';
+export const thumbnailUpdated = () => t`Thumbnail updated successfully!`;
 
 /** The player's aspect ratio (width / height), 16:9 while the size is unknown. */
 export const videoAspect = (v: Pick<Video, 'metadata'>) => (v.metadata.video.width && v.metadata.video.height ? v.metadata.video.width / v.metadata.video.height : 16 / 9);
@@ -62,7 +62,7 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
       } else {
         await client.videos.coverFromFrame(video.id, times[slot] ?? 0);
       }
-      alert('success', THUMBNAIL_UPDATED);
+      alert('success', thumbnailUpdated());
       await Promise.all([queryClient.refetchQueries({ queryKey: keys.video(video.id) }), queryClient.invalidateQueries({ queryKey: keys.videos })]);
       onClose();
     } catch (err) {

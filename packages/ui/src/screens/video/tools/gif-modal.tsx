@@ -155,7 +155,8 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
             </DragPreview>
           </div>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 13 }}>
-            {frame.width} × {frame.height}{' '}{tr`px ·`}{' '}{formatTimeInput(end - start)}{' '}{tr`at`}{' '}{fps}{' '}{tr`fps (at most`}{' '}{max}{' '}{tr`s). Drag the text to place it.`}</Typography.Paragraph>
+            {tr`${frame.width} × ${frame.height} px · ${formatTimeInput(end - start)} at ${fps} fps (at most ${max} s). Drag the text to place it.`}
+          </Typography.Paragraph>
           {embed && (
             <Flex vertical gap={8}>
               <Typography.Text strong>{tr`Embed code`}</Typography.Text>

@@ -37,8 +37,8 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
     // Saved as new: the new video opens, trimming. Overwritten: this video's page, which says it is trimming.
     const ok =
       mode === 'new'
-        ? await startJob(() => client.videos.trim(video.id, { start, end, mode }), 'The trimmed video is being made. It plays here when it is ready.', (made) => `/${made.id}`)
-        : await startJob(() => client.videos.trim(video.id, { start, end, mode }), 'The video is being trimmed. It keeps playing meanwhile.', () => `/${video.id}`);
+        ? await startJob(() => client.videos.trim(video.id, { start, end, mode }), tr`The trimmed video is being made. It plays here when it is ready.`, (made) => `/${made.id}`)
+        : await startJob(() => client.videos.trim(video.id, { start, end, mode }), tr`The video is being trimmed. It keeps playing meanwhile.`, () => `/${video.id}`);
     if (!ok) setBusy(null);
   }
 
@@ -85,7 +85,7 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
         value={range}
         onChange={(v) => change(v as [number, number])}
         tooltip={{ formatter: (v) => formatTimeInput(v ?? 0) }}
-        ariaLabelForHandle={['Trim start', 'Trim end']}
+        ariaLabelForHandle={[tr`Trim start`, tr`Trim end`]}
         style={{ margin: '20px 8px' }}
       />
       <Form layout="inline" component="div" style={{ rowGap: 8 }}>
@@ -107,7 +107,7 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
         okButtonProps={{ danger: true }}
         onOk={() => save('overwrite')}
       >
-        <p>{tr`Only`}{' '}{formatTimeInput(start)}{' '}{tr`to`}{' '}{formatTimeInput(end)}{' '}{tr`of “`}{video.name}{tr`” is kept; the rest is deleted and cannot be brought back. The embed code and statistics stay the same.`}</p>
+        <p>{tr`Only ${formatTimeInput(start)} to ${formatTimeInput(end)} of “${video.name}” is kept; the rest is deleted and cannot be brought back. The embed code and statistics stay the same.`}</p>
       </Modal>
       {tooShort && (
         <Typography.Paragraph type="warning" role="alert" style={{ marginTop: 12, marginBottom: 0 }}>

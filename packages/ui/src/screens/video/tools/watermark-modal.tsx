@@ -82,7 +82,7 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
 
   async function remove() {
     setBusy(true);
-    if (!(await startJob(() => client.videos.removeWatermark(video.id), 'The watermark is being removed from the video.'))) setBusy(false);
+    if (!(await startJob(() => client.videos.removeWatermark(video.id), t`The watermark is being removed from the video.`))) setBusy(false);
   }
 
   async function save() {
@@ -90,7 +90,7 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
     setBusy(true);
     const image = new File([mark.blob], `${video.id}.png`, { type: 'image/png' });
     const placement = { positionX: pos.x, positionY: pos.y, width: size.width, height: size.height, opacity: opacity / 100 };
-    if (!(await startJob(() => client.videos.setWatermark(video.id, image, placement), 'The watermark is being added to the video.'))) setBusy(false);
+    if (!(await startJob(() => client.videos.setWatermark(video.id, image, placement), t`The watermark is being added to the video.`))) setBusy(false);
   }
 
   const step = mark ? 'place' : source ? 'crop' : 'choose';
@@ -164,7 +164,7 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
             </Form.Item>
             <Form.Item label={t`Opacity`} htmlFor="watermark-opacity">
               <Flex align="center" gap={8}>
-                <Slider min={0} max={100} value={opacity} onChange={setOpacity} ariaLabelForHandle="Opacity slider" style={{ width: 140 }} />
+                <Slider min={0} max={100} value={opacity} onChange={setOpacity} ariaLabelForHandle={t`Opacity slider`} style={{ width: 140 }} />
                 <InputNumber id="watermark-opacity" min={0} max={100} value={opacity} onChange={(v) => v !== null && setOpacity(v)} />
               </Flex>
             </Form.Item>
