@@ -1,12 +1,13 @@
 import { plural, t } from '@lingui/core/macro';
 import { ClockCircleOutlined, CloudUploadOutlined, CopyOutlined, EditOutlined, FolderAddOutlined, FolderOutlined, HomeOutlined, LinkOutlined, MoreOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { clockTime, DEFAULT_VISIBILITIES, editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES, VISIBILITY_LABELS } from '@reelbase/api-client';
+import { clockTime, DEFAULT_VISIBILITIES, editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Checkbox, Dropdown, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, Tag, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate, formatDuration, formatMegabytes, videoCount } from '../../lib/format.ts';
+import { visibilityLabel } from '../privacy/privacy-panel.tsx';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { initialVideoListState, videoListAtom } from '../../state/atoms.ts';
@@ -81,7 +82,7 @@ function VideoRow({
           <VideoStatus video={video} />
           {video.visibility !== 'public' && (
             <Tag data-testid="video-visibility" style={{ marginInlineEnd: 0 }}>
-              {VISIBILITY_LABELS[video.visibility]}
+              {visibilityLabel(video.visibility)}
             </Tag>
           )}
         </Flex>
