@@ -1,3 +1,4 @@
+/// <reference path="./glob.d.ts" />
 // German: every area's compiled catalog (screens/*/locales/de.ts and locales/de.ts) as one chunk.
 import type { Messages } from '@lingui/core';
 

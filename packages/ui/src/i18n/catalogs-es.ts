@@ -1,3 +1,4 @@
+/// <reference path="./glob.d.ts" />
 // Spanish: every area's compiled catalog (screens/*/locales/es.ts and locales/es.ts) as one chunk.
 import type { Messages } from '@lingui/core';
 
