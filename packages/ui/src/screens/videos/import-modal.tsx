@@ -28,7 +28,8 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose(): void 
   useEffect(() => {
     if (progress >= 100) {
       void queryClient.invalidateQueries({ queryKey: keys.videos });
-      alert('success', t`Imported ${status.data?.name ?? 'the video'}.`);
+      const name = status.data?.name;
+      alert('success', name ? t`Imported ${name}.` : t`Imported the video.`);
     }
   }, [progress, queryClient, alert, status.data?.name]);
 

@@ -109,7 +109,7 @@ function VideoRow({
           menu={{
             items: [
               { key: 'preview', icon: <PlayCircleOutlined />, label: t`Preview`, disabled: !video.hlsSource && !video.videoSource },
-              ...(canEdit ? [{ key: 'copy', icon: <CopyOutlined />, label: copyBlocked ? `Copy (${copyBlocked})` : 'Copy', disabled: !!copyBlocked }] : []),
+              ...(canEdit ? [{ key: 'copy', icon: <CopyOutlined />, label: copyBlocked ? t`Copy (${copyBlocked})` : t`Copy`, disabled: !!copyBlocked }] : []),
             ],
             onClick: ({ key }) => (key === 'preview' ? onPreview() : onCopy()),
           }}
