@@ -14,6 +14,10 @@ test.describe('a German browser', () => {
     await expect(page.getByText('Angemeldet bleiben')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Registrieren' })).toBeVisible();
     await shot(page, info, 'i18n-login-de');
+    await page.getByRole('link', { name: 'Registrieren' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
+    await shot(page, info, 'i18n-registration-de');
+    await page.goto('/login');
 
     const a = await registerViaApi(request, baseURL as string);
     const video = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Frühlingsangebot');
@@ -29,6 +33,11 @@ test.describe('a German browser', () => {
     await expect(row.getByText(/^\d+,\d\d MB$/)).toBeVisible();
     await expect(row.getByText('Haupt: bereit')).toBeVisible({ timeout: 90_000 });
     await shot(page, info, 'i18n-my-videos-de');
+    // The video page: its panels in German.
+    await page.goto(`/${video.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Frühlingsangebot' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Einbettung' })).toBeVisible();
+    await shot(page, info, 'i18n-video-de');
 
     // The embed in German: German controls, and only the German strings chunk is fetched.
     const embed = await page.context().newPage();
