@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Library build of the embed entry: one ES module for the page, its stylesheet, and hls.js as a
-// separate chunk that the module imports only on the hls.js path, and the captions chunk (CC button
-// and menu) imported only for a video with caption tracks.
+// separate chunk that the module imports only on the hls.js path, the captions chunk (CC button
+// and menu) imported only for a video with caption tracks, and the controls chunk (menus, shortcuts,
+// resume) imported after the first frame or on first use.
 export default defineConfig({
   build: {
     lib: {

@@ -3,7 +3,8 @@
 // ladder, and storage per uploaded byte, each beside the floor of bare ffmpeg commands run here
 // in the same run; the quality (SSIM) and bit rate of each rung of the H.264 ladder; and the
 // API's peak memory while a 1 GB file streams in; then the H.264 clip's time to playable with
-// that ffmpeg in bubblewrap and without the box, side by side (BENCH_BOX_ROUNDS rounds).
+// that ffmpeg in bubblewrap and without the box, side by side (BENCH_BOX_ROUNDS rounds). Beside each
+// clip's ladder: the storyboard's time (issue 26; at most 10% of the ladder's).
 // FFMPEG_PATH / FFPROBE_PATH choose the ffmpeg (clips are generated with the same one).
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { resolveFfmpegPath, resolveFfprobePath } from '../src/media/binaries.ts'
 import { buildLadderArgs } from '../src/media/commands/hls.ts';
 import { planLadder } from '../src/media/ladder.ts';
 import { GROWING_PRESET, GROWING_SEGMENT_SECONDS, growingRung } from '../src/media/pipelines/hls.ts';
+import { makeStoryboard } from '../src/media/pipelines/storyboard.ts';
 import { probe } from '../src/media/probe.ts';
 import { BENCH_USER, startProduct } from './product.ts';
 
@@ -154,7 +156,7 @@ async function session(dataDir: string, env: Record<string, string> = {}) {
       await new Promise((r) => setTimeout(r, everyMs));
     }
   }
-  return { api, stop, upload, waitFor };
+  return { api, call, stop, upload, waitFor };
 }
 
 const product = await session(join(dir, 'data'));
@@ -167,6 +169,40 @@ interface ClipResult {
   ladderMs: number;
   storedBytes: number;
   floor: Awaited<ReturnType<typeof floors>>;
+  storyboard: Awaited<ReturnType<typeof storyboardTimes>>;
+}
+
+/**
+ * Issue 26: the storyboard's cost beside the ladder's: the storyboard pipeline alone on the lowest
+ * rung (process-video makes it right after the ladder, so the ladder figure above includes it
+ * once, with fetching the rung from storage and storing the tiles). Checks the playback answer
+ * names it once the ladder is ready.
+ */
+async function storyboardTimes(id: string) {
+  const deadline = performance.now() + 5 * 60_000;
+  let info: any;
+  for (;;) {
+    info = await product.call('GET', `/api/playback/${id}`);
+    if (info.storyboard || performance.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!info.storyboard) throw new Error(`no storyboard: ${JSON.stringify(info)}`);
+  // The lowest rung on disk: the master's smallest RESOLUTION, its playlist's map.
+  const hls = join(dir, 'data', 'media', 'videos', id, 'hls');
+  const lines = (await readFile(join(hls, 'master.m3u8'), 'utf8')).split('\n');
+  const rungs = lines.flatMap((l, i) => {
+    const m = /RESOLUTION=(\d+)x(\d+)/.exec(l);
+    return m ? [{ pixels: Number(m[1]) * Number(m[2]), width: Number(m[1]), height: Number(m[2]), uri: lines[i + 1] }] : [];
+  });
+  const low = rungs.sort((a, b) => a.pixels - b.pixels)[0];
+  const playlist = join(hls, low.uri);
+  const map = /#EXT-X-MAP:URI="([^"]+)"/.exec(await readFile(playlist, 'utf8'))?.[1] as string;
+  const out = join(dir, `storyboard-${id}`);
+  const started = performance.now();
+  const { plan } = await makeStoryboard(join(playlist, '..', map), out, { durationSec: info.durationSec, width: low.width, height: low.height }, { timeoutMs: 5 * 60_000 });
+  const pipelineMs = performance.now() - started;
+  await rm(out, { recursive: true, force: true });
+  return { pipelineMs, rung: `${low.width}x${low.height}`, tiles: plan.tiles, intervalSec: plan.intervalSec };
 }
 const SSIM_SECONDS = 20;
 /** SSIM (ffmpeg's ssim filter, first SSIM_SECONDS) of each rung of a video's ladder against the source scaled to the rung, with the rung's bit rate. */
@@ -194,6 +230,8 @@ function printClip(r: ClipResult) {
   console.log(`  ${r.name} 60 s 1080p30, ${(r.bytes / 1024 ** 2).toFixed(1)} MB (load average ${loadavg()[0].toFixed(1)}):`);
   console.log(`    upload end -> playable (isHlsReady): ${seconds(r.playableMs)} s   (floor, ${floorWhat}: ${seconds(r.floor.playableMs)} s)`);
   console.log(`    upload end -> full ladder:           ${seconds(r.ladderMs)} s = ${(r.ladderMs / 60_000).toFixed(2)}x real time   (floor: ${ladderFloor}decode alone ${seconds(r.floor.decodeMs)} s)`);
+  const sb = r.storyboard;
+  console.log(`    storyboard (${sb.tiles} tiles, one every ${sb.intervalSec} s, from the ${sb.rung} rung): ${seconds(sb.pipelineMs)} s = ${((sb.pipelineMs / r.ladderMs) * 100).toFixed(1)}% of the ladder's ${seconds(r.ladderMs)} s (target <= 10%)`);
   console.log(`    storage per uploaded byte:           ${(r.storedBytes / r.bytes).toFixed(2)}x (${(r.storedBytes / 1024 ** 2).toFixed(1)} MB stored, ladder included)`);
 }
 
@@ -206,8 +244,9 @@ for (const c of clips) {
   if (!video.id) throw new Error(`upload failed: ${JSON.stringify(video)}`);
   const playableAt = await waitFor(video.id, (v) => v.isHlsReady, 5 * 60_000, 25);
   const ladderAt = await waitFor(video.id, (v) => v.processing?.isLadderReady, 30 * 60_000, 500);
+  const storyboard = await storyboardTimes(video.id);
   const storedBytes = await bytesUnder(join(dir, 'data', 'media', 'videos', video.id));
-  printClip({ name: c.name, bytes: (await stat(file)).size, playableMs: playableAt - uploadEnd, ladderMs: ladderAt - uploadEnd, storedBytes, floor });
+  printClip({ name: c.name, bytes: (await stat(file)).size, playableMs: playableAt - uploadEnd, ladderMs: ladderAt - uploadEnd, storedBytes, floor, storyboard });
   if (c.name !== 'H.264') continue;
   console.log(`  H.264 ladder quality (SSIM over the first ${SSIM_SECONDS} s vs the source scaled to the rung; bit rate = AVERAGE-BANDWIDTH):`);
   for (const q of await ladderQuality(video.id, file)) console.log(`    ${q.rung.padEnd(6)} ${String(q.kbps).padStart(5)} kbit/s  SSIM ${q.ssim}`);

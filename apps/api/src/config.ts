@@ -90,6 +90,9 @@ const schema = z.object({
   // Password guessing on a protected video: tries per address on one video, and per address on all.
   RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO: limit('10/900'),
   RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS: limit('100/3600'),
+  // Lead forms (issue 27): submissions per client address, and per email typed (filling owners' lists with one victim's address).
+  RATE_LIMIT_LEADS_PER_ADDRESS: limit('30/3600'),
+  RATE_LIMIT_LEADS_PER_EMAIL: limit('10/3600'),
   /** Stripe: the secret key, the webhook signing secret, and where its API is (a local stand-in in tests). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -146,6 +149,8 @@ const schema = z.object({
   STORAGE_LIMIT_BYTES_PER_ACCOUNT: positiveInt(50 * 1024 ** 3),
   /** Seats of a team whose account has no plan (never subscribed, created by an admin); a plan's members limit replaces it. */
   TEAM_MEMBERS_WITHOUT_PLAN: positiveInt(1),
+  /** Requests one API key may make a minute (in every API process together); past it a 429 with Retry-After. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
   /** Uploads are refused while the disk of DATA_DIR has less free space than this (it also protects PostgreSQL). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   /** An unfinished resumable upload is removed this long after it started (fractions allowed). */
@@ -177,6 +182,29 @@ const schema = z.object({
   IMPORT_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(16 * 1024),
   IMPORT_RATE_WINDOW_SECONDS: positiveInt(30),
   IMPORT_ALLOWED_HOSTS: csv,
+  /**
+   * Webhooks (issue 27 item 2): the waits before each try after the first (seconds; the last wait
+   * repeats), tried until WEBHOOK_RETRY_WINDOW_SECONDS after the event (Standard Webhooks / Svix:
+   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h for 3 days).
+   */
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: z
+    .string()
+    .default('5,300,1800,7200,18000,36000')
+    .transform((v, ctx) => {
+      const waits = v.split(',').map((x) => Number(x.trim()));
+      if (!waits.length || waits.some((w) => !Number.isFinite(w) || w < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'Must be comma-separated seconds, such as 5,300,1800' });
+        return z.NEVER;
+      }
+      return waits;
+    }),
+  WEBHOOK_RETRY_WINDOW_SECONDS: positiveInt(3 * 24 * 3600),
+  /** One try's time limit: connecting, sending and the answer's status. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  /** An endpoint whose every delivery failed for this long (no success since its first failure) is disabled, and its team's owner mailed. */
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().positive().default(5),
+  /** After a secret rotation, the old secret signs beside the new one this long (receivers switch without losing a delivery). */
+  WEBHOOK_SECRET_OVERLAP_SECONDS: z.coerce.number().int().min(0).default(24 * 3600),
   /** Behind a reverse proxy: take the viewer's address (statistics, rate caps) from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How often the in-memory viewer statistics are written to the database. */
@@ -184,6 +212,10 @@ const schema = z.object({
   /** Statistics beacons per address: sustained rate per second and burst. */
   STATS_BEACONS_PER_SECOND: z.coerce.number().positive().default(1),
   STATS_BEACON_BURST: positiveInt(20),
+  /** CSV downloads of the analytics streamed at once per API process (each holds a database connection while it streams); past it, 429. */
+  CSV_EXPORTS_MAX: positiveInt(3),
+  /** A CSV download still streaming after this long is cut off, so a reader that never reads cannot hold a connection. */
+  CSV_EXPORT_TIMEOUT_SECONDS: positiveInt(600),
   /** geoip-lite data folder (e.g. refreshed with a MaxMind licence key); unset: the data shipped in npm. */
   GEODATADIR: z.string().optional(),
   /** Where media and images live: DATA_DIR/media on this machine, or an S3-compatible bucket. */

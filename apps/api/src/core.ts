@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { WEBHOOK_USER_AGENT } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/orm.ts';
@@ -27,6 +28,8 @@ import { storageQuota } from './modules/videos/storage-quota.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
 import { mailsFromConfig } from './mail/render.ts';
+import { createGuardedFetch } from './imports/guarded-fetch.ts';
+import { type DeliverWebhookJob, webhookDelivery } from './modules/webhooks/webhook-delivery.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
@@ -93,6 +96,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
   });
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'sweep failed')), SWEEP_INTERVAL_MS);
   sweeper.unref();
+  let webhookSender: { close(): Promise<void> } | null = null;
 
   return {
     orm,
@@ -171,7 +175,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           replaceVideo,
           generateCaptions,
           removeStaleMedia: removeStaleMediaHandler({ orm, storage, quota }),
-          onFinalFailure: (name, videoId, reason) =>
+          onFinalFailure: (name, videoId, reason, data) =>
             name === JOBS.importVideo
               ? markImportFailed(orm, videoId, reason)
               : name === JOBS.watermarkVideo
@@ -179,7 +183,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
                 : name === JOBS.replaceVideo
                   ? markReplaceFailed({ orm, storage, quota }, videoId, reason)
                   : name === JOBS.generateCaptions
-                    ? markCaptionsFailed(orm, videoId, reason)
+                    ? markCaptionsFailed(orm, data.trackId as string, reason)
                     : name === JOBS.removeStaleMedia
                     ? Promise.resolve() // tried again after the next change; the video is untouched
                     : markProcessingFailed({ orm, storage }, videoId, reason),
@@ -194,6 +198,29 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
           onJobStart: hooks.onJobStart,
         },
       );
+      // Webhook deliveries: through the imports' guard (the same allow-list), never following a redirect.
+      const webhookFetch = createGuardedFetch({
+        allowedHosts: config.IMPORT_ALLOWED_HOSTS,
+        maxBytes: 64 * 1024,
+        timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+        maxRedirects: 0,
+        userAgent: WEBHOOK_USER_AGENT,
+      });
+      const webhooks = webhookDelivery({
+        orm,
+        queue,
+        fetch: webhookFetch,
+        retrySchedule: config.WEBHOOK_RETRY_SCHEDULE_SECONDS,
+        retryWindowSeconds: config.WEBHOOK_RETRY_WINDOW_SECONDS,
+        timeoutSeconds: config.WEBHOOK_TIMEOUT_SECONDS,
+        disableAfterDays: config.WEBHOOK_DISABLE_AFTER_DAYS,
+        log,
+      });
+      await queue.boss.work<DeliverWebhookJob>(JOBS.deliverWebhook, { localConcurrency: 4, batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) await webhooks.deliver(job.data.deliveryId);
+      });
+      const sender = await webhooks.start(databaseUrl);
+      webhookSender = { close: async () => { await sender.close(); webhookFetch.close(); } };
       // Daily at 03:00 UTC; pg-boss runs a schedule once whatever the number of workers.
       await queue.boss.schedule(JOBS.accountRemoval, '0 3 * * *', {}, { tz: 'UTC' });
       await queue.boss.work(JOBS.accountRemoval, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {
@@ -203,6 +230,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     },
     async close() {
       clearInterval(sweeper);
+      await webhookSender?.close();
       await queue.stop();
       await orm.close();
       await storage.close?.();

@@ -8,6 +8,8 @@ import { type CoreHooks, startCore } from './core.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './http/auth.ts';
 import { createAdminTeamsService } from './modules/admin/admin-teams.service.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { bindTeamAccess, teamAccess } from './modules/teams/team-access.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { createTeamsService } from './modules/teams/teams.service.ts';
@@ -32,9 +34,13 @@ import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
 import { redirectSigner } from './modules/embed/redirect-signature.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { createLeadsService } from './modules/leads/leads.service.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { captionsRoutes } from './modules/captions/captions.routes.ts';
+import { chaptersRoutes } from './modules/chapters/chapters.routes.ts';
+import { createChaptersService } from './modules/chapters/chapters.service.ts';
 import { createCaptionsService } from './modules/captions/captions.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
 import { createGifsService } from './modules/gifs/gifs.service.ts';
@@ -65,7 +71,8 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { shareRoutes } from './modules/share/share.routes.ts';
 import { createShareService } from './modules/share/share.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
-import { beaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { beaconRoutes, ctaBeaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createStatisticsExport } from './modules/statistics/statistics-export.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -80,6 +87,9 @@ import { createCaptionGenerationService } from './modules/captions/generation.se
 import { transcriptionEngine } from './media/transcription.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
 import { startMailOutbox } from './mail/outbox.ts';
+import { webhookEvents } from './modules/webhooks/webhook-events.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { mailsFromConfig } from './mail/render.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
@@ -104,6 +114,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
     // Its "account" is the video and the address together (see playback.routes.ts).
     'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
+    // Its "account" is the email typed in the player's lead form.
+    lead: { perAccount: config.RATE_LIMIT_LEADS_PER_EMAIL, perAddress: config.RATE_LIMIT_LEADS_PER_ADDRESS },
+    // Its "account" is the key: each key has its own minute, whatever the address.
+    'api-key': { perAccount: { count: config.API_KEY_RATE_LIMIT_PER_MINUTE, seconds: 60 } },
   });
   const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
   // One bounded pool of argon2 checks for sign-ins and video unlocks alike.
@@ -163,7 +177,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const users = createUsersService({ orm, auth, payments, billing });
   const profile = createProfileService({ orm, storage, auth, payments });
   const teamsAccess = teamAccess(orm);
-  const guards = authGuards(auth, teamsAccess);
+  const apiKeys = createApiKeysService({ orm, limits });
+  const guards = authGuards(auth, teamsAccess, apiKeys);
   const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.SOURCE_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
   const videos = createVideosService({
     orm,
@@ -175,11 +190,16 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     tokens,
     onServingChanged: (ids) => onServingChanged(ids),
   });
+  // Webhook endpoints are checked by the imports' guard (the same allow-list); deliveries are the workers'.
+  const webhooks = createWebhooksService({ orm, checkUrl: (url) => importGuard.check(url), allowedHosts: config.IMPORT_ALLOWED_HOSTS, secretOverlapSeconds: config.WEBHOOK_SECRET_OVERLAP_SECONDS });
+  /** `emit(teamId, type, data)` for producers outside a transaction of theirs (leads: onCaptured). */
+  const events = webhookEvents({ orm });
   const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
   // The API only asks the engine which languages it takes; the workers run it.
   const captionGeneration = createCaptionGenerationService({ orm, queue: core.jobs, engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL, whisperModel: config.CAPTIONS_WHISPER_MODEL }, (line) => log.error(line)) });
   const captions = createCaptionsService({ orm });
+  const chapters = createChaptersService({ orm });
   const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
   const defaultLimits = {
@@ -198,6 +218,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     dir: join(config.DATA_DIR, 'uploads'),
     auth,
     teams: teamsAccess,
+    keys: apiKeys,
     videos,
     quota: core.quota,
     limits,
@@ -216,6 +237,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task) });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
+  const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead) });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
@@ -226,6 +248,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     beaconBurst: config.STATS_BEACON_BURST,
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
+  const statisticsExport = createStatisticsExport({ orm, maxRunning: config.CSV_EXPORTS_MAX });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
   const onServingChanged = (videoIds?: string[]) => {
@@ -257,6 +280,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     rawRouters: [
       tus.router,
       beaconRoutes(statistics),
+      ctaBeaconRoutes(statistics),
       stripeWebhookRoutes(async (payload, signature) => {
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);
@@ -272,18 +296,22 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paymentsRoutes(plans, billing, guards, { stripePublishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null }),
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),
+      leadsRoutes(leads, guards, embedding),
       videosRoutes(videos, guards, limits, core.multipartDir),
       captionGenerationRoutes(captionGeneration, guards),
       privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
       captionsRoutes(captions, guards, limits),
+      chaptersRoutes(chapters, guards),
       gifsRoutes(gifs, guards),
-      deliveryRoutes(storage, bandwidth, servable, tokens, captionDelivery(orm)),
+      deliveryRoutes(storage, bandwidth, servable, tokens, captionDelivery(orm), chapters.track),
       mediaRoutes(storage),
       playbackRoutes(playback, limits, embedding),
       playerConfigRoutes(playerConfig, guards),
-      statisticsRoutes(statistics, guards),
+      statisticsRoutes(statistics, { files: statisticsExport, timeoutMs: config.CSV_EXPORT_TIMEOUT_SECONDS * 1000 }, guards),
       teamsRoutes(teams, adminTeams, guards),
+      webhooksRoutes(webhooks, guards),
+      apiKeysRoutes(apiKeys, guards),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
       assets.router,
@@ -310,7 +338,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

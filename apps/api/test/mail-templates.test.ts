@@ -107,6 +107,14 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
   'ownership-transfer': [
     { data: { firstName: 'Grace', teamName: 'Acme', fromName: 'Ada Lovelace', link: `${APP}/settings/team` }, subject: 'Ada Lovelace wants to make you the owner of Acme', says: ['Hello Grace', 'stays in the team as admin', 'expires in 7 days'], links: [`${APP}/settings/team`] },
   ],
+  'webhook-disabled': [
+    {
+      data: { firstName: 'Ada', url: 'https://hooks.example.com/in', failingSince: '2026-12-01T10:00:00.000Z', lastError: 'The endpoint answered 500.' },
+      subject: 'A webhook endpoint was disabled',
+      says: ['Hello Ada,', 'failed since 2026-12-01 10:00 UTC', 'hooks.example.com/in', 'The endpoint answered 500.'],
+      links: [`${APP}/settings`],
+    },
+  ],
 };
 
 const decodeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

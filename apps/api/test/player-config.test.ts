@@ -1,3 +1,4 @@
+import { CALL_TO_ACTION_DEFAULT, LEAD_FORM_DEFAULT, PLAYER_CONTROL_DEFAULTS } from '@reelbase/api-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { User } from '../src/modules/users/user.entity.ts';
@@ -48,9 +49,14 @@ test('one or more settings change and the whole configuration comes back', async
     logoPatn: null,
     // Colours not sent keep their value.
     colorScheme: { playerCanvas: '#000000', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+    // Issue 27: both off on a new upload.
+    leadForm: { ...LEAD_FORM_DEFAULT },
+    callToAction: { ...CALL_TO_ACTION_DEFAULT },
+    // Issue 26's controls: on until the owner turns one off.
+    ...PLAYER_CONTROL_DEFAULTS,
   });
-  const one = await put({ volumeControl: false });
-  expect(one.body).toMatchObject({ volumeControl: false, endAction: 'loop', colorScheme: { playerCanvas: '#000000' } });
+  const one = await put({ volumeControl: false, speedMenu: false, resumePlayback: false });
+  expect(one.body).toMatchObject({ volumeControl: false, speedMenu: false, resumePlayback: false, qualityMenu: true, endAction: 'loop', colorScheme: { playerCanvas: '#000000' } });
   expect((await s.api('GET', `/api/videos/${id}`, { token: owner.accessToken })).body.playerConfig).toEqual(one.body);
   expect((await s.api('GET', `/api/playback/${id}`)).body.playerConfig).toEqual(one.body);
 });
@@ -71,6 +77,7 @@ test('invalid settings are 422 with a message per field, and nothing changes', a
     [{ endAction: 'explode' }, ['endAction']],
     [{ startAction: 'never' }, ['startAction']],
     [{ autoHideControls: 'yes' }, ['autoHideControls']],
+    [{ keyboardShortcuts: 'no' }, ['keyboardShortcuts']],
     [{ colorScheme: { playerPlayButton: 'red' } }, ['colorScheme.playerPlayButton']],
     [{ nextVideo: 'not-an-id' }, ['nextVideo']],
     [{ logoPatn: 'https://elsewhere.example/logo.png' }, ['logoPatn']],

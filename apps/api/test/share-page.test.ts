@@ -101,6 +101,10 @@ test('an unlisted video plays with its previews but is noindex', async () => {
   expect(html).toContain('<meta name="robots" content="noindex">');
   expect(metaOf(html, 'og:video')).toBe(`${s.url}/embed/hls/${video.id}`);
   expect(html).toContain('id="reelbase-playback"');
+  // Its files need a token: the preview image a chat app fetches carries one, and is served.
+  const image = metaOf(html, 'og:image') as string;
+  expect(image).toMatch(/\/~[^/]+\//);
+  expect((await fetch(image.replaceAll('&amp;', '&'))).status).toBe(200);
 });
 
 test('a private or password video gets what its embed shows (the private notice, the password form) and nothing of the video, noindex', async () => {

@@ -92,6 +92,17 @@ beforeAll(async () => {
     .fork()
     .getConnection()
     .execute(`insert into caption_tracks (id, video_id, user_id, language, label, kind) values (?, ?, ?, 'en', 'English', 'uploaded')`, [owned.caption, owned.video, user.id]);
+  // A webhook endpoint with one delivery, so the webhook routes reach their body checks (its address takes no delivery: TEST-NET).
+  owned.webhook = crypto.randomUUID();
+  owned.delivery = crypto.randomUUID();
+  await s.services.orm.em
+    .fork()
+    .getConnection()
+    .execute(`insert into webhook_endpoints (id, user_id, url, events, secret) values (?, ?, 'https://192.0.2.1/hook', '{video.ready}', 'whsec_c3dlZXA=')`, [owned.webhook, user.id]);
+  await s.services.orm.em
+    .fork()
+    .getConnection()
+    .execute(`insert into webhook_deliveries (id, endpoint_id, message_id, event_type, body, status, next_attempt_at) values (?, ?, 'msg_sweep', 'video.ready', '{}', 'failed', null)`, [owned.delivery, owned.webhook]);
 }, 120_000);
 afterAll(() => s?.stop());
 
@@ -131,6 +142,7 @@ function fill(path: string, swap?: { name: string; value: string }): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (swap?.name === name) return swap.value;
     if (path.startsWith('/api/folders')) return owned.folder;
+    if (path.startsWith('/api/webhooks')) return name === 'deliveryId' ? owned.delivery : owned.webhook;
     if (name === 'type') return 'hls';
     if (name === 'id') return owned.video;
     // Teams: the user's own team, the user as its member, an invitation that does not exist.

@@ -1,6 +1,7 @@
 import { TEAM_ERROR_CODES, TEAM_HEADER, TEAM_PERMISSION_LABELS, type TeamPermission, type TeamRole } from '@reelbase/api-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeClip } from './support/clips.ts';
+import { callOperation } from './support/operations.ts';
 import { inTeam, teamOfFour } from './support/teams.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -29,25 +30,7 @@ afterAll(() => s?.stop());
 const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'teamId' ? team.teamId : crypto.randomUUID()));
 
 async function call(method: string, path: string, op: Op, role: TeamRole) {
-  const url = fill(path);
-  const headers: Record<string, string> = { authorization: `Bearer ${team[role].accessToken}`, [TEAM_HEADER]: team.teamId };
-  let body: RequestInit['body'];
-  if (path === '/api/uploads' && method === 'post') Object.assign(headers, { 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `filetype ${btoa('video/mp4')},filename ${btoa('a.mp4')}` });
-  else if (['patch', 'head', 'delete'].includes(method) && path.startsWith('/api/uploads')) {
-    Object.assign(headers, { 'tus-resumable': '1.0.0', ...(method === 'patch' && { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }) });
-  }
-  else if (op.requestBody?.content['multipart/form-data']) body = new FormData();
-  else if (op.requestBody) {
-    headers['content-type'] = 'application/json';
-    body = '{}';
-  }
-  const res = await fetch(s.url + url, { method: method.toUpperCase(), headers, body });
-  const text = method === 'head' ? '' : await res.text();
-  let json: { message?: string; code?: string } = {};
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, ...json };
+  return callOperation(s.url + fill(path), method, path, op, { authorization: `Bearer ${team[role].accessToken}`, [TEAM_HEADER]: team.teamId });
 }
 
 test('every signed-in operation states its permission and allowed roles', () => {

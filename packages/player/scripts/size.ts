@@ -33,17 +33,31 @@ const main = readFileSync(join(dist, mainJs), 'utf8');
 if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
   throw new Error(`${mainJs} imports another chunk statically; the native-HLS path would load it`);
 }
-// The captions chunk loads only for a video with tracks, after the player is up.
+// The captions chunk loads only for a video with tracks, after the player is up; the controls chunk
+// (speed and quality menus, shortcuts, resume) after the first frame or on first use; chunks they
+// share (e.g. storage) with them. None of them is loaded before the first frame.
 const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
 if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
-// A viewer whose language is German or Spanish fetches that language's strings (English is built in).
+// Issue 27: the lead form and the call to action load only for a video that has them on (and share a small helper chunk).
+const engageChunks = ['lead-form', 'call-to-action', 'engage'].map((name) => {
+  const found = files.find((f) => new RegExp(`^reelbase-${name}-.*\\.js$`).test(f));
+  if (!found) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
+  return found;
+});
+// Issue 26: the chapters chunk loads only for a video with chapters, the storyboard chunk on the first
+// hover or touch of the seek bar; the seek-pointer chunk is the little both share.
+const chunkOf = (name: string) => files.find((f) => new RegExp(`^reelbase-${name}-.*\\.js$`).test(f));
+const laterChunks = Object.fromEntries(['chapters', 'storyboard', 'seek-pointer'].map((name) => [name, chunkOf(name)]));
+for (const [name, file] of Object.entries(laterChunks)) if (!file) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
+// Issue 26: a viewer whose language is German or Spanish fetches that language's strings (English is built in).
 const languageChunks = ['de', 'es'].map((lang) => {
-  const file = files.find((f) => new RegExp(`^reelbase-${lang}-.*\\.js$`).test(f));
+  const file = chunkOf(lang);
   if (!file) throw new Error(`dist has no ${lang} strings chunk (reelbase-${lang}-*.js)`);
   return { lang, file };
 });
-const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk && !languageChunks.some((c) => c.file === f));
-if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
+const controlsChunk = files.find((f) => /^reelbase-controls-.*\.js$/.test(f));
+if (!controlsChunk) throw new Error('dist has no controls chunk (reelbase-controls-*.js)');
+const lazyChunks = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
 
 // A representative playback answer (the API writes the real one), of the heavier kind: a video
 // that is not public, its URLs and the answer carrying a playback token.
@@ -66,6 +80,7 @@ const playback = JSON.stringify({
     showLogoInPlayer: true,
     logoPatn: '/media/logos/5a6b7c8d.png',
     colorScheme: { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+    ...{ speedMenu: true, qualityMenu: true, pictureInPicture: true, captionsButton: true, keyboardShortcuts: true, resumePlayback: true },
   },
   nextVideo: null,
   durationSec: 93.4,
@@ -107,7 +122,10 @@ const captioned = JSON.stringify({
     src: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/captions/7c9e6679-7425-40de-944b-e07fc1f90ae${i}.vtt`,
   })),
 });
-const captionsGz = gz(readFileSync(join(dist, captionsChunk)));
+// The captions chunk and the shared chunks it imports.
+const captionsCode = readFileSync(join(dist, captionsChunk), 'utf8');
+const captionsImports = [...captionsCode.matchAll(/from\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]);
+const captionsGz = [captionsChunk, ...captionsImports].reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0);
 const withCaptions = native - gz(playback) + gz(captioned) + captionsGz;
 console.log(`captions chunk:  ${captionsGz} bytes (${kb(captionsGz)}), fetched only for a video with caption tracks`);
 for (const { lang, file } of languageChunks) {
@@ -115,6 +133,45 @@ for (const { lang, file } of languageChunks) {
   console.log(`${lang} strings chunk: ${langGz} bytes (${kb(langGz)}), fetched only by a viewer in that language; native-HLS path then ${native + langGz} bytes (${kb(native + langGz)})`);
 }
 console.log(`native-HLS path of a video with two caption tracks (its answer + the captions chunk): ${withCaptions} bytes (${kb(withCaptions)}) of a ${kb(BUDGET_BYTES)} budget`);
+
+// A video with the lead form and the call to action on: their settings in its answer, and the two chunks (and their helper) it then fetches.
+const engaged = JSON.stringify({
+  ...JSON.parse(playback),
+  playerConfig: {
+    ...JSON.parse(playback).playerConfig,
+    leadForm: { enabled: true, when: 'beforePlay', atSec: 0, required: true, heading: 'Enter your email to watch the full tour', buttonText: 'Watch now', nameField: true, consentText: 'Yes, send me news about the spring offers' },
+    callToAction: { enabled: true, when: 'end', atSec: 0, text: 'Ready to book your spring tour?', buttonText: 'Book now', url: 'https://shop.example.com/spring-tour', newWindow: true },
+  },
+  leadScope: 'Qm9vbXNoYWthbGFr',
+});
+const engageGz = engageChunks.reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0);
+// The form (and its helper) comes before the first frame; the call to action's chunk after it.
+const ctaGz = gz(readFileSync(join(dist, engageChunks[1])));
+const withEngage = native - gz(playback) + gz(engaged) + engageGz - ctaGz;
+console.log(`lead form + call to action chunks: ${engageGz} bytes (${kb(engageGz)}), fetched only for a video that has them on (the call to action's ${kb(ctaGz)} after the first frame)`);
+console.log(`native-HLS path of a video with the lead form and a call to action, before the first frame (its answer + the form's chunks): ${withEngage} bytes (${kb(withEngage)}) of a ${kb(BUDGET_BYTES)} budget`);
+// A video with chapters and a storyboard: its answer names them; the chapters chunk comes after the
+// first frame, the storyboard chunk (and the tiles) only once the viewer points at the seek bar.
+const later = (name: string) => gz(readFileSync(join(dist, laterChunks[name] as string)));
+const withChapters = JSON.stringify({
+  ...JSON.parse(playback),
+  chapters: ['Intro', 'The harbour', 'Boats at dawn', 'Questions', 'Credits'].map((title, i) => ({ start: i * 18, title })),
+  chaptersVtt: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/chapters.vtt`,
+  storyboard: { vtt: `/media/videos/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/~${TOKEN}/v-0123456789ab/storyboard/storyboard.vtt`, width: 160, height: 90 },
+});
+const chaptersFirst = native - gz(playback) + gz(withChapters);
+console.log(`chapters chunk:  ${later('chapters') + later('seek-pointer')} bytes (${kb(later('chapters') + later('seek-pointer'))}), fetched after the first frame, only for a video with chapters`);
+console.log(`storyboard chunk: ${later('storyboard') + later('seek-pointer')} bytes (${kb(later('storyboard') + later('seek-pointer'))}), fetched on the first hover or touch of the seek bar`);
+console.log(`native-HLS path of a video with five chapters and a storyboard, before the first frame: ${chaptersFirst} bytes (${kb(chaptersFirst)}) of a ${kb(BUDGET_BYTES)} budget`);
+// The full player: every file of dist (a viewer who uses every control of a captioned video on hls.js).
+const fullRows: Array<[string, number, number]> = [rows[1], rows[2], hlsRow, ...lazyChunks.sort().map((f): [string, number, number] => [`dist/${f}`, ...sizes(readFileSync(join(dist, f)))])];
+const full = fullRows.reduce((sum, [, , g]) => sum + g, 0);
+const lazy = fullRows.slice(3).reduce((sum, [, , g]) => sum + g, 0);
+console.log('The full player, every chunk (gzip, default level):');
+for (const [name, raw, g] of fullRows) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
+console.log(`chunks after the first frame or on first use (captions, controls, shared): ${lazy} bytes (${kb(lazy)})`);
+console.log(`full player: ${full} bytes (${kb(full)}) with hls.js; ${full - hlsRow[2]} bytes (${kb(full - hlsRow[2])}) without it`);
+console.log(`BEFORE FIRST FRAME (embed, native-HLS path): ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
 
 // The share page: its HTML carries the playback answer inline; the player's files are the embed's.
 const shareRows: Array<[string, number, number]> = [['share page (share.example.html)', ...sizes(readFileSync(join(root, 'share.example.html')))], rows[1], rows[2]];
@@ -125,6 +182,14 @@ console.log(`share page, native-HLS path: ${share} bytes (${kb(share)}) of a ${k
 console.log(`share page, hls.js path:     ${share + hlsRow[2]} bytes (${kb(share + hlsRow[2])}) (native path + hls.js chunk)`);
 if (withCaptions > BUDGET_BYTES) {
   console.error(`FAIL: a video with captions is ${withCaptions - BUDGET_BYTES} bytes over budget on the native-HLS path`);
+  process.exit(1);
+}
+if (withEngage > BUDGET_BYTES) {
+  console.error(`FAIL: a video with the lead form and a call to action is ${withEngage - BUDGET_BYTES} bytes over budget on the native-HLS path`);
+  process.exit(1);
+}
+if (chaptersFirst > BUDGET_BYTES) {
+  console.error(`FAIL: a video with chapters and a storyboard is ${chaptersFirst - BUDGET_BYTES} bytes over budget before its first frame`);
   process.exit(1);
 }
 if (native > BUDGET_BYTES) {

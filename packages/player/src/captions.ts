@@ -1,5 +1,6 @@
 import type { PlaybackCaption } from '@reelbase/api-client';
-import type { Translate } from './strings.ts';
+import { safeStorage } from './storage.ts';
+import type { t as translate } from './strings.ts';
 
 /** Where the viewer's choice is kept, per browser: `off`, or the language and label of the track picked. */
 export const CAPTIONS_CHOICE_KEY = 'rb-captions';
@@ -17,8 +18,8 @@ export interface CaptionsHost {
   /** The browser plays the HLS itself: its text tracks come from the master's subtitle renditions (<track> elements only where it lists none). */
   native: boolean;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
-  /** The player's texts (strings.ts `t`), passed in so that this chunk does not import strings.ts. */
-  t: Translate;
+  /** The player's texts (strings.ts), handed over so this chunk shares no module with the main file. */
+  t: typeof translate;
 }
 
 export interface Captions {
@@ -48,14 +49,6 @@ export function initialTrack(tracks: readonly PlaybackCaption[], saved: string |
   return tracks.findIndex((t) => t.isDefault);
 }
 
-function safeStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // a sandboxed frame without storage
-  }
-}
-
 /** The CC button and its menu (the tracks by label, and Off), and the text tracks they drive. */
 export function attachCaptions(host: CaptionsHost): Captions {
   const { video, tracks, t } = host;
@@ -65,12 +58,12 @@ export function attachCaptions(host: CaptionsHost): Captions {
   const elements: HTMLTrackElement[] = [];
   let fromMaster = host.native;
   function addTrackElements(): void {
-    for (const track of tracks) {
+    for (const t of tracks) {
       const el = doc.createElement('track');
       el.kind = 'subtitles';
-      el.label = track.label;
-      el.srclang = track.language;
-      el.src = track.src;
+      el.label = t.label;
+      el.srclang = t.language;
+      el.src = t.src;
       elements.push(el);
       video.append(el);
     }
@@ -89,7 +82,7 @@ export function attachCaptions(host: CaptionsHost): Captions {
   menu.setAttribute('role', 'menu');
   menu.setAttribute('aria-label', t('captions'));
   menu.hidden = true;
-  const items = [{ label: t('captionsOff'), index: -1 }, ...tracks.map((track, index) => ({ label: track.label, index }))].map(({ label, index }) => {
+  const items = [{ label: t('captionsOff'), index: -1 }, ...tracks.map((t, index) => ({ label: t.label, index }))].map(({ label, index }) => {
     const item = doc.createElement('button');
     item.type = 'button';
     item.setAttribute('role', 'menuitemradio');

@@ -1,7 +1,13 @@
-import { DEFAULT_COLOR_SCHEME, DEFAULT_END_ACTION, DEFAULT_START_ACTION } from './constants.ts';
+import { DEFAULT_COLOR_SCHEME, DEFAULT_END_ACTION, DEFAULT_START_ACTION, PLAYER_CONTROL_DEFAULTS } from './constants.ts';
+import { safeRedirectUrl } from './navigation.ts';
 import type { ColorScheme, PlayerConfig } from './types.ts';
 
-export type ResolvedConfig = Omit<PlayerConfig, 'id'> & { id: string | null };
+/** The lead form and the call to action are null when off (their code is then never fetched). */
+export type ResolvedConfig = Omit<PlayerConfig, 'id' | 'leadForm' | 'callToAction'> & {
+  id: string | null;
+  leadForm: PlayerConfig['leadForm'] | null;
+  callToAction: PlayerConfig['callToAction'] | null;
+};
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'];
@@ -32,5 +38,14 @@ export function resolveConfig(config: Partial<PlayerConfig> | null | undefined):
       playerPlayButton: colour(scheme.playerPlayButton, DEFAULT_COLOR_SCHEME.playerPlayButton),
       playerControlBar: colour(scheme.playerControlBar, DEFAULT_COLOR_SCHEME.playerControlBar),
     },
+    leadForm: c.leadForm?.enabled ? c.leadForm : null,
+    callToAction: c.callToAction?.enabled && safeRedirectUrl(c.callToAction.url) ? c.callToAction : null,
+    // Issue 26 (controls): each on unless turned off.
+    speedMenu: c.speedMenu ?? PLAYER_CONTROL_DEFAULTS.speedMenu,
+    qualityMenu: c.qualityMenu ?? PLAYER_CONTROL_DEFAULTS.qualityMenu,
+    pictureInPicture: c.pictureInPicture ?? PLAYER_CONTROL_DEFAULTS.pictureInPicture,
+    captionsButton: c.captionsButton ?? PLAYER_CONTROL_DEFAULTS.captionsButton,
+    keyboardShortcuts: c.keyboardShortcuts ?? PLAYER_CONTROL_DEFAULTS.keyboardShortcuts,
+    resumePlayback: c.resumePlayback ?? PLAYER_CONTROL_DEFAULTS.resumePlayback,
   };
 }

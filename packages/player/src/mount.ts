@@ -1,6 +1,6 @@
+import { pickLanguage, setLanguage, t } from './strings.ts';
 import { createPlayer } from './player.ts';
 import { chooseEngine, forcedEngine, importHls } from './source.ts';
-import { pickLanguage, setLanguage, t } from './strings.ts';
 import { fetchRenewal } from './token.ts';
 import type { ForcedEngine, HlsModule, PlaybackInfo, Player, PlayerNavigation } from './types.ts';
 
@@ -86,10 +86,12 @@ function loadViewerLanguage(element: HTMLElement, requested: string | null | und
   const lang = pickLanguage(requested, nav?.languages ?? (nav?.language ? [nav.language] : []));
   element.lang = lang;
   // A chunk that fails to load leaves the player in English.
-  return setLanguage(lang)?.catch(() => {
-    element.lang = 'en';
-    setLanguage('en');
-  }) ?? null;
+  return (
+    setLanguage(lang)?.catch(() => {
+      element.lang = 'en';
+      setLanguage('en');
+    }) ?? null
+  );
 }
 
 /** Shows a message in the player area without a player (not available, processing, failed). */
@@ -156,11 +158,14 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     newWindow: options.newWindow,
     durationSec: info.durationSec,
     captions: info.captions?.map((c) => ({ ...c, src: resolveUrl(c.src, apiBase, page) as string })),
+    chapters: info.chapters,
+    storyboard: info.storyboard && { ...info.storyboard, vtt: resolveUrl(info.storyboard.vtt, apiBase, page) as string },
     title: info.name,
     aspectRatio: aspect,
     navigate: options.navigate,
     loadHls,
     token: info.token ?? null,
+    leadScope: info.leadScope ?? null,
     renew: (current) => fetchRenewal(apiBase, info.id || options.videoId, current, fetchImpl),
   });
 }

@@ -1,19 +1,18 @@
 import { createAutoHide } from './autohide.ts';
 import { createDropOffTracker, sendDropOff } from './beacons.ts';
 import { resolveConfig } from './config.ts';
-import { formatTime } from './format.ts';
+import { t } from './strings.ts';
+import { formatTime, seekValueText } from './format.ts';
 import { ICONS } from './icons.ts';
 import { browserNavigation, nextVideoPath, safeRedirectUrl } from './navigation.ts';
 import { type Attached, attachSource, importHls } from './source.ts';
-import { t } from './strings.ts';
 import { fetchRenewal, renewalDelayMs, swapToken } from './token.ts';
+import type { Controls } from './controls.ts';
 import type { Engine, Player, PlayerOptions } from './types.ts';
 import { volumeLevel } from './volume.ts';
 
 /** Seeking here makes a browser that reports an infinite duration find the real end. */
 const FAR_END = 1e101;
-const SEEK_STEP = 5;
-const VOLUME_STEP = 0.1;
 const DRAG_THRESHOLD_PX = 4;
 
 function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className: string): HTMLElementTagNameMap[K] {
@@ -58,7 +57,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   const root = el(doc, 'div', 'rb-player');
   root.tabIndex = 0;
   root.setAttribute('role', 'region');
-  root.setAttribute('aria-label', options.title ? t('videoPlayerTitled', { title: options.title }) : t('videoPlayer'));
+  root.setAttribute('aria-label', options.title ? t('playerNamed', { title: options.title }) : t('player'));
   const video = el(doc, 'video', 'rb-video');
   video.playsInline = true;
   video.setAttribute('webkit-playsinline', '');
@@ -120,10 +119,21 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   let live = false;
   let fellBack = false;
   let seeking = false;
-  let captions: { destroy(): void } | null = null;
+  // Issue 26: chapters and seek previews, each in a chunk of its own; issue 27: the lead form and call to action.
+  const extras: { destroy(): void }[] = [];
+  /** The lead form (issue 27): true holds a play (the form shows instead). */
+  let holdPlay: (() => boolean) | null = null;
+  let controlsLoading = false;
+  let captions: import('./captions.ts').Captions | null = null;
+  let controls: Controls | null = null;
 
   const isPlaying = () => !video.paused && !video.ended;
-  const autoHide = createAutoHide(root, config.autoHideControls, isPlaying);
+  // Controls stay while one of them (not the picture) has the focus.
+  const focusInControls = () => {
+    const active = doc.activeElement;
+    return !!active && active !== root && active !== video && root.contains(active);
+  };
+  const autoHide = createAutoHide(root, config.autoHideControls, isPlaying, undefined, focusInControls);
   const tracker = createDropOffTracker((curTime) => {
     if (options.videoId && options.statistics !== false) sendDropOff(apiBase, options.videoId, curTime);
   });
@@ -173,25 +183,26 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     time.textContent = live ? t('live') : `${formatTime(current)} / ${formatTime(duration)}`;
     if (Number.isFinite(duration)) seek.max = String(duration);
     if (!seeking) seek.value = String(current);
-    seek.setAttribute('aria-valuetext', `${formatTime(current)} of ${formatTime(duration)}`);
+    seek.setAttribute('aria-valuetext', seekValueText(current, duration));
   }
 
   function renderVolume(): void {
     const level = volumeLevel(video.volume, video.muted);
     muteBtn.dataset.level = level;
-    muteBtn.setAttribute('aria-label', level === 'off' ? t('unmute') : t('mute'));
+    muteBtn.setAttribute('aria-label', t(level === 'off' ? 'unmute' : 'mute'));
     volume.value = String(video.muted ? 0 : video.volume);
   }
 
   function renderPlaying(): void {
     const playing = isPlaying();
     root.classList.toggle('rb-playing', playing);
-    const label = playing ? t('pause') : t('play');
+    const label = t(playing ? 'pause' : 'play');
     playBtn.setAttribute('aria-label', label);
     bigPlay.setAttribute('aria-label', label);
   }
 
   async function play(): Promise<void> {
+    if (holdPlay?.()) return;
     try {
       await video.play();
     } catch {
@@ -206,6 +217,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
 
   /** autoPlay: try with sound, and muted when the browser allows autoplay only without sound. */
   async function autoplay(): Promise<void> {
+    if (holdPlay?.()) return;
     try {
       await video.play();
     } catch (error) {
@@ -350,27 +362,18 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   on(fsBtn, 'click', () => void toggleFullscreen());
 
   // Activity for auto-hide. A touch on hidden controls reveals them instead of toggling playback.
-  for (const type of ['pointermove', 'pointerdown', 'keydown', 'focusin', 'wheel']) on(root, type, () => autoHide.poke());
+  for (const type of ['pointermove', 'pointerdown', 'keydown', 'focusin', 'focusout', 'wheel']) on(root, type, () => autoHide.poke());
   on<PointerEvent>(video, 'pointerdown', (e) => {
     if (e.pointerType === 'touch' && autoHide.hidden) suppressClick = true;
   });
 
+  // Keyboard shortcuts, menus and resume live in the controls chunk (loaded on first use, below);
+  // a key pressed while it loads is played once it is there.
+  let pendingKey: KeyboardEvent | null = null;
   on<KeyboardEvent>(root, 'keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const target = e.target as HTMLElement;
-    const onSurface = target === root || target === video;
-    const inRange = target instanceof HTMLInputElement;
-    let handled = true;
-    if ((e.key === ' ' && onSurface) || (e.key === 'k' && !inRange)) togglePlay();
-    else if (e.key === 'm' && !inRange) video.muted = !video.muted;
-    else if (e.key === 'f' && !inRange) void toggleFullscreen();
+    if (controls) controls.key(e);
     else if (e.key === 'Escape' && mini) setMini(false);
-    else if (onSurface && e.key === 'ArrowRight') video.currentTime = Math.min(knownDuration() || 0, video.currentTime + SEEK_STEP);
-    else if (onSurface && e.key === 'ArrowLeft') video.currentTime = Math.max(0, video.currentTime - SEEK_STEP);
-    else if (onSurface && e.key === 'ArrowUp') video.volume = Math.min(1, video.volume + VOLUME_STEP);
-    else if (onSurface && e.key === 'ArrowDown') video.volume = Math.max(0, video.volume - VOLUME_STEP);
-    else handled = false;
-    if (handled) e.preventDefault();
+    else pendingKey = e;
   });
 
   // ---- miniature (pop-out) mode, draggable by the video surface ----
@@ -380,7 +383,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     root.classList.toggle('rb-mini', value);
     for (const p of ['left', 'top', 'right', 'bottom']) root.style.removeProperty(p);
     popBtn.setAttribute('aria-pressed', String(value));
-    popBtn.setAttribute('aria-label', value ? t('exitPopOut') : t('popOut'));
+    popBtn.setAttribute('aria-label', t(value ? 'exitPopOut' : 'popOut'));
   }
 
   let drag: { id: number; x: number; y: number; left: number; top: number; moved: boolean } | null = null;
@@ -425,7 +428,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   on(doc, 'fullscreenchange', () => {
     const full = doc.fullscreenElement === root;
     root.classList.toggle('rb-fullscreen', full);
-    fsBtn.setAttribute('aria-label', full ? t('exitFullscreen') : t('fullscreen'));
+    fsBtn.setAttribute('aria-label', t(full ? 'exitFullscreen' : 'fullscreen'));
   });
 
   renderTime();
@@ -458,10 +461,32 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     const at = video.currentTime;
     const resume = isPlaying() || andPlay;
     video.src = src;
-    if (at > 0) on(video, 'loadedmetadata', () => { if (video.currentTime === 0) video.currentTime = at; });
+    // Once: a later source (another rung, a renewed token) brings its own moment.
+    if (at > 0) video.addEventListener('loadedmetadata', () => { if (video.currentTime === 0) video.currentTime = at; }, { once: true, signal: signal.signal });
     if (resume) void play();
   }
   if (token && options.token) scheduleRenewal(options.token.expiresAt);
+
+  // ---- issue 27: the lead form and the call to action, each a chunk fetched only when configured ----
+  const engage = { video, root, apiBase, videoId: options.videoId, preview: !!options.preview, token: () => token, leadScope: options.leadScope, play, navigate: nav };
+  const { leadForm, callToAction } = config;
+  if (leadForm) {
+    // A play before the form's chunk is here (a quick click, autoplay) waits for it; then the form decides.
+    let held = false;
+    if (leadForm.when === 'beforePlay') holdPlay = () => (held = true);
+    void import('./lead-form.ts').then((m) => {
+      if (destroyed) return;
+      const form = m.attachLeadForm({ ...engage, form: leadForm, heldPlay: held });
+      holdPlay = form.holds;
+      extras.push(form);
+    });
+  }
+  // The call to action shows at the end or a chosen second: its chunk waits for the first frame.
+  if (callToAction) {
+    const loadCallToAction = () => void import('./call-to-action.ts').then((m) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction })));
+    if (video.readyState >= 2) loadCallToAction();
+    else video.addEventListener('loadeddata', loadCallToAction, { once: true, signal: signal.signal });
+  }
 
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {
@@ -486,9 +511,59 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       const tracks = options.captions;
       // Only a video with tracks fetches the caption code (a chunk of its own).
       void import('./captions.ts').then((m) => {
-        if (!destroyed) captions = m.attachCaptions({ video, root, bar, before: popBtn, tracks, native: engine === 'native', t });
+        if (destroyed) return;
+        captions = m.attachCaptions({ video, root, bar, before: popBtn, tracks, native: engine === 'native', t });
+        captions.button.hidden = !config.captionsButton;
       });
     }
+    if (options.chapters?.length) {
+      const chapters = options.chapters;
+      void import('./chapters.ts').then((m) => {
+        if (!destroyed) extras.push(m.attachChapters({ video, root, bar, seek, before: popBtn, chapters, duration: knownDuration, formatTime }));
+      });
+    }
+    if (options.storyboard) {
+      const board = options.storyboard;
+      let asked = false;
+      const load = (e: PointerEvent) => {
+        if (asked) return;
+        asked = true;
+        void import('./storyboard.ts').then((m) => {
+          if (!destroyed) extras.push(m.attachStoryboard({ video, root, bar, seek, board, duration: knownDuration, formatTime, start: e, rewrite: (u) => swapToken(u, token) }));
+        });
+      };
+      on(seek, 'pointerenter', load);
+      on(seek, 'pointerdown', load);
+    }
+    // The controls chunk (menus, shortcuts, resume) comes on first use, or once the picture is there.
+    const loadControls = () => {
+      if (controlsLoading || destroyed) return;
+      controlsLoading = true;
+      void import('./controls.ts').then((m) => {
+        if (destroyed) return;
+        controls = m.attachControls({
+          video, root, bar, before: popBtn, config, engine, t, formatTime,
+          hls: result.hls,
+          videoId: options.videoId ?? null,
+          master: () => (options.source.hls ? swapToken(options.source.hls, token) : null),
+          duration: knownDuration,
+          captions: () => captions,
+          resumeAt,
+          togglePlay,
+          toggleFullscreen,
+          exitMini: () => {
+            const was = mini;
+            if (was) setMini(false);
+            return was;
+          },
+        });
+        if (pendingKey) controls.key(pendingKey);
+        pendingKey = null;
+      });
+    };
+    for (const type of ['loadeddata', 'play']) on(video, type, loadControls);
+    for (const type of ['pointermove', 'pointerdown', 'focusin', 'keydown']) on(root, type, loadControls);
+    if (video.readyState >= 2 || doc.activeElement === root) loadControls();
     if (config.startAction === 'loadVideo' && engine !== 'hlsjs') video.load();
     if (config.startAction === 'autoPlay') void autoplay();
     return engine;
@@ -517,6 +592,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       clearTimeout(renewTimer);
       signal.abort();
       captions?.destroy();
+      for (const x of extras) x.destroy();
+      controls?.destroy();
       autoHide.show();
       attached?.hls?.destroy();
       video.pause?.();

@@ -1,49 +1,98 @@
-// Every text the player shows or announces, in the viewer's language. The catalogs are Lingui's:
-// locales/{en,de,es}.po with the keys below as message ids, compiled by `pnpm i18n:compile` to
-// locales/{locale}.ts. English is built into the player; German or Spanish loads as a chunk of its
-// own (only the one the viewer needs) before the player draws its controls. `t` reads Lingui's
-// compiled form itself (text, {variables}, plural/select with #): @lingui/core's runtime would
-// cost the first frame more than all the player's texts together.
-// A module loaded as a chunk of its own (captions.ts) takes `t` from its host and imports only the
-// `Translate` type: importing strings.ts would split it out of the entry into a chunk of its own.
-import { messages as en } from './locales/en.ts';
+// Every text the player shows or announces, in one place. English is STRINGS below, built into
+// the player; German and Spanish are Lingui catalogs (locales/{de,es}.po, the keys of STRINGS as
+// message ids, compiled by `pnpm i18n:compile` to locales/{de,es}.ts), each loaded as a chunk of
+// its own and only for a viewer in that language, before the player draws its controls.
+// `t(key, vars)` fills `{name}` placeholders; a key with `_one` / `_other` forms is chosen by
+// `vars.count` with the language's plural rules. A translated message is Lingui's compiled form
+// (text and `[name]` parts), read here: @lingui/core's runtime would cost the first frame more
+// than all the player's texts. A chunk of its own (captions, controls) takes `t` from its host.
+export const STRINGS = {
+  // Messages in the player area.
+  notAvailable: 'This video is not available.',
+  processing: 'This video is still processing. Try again in a moment.',
+  loadFailed: 'The video could not be loaded. Try again later.',
+  playFailed: 'The video could not be played.',
+  continueTo: 'Continue to',
+  private: 'This video is private',
+  passwordPrompt: 'This video is protected by a password',
+  password: 'Password',
+  unlock: 'Watch',
+  wrongPassword: 'Wrong password',
+  // Names of the player and its controls.
+  player: 'Video player',
+  playerNamed: 'Video player: {title}',
+  play: 'Play',
+  pause: 'Pause',
+  seek: 'Seek',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  volume: 'Volume',
+  popOut: 'Pop Out Video',
+  exitPopOut: 'Exit Pop Out Video',
+  fullscreen: 'Full screen',
+  exitFullscreen: 'Exit full screen',
+  live: 'Live',
+  captions: 'Captions',
+  captionsOff: 'Off',
+  // A menu button's name with its current value: "Speed: 1.5x" (the visible text is part of the name).
+  withValue: '{label}: {value}',
+  speed: 'Speed',
+  speedRate: '{rate}x',
+  speedNormal: 'Normal',
+  quality: 'Quality',
+  qualityAuto: 'Auto',
+  qualityAutoNow: 'Auto ({rung})',
+  pictureInPicture: 'Picture-in-picture',
+  exitPictureInPicture: 'Exit picture-in-picture',
+  // The seek slider's spoken value: "1 minute 5 seconds of 3 minutes".
+  timeOf: '{current} of {duration}',
+  timeUnknown: 'unknown length',
+  hours_one: '{count} hour',
+  hours_other: '{count} hours',
+  minutes_one: '{count} minute',
+  minutes_other: '{count} minutes',
+  seconds_one: '{count} second',
+  seconds_other: '{count} seconds',
+  // Announced (polite live region).
+  announcePlaying: 'Playing',
+  announcePaused: 'Paused',
+  announceSpeed: 'Speed {rate}x',
+  announceVolume: 'Volume {percent}%',
+  announceMuted: 'Muted',
+  announceQuality: 'Quality {rung}',
+  announceCaptions: 'Captions {label}',
+  announceCaptionsOff: 'Captions off',
+  announceResumed: 'Resumed at {time}',
+  // The "?" overlay.
+  shortcuts: 'Keyboard shortcuts',
+  close: 'Close',
+  keySpaceK: 'Space or K',
+  keyJL: 'J / L',
+  keyArrowsLeftRight: 'Left / Right arrow',
+  keyArrowsUpDown: 'Up / Down arrow',
+  keyDigits: '0 to 9',
+  keyHomeEnd: 'Home / End',
+  doPlayPause: 'Play or pause',
+  doSeek10: 'Back or forward 10 seconds',
+  doSeek5: 'Back or forward 5 seconds',
+  doVolume: 'Volume up or down',
+  doMute: 'Mute or unmute',
+  doFullscreen: 'Full screen',
+  doCaptions: 'Captions on or off',
+  doJump: 'Jump to 0% to 90% of the video',
+  doStartEnd: 'Jump to the start or the end',
+  doHelp: 'Show these shortcuts',
+} as const;
 
-export const STRING_KEYS = [
-  'videoPlayer',
-  'videoPlayerTitled',
-  'play',
-  'pause',
-  'seek',
-  'mute',
-  'unmute',
-  'volume',
-  'popOut',
-  'exitPopOut',
-  'fullscreen',
-  'exitFullscreen',
-  'live',
-  'captions',
-  'captionsOff',
-  'notAvailable',
-  'processing',
-  'loadFailed',
-  'playFailed',
-  'continueTo',
-  'private',
-  'passwordPrompt',
-  'password',
-  'unlock',
-  'wrongPassword',
-] as const;
-export type StringKey = (typeof STRING_KEYS)[number];
+export type StringKey = keyof typeof STRINGS;
+type Base<K> = K extends `${infer B}_one` | `${infer B}_other` ? B : K;
+export type MessageKey = Base<StringKey>;
 
 export const PLAYER_LANGUAGES = ['en', 'de', 'es'] as const;
 export type PlayerLanguage = (typeof PLAYER_LANGUAGES)[number];
 
-/** Lingui's compiled message: text, or parts that are text, `[name]` or `[name, 'plural'|'select'|'selectordinal', cases]`. */
-type Compiled = string | Part[];
-type Part = string | [string] | [string, string, Record<string, Compiled | number>?];
-type Catalog = Record<string, Compiled>;
+/** Lingui's compiled message: text, or parts that are text or `[name]`. */
+type Compiled = string | (string | [string])[];
 
 const loaders: Record<Exclude<PlayerLanguage, 'en'>, () => Promise<{ messages: unknown }>> = {
   de: () => import('./locales/de.ts'),
@@ -51,7 +100,8 @@ const loaders: Record<Exclude<PlayerLanguage, 'en'>, () => Promise<{ messages: u
 };
 
 let language: PlayerLanguage = 'en';
-let catalog = en as unknown as Catalog;
+let plurals = new Intl.PluralRules(language);
+let catalog: Record<string, Compiled> = STRINGS;
 
 /** `?lang=` of the embed URL when the player has it, else the first of the browser's languages it has, else English. */
 export function pickLanguage(requested: string | null | undefined, browser: readonly string[] = []): PlayerLanguage {
@@ -62,6 +112,12 @@ export function pickLanguage(requested: string | null | undefined, browser: read
   return 'en';
 }
 
+function use(lang: PlayerLanguage, messages: Record<string, Compiled>): void {
+  language = lang;
+  plurals = new Intl.PluralRules(lang);
+  catalog = messages;
+}
+
 /**
  * Makes `lang` the player's language, loading its catalog (English is built in). Answers null
  * when that took effect at once (English, or the language already active), so a caller on the
@@ -70,43 +126,20 @@ export function pickLanguage(requested: string | null | undefined, browser: read
 export function setLanguage(lang: PlayerLanguage): Promise<void> | null {
   if (lang === language) return null;
   if (lang === 'en') {
-    catalog = en as unknown as Catalog;
-    language = lang;
+    use('en', STRINGS);
     return null;
   }
-  return loaders[lang]().then((m) => {
-    catalog = m.messages as Catalog;
-    language = lang;
-  });
+  return loaders[lang]().then((m) => use(lang, m.messages as Record<string, Compiled>));
 }
 
 export function currentLanguage(): PlayerLanguage {
   return language;
 }
 
-function render(message: Compiled, vars: Record<string, string | number>, count?: number): string {
-  if (typeof message === 'string') return message;
-  let out = '';
-  for (const part of message) {
-    if (typeof part === 'string') out += part === '#' && count !== undefined ? new Intl.NumberFormat(language).format(count) : part;
-    else {
-      const [name, kind, cases] = part;
-      const value = vars[name];
-      if (!kind || !cases) out += value ?? '';
-      else {
-        const n = Number(value) - Number(cases.offset ?? 0);
-        const rule = kind === 'select' ? String(value) : new Intl.PluralRules(language, { type: kind === 'selectordinal' ? 'ordinal' : 'cardinal' }).select(n);
-        const chosen = cases[String(value)] ?? cases[rule] ?? cases.other ?? '';
-        out += render(chosen as Compiled, vars, kind === 'select' ? count : n);
-      }
-    }
-  }
-  return out;
-}
-
-export type Translate = (key: StringKey, vars?: Record<string, string | number>) => string;
-
-/** The text for `key` in the player's language, `{name}` filled from `vars`. */
-export function t(key: StringKey, vars: Record<string, string | number> = {}): string {
-  return render(catalog[key] ?? (en as unknown as Catalog)[key] ?? key, vars);
+/** The text of `key` with `{name}` filled from `vars` (and its plural form by `vars.count`). */
+export function t(key: MessageKey, vars?: Record<string, string | number>): string {
+  const count = vars?.count;
+  const found = (typeof count === 'number' && catalog[`${key}_${plurals.select(count)}`]) || catalog[`${key}_other`] || catalog[key] || key;
+  if (typeof found !== 'string') return found.map((part) => (typeof part === 'string' ? part : String(vars?.[part[0]] ?? ''))).join('');
+  return vars ? found.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : found;
 }

@@ -1,4 +1,4 @@
-import type { PlaybackCaption, PlaybackInfo, PlayerConfig } from '@reelbase/api-client';
+import type { Chapter, PlaybackCaption, PlaybackInfo, PlaybackStoryboard, PlayerConfig } from '@reelbase/api-client';
 
 export type { PlayerConfig };
 export type StartAction = PlayerConfig['startAction'];
@@ -52,6 +52,9 @@ export interface PlayerOptions {
   newWindow?: boolean;
   /** The video's caption tracks: the CC button and menu (a separate chunk) load only when there are some. */
   captions?: readonly PlaybackCaption[] | null;
+  /** Issue 26: the video's chapters (marks, titles and a menu: a chunk loaded only when there are some) and its seek-preview storyboard (a chunk loaded on the first hover or touch of the seek bar). */
+  chapters?: readonly Chapter[] | null;
+  storyboard?: PlaybackStoryboard | null;
   /** Duration known from the server, shown while the media reports an infinite duration. */
   durationSec?: number | null;
   /** Accessible name of the player, e.g. the video name. */
@@ -67,6 +70,10 @@ export interface PlayerOptions {
    */
   token?: { token: string; expiresAt: string } | null;
   renew?: (current: string) => Promise<{ token: string; expiresAt: string } | null>;
+  /** Names the owner's team (opaque; from the playback answer) for the lead form's "already gave their email". */
+  leadScope?: string | null;
+  /** The owner's preview: the lead form and call to action show, but nothing is sent or remembered. */
+  preview?: boolean;
   /** Test seam: how to navigate. */
   navigate?: PlayerNavigation;
   /** Test seam: how to load hls.js. */
@@ -80,7 +87,12 @@ export interface HlsInstance {
   startLoad(startPosition?: number): void;
   recoverMediaError(): void;
   destroy(): void;
-  on(event: string, listener: (event: string, data: { fatal?: boolean; type?: string }) => void): void;
+  on(event: string, listener: (event: string, data: { fatal?: boolean; type?: string; level?: number }) => void): void;
+  /** The rungs of the master playlist (known once it is parsed). */
+  readonly levels?: readonly { width: number; height: number; bitrate: number }[];
+  /** The rung playing; setting it switches now and holds it (-1: back to automatic choice). */
+  currentLevel?: number;
+  readonly autoLevelEnabled?: boolean;
 }
 
 export interface HlsConstructor {

@@ -27,6 +27,17 @@ describe('auto-hide controls', () => {
     expect(player.controlsVisible).toBe(false);
   });
 
+  it('stay while a control has the keyboard focus, and hide again once the focus leaves them', async () => {
+    const { player, media } = await makePlayer();
+    media.startPlaying();
+    (player.root.querySelector('.rb-mute') as HTMLButtonElement).focus();
+    vi.advanceTimersByTime(20_000);
+    expect(player.controlsVisible).toBe(true);
+    player.root.focus(); // the picture itself: controls may hide
+    vi.advanceTimersByTime(6000);
+    expect(player.controlsVisible).toBe(false);
+  });
+
   it('activity restarts the 6 s count', async () => {
     const { player, media } = await makePlayer();
     media.startPlaying();

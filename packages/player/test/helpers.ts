@@ -1,3 +1,5 @@
+import { CALL_TO_ACTION_DEFAULT, LEAD_FORM_DEFAULT } from '@reelbase/api-client/lead-constants';
+import { PLAYER_CONTROL_DEFAULTS } from '@reelbase/api-client/constants';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createPlayer } from '../src/player.ts';
 import type { Player, PlayerConfig, PlayerNavigation, PlayerOptions } from '../src/types.ts';
@@ -16,6 +18,9 @@ export function config(overrides: Partial<PlayerConfig> = {}): PlayerConfig {
     showLogoInPlayer: false,
     logoPatn: null,
     colorScheme: { playerCanvas: '#1974BB', transparentCanvas: false, playerPlayButton: '#22A9E0', playerControlBar: '#43C3D7' },
+    leadForm: { ...LEAD_FORM_DEFAULT },
+    callToAction: { ...CALL_TO_ACTION_DEFAULT },
+    ...PLAYER_CONTROL_DEFAULTS,
     ...overrides,
   };
 }

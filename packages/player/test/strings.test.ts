@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { embedOptions, mount } from '../src/mount.ts';
-import { currentLanguage, pickLanguage, STRING_KEYS, setLanguage, t } from '../src/strings.ts';
+import { currentLanguage, pickLanguage, STRINGS, setLanguage, t } from '../src/strings.ts';
+
+const STRING_KEYS = Object.keys(STRINGS);
 import { config, hostPerTest, json } from './helpers.ts';
 
 const locales = join(import.meta.dirname, '../src/locales/');
@@ -18,7 +20,7 @@ afterEach(() => {
 });
 
 describe('player catalogs', () => {
-  it('English has exactly the keys strings.ts names; German and Spanish have the same keys, all translated, compiled', async () => {
+  it('en.po has exactly the keys of STRINGS; German and Spanish have the same keys, all translated, compiled', async () => {
     const en = poIds('en');
     expect(en.map((e) => e.id).sort()).toEqual([...STRING_KEYS].sort());
     for (const locale of ['de', 'es']) {
@@ -40,11 +42,12 @@ describe('the viewer language', () => {
   });
 
   it('English is built in; German replaces the texts and fills variables', async () => {
-    expect(t('videoPlayerTitled', { title: 'Spring sale' })).toBe('Video player: Spring sale');
+    expect(t('playerNamed', { title: 'Spring sale' })).toBe('Video player: Spring sale');
     await setLanguage('de');
     expect(currentLanguage()).toBe('de');
     expect(t('play')).toBe('Abspielen');
-    expect(t('videoPlayerTitled', { title: 'Frühlingsangebot' })).toBe('Videoplayer: Frühlingsangebot');
+    expect([t('minutes', { count: 1 }), t('minutes', { count: 3 })]).toEqual(['1 Minute', '3 Minuten']);
+    expect(t('playerNamed', { title: 'Frühlingsangebot' })).toBe('Videoplayer: Frühlingsangebot');
   });
 });
 

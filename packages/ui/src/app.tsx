@@ -24,6 +24,7 @@ const UserVideosPage = screen(() => import('./screens/admin/user-videos.tsx'), '
 const AnalyticsOverviewPage = screen(() => import('./screens/analytics/analytics-overview.tsx'), 'AnalyticsOverviewPage');
 // The charts library comes with this screen only.
 const VideoAnalyticsPage = screen(() => import('./screens/analytics/video-analytics.tsx'), 'VideoAnalyticsPage');
+const LeadsPage = screen(() => import('./screens/leads/leads-page.tsx'), 'LeadsPage');
 const ChangeTariffPage = screen(() => import('./screens/billing/change-tariff.tsx'), 'ChangeTariffPage');
 // The usage chart's library loads later still, from inside this screen.
 const UsagePage = screen(() => import('./screens/billing/usage-page.tsx'), 'UsagePage');
@@ -103,6 +104,7 @@ export function AppRoutes() {
         <Route path="how-to" element={<HowToPage />} />
         <Route path="video-analytics" element={<AnalyticsOverviewPage />} />
         <Route path="video-analytics/:videoId" element={<VideoAnalyticsPage />} />
+        <Route path="leads" element={<LeadsPage />} />
         <Route path=":videoId" element={<VideoPage />} />
         <Route path=":videoId/captions/:captionId" element={<CaptionEditorPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -16,6 +16,8 @@ export const keys = {
   embedCode: (videoId: string, options: unknown) => ['embed-code', videoId, options] as const,
   statistics: (videoId: string, range: string) => ['statistics', videoId, range] as const,
   analyticsOverview: ['analytics-overview'] as const,
+  /** Leads of the team (no video) or of one video, by their filters. */
+  leads: (videoId: string | null, filters: unknown) => ['leads', videoId, filters] as const,
   admin: ['admin'] as const,
   adminUsers: ['admin', 'users'] as const,
   adminUser: (id: string) => ['admin', 'user', id] as const,
@@ -26,6 +28,7 @@ export const keys = {
   usage: ['usage'] as const,
   teams: ['teams'] as const,
   teamMembers: (teamId: string) => ['team-members', teamId] as const,
+  apiKeys: (teamId: string) => ['api-keys', teamId] as const,
   teamInvitations: (teamId: string) => ['team-invitations', teamId] as const,
   teamActivity: (teamId: string) => ['team-activity', teamId] as const,
   adminTeams: ['admin', 'teams'] as const,

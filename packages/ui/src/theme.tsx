@@ -1,6 +1,8 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { DEFAULT_COLOR_SCHEME } from '@reelbase/api-client';
 
+const darkerTagTexts = (colours: Record<string, string>) => Object.fromEntries(Object.entries(colours).flatMap(([name, hex]) => [[`${name}7`, hex], [`${name}-7`, hex]]));
+
 /** One visual system: antd's tokens seeded with the product's colours; custom CSS reads the same tokens. */
 export const reelbaseTheme: ThemeConfig = {
   token: {
@@ -10,6 +12,16 @@ export const reelbaseTheme: ThemeConfig = {
     borderRadius: 8,
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     fontSize: 15,
+    // WCAG AA (4.5:1) for every text: antd's lighter greys, error red and tag texts fall short
+    // (3.4:1 and less), so they are taken one step darker. Checked by axe in e2e/a11y.spec.ts.
+    colorTextTertiary: '#666666',
+    colorTextDescription: '#666666',
+    colorError: '#cf1322',
+    // Hovered buttons: antd lightens the primary colour (3.6:1 for their text); darken instead.
+    colorPrimaryHover: '#155f99',
+    // A preset tag's text is its palette's 7th step on its 1st: these steps are darker ones (the
+    // legacy 'green-7' keys name the same CSS variables, so both are set).
+    ...darkerTagTexts({ volcano: '#ad2102', orange: '#ad4e00', gold: '#874d00', yellow: '#876800', lime: '#3f6600', green: '#237804', cyan: '#006d75' }),
   },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: '#0f2b46', bodyBg: '#f4f7fb', footerBg: '#ffffff', headerPadding: '0 16px' },
@@ -27,6 +39,8 @@ export function GlobalStyle() {
       outline: 3px solid ${token.colorPrimaryBorderHover} !important; outline-offset: 2px;
     }
     .ant-input-number input:focus-visible, .ant-select input:focus-visible { outline: none !important; }
+    /* A link inside running text is underlined: its colour alone is too close to the text's (axe link-in-text-block). */
+    p a:not(.ant-btn), .ant-typography a:not(.ant-btn), .ant-form-item-extra a, .ant-form-item-explain a { text-decoration: underline; }
     .rb-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
     .rb-skip { position: absolute; left: 8px; top: -48px; z-index: 1000; background: ${token.colorBgContainer}; padding: 8px 12px; border-radius: ${token.borderRadius}px; }
     .rb-skip:focus { top: 8px; }

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
+import { type ApiKeyPrincipal, type ApiKeysService, isApiKey, keyNotAllowed } from '../modules/api-keys/api-keys.service.ts';
 import type { AccessClaims } from '../modules/auth/access-tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { assertCanSpend } from '../modules/payments/entitlements.ts';
@@ -16,6 +17,8 @@ export interface AuthState {
   claims: AccessClaims;
   /** The acting team and the person's role in it (team routes only). */
   team?: TeamContext;
+  /** Set when the request came with an API key (then `claims` is not): the team check allows only its scopes. */
+  apiKey?: ApiKeyPrincipal;
 }
 
 const bearerOf = (ctx: Context) => {
@@ -23,9 +26,16 @@ const bearerOf = (ctx: Context) => {
   return h.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
 };
 
-/** Guards for routes: a signed-in user, an admin (checked against the database), or either. */
-export function authGuards(auth: AuthService, teams: TeamAccessService) {
+/** Guards for routes: a signed-in user (or an API key, see `team`), an admin (checked against the database), or either. */
+export function authGuards(auth: AuthService, teams: TeamAccessService, keys: ApiKeysService) {
   const requireUser = async (ctx: Context, next: Next) => {
+    const bearer = bearerOf(ctx);
+    if (isApiKey(bearer)) {
+      // Which calls the key may make is the team check's (bound from the contract's scopes): it refuses a call without its scope.
+      const principal = await keys.authenticate(bearer, true);
+      Object.assign(ctx.state, { user: principal.account, person: principal.person, apiKey: principal });
+      return next();
+    }
     // The team the request names (a well-formed id only) is read with the person, in one round trip.
     const named = requestedTeam(ctx);
     const membershipFor = named !== undefined && isUuid(named) ? named : undefined;
@@ -38,6 +48,7 @@ export function authGuards(auth: AuthService, teams: TeamAccessService) {
     /** The acting team's check of one operation (bound to every signed-in route from the contract: bindTeamAccess). */
     team: teamCheck(teams),
     async requireAdmin(ctx: Context, next: Next) {
+      if (isApiKey(bearerOf(ctx))) throw keyNotAllowed();
       await requireUser(ctx, async () => {
         if (!(ctx.state as AuthState).user.isAdmin) throw forbidden();
         await next();
@@ -55,6 +66,7 @@ export function authGuards(auth: AuthService, teams: TeamAccessService) {
     },
     /** Signs the caller in when a token is sent; anonymous otherwise. A bad token still fails. */
     async optionalUser(ctx: Context, next: Next) {
+      if (isApiKey(bearerOf(ctx))) throw keyNotAllowed();
       if (bearerOf(ctx)) {
         const signedIn = await auth.authenticate(bearerOf(ctx));
         Object.assign(ctx.state, signedIn, { person: signedIn.user });
@@ -64,7 +76,7 @@ export function authGuards(auth: AuthService, teams: TeamAccessService) {
     /** For answers that only add detail for admins: a missing or bad token is simply not an admin. */
     async isAdmin(ctx: Context): Promise<boolean> {
       const bearer = bearerOf(ctx);
-      if (!bearer) return false;
+      if (!bearer || isApiKey(bearer)) return false;
       return auth.authenticate(bearer).then(({ user }) => user.isAdmin, () => false);
     },
   };

@@ -21,8 +21,12 @@ export interface GuardedFetchOptions {
 }
 
 export interface GuardedRequestInit {
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
+  /** A POST's body (webhook deliveries). */
+  body?: string;
+  /** 'manual': a redirect is answered as it is, never followed (webhook deliveries). */
+  redirect?: 'follow' | 'manual';
   signal?: AbortSignal;
 }
 
@@ -72,10 +76,10 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     delete headers.host;
     for (let hops = 0; ; hops++) {
       const addresses = await resolveVetted(url.hostname, policy, signal).catch(fail);
-      const res = await requestOnce(url, method, headers, addresses, signal, agents[url.protocol as 'http:' | 'https:']).catch(fail);
+      const res = await requestOnce(url, method, headers, addresses, signal, agents[url.protocol as 'http:' | 'https:'], init.body).catch(fail);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
-      if (REDIRECTS.has(status) && location) {
+      if (REDIRECTS.has(status) && location && init.redirect !== 'manual') {
         res.destroy();
         if (hops >= opts.maxRedirects) throw new ImportRefusedError('redirects', MESSAGES.tooManyRedirects);
         let next: URL;
@@ -115,6 +119,7 @@ function requestOnce(
   addresses: LookupAddress[],
   signal: AbortSignal,
   agent: http.Agent,
+  body?: string,
 ): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -132,7 +137,7 @@ function requestOnce(
     });
     req.once('response', resolve);
     req.once('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 

@@ -8,6 +8,7 @@ import { CaptionTrack } from '../modules/captions/caption.entity.ts';
 import { writeCues } from '../modules/captions/captions.service.ts';
 import { sqlOf } from '../modules/folders/folder-access.ts';
 import { Video } from '../modules/videos/video.entity.ts';
+import { recordCaptionsReady } from '../modules/webhooks/webhook-events.ts';
 import type { EditDeps } from './edit-video.ts';
 import { OwnerError } from './failure.ts';
 import type { GenerateCaptionsJob } from './job-names.ts';
@@ -51,6 +52,7 @@ export function generateCaptionsHandler(d: EditDeps & { engine: TranscriptionEng
         if (rows.length === 0) return;
         // The cues in place, the track 'ready' (captions.service: the one writer of cues).
         await writeCues(sqlOf(tx), { id: track.id, videoId: video.id }, cues, { newVersion: false });
+        await recordCaptionsReady(sqlOf(tx), track.id);
       });
       d.log.info({ videoId: video.id, trackId: track.id, engine: d.engine.name, cues: cues.length }, 'captions generated');
     } finally {
@@ -59,7 +61,7 @@ export function generateCaptionsHandler(d: EditDeps & { engine: TranscriptionEng
   };
 }
 
-/** The last try failed: the video's tracks being generated say why; the video itself is untouched. */
-export async function markCaptionsFailed(orm: Orm, videoId: string, reason: string): Promise<void> {
-  await orm.em.fork().execute("update caption_tracks set status = 'failed', error = ?, updated_at = now() where video_id = ? and kind = 'generated' and status = 'processing'", [reason, videoId]);
+/** The last try failed: the job's own track says why (others of the video go on); the video itself is untouched. */
+export async function markCaptionsFailed(orm: Orm, trackId: string, reason: string): Promise<void> {
+  await orm.em.fork().execute("update caption_tracks set status = 'failed', error = ?, updated_at = now() where id = ? and status = 'processing'", [reason, trackId]);
 }

@@ -19,6 +19,7 @@ import { JOBS } from './job-names.ts';
 import type { JobQueue } from './job-queue.ts';
 import { sqlOf } from '../modules/folders/folder-access.ts';
 import { videoMails } from '../modules/videos/video-mails.ts';
+import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 
 export interface ImportDeps {
   orm: Orm;
@@ -153,6 +154,7 @@ export async function markImportFailed(orm: Orm, videoId: string, message: strin
   await orm.em.fork().transactional(async (em) => {
     if (await em.nativeUpdate(Video, { id: videoId, originalKey: null }, { status: 'failed', error: message.slice(0, 2000) })) {
       await videoMails.processingFailed(sqlOf(em), videoId, message.slice(0, 2000), false);
+      await recordVideoEvent(sqlOf(em), videoId, 'video.failed', { reason: message.slice(0, 2000) });
     }
   });
 }

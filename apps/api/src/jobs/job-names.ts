@@ -14,6 +14,8 @@ export const JOBS = {
   removeStaleMedia: 'remove-stale-media',
   /** A caption track transcribed from the video's speech (POST /api/videos/{id}/captions/generate, or an account's auto setting). */
   generateCaptions: 'generate-captions',
+  /** One try of one webhook delivery (modules/webhooks/webhook-delivery.ts); a failed try queues the next itself. */
+  deliverWebhook: 'deliver-webhook',
   /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
   accountRemoval: 'account-removal',
 } as const;

@@ -14,9 +14,11 @@ import type { StorageQuota } from '../modules/videos/storage-quota.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { videoMails } from '../modules/videos/video-mails.ts';
 import { removeStaleMedia } from '../modules/videos/stale-media.ts';
+import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { deleteAllExcept, publishDir, type Storage } from '../storage/storage.ts';
 import { progressReporter } from './progress.ts';
+import { hasCurrentStoryboard, storyboardStep } from './storyboard.ts';
 
 export interface ProcessDeps {
   orm: Orm;
@@ -37,7 +39,7 @@ export interface ProcessDeps {
    * Test seam: called before each step, and with 'playable' once a growing rendition's first
    * segments are out (ffmpeg encodes on while it is awaited); a throw acts like a crash there.
    */
-  onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder', videoId: string, attempt: number) => void | Promise<void>;
+  onStep?: (step: 'publish' | 'playable' | 'thumbnails' | 'ladder' | 'storyboard', videoId: string, attempt: number) => void | Promise<void>;
   /** Once a new upload is ready (its first processing, never after a change): the account's generated captions. */
   onFirstPublished?: (videoId: string) => Promise<void>;
 }
@@ -67,6 +69,13 @@ export function processVideoHandler(d: ProcessDeps) {
       if (await d.orm.em.fork().count(Video, { id: videoId })) return false;
       await d.storage.deletePrefix(videoKeys.dir(videoId));
       return true;
+    };
+    /** The first rendition is out: saved, and a new upload's video.ready recorded in the same transaction. */
+    const playable = async () => {
+      await em.transactional(async (tx) => {
+        await tx.flush();
+        if (firstUpload) await recordVideoEvent(sqlOf(tx), videoId, 'video.ready');
+      });
     };
     const opts = (from: number, to: number) => ({
       ffmpegPath: d.ffmpegPath,
@@ -106,7 +115,8 @@ export function processVideoHandler(d: ProcessDeps) {
           // and the upload is not kept twice (its metadata, e.g. a phone's location, goes with it).
           const upload = video.originalKey;
           if (first.remuxed) video.originalKey = videoKeys.main(videoId, video.mediaVersion);
-          await stepDone(30);
+          video.progress = Math.max(video.progress, 30);
+          await playable();
           if (upload !== video.originalKey) await d.storage.delete(upload);
           await d.quota.recount(videoId);
           d.log.info({ videoId, remuxed: first.remuxed }, 'first rendition published');
@@ -122,7 +132,7 @@ export function processVideoHandler(d: ProcessDeps) {
             }
             if (update.first) {
               video.isHlsReady = true;
-              await em.flush();
+              await playable();
               d.log.info({ videoId }, 'growing rendition published');
               await d.onStep?.('playable', videoId, attempt);
             }
@@ -175,6 +185,12 @@ export function processVideoHandler(d: ProcessDeps) {
         video.isLadderReady = true;
         if (mp4) video.isMainReady = true;
       }
+      // Seek previews from the lowest rung (issue 26): after the ladder, so first playback never waits for them.
+      if (!hasCurrentStoryboard(video) && video.durationSec) {
+        await d.onStep?.('storyboard', videoId, attempt);
+        await storyboardStep(d, video, input, work, opts(99, 100));
+        if (await deletedMeanwhile()) return;
+      }
       video.status = 'ready';
       video.error = null;
       // The picture this one replaced (a replace, a trim over the video, a watermark) and the
@@ -215,5 +231,6 @@ export async function markProcessingFailed(d: Pick<ProcessDeps, 'orm' | 'storage
   await em.transactional(async (tx) => {
     await tx.flush();
     await videoMails.processingFailed(sqlOf(tx), videoId, reason, playable);
+    if (!playable) await recordVideoEvent(sqlOf(tx), videoId, 'video.failed', { reason });
   });
 }

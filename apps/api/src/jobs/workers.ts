@@ -17,7 +17,8 @@ export interface JobHandlers {
   removeStaleMedia: (videoId: string) => Promise<void>;
   generateCaptions: (job: GenerateCaptionsJob, attempt: number, signal?: AbortSignal) => Promise<void>;
   /** The owner's reason (never a tool's output) once a job will not be tried again. */
-  onFinalFailure: (name: string, videoId: string, reason: string) => Promise<void>;
+  /** `data` is the job's own (e.g. the caption track a caption job makes). */
+  onFinalFailure: (name: string, videoId: string, reason: string, data: { videoId: string; trackId?: string }) => Promise<void>;
 }
 
 export interface WorkerOptions {
@@ -69,7 +70,7 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: Wo
             opts.log.warn({ job: name, videoId: job.data.videoId, attempt, permanent, err }, 'job failed');
             if (o.waited || permanent || attempt >= RETRY_LIMIT) await release();
             if (o.waited) throw err;
-            if (permanent || attempt >= RETRY_LIMIT) await handlers.onFinalFailure(name, job.data.videoId, reason).catch((e) => opts.log.error({ err: e }, 'marking a failure failed'));
+            if (permanent || attempt >= RETRY_LIMIT) await handlers.onFinalFailure(name, job.data.videoId, reason, job.data).catch((e) => opts.log.error({ err: e }, 'marking a failure failed'));
             if (permanent) return;
             throw err;
           }

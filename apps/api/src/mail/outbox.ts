@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { listenChannel } from '../db/listen.ts';
+import { onePassAtATime } from '../db/one-pass.ts';
 import type { Orm } from '../db/orm.ts';
 import { type Sql, sqlOf } from '../modules/folders/folder-access.ts';
 import type { Mails } from './render.ts';
@@ -35,9 +36,6 @@ export async function nextInvoiceNumber(sql: Sql, kind: 'invoice' | 'credit-note
  * that fails is tried again later, up to 5 times.
  */
 export async function startMailOutbox(d: { orm: Orm; databaseUrl: string; mails: Mails; log: Logger }) {
-  let running: Promise<void> | null = null;
-  let again = false;
-
   async function drain() {
     for (;;) {
       const rows = await sqlOf(d.orm.em.fork())<{ id: string; to_email: string; template: TemplateName; data: unknown }[]>(
@@ -64,25 +62,7 @@ export async function startMailOutbox(d: { orm: Orm; databaseUrl: string; mails:
   }
 
   /** Sends now (one pass at a time; a wake-up during a pass runs one more). */
-  function flush(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await drain();
-        } while (again);
-      } catch (err) {
-        d.log.error({ err }, 'mail outbox pass failed');
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const flush = onePassAtATime(drain, (err) => d.log.error({ err }, 'mail outbox pass failed'));
 
   const listener = await listenChannel(d.databaseUrl, d.log, CHANNEL, () => void flush());
   // Sent mails are kept a while (what was mailed, when), then dropped.
@@ -95,7 +75,7 @@ export async function startMailOutbox(d: { orm: Orm; databaseUrl: string; mails:
     async close() {
       clearInterval(sweep);
       await listener.close();
-      await running;
+      await flush.settled();
     },
   };
 }

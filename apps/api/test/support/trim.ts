@@ -50,7 +50,11 @@ export async function reachableFiles(v: { id: string; videoSource: string; hlsSo
   const master = new URL(v.hlsSource);
   const base = `${master.origin}/media/videos/${v.id}/`;
   const listed = (await listedHlsFiles(v.hlsSource)).map((f) => new URL(`../${f}`, master).toString());
-  return new Set([v.videoSource, ...listed, ...v.thumbnails, v.imageUrl].map((u) => u.slice(base.length)));
+  // The storyboard beside the picture (issue 26): its index and the sheets it names.
+  const index = new URL('storyboard/storyboard.vtt', v.videoSource).toString();
+  const res = await fetch(index);
+  const board = res.ok ? [index, ...new Set([...(await res.text()).matchAll(/^(sheet-\d+\.jpg)#/gm)].map((m) => new URL(m[1], index).toString()))] : [];
+  return new Set([v.videoSource, ...listed, ...v.thumbnails, v.imageUrl, ...board].map((u) => u.slice(base.length)));
 }
 
 /** Waits until every one of `files` (relative to the video's folder) answers 404: they go a grace after the switch (STALE_MEDIA_GRACE_SECONDS). */

@@ -1,12 +1,15 @@
 import type { z } from 'zod';
 import type { AdminUser, AdminUserList, AdminUserSortField, AdminUserUpdate, AdminVideoSortField, FeatureToggle, UserBulkRequest, UserBulkResult } from '../contract/admin.ts';
+import type { ApiKeyCreate, ApiKeyCreated, ApiKeyList } from '../contract/api-keys.ts';
 import type { AuthProviders, LoginResponse, PasswordLoginResponse } from '../contract/auth.ts';
 import type { CaptionSettings } from '../contract/caption-generation.ts';
+import type { Chapter, ChapterList } from '../contract/chapters.ts';
 import type { CaptionFormat, CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from '../contract/captions.ts';
 import type { MessageBody } from '../contract/common.ts';
 import { type ADMIN_VIDEO_PAGE_SIZES, type AssignableTeamRole, DEVICE_TOKEN_HEADER, type FeatureFlag } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
+import type { LeadList } from '../contract/leads.ts';
 import type {
   PaymentCaptureResponse,
   PaymentHistoryList,
@@ -21,9 +24,10 @@ import type {
   SubscriptionResponse,
   Usage,
 } from '../contract/payments.ts';
-import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsRange, VideoStatistics } from '../contract/player.ts';
+import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsCsvChart, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
+import type { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from '../contract/webhooks.ts';
 import type {
   AdminTeam,
   AdminTeamList,
@@ -43,7 +47,7 @@ import type {
 import type { EmailCheckResponse, PaymentMethodInput, RegisterRequest, RegisterResponse } from '../contract/users.ts';
 import type { PaymentConfig } from '../contract/payments.ts';
 import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest, VideoBulkResult, VideoImageResponse, VideoList, WatermarkPlacementInput } from '../contract/videos.ts';
-import { type CoreOptions, createCore } from './core.ts';
+import { type CoreOptions, createCore, type Query, queryString } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
 import { fetchRaw, type ProgressHandler, parseBody, sendForm } from './transport.ts';
@@ -52,6 +56,8 @@ import type { TusInput } from './tus.ts';
 // The resumable upload code loads with the first upload, so pages that never upload (sign-in) do not carry it.
 const tus = () => import('./tus.ts');
 
+/** Filters of the leads lists: the email or name contains `search`; `from`/`to` are UTC days (YYYY-MM-DD), both included. */
+export type LeadsParams = { search?: string; from?: string; to?: string; page?: number; limit?: number };
 export type LoginInput = { email: string; password: string; rememberMe?: boolean };
 export type RegisterInput = z.input<typeof RegisterRequest>;
 export type PaymentMethodChoice = z.input<typeof PaymentMethodInput>;
@@ -105,6 +111,24 @@ export interface AdminVideoListParams {
   direction?: 'ASC' | 'DESC';
   field?: AdminVideoSortField;
 }
+/** A downloaded file: its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 `filename*` when there is one, else `filename`. */
+export function filenameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {}
+  }
+  return /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(disposition)?.[1].replace(/\\(.)/g, '$1') ?? /filename\s*=\s*([^;\s]+)/i.exec(disposition)?.[1];
+}
+
 export interface AnalyticsOverviewParams {
   range?: StatisticsRange;
   limit?: number;
@@ -177,6 +201,17 @@ export function createApiClient(o: ApiClientOptions) {
       return sendForm(core.fetch, `${core.baseUrl}${path}`, form, core.authHeaders(token), input.onProgress, input.signal);
     });
     return res.body as Video;
+  }
+
+  /** A file answer (a CSV export) as a Blob with the name its Content-Disposition gives. */
+  async function downloadFile(path: string, query: Query): Promise<DownloadedFile> {
+    let file: DownloadedFile | undefined;
+    await core.execute(async (token) => {
+      const r = await core.fetch(`${core.baseUrl}${path}${queryString(query)}`, { headers: core.authHeaders(token) });
+      if (r.ok) file = { blob: await r.blob(), filename: filenameOf(r.headers.get('content-disposition')) ?? 'download' };
+      return { status: r.status, statusText: r.statusText, body: r.ok ? null : parseBody(await r.text()), header: (n: string) => r.headers.get(n) };
+    });
+    return file as DownloadedFile;
   }
 
   const startSession = async (r: LoginResponse) => {
@@ -324,6 +359,27 @@ export function createApiClient(o: ApiClientOptions) {
     /** Plays and watch time of every video of the caller, one page, sortable. */
     overview: (p: AnalyticsOverviewParams = {}) =>
       request<AnalyticsOverview>('GET', '/api/statistics/videos', { query: { range: p.range, limit: p.limit, page: p.page, field: p.field, direction: p.direction } }),
+    /** One chart of a video as a CSV file over the range (the file name is the server's). */
+    videoCsv: (videoId: string, range: StatisticsRange, chart: StatisticsCsvChart) => downloadFile(`/api/statistics/video/${id(videoId)}.csv`, { range, chart }),
+    /** Every row of the overview as a CSV file, in the table's order. */
+    overviewCsv: (p: Omit<AnalyticsOverviewParams, 'limit' | 'page'> = {}) => downloadFile('/api/statistics/videos.csv', { range: p.range, field: p.field, direction: p.direction }),
+  };
+
+  /** The leads the videos' email forms collected (issue 27): one video's, or the whole team's. */
+  const leadsQuery = (p: LeadsParams) => ({ search: p.search || undefined, from: p.from || undefined, to: p.to || undefined, page: p.page, limit: p.limit });
+  const leadsPath = (videoId?: string) => (videoId ? `/api/videos/${id(videoId)}/leads` : '/api/leads');
+  const leads = {
+    list: (p: LeadsParams = {}, videoId?: string) => request<LeadList>('GET', leadsPath(videoId), { query: leadsQuery(p) }),
+    /** The same leads (every page) as the CSV file's text. */
+    async csv(p: LeadsParams = {}, videoId?: string): Promise<string> {
+      const q = new URLSearchParams(Object.entries(leadsQuery({ ...p, page: undefined, limit: undefined })).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      const res = await core.execute(async (token) => {
+        const r = await core.fetch(`${core.baseUrl}${leadsPath(videoId)}.csv${q.size ? `?${q}` : ''}`, { headers: core.authHeaders(token) });
+        const text = await r.text();
+        return { status: r.status, statusText: r.statusText, body: r.ok ? text : parseBody(text), header: (n: string) => r.headers.get(n) };
+      });
+      return res.body as string;
+    },
   };
 
   const profile = {
@@ -437,6 +493,12 @@ export function createApiClient(o: ApiClientOptions) {
     remove: (gifId: string) => request<MessageAnswer>('DELETE', `/api/gifs/${id(gifId)}`),
   };
 
+  /** A video's chapters (`/api/videos/{id}/chapters`, issue 26): the whole list is saved at once. */
+  const chapters = {
+    get: (videoId: string) => request<ChapterList>('GET', `/api/videos/${id(videoId)}/chapters`),
+    save: (videoId: string, list: Chapter[]) => request<ChapterList>('PUT', `/api/videos/${id(videoId)}/chapters`, { body: { chapters: list } }),
+  };
+
   /** Caption tracks of a video (`/api/videos/{id}/captions`). */
   const captions = {
     list: (videoId: string) => request<CaptionList>('GET', `/api/videos/${id(videoId)}/captions`),
@@ -472,6 +534,19 @@ export function createApiClient(o: ApiClientOptions) {
       });
       return res.body as string;
     },
+  };
+
+  /** The acting team's webhook endpoints (manageTeam). */
+  const webhooks = {
+    list: () => request<WebhookList>('GET', '/api/webhooks'),
+    /** The answer carries the endpoint's secret, this once. */
+    create: (input: WebhookCreate) => request<WebhookWithSecret>('POST', '/api/webhooks', { body: input }),
+    update: (webhookId: string, input: WebhookUpdate) => request<Webhook>('PUT', `/api/webhooks/${id(webhookId)}`, { body: input }),
+    remove: (webhookId: string) => request<MessageAnswer>('DELETE', `/api/webhooks/${id(webhookId)}`),
+    rotateSecret: (webhookId: string) => request<WebhookWithSecret>('POST', `/api/webhooks/${id(webhookId)}/rotate-secret`),
+    deliveries: (webhookId: string) => request<WebhookDeliveryList>('GET', `/api/webhooks/${id(webhookId)}/deliveries`),
+    resend: (webhookId: string, deliveryId: string) => request<WebhookDelivery>('POST', `/api/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/resend`),
+    test: (webhookId: string) => request<WebhookDelivery>('POST', `/api/webhooks/${id(webhookId)}/test`),
   };
 
   const folders = {
@@ -523,6 +598,13 @@ export function createApiClient(o: ApiClientOptions) {
     },
   };
 
+  /** API keys of the acting team (its admins'): the created key is in the answer this once. */
+  const apiKeys = {
+    list: () => request<ApiKeyList>('GET', '/api/api-keys'),
+    create: (input: ApiKeyCreate) => request<ApiKeyCreated>('POST', '/api/api-keys', { body: input }),
+    revoke: (keyId: string) => request<MessageAnswer>('DELETE', `/api/api-keys/${id(keyId)}`),
+  };
+
   return {
     ready: core.ready,
     baseUrl: core.baseUrl,
@@ -536,15 +618,19 @@ export function createApiClient(o: ApiClientOptions) {
     getTeam: core.getTeam,
     auth,
     teams,
+    apiKeys,
     users,
     profile,
     videos,
     gifs,
     captions,
+    chapters,
     folders,
+    webhooks,
     playerConfig,
     admin,
     statistics,
+    leads,
     payments,
     usage,
   };

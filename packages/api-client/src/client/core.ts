@@ -1,13 +1,19 @@
 import { ERROR_CODES, MESSAGES, REFRESH_COOKIE } from '../contract/constants.ts';
 import { TEAM_HEADER } from '../contract/constants.ts';
 import { ApiError, errorFromBody } from './errors.ts';
-import { type DeviceTokenStorage, type SignOutEvent, type Session, SESSION_EXPIRED_MESSAGE, type TokenStorage, isSession } from './session.ts';
+import { type DeviceTokenStorage, type SignOutEvent, type Session, SESSION_EXPIRED_MESSAGE, type TokenStorage, isSession, memoryTokenStorage } from './session.ts';
 import { type FetchLike, type RawResponse, fetchRaw } from './transport.ts';
 
 export interface CoreOptions {
   /** Origin of the API, e.g. http://localhost:3000; '' for the page's own origin. */
   baseUrl: string;
-  storage: TokenStorage;
+  /** Where the session's tokens live; may be left out with `apiKey` (nothing to keep). */
+  storage?: TokenStorage;
+  /**
+   * An API key (`rbk_...`, made in Settings) to call with instead of a sign-in: sent as the bearer
+   * on every call, never refreshed; a 401 (revoked) or 403 (missing scope) is thrown as an ApiError.
+   */
+  apiKey?: string;
   /** Apps without cookies (the desktop) keep the device token of password sign-ins here; browsers use the server's cookie. */
   deviceTokens?: DeviceTokenStorage;
   /** Called when the client ends the session itself (refresh failed, banned, session revoked). */
@@ -54,7 +60,10 @@ const isBanned = (r: RawResponse) => r.status === 403 && (r.body as { code?: str
  * tokens rotate and a reused one ends the session) and the call is retried; if that fails the
  * tokens are cleared and `onSignOut` is told why.
  */
-export function createCore(o: CoreOptions) {
+export function createCore(options: CoreOptions) {
+  const o = { ...options, storage: options.storage ?? memoryTokenStorage() };
+  /** A key is the caller's whole identity: no session, no refresh. */
+  const apiKey = o.apiKey ?? null;
   const fetcher: FetchLike = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUrl = o.baseUrl.replace(/\/$/, '');
   let session: Session | null = null;
@@ -145,6 +154,11 @@ export function createCore(o: CoreOptions) {
   async function execute(attempt: Attempt, auth = true): Promise<RawResponse> {
     await ready;
     if (refreshing && auth) await refreshing.catch(() => {});
+    if (apiKey) {
+      const res = await attempt(auth ? apiKey : null);
+      if (res.status >= 400) throw errorFromBody(res.status, res.body, res.statusText, res.header('retry-after'));
+      return res;
+    }
     const token = auth ? (session?.accessToken ?? null) : null;
     let res = await attempt(token);
     if (token && isExpired(res)) {
@@ -185,6 +199,8 @@ export function createCore(o: CoreOptions) {
     sessionHeaders,
     fetch: fetcher,
     deviceTokens: o.deviceTokens,
+    /** Calls go with an API key: nothing to refresh. */
+    usesApiKey: apiKey !== null,
     /** Selects the team the following calls act for (null: the caller's own team). */
     setTeam(id: string | null) {
       teamId = id;
@@ -205,6 +221,7 @@ export function createCore(o: CoreOptions) {
     execute,
     /** Current access token, waiting for a refresh in flight. */
     async accessToken(): Promise<string | null> {
+      if (apiKey) return apiKey;
       await ready;
       if (refreshing) await refreshing.catch(() => {});
       return session?.accessToken ?? null;

@@ -1,4 +1,4 @@
-export { type ApiClient, type ApiClientOptions, createApiClient, type ImportProgress, type LoginInput, type MessageAnswer, type PaymentMethodChoice, type ProfileUpdateInput, RESUMABLE_UPLOAD_THRESHOLD, type RegisterInput, type TeamActivityParams, type VideoListPage, type VideoListParams, type VideoUploadInput } from './api.ts';
+export { type ApiClient, type ApiClientOptions, createApiClient, type DownloadedFile, filenameOf, type ImportProgress, type LeadsParams, type LoginInput, type MessageAnswer, type PaymentMethodChoice, type ProfileUpdateInput, RESUMABLE_UPLOAD_THRESHOLD, type RegisterInput, type TeamActivityParams, type VideoListPage, type VideoListParams, type VideoUploadInput } from './api.ts';
 export { type Core, type CoreOptions, createCore, type Query, queryString, type RequestOptions } from './core.ts';
 export type { EmbedOptions } from './embed.ts';
 export { ApiError, errorFromBody, errorMessage, fieldErrorSentence, fieldLabel, formatFieldErrors } from './errors.ts';

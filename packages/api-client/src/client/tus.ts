@@ -83,7 +83,7 @@ export async function tusUpload(core: Core, input: TusInput): Promise<string> {
       },
       onShouldRetry(err: DetailedError, attempt) {
         const status = err.originalResponse?.getStatus() ?? 0;
-        if (status === 401 && usedToken && refreshes < 3) {
+        if (status === 401 && usedToken && !core.usesApiKey && refreshes < 3) {
           refreshes++;
           // The next attempt's onBeforeRequest waits for this refresh through core.accessToken().
           void core.refreshAfter(usedToken).catch(() => {});

@@ -11,6 +11,7 @@ export const CAPTION_GENERATE_MESSAGES = {
   noEngine: 'Captions cannot be generated on this server (no transcription engine is installed).',
   notReady: 'The video is still being processed. Generate captions once it plays.',
   busy: 'Captions in this language are already being generated for this video.',
+  notQueued: 'The captions could not be queued (too many jobs at once). Generate them again.',
 } as const;
 
 /** POST /api/videos/{id}/captions/generate. */

@@ -60,7 +60,9 @@ export const CaptionLanguage = z
       return z.NEVER;
     }
     return c;
-  });
+  })
+  // Its output is a string (the OpenAPI document says so, not "any").
+  .pipe(z.string());
 export const CaptionLabel = z.string({ error: CAPTION_MESSAGES.label }).trim().min(1, { error: CAPTION_MESSAGES.label }).max(CAPTION_LABEL_MAX, { error: CAPTION_MESSAGES.label });
 
 const cueSeconds = z.number({ error: CAPTION_MESSAGES.cueSeconds }).min(0, { error: CAPTION_MESSAGES.cueSeconds }).max(MEDIA_SECONDS_MAX, { error: CAPTION_MESSAGES.cueSeconds });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './constants.ts';
+import { EMAIL_PATTERN } from './lead-constants.ts';
 // Worded messages for checks without their own (a side effect: zod's global error map).
 import './messages.ts';
 
@@ -10,8 +11,6 @@ export const formatMessage = (format: string) => `Must match format "${format}".
 /** `.max(...maxLength(n))`: a length cap with the spec's wording. */
 export const maxLength = (n: number) => [n, { error: maxLengthMessage(n) }] as const;
 
-// A pragmatic standard pattern: one @, no spaces, a dot in the domain.
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required string of at least `n` characters, trimmed; a missing value reads as too short. */
 export const text = (n = 1) => z.string({ error: minLengthMessage(n) }).trim().min(n, { error: minLengthMessage(n) });
@@ -25,7 +24,7 @@ export const email = () =>
     .trim()
     .toLowerCase()
     .max(EMAIL_MAX_LENGTH, { error: formatMessage('email') })
-    .regex(EMAIL_RE, { error: formatMessage('email') });
+    .regex(EMAIL_PATTERN, { error: formatMessage('email') });
 
 /** A plan variant's id (`paymentPlanId` of the payment calls and of registration). */
 export const paymentPlanId = () => z.string().trim().min(1, { error: 'Choose a plan' }).max(32);

@@ -65,6 +65,16 @@ export const DEFAULT_COLOR_SCHEME = {
   playerControlBar: '#43C3D7',
 } as const;
 
+// Issue 26 (controls): the player's extra controls, each one the owner can hide (PlayerConfig), on by default.
+export const PLAYER_CONTROL_DEFAULTS = {
+  speedMenu: true,
+  qualityMenu: true,
+  pictureInPicture: true,
+  captionsButton: true,
+  keyboardShortcuts: true,
+  resumePlayback: true,
+} as const;
+
 /** Texts the spec fixes word for word. */
 export const MESSAGES = {
   banned: 'User was baned',
@@ -187,4 +197,22 @@ export const TEAM_ERROR_CODES = {
   permission: 'TEAM_PERMISSION_ERROR',
   /** 402: the plan's seats are taken (members and pending invitations). */
   seatLimit: 'TEAM_SEAT_LIMIT_ERROR',
+} as const;
+
+/**
+ * API keys (issue 27): what a key may do. videos:write covers upload, import, edit and delete;
+ * each contract Endpoint names the scope that covers it (none: keys are refused there). Here, not
+ * in api-keys.ts, so the client's core recognises a key without the schemas.
+ */
+export const API_KEY_SCOPES = ['videos:read', 'videos:write', 'analytics:read', 'webhooks:manage'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** Every key starts with this, then base64url of 32 random bytes. */
+export const API_KEY_PREFIX = 'rbk_';
+export const API_KEY_ERROR_CODES = {
+  /** 403: the route takes no API key (account, password, payment, admin, teams, keys). */
+  notAllowed: 'API_KEY_NOT_ALLOWED_ERROR',
+  /** 403: the key lacks the route's scope. */
+  scope: 'API_KEY_SCOPE_ERROR',
+  /** 401: unknown or revoked key. */
+  invalid: 'API_KEY_INVALID_ERROR',
 } as const;

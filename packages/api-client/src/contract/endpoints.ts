@@ -17,13 +17,17 @@ import {
   Tokens,
   VerifyEmailRequest,
 } from './auth.ts';
+import { ApiKeyCreate, ApiKeyCreated, ApiKeyList } from './api-keys.ts';
 import { CaptionGenerateRequest, CaptionSettings } from './caption-generation.ts';
 import { CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from './captions.ts';
+import { ChapterList, ChaptersUpdate } from './chapters.ts';
 import { MessageBody } from './common.ts';
+import type { ApiKeyScope } from './constants.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
+import { Lead, LeadList, LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from './leads.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
-import { AnalyticsOverview, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics } from './player.ts';
+import { AnalyticsOverview, AnalyticsOverviewCsvQuery, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics, VideoStatisticsCsvQuery } from './player.ts';
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
@@ -66,6 +70,7 @@ import {
   VideoList,
   VideoListQuery,
 } from './videos.ts';
+import { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from './webhooks.ts';
 
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
@@ -78,6 +83,13 @@ export interface Endpoint {
    * `x-permission` and the roles allowed as `x-roles`; the API checks it on every route.
    */
   team?: TeamAccess;
+  /**
+   * The API-key scope that covers this call (`Authorization: Bearer rbk_...`); without one, keys
+   * are refused here (403). In OpenAPI as `x-api-key-scope` and the apiKey security requirement.
+   */
+  scope?: ApiKeyScope;
+  /** A stable operationId when the one derived from method and path (openapi.ts) would not do. */
+  operationId?: string;
   body?: z.ZodType;
   /** Query parameters, validated with this schema. */
   query?: z.ZodType;
@@ -148,7 +160,7 @@ export const endpoints: Endpoint[] = [
   { method: 'delete', path: '/api/users/{id}', summary: 'Admin: delete a user, their media and rows', auth: 'admin', response: MessageBody },
   { method: 'post', path: '/api/users/bulk', summary: 'Admin: ban/unban, cancel/reactivate or delete several users (all or none)', auth: 'admin', body: UserBulkRequest, response: UserBulkResult },
   { method: 'put', path: '/api/feature/{id}', summary: 'Admin: toggle (or with value, set) one feature flag of a user', auth: 'admin', body: FeatureToggle, response: AdminUser },
-  { method: 'get', path: '/api/videos', summary: "The caller's videos; as admin with user-id, that user's videos (sortable by ban, size, bandwidth, date)", auth: 'user', team: 'view', response: VideoList },
+  { method: 'get', path: '/api/videos', summary: "The caller's videos; as admin with user-id, that user's videos (sortable by ban, size, bandwidth, date)", auth: 'user', team: 'view', scope: 'videos:read', response: VideoList },
   { method: 'get', path: '/api/profile', summary: 'The signed-in user profile', auth: 'user', team: 'personal', response: Profile },
   { method: 'put', path: '/api/profile', summary: 'Update the profile', auth: 'user', team: 'personal', body: ProfileUpdate, response: ProfileUpdateResponse },
   {
@@ -182,75 +194,97 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/playback/{id}', summary: 'Public: sources, poster and player configuration of a video (CORS *). A video that is not public answers tokened media URLs and the token (renew it with ?token= before it ends); private: 403 VIDEO_PRIVATE; password: 403 VIDEO_PASSWORD until unlocked', auth: 'none', query: PlaybackQuery, response: PlaybackInfo },
   { method: 'options', path: '/api/videos/{id}/unlock', summary: 'CORS preflight of the unlock call', auth: 'none' },
   { method: 'post', path: '/api/videos/{id}/unlock', summary: "A password video's playback token for the right password (403 'Wrong password'; 429 past the tries per address and video)", auth: 'none', body: UnlockRequest, response: PlaybackToken },
-  { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search). search matches the name, or every word of it said in one line of a caption track; each video then carries `matches` (the first lines said, with their startSec)', auth: 'user', team: 'view', query: VideoListQuery, response: VideoList },
-  { method: 'post', path: '/api/videos', summary: "Upload a video file (multipart: video, name, folderId); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos (no current ffmpeg in its box)", auth: 'user', team: 'edit', multipart: { video: 'file', name: 'string', folderId: 'string' }, response: Video },
-  { method: 'post', path: '/api/videos/import', summary: "Import a video from a link (202); progress at GET /api/videos/{id}/import; 413 when the account is full, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', team: 'edit', body: ImportRequest, response: ImportStarted },
-  { method: 'get', path: '/api/videos/{id}', summary: 'One of my videos', auth: 'user', team: 'view', response: Video },
-  { method: 'get', path: '/api/videos/{id}/import', summary: 'Progress of an import', auth: 'user', team: 'view', response: ImportStatus },
-  { method: 'delete', path: '/api/videos/{id}', summary: 'Delete a video and its files', auth: 'user', team: 'edit', response: MessageBody },
-  { method: 'post', path: '/api/uploads', summary: "tus: create a resumable upload (Upload-Length, Upload-Metadata: filename, filetype, name, folderId, or replaces: the id of a video whose file it replaces); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', team: 'edit', tus: true },
-  { method: 'head', path: '/api/uploads/{id}', summary: 'tus: the offset an upload has reached', auth: 'user', team: 'edit', tus: true },
-  { method: 'patch', path: '/api/uploads/{id}', summary: 'tus: append bytes at Upload-Offset; the last byte makes the video (X-Video-Id)', auth: 'user', team: 'edit', tus: true },
-  { method: 'delete', path: '/api/uploads/{id}', summary: 'tus: abandon an upload', auth: 'user', team: 'edit', tus: true },
+  { method: 'get', path: '/api/videos', summary: 'My videos, a page at a time (query: limit, page, direction, field, folder_id, search). search matches the name, or every word of it said in one line of a caption track; each video then carries `matches` (the first lines said, with their startSec)', auth: 'user', team: 'view', scope: 'videos:read', query: VideoListQuery, response: VideoList },
+  { method: 'post', path: '/api/videos', summary: "Upload a video file (multipart: video, name, folderId); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos (no current ffmpeg in its box)", auth: 'user', team: 'edit', scope: 'videos:write', multipart: { video: 'file', name: 'string', folderId: 'string' }, response: Video },
+  { method: 'post', path: '/api/videos/import', summary: "Import a video from a link (202); progress at GET /api/videos/{id}/import; 413 when the account is full, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', team: 'edit', scope: 'videos:write', body: ImportRequest, response: ImportStarted },
+  { method: 'get', path: '/api/videos/{id}', summary: 'One of my videos', auth: 'user', team: 'view', scope: 'videos:read', response: Video },
+  { method: 'get', path: '/api/videos/{id}/import', summary: 'Progress of an import', auth: 'user', team: 'view', scope: 'videos:read', response: ImportStatus },
+  { method: 'delete', path: '/api/videos/{id}', summary: 'Delete a video and its files', auth: 'user', team: 'edit', scope: 'videos:write', response: MessageBody },
+  { method: 'post', path: '/api/uploads', summary: "tus: create a resumable upload (Upload-Length, Upload-Metadata: filename, filetype, name, folderId, or replaces: the id of a video whose file it replaces); 413 past the storage limit, 429 with Retry-After past the account's queued jobs; 503 while this server cannot process videos", auth: 'user', team: 'edit', scope: 'videos:write', tus: true },
+  { method: 'head', path: '/api/uploads/{id}', summary: 'tus: the offset an upload has reached', auth: 'user', team: 'edit', scope: 'videos:write', tus: true },
+  { method: 'patch', path: '/api/uploads/{id}', summary: 'tus: append bytes at Upload-Offset; the last byte makes the video (X-Video-Id)', auth: 'user', team: 'edit', scope: 'videos:write', tus: true },
+  { method: 'delete', path: '/api/uploads/{id}', summary: 'tus: abandon an upload', auth: 'user', team: 'edit', scope: 'videos:write', tus: true },
   { method: 'options', path: '/api/uploads', summary: 'tus: the protocol versions and extensions served', auth: 'none', tus: true },
-  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder, delete or setVisibility (public, unlisted, private) of several videos at once (all or none; a foreign id is a 404); block (admin): ban true stops serving the videos at once', auth: 'user', team: 'edit', body: VideoBulkRequest, response: VideoBulkResult },
-  { method: 'get', path: '/api/folders', summary: 'Folders of one level (query: parent_id, direction) with counts, and the breadcrumbs to it', auth: 'user', team: 'view', query: FolderListQuery, response: FolderList },
-  { method: 'post', path: '/api/folders', summary: 'Create a folder', auth: 'user', team: 'edit', body: FolderCreate, response: FolderSaved },
-  { method: 'get', path: '/api/folders/{id}', summary: 'A folder with its breadcrumbs', auth: 'user', team: 'view', response: FolderDetail },
-  { method: 'put', path: '/api/folders/{id}', summary: 'Rename or move a folder (not into itself or a subfolder)', auth: 'user', team: 'edit', body: FolderUpdate, response: FolderSaved },
-  { method: 'delete', path: '/api/folders/{id}', summary: 'Delete a folder; its videos and subfolders move to its parent', auth: 'user', team: 'edit', response: MessageBody },
-  { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code: responsive (the video\'s aspect ratio at any width) unless width or height asks for a fixed size (query: width, height, redirect, new-window, type)', auth: 'user', team: 'view', query: EmbedCodeQuery, response: EmbedCodeResponse },
-  { method: 'get', path: '/api/videos/{id}/embed-settings', summary: 'The embedding panel\'s saved choices for a video', auth: 'user', team: 'view', response: EmbedSettings },
-  { method: 'put', path: '/api/videos/{id}/embed-settings', summary: 'Save one or more of the embedding panel\'s choices for a video', auth: 'user', team: 'edit', body: EmbedSettingsUpdate, response: EmbedSettings },
-  { method: 'post', path: '/api/videos/{id}/create/image', summary: "Make the frame at `time` seconds the cover (feature setVideoImage; 413 when the account is full, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', body: CoverFromFrame, response: VideoImageResponse },
-  { method: 'post', path: '/api/videos/{id}/upload/image', summary: 'Upload the cover (JPG, GIF, PNG or SVG; feature setVideoImage), or with type watermark a watermark burnt into every rendition by a job (202; feature addWatermark; placement as shares of the video size, opacity 0 to 1; a watermark: 413 when the video\'s bytes do not fit again, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', multipart: { image: 'file', type: 'string', positionX: 'string', positionY: 'string', width: 'string', height: 'string', opacity: 'string' }, response: VideoImageResponse },
-  { method: 'delete', path: '/api/videos/{id}/watermark', summary: "Remove the watermark: the renditions are made again from the kept source (202; feature addWatermark; 413 when the video's bytes do not fit again, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', response: Video },
-  { method: 'get', path: '/api/videos/{id}/captions', summary: "The video's caption tracks (without cues), the default first, then by label", auth: 'user', team: 'view', response: CaptionList },
+  { method: 'post', path: '/api/videos/bulk', summary: 'addToFolder, delete or setVisibility (public, unlisted, private) of several videos at once (all or none; a foreign id is a 404); block (admin): ban true stops serving the videos at once', auth: 'user', team: 'edit', scope: 'videos:write', body: VideoBulkRequest, response: VideoBulkResult },
+  { method: 'get', path: '/api/folders', summary: 'Folders of one level (query: parent_id, direction) with counts, and the breadcrumbs to it', auth: 'user', team: 'view', scope: 'videos:read', query: FolderListQuery, response: FolderList },
+  { method: 'post', path: '/api/folders', summary: 'Create a folder', auth: 'user', team: 'edit', scope: 'videos:write', body: FolderCreate, response: FolderSaved },
+  { method: 'get', path: '/api/folders/{id}', summary: 'A folder with its breadcrumbs', auth: 'user', team: 'view', scope: 'videos:read', response: FolderDetail },
+  { method: 'put', path: '/api/folders/{id}', summary: 'Rename or move a folder (not into itself or a subfolder)', auth: 'user', team: 'edit', scope: 'videos:write', body: FolderUpdate, response: FolderSaved },
+  { method: 'delete', path: '/api/folders/{id}', summary: 'Delete a folder; its videos and subfolders move to its parent', auth: 'user', team: 'edit', scope: 'videos:write', response: MessageBody },
+  { method: 'get', path: '/api/videos/{id}/embed', summary: 'The iframe embed code: responsive (the video\'s aspect ratio at any width) unless width or height asks for a fixed size (query: width, height, redirect, new-window, type)', auth: 'user', team: 'view', scope: 'videos:read', query: EmbedCodeQuery, response: EmbedCodeResponse },
+  { method: 'get', path: '/api/videos/{id}/embed-settings', summary: 'The embedding panel\'s saved choices for a video', auth: 'user', team: 'view', scope: 'videos:read', response: EmbedSettings },
+  { method: 'put', path: '/api/videos/{id}/embed-settings', summary: 'Save one or more of the embedding panel\'s choices for a video', auth: 'user', team: 'edit', scope: 'videos:write', body: EmbedSettingsUpdate, response: EmbedSettings },
+  { method: 'post', path: '/api/videos/{id}/create/image', summary: "Make the frame at `time` seconds the cover (feature setVideoImage; 413 when the account is full, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', scope: 'videos:write', body: CoverFromFrame, response: VideoImageResponse },
+  { method: 'post', path: '/api/videos/{id}/upload/image', summary: 'Upload the cover (JPG, GIF, PNG or SVG; feature setVideoImage), or with type watermark a watermark burnt into every rendition by a job (202; feature addWatermark; placement as shares of the video size, opacity 0 to 1; a watermark: 413 when the video\'s bytes do not fit again, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', scope: 'videos:write', multipart: { image: 'file', type: 'string', positionX: 'string', positionY: 'string', width: 'string', height: 'string', opacity: 'string' }, response: VideoImageResponse },
+  { method: 'delete', path: '/api/videos/{id}/watermark', summary: "Remove the watermark: the renditions are made again from the kept source (202; feature addWatermark; 413 when the video's bytes do not fit again, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', scope: 'videos:write', response: Video },
+  { method: 'get', path: '/api/videos/{id}/captions', summary: "The video's caption tracks (without cues), the default first, then by label", auth: 'user', team: 'view', scope: 'videos:read', response: CaptionList },
   {
     method: 'post',
     path: '/api/videos/{id}/captions',
     summary: "Add a caption track (201): a WebVTT or SRT file (SRT converted to WebVTT; UTF-8 with or without BOM, Latin-1 detected), its language (BCP 47) and label (the language's name when left out); isDefault makes it the video's default. 422 with the file's line for malformed files, over 2 MB or 20,000 cues",
     auth: 'user',
-    team: 'edit',
+    team: 'edit', scope: 'videos:write',
     multipart: { file: 'file', language: 'string', label: 'string', isDefault: 'string' },
     response: CaptionTrack,
   },
-  { method: 'get', path: '/api/videos/{id}/captions/{captionId}', summary: 'One caption track with its cues (the editor reads it)', auth: 'user', team: 'view', response: CaptionTrackDetail },
+  { method: 'get', path: '/api/videos/{id}/captions/{captionId}', summary: 'One caption track with its cues (the editor reads it)', auth: 'user', team: 'view', scope: 'videos:read', response: CaptionTrackDetail },
   {
     method: 'put',
     path: '/api/videos/{id}/captions/{captionId}',
     summary: "Change a track: as JSON its label, language, isDefault, or cues (the editor's save: a new version, kind 'edited'); as multipart (file, language, label, isDefault) replace its file (a new version, kind 'uploaded')",
     auth: 'user',
-    team: 'edit',
+    team: 'edit', scope: 'videos:write',
     body: CaptionUpdate,
     response: CaptionTrack,
   },
-  { method: 'get', path: '/api/captions/settings', summary: "The acting account's language for generated captions of every new upload (null: off)", auth: 'user', team: 'view', response: CaptionSettings },
-  { method: 'put', path: '/api/captions/settings', summary: "Set the acting account's language for generated captions of every new upload (null: off); 422 for a language the engine cannot transcribe", auth: 'user', team: 'edit', body: CaptionSettings, response: CaptionSettings },
+  { method: 'get', path: '/api/captions/settings', summary: "The acting account's language for generated captions of every new upload (null: off)", auth: 'user', team: 'view', scope: 'videos:read', response: CaptionSettings },
+  { method: 'put', path: '/api/captions/settings', summary: "Set the acting account's language for generated captions of every new upload (null: off); 422 for a language the engine cannot transcribe", auth: 'user', team: 'edit', scope: 'videos:write', body: CaptionSettings, response: CaptionSettings },
   {
     method: 'post',
     path: '/api/videos/{id}/captions/generate',
     summary: "Generate a caption track from the video's speech (202): a track labelled '<language> (generated)', kind 'generated', status 'processing' until the transcription job on the workers makes it 'ready' (or 'failed' with the reason). 422 for a language the engine cannot transcribe, 409 while the video is not ready or the same language is already being generated, 503 when no engine runs here",
     auth: 'user',
-    team: 'edit',
+    team: 'edit', scope: 'videos:write',
     body: CaptionGenerateRequest,
     response: CaptionTrack,
   },
-  { method: 'delete', path: '/api/videos/{id}/captions/{captionId}', summary: 'Delete a caption track', auth: 'user', team: 'edit', response: MessageBody },
-  { method: 'get', path: '/api/videos/{id}/captions/{captionId}.{format}', summary: 'Download a track as WebVTT (vtt), SRT (srt) or the plain transcript (txt); 409 while a generated track is not ready', auth: 'user', team: 'view', produces: 'text/vtt' },
-  { method: 'get', path: '/api/gifs', summary: 'The caller\'s GIFs, newest first (query: limit (6), page, video-id)', auth: 'user', team: 'view', response: GifList },
-  { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit; 413 when the clip\'s GIF may not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', body: GifCreate, response: Gif },
-  { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', team: 'edit', response: MessageBody },
-  { method: 'post', path: '/api/videos/{id}/replace', summary: "Replace a video's file (multipart: video; 202): id, name, folder, embed code, player settings and statistics stay; the current picture plays until the new one is ready, then every media URL is new. 404 for another user's video, 409 while it is busy or watermarked, 413 past the storage limit, 429 with Retry-After past the account's queued jobs. Over tus: Upload-Metadata `replaces` = the video's id", auth: 'user', team: 'edit', multipart: { video: 'file' }, response: Video },
-  { method: 'post', path: '/api/videos/{id}/copy', summary: "Copy a video: its files, folder and player settings, named '<name> (copy)' (201; 409 while processing, 413 over the storage limit, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', response: Video },
-  { method: 'put', path: '/api/videos/{id}/privacy', summary: 'Who may watch the video (public, unlisted, private, password) and where it may be embedded (a domain allowlist); 422 when a password is needed or a domain is not one', auth: 'user', team: 'edit', body: VideoPrivacy, response: Video },
-  { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut; 413 when the cut\'s share of the video does not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', body: VideoEdit, response: Video },
-  { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', team: 'edit', body: PlayerConfigUpdate, response: PlayerConfig },
-  { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', team: 'edit', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
+  { method: 'delete', path: '/api/videos/{id}/captions/{captionId}', summary: 'Delete a caption track', auth: 'user', team: 'edit', scope: 'videos:write', response: MessageBody },
+  { method: 'get', path: '/api/videos/{id}/captions/{captionId}.{format}', summary: 'Download a track as WebVTT (vtt), SRT (srt) or the plain transcript (txt); 409 while a generated track is not ready', auth: 'user', team: 'view', scope: 'videos:read', produces: 'text/vtt' },
+  { method: 'get', path: '/api/videos/{id}/chapters', summary: "The video's chapters (start in seconds, title), by start", auth: 'user', team: 'view', scope: 'videos:read', response: ChapterList },
+  {
+    method: 'put',
+    path: '/api/videos/{id}/chapters',
+    summary: "Set the video's chapters (the whole list; [] removes them): the first at 0, each after the one before, all before the video's end, titles 1 to 100 characters, at most 100; 422 with the line (`chapters.N.start`, `chapters.N.title`) otherwise. Players get them in the playback answer and as a WebVTT chapters track (/media/videos/{id}/chapters.vtt)",
+    auth: 'user',
+    team: 'edit',
+    scope: 'videos:write',
+    body: ChaptersUpdate,
+    response: ChapterList,
+  },
+  { method: 'get', path: '/api/gifs', summary: 'The caller\'s GIFs, newest first (query: limit (6), page, video-id)', auth: 'user', team: 'view', scope: 'videos:read', response: GifList },
+  { method: 'post', path: '/api/gifs', summary: 'Make an animated GIF (and a muted looping MP4) of a clip with text; answers when made (201; feature createGif; the end is clipped to the frame rate\'s limit; 413 when the clip\'s GIF may not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', scope: 'videos:write', body: GifCreate, response: Gif },
+  { method: 'delete', path: '/api/gifs/{id}', summary: 'Delete a GIF and its files', auth: 'user', team: 'edit', scope: 'videos:write', response: MessageBody },
+  { method: 'post', path: '/api/videos/{id}/replace', summary: "Replace a video's file (multipart: video; 202): id, name, folder, embed code, player settings and statistics stay; the current picture plays until the new one is ready, then every media URL is new. 404 for another user's video, 409 while it is busy or watermarked, 413 past the storage limit, 429 with Retry-After past the account's queued jobs. Over tus: Upload-Metadata `replaces` = the video's id", auth: 'user', team: 'edit', scope: 'videos:write', multipart: { video: 'file' }, response: Video },
+  { method: 'post', path: '/api/videos/{id}/copy', summary: "Copy a video: its files, folder and player settings, named '<name> (copy)' (201; 409 while processing, 413 over the storage limit, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', scope: 'videos:write', response: Video },
+  { method: 'put', path: '/api/videos/{id}/privacy', summary: 'Who may watch the video (public, unlisted, private, password) and where it may be embedded (a domain allowlist); 422 when a password is needed or a domain is not one', auth: 'user', team: 'edit', scope: 'videos:write', body: VideoPrivacy, response: Video },
+  { method: 'put', path: '/api/videos/{id}/edit', summary: 'Rename (200), or trim into a new video or over this one (202, feature videoTrimmer; the answer is the video receiving the cut; 413 when the cut\'s share of the video does not fit, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', scope: 'videos:write', body: VideoEdit, response: Video },
+  { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', team: 'edit', scope: 'videos:write', body: PlayerConfigUpdate, response: PlayerConfig },
+  { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', team: 'edit', scope: 'videos:write', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
   { method: 'options', path: '/api/statistics/drop-off/{id}', summary: 'CORS preflight of the public beacon', auth: 'none' },
   { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap)', auth: 'none', body: DropOffBeacon },
-  { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', team: 'view', response: VideoStatistics },
-  { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', team: 'view', response: AnalyticsOverview },
+  { method: 'options', path: '/api/statistics/cta-click/{id}', summary: 'CORS preflight of the public call-to-action beacon', auth: 'none' },
+  { method: 'post', path: '/api/statistics/cta-click/{id}', summary: "Public beacon: the viewer clicked the video's call to action (204; counted per video and day; 429 over the per-address cap; 404 when the video has no call to action)", auth: 'none' },
+  // issue 27: lead capture
+  { method: 'options', path: '/api/videos/{id}/leads', summary: 'CORS preflight of the public lead form', auth: 'none' },
+  { method: 'post', path: '/api/videos/{id}/leads', summary: "Public: the player's email form (201). Only while the video's lead form is on (404 otherwise) and the caller may watch it (a video that is not public needs ?token= from its playback answer; private: 404); 422 field messages; 429 with Retry-After past the tries per address", auth: 'none', query: LeadSubmitQuery, body: LeadSubmit, response: Lead },
+  { method: 'get', path: '/api/videos/{id}/leads', summary: 'The leads of one video, newest first (search, from, to, page, limit)', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
+  { method: 'get', path: '/api/videos/{id}/leads.csv', summary: 'The leads of one video as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/leads', summary: "The leads of every video of the team, newest first (search, from, to, page, limit)", auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
+  { method: 'get', path: '/api/leads.csv', summary: 'The leads of every video of the team as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', team: 'view', scope: 'analytics:read', response: VideoStatistics },
+  { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', team: 'view', scope: 'analytics:read', response: AnalyticsOverview },
+  { method: 'get', path: '/api/statistics/video/{id}.csv', summary: "One chart of a video's analytics as CSV over a range (query: range, chart = daily, dropOff, country, device or browser): the same figures as its JSON, streamed; a header row, ISO dates, cells starting with = + - @ quoted; an attachment named after the video, the chart and the days", auth: 'user', team: 'view', scope: 'analytics:read', query: VideoStatisticsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/statistics/videos.csv', summary: "Every row of the analytics overview as CSV over a range, in the table's order (query: range, field, direction), streamed; 429 with Retry-After while this process streams its most exports", auth: 'user', team: 'view', scope: 'analytics:read', query: AnalyticsOverviewCsvQuery, produces: 'text/csv' },
   { method: 'get', path: '/api/teams', summary: "The caller's teams with their role and permissions in each, their own first, and the team used without X-Team-Id", auth: 'user', team: 'personal', response: TeamList },
   { method: 'put', path: '/api/teams/{teamId}', summary: 'Rename the team', auth: 'user', team: 'manageTeam', body: TeamUpdate, response: TeamSummary },
   { method: 'get', path: '/api/teams/{teamId}/members', summary: 'Members with role, last activity and who invited them, and the seats used of the plan', auth: 'user', team: 'manageTeam', response: TeamMemberList },
@@ -275,6 +309,20 @@ export const endpoints: Endpoint[] = [
   { method: 'delete', path: '/api/teams/{teamId}/ownership-transfer', summary: 'Cancel (the owner) or decline (the member asked) a waiting ownership transfer', auth: 'user', team: 'view', response: MessageBody },
   { method: 'post', path: '/api/teams/{teamId}/ownership-transfer/accept', summary: 'The member asked accepts: they become the owner (billing, account deletion) and the old owner an admin; 404 when no transfer waits for the caller', auth: 'user', team: 'view', response: OwnershipTransferAccepted },
   { method: 'get', path: '/api/teams/{teamId}/activity', summary: 'The activity log, newest first, the last 90 days: who uploaded, deleted, changed privacy or roles (query: limit, page, action, actor-id, video-id, from, to)', auth: 'user', team: 'manageTeam', query: TeamActivityQuery, response: TeamActivityList },
+  // Webhooks (issue 27 item 2): endpoints belong to the team; managing them is the team's admins' (manageTeam).
+  { method: 'get', path: '/api/webhooks', summary: "The team's webhook endpoints (secrets are never shown again)", auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookList },
+  { method: 'post', path: '/api/webhooks', summary: "Register an endpoint (201) for events (video.ready, video.failed, video.deleted, captions.ready, lead.captured); answers its whsec_ secret this once. https only (plain http for hosts of IMPORT_ALLOWED_HOSTS); 422 for private addresses", auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', body: WebhookCreate, response: WebhookWithSecret },
+  { method: 'get', path: '/api/webhooks/{id}', summary: 'One endpoint', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: Webhook },
+  { method: 'put', path: '/api/webhooks/{id}', summary: 'Change the address, the events, or turn the endpoint on or off', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', body: WebhookUpdate, response: Webhook },
+  { method: 'delete', path: '/api/webhooks/{id}', summary: 'Delete an endpoint and its deliveries', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: MessageBody },
+  { method: 'post', path: '/api/webhooks/{id}/rotate-secret', summary: 'A new secret, shown this once; the old one still signs beside it for WEBHOOK_SECRET_OVERLAP_SECONDS', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookWithSecret },
+  { method: 'get', path: '/api/webhooks/{id}/deliveries', summary: 'Recent deliveries, newest first: event, status, tries, last answer code or reason, body sent', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookDeliveryList },
+  { method: 'post', path: '/api/webhooks/{id}/deliveries/{deliveryId}/resend', summary: 'Send a delivery again (202; same webhook-id, new timestamp and signature)', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookDelivery },
+  { method: 'post', path: '/api/webhooks/{id}/test', summary: 'Send a webhook.test event to the endpoint (202)', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookDelivery },
+  // API keys (issue 27): the team's admins manage them; a key never manages keys.
+  { method: 'get', path: '/api/api-keys', summary: "The acting team's API keys: name, prefix, scopes, who created it, created and last used (written at most once a minute); never the key", auth: 'user', team: 'manageTeam', response: ApiKeyList },
+  { method: 'post', path: '/api/api-keys', summary: "Create an API key (201) with a name and scopes (videos:read, videos:write, analytics:read, webhooks:manage); the answer's `key` is shown this once. It works while its creator may manage the team", auth: 'user', team: 'manageTeam', body: ApiKeyCreate, response: ApiKeyCreated },
+  { method: 'delete', path: '/api/api-keys/{id}', summary: 'Revoke an API key: refused at its next request in every API process; 404 for another team\'s key', auth: 'user', team: 'manageTeam', response: MessageBody },
   { method: 'get', path: '/api/admin/teams', summary: 'Admin: teams with their owner, plan, seats and members (query: limit, page, search by team name or member name or email)', auth: 'admin', query: AdminTeamListQuery, response: AdminTeamList },
   { method: 'post', path: '/api/admin/teams/{teamId}/owner', summary: 'Admin: move ownership to a member of the team for a support case (written to the audit log; the old owner stays as admin)', auth: 'admin', body: AdminOwnershipMove, response: AdminTeam },
   { method: 'get', path: '/embed/{type}/{id}', summary: 'Public player page (type hls or mp4), framable by any site', auth: 'none', produces: 'text/html' },
@@ -284,11 +332,11 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/sitemaps/{file}', summary: 'One page of the video sitemap (1.xml, 2.xml...)', auth: 'none', produces: 'application/xml' },
   { method: 'get', path: '/robots.txt', summary: 'Crawler rules, pointing to the sitemap', auth: 'none', produces: 'text/plain' },
   { method: 'get', path: '/embed-assets/{file}', summary: 'Public player script and stylesheet', auth: 'none', produces: 'text/javascript' },
-  { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers; Range)', auth: 'none', produces: 'video/mp4' },
+  { method: 'get', path: '/media/videos/{id}/{file}', summary: 'Public video files (main.mp4, covers, chapters.vtt; Range)', auth: 'none', produces: 'video/mp4' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{file}', summary: 'Public video files one folder deeper (the HLS master playlist)', auth: 'none', produces: 'application/vnd.apple.mpegurl' },
   { method: 'get', path: '/media/videos/{id}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments (or, below a ~{token} segment, files one folder up)', auth: 'none', produces: 'video/mp2t' },
-  { method: 'get', path: '/media/videos/{id}/{token}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a video that is not public, below its playback token (~{token}); 403 without a valid one', auth: 'none', produces: 'video/mp2t' },
-  { method: 'get', path: '/media/videos/{id}/{version}/{folder}/{rendition}/{file}', summary: 'Public HLS rendition playlists and segments of a changed video (v-<version>/hls/...: every replace, trim over the video or watermark gets new names)', auth: 'none', produces: 'video/mp2t' },
+  // One path for both (the router tells them apart by the segment's form: ~<token> or v-<version>).
+  { method: 'get', path: '/media/videos/{id}/{tokenOrVersion}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a video that is not public, below its playback token (~{token}; 403 without a valid one), or of a changed public video (v-<version>/hls/...: every replace, trim over the video or watermark gets new names)', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/videos/{id}/{token}/{version}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a changed video that is not public, below its playback token (~{token}/v-<version>/hls/...); 403 without a valid token', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/images/{owner}/{file}', summary: 'Public images (avatars, logos, covers)', auth: 'none', produces: 'image/*' },
 ];

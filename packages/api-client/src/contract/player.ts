@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { Chapter } from './chapters.ts';
 import { PlaybackToken, VISIBILITIES } from './privacy.ts';
 import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
 import { EMBED_DEFAULT_SIZE, MEDIA_SECONDS_MAX, URL_MAX_LENGTH } from './constants.ts';
 import { ColorScheme } from './profile.ts';
 import { END_ACTIONS, PlayerConfig, START_ACTIONS } from './videos.ts';
+import { CallToActionUpdate, LeadFormUpdate } from './leads.ts';
 
 const oneOf = (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`;
 
@@ -25,6 +27,16 @@ export const PlayerConfigUpdate = z
       showLogoInPlayer: z.boolean({ error: 'Must be true or false.' }),
       logoPatn: z.string().max(1024).nullable(),
       colorScheme: ColorScheme.partial(),
+      // issue 27: lead capture and call to action, each merged field by field.
+      leadForm: LeadFormUpdate,
+      callToAction: CallToActionUpdate,
+      // Issue 26 (controls)
+      speedMenu: z.boolean({ error: 'Must be true or false.' }),
+      qualityMenu: z.boolean({ error: 'Must be true or false.' }),
+      pictureInPicture: z.boolean({ error: 'Must be true or false.' }),
+      captionsButton: z.boolean({ error: 'Must be true or false.' }),
+      keyboardShortcuts: z.boolean({ error: 'Must be true or false.' }),
+      resumePlayback: z.boolean({ error: 'Must be true or false.' }),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}.` : undefined) },
   )
@@ -45,6 +57,10 @@ export const PlaybackCaption = z.object({
   src: z.string(),
 });
 export type PlaybackCaption = z.infer<typeof PlaybackCaption>;
+
+/** A storyboard's WebVTT index (its tiles' sheets sit beside it) and its tile size in pixels. */
+export const PlaybackStoryboard = z.object({ vtt: z.string(), width: z.number().int(), height: z.number().int() });
+export type PlaybackStoryboard = z.infer<typeof PlaybackStoryboard>;
 
 /**
  * The public GET /api/playback/{id} answer that the embed player boots from. Source URLs are
@@ -68,6 +84,14 @@ export const PlaybackInfo = z.object({
   token: PlaybackToken.nullable().optional(),
   /** The video's ready caption tracks (absent or empty: the player loads no caption code). */
   captions: z.array(PlaybackCaption).optional(),
+  /** Only while the lead form is on (issue 27): an opaque name of the owner's team, so a viewer who gave their email to it is not asked again. */
+  leadScope: z.string().optional(),
+  // Issue 26: chapters and seek previews.
+  /** The owner's chapters (absent or empty: the player loads no chapter code); `chaptersVtt` is the same as a WebVTT chapters track, tokened like the sources. */
+  chapters: z.array(Chapter).optional(),
+  chaptersVtt: z.string().optional(),
+  /** The seek-preview storyboard: a WebVTT index whose cues name sprite-sheet tiles (`sheet-0.jpg#xywh=x,y,w,h`, relative to `vtt`); absent until it is made. */
+  storyboard: PlaybackStoryboard.optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 
@@ -186,6 +210,8 @@ export const VideoStatistics = z.object({
   browser: z.array(StatDatum),
   totals: StatisticsTotals,
   daily: z.array(StatisticsDay),
+  /** Clicks on the call to action's button over the range (issue 27). */
+  ctaClicks: z.number().int(),
 });
 export type VideoStatistics = z.infer<typeof VideoStatistics>;
 
@@ -211,3 +237,17 @@ export type VideoAnalyticsRow = z.infer<typeof VideoAnalyticsRow>;
 /** GET /api/statistics/videos: one page of rows, the meta, and the totals over all the caller's videos. */
 export const AnalyticsOverview = paginated(VideoAnalyticsRow).extend({ range: z.enum(STATISTICS_RANGES), totals: StatisticsTotals });
 export type AnalyticsOverview = z.infer<typeof AnalyticsOverview>;
+
+// Issue 27 item 5: every analytics chart downloads as CSV for the chosen range (streamed).
+/** The charts of a video's analytics that download as CSV: the plays per day (the totals' days) and the four charts. */
+export const STATISTICS_CSV_CHARTS = ['daily', 'dropOff', 'country', 'device', 'browser'] as const;
+export type StatisticsCsvChart = (typeof STATISTICS_CSV_CHARTS)[number];
+/** GET /api/statistics/video/{id}.csv?range=&chart=: the chart's figures over the same range as its JSON. */
+export const VideoStatisticsCsvQuery = z.object({
+  range,
+  chart: z.enum(STATISTICS_CSV_CHARTS, { error: `Must be one of ${STATISTICS_CSV_CHARTS.join(', ')}.` }),
+});
+export type VideoStatisticsCsvQuery = z.infer<typeof VideoStatisticsCsvQuery>;
+/** GET /api/statistics/videos.csv: every row of the overview (no pages), in the table's order. */
+export const AnalyticsOverviewCsvQuery = AnalyticsOverviewQuery.omit({ limit: true, page: true });
+export type AnalyticsOverviewCsvQuery = z.infer<typeof AnalyticsOverviewCsvQuery>;

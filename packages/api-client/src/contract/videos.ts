@@ -5,6 +5,8 @@ import { FolderParam } from './folders.ts';
 import { ColorScheme } from './profile.ts';
 import { BulkVisibility, PlaybackToken, VideoPrivacyFields } from './privacy.ts';
 import { TranscriptMatch } from './captions.ts';
+import { CallToActionConfig, LeadFormConfig } from './leads.ts';
+import { Chapter } from './chapters.ts';
 
 export const END_ACTIONS = ['pause', 'stop', 'playNext', 'loop'] as const;
 export const START_ACTIONS = ['none', 'autoPlay', 'loadVideo'] as const;
@@ -21,6 +23,17 @@ export const PlayerConfig = z.object({
   showLogoInPlayer: z.boolean(),
   logoPatn: z.string().nullable(),
   colorScheme: ColorScheme,
+  // issue 27: the email form (lead capture) and the call to action.
+  leadForm: LeadFormConfig,
+  callToAction: CallToActionConfig,
+  // Issue 26 (controls): the viewer's controls the owner shows or hides; all on by default.
+  speedMenu: z.boolean(),
+  qualityMenu: z.boolean(),
+  pictureInPicture: z.boolean(),
+  captionsButton: z.boolean(),
+  keyboardShortcuts: z.boolean(),
+  /** A returning viewer resumes where they left off (kept in their browser). */
+  resumePlayback: z.boolean(),
 });
 export type PlayerConfig = z.infer<typeof PlayerConfig>;
 
@@ -165,6 +178,8 @@ export const Video = z.object({
   updatedBy: VideoPerson.nullable().optional(),
   /** In a My videos search: the lines of its captions that hold the searched words, by time (at most CAPTION_MATCHES_PER_VIDEO). */
   matches: z.array(TranscriptMatch).optional(),
+  /** The chapters (issue 26), first at 0, by start. */
+  chapters: z.array(Chapter),
 });
 export type Video = z.infer<typeof Video>;
 

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  ContactsOutlined,
   CrownOutlined,
   CustomerServiceOutlined,
   HistoryOutlined,
@@ -68,6 +69,10 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
         <li>
           <NavLink to="/video-analytics" onClick={onNavigate}>
             <LineChartOutlined aria-hidden />{' '}{t`Analytics`}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/leads" onClick={onNavigate}>
+            <ContactsOutlined aria-hidden />{' '}{t`Leads`}</NavLink>
         </li>
       </ul>
       <h2 id="nav-video">{t`Video`}</h2>
@@ -288,11 +293,10 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
           )}
         </Layout.Header>
         <AlertBar />
-        <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
-          <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
-            {/* Screens load when first opened; the layout stays while they do. */}
-            <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
-          </main>
+        {/* antd's Content is the page's one <main> landmark, and the skip link's target. */}
+        <Layout.Content id="main" tabIndex={-1} style={{ padding: mobile ? 12 : 24, outline: 'none' }}>
+          {/* Screens load when first opened; the layout stays while they do. */}
+          <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </Layout.Content>
         <SiteFooter />
       </Layout>

@@ -29,7 +29,12 @@ import { Migration20261226000001Sitemap } from './Migration20261226000001Sitemap
 import { Migration20261227000001PlanSeats } from './Migration20261227000001PlanSeats.ts';
 import { Migration20261227000002Teams } from './Migration20261227000002Teams.ts';
 import { Migration20261229000001Captions } from './Migration20261229000001Captions.ts';
+import { Migration20261242000001Leads } from './Migration20261242000001Leads.ts';
 import { Migration20261231000001CaptionSettings } from './Migration20261231000001CaptionSettings.ts';
+import { Migration20261240000001ApiKeys } from './Migration20261240000001ApiKeys.ts';
+import { Migration20261241000001Webhooks } from './Migration20261241000001Webhooks.ts';
+import { Migration20261244000001PlayerControls } from './Migration20261244000001PlayerControls.ts';
+import { Migration20261245000001ChaptersStoryboard } from './Migration20261245000001ChaptersStoryboard.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -65,4 +70,9 @@ export const migrations = [
   { name: 'Migration20261227000002Teams', class: Migration20261227000002Teams },
   { name: 'Migration20261229000001Captions', class: Migration20261229000001Captions },
   { name: 'Migration20261231000001CaptionSettings', class: Migration20261231000001CaptionSettings },
+  { name: 'Migration20261240000001ApiKeys', class: Migration20261240000001ApiKeys },
+  { name: 'Migration20261241000001Webhooks', class: Migration20261241000001Webhooks },
+  { name: 'Migration20261242000001Leads', class: Migration20261242000001Leads },
+  { name: 'Migration20261244000001PlayerControls', class: Migration20261244000001PlayerControls },
+  { name: 'Migration20261245000001ChaptersStoryboard', class: Migration20261245000001ChaptersStoryboard },
 ];

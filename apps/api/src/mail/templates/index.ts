@@ -18,6 +18,7 @@ import videoBlocked from './video-blocked.ts';
 import videoProcessingFailed from './video-processing-failed.ts';
 import ownershipTransfer from './ownership-transfer.ts';
 import teamInvitation from './team-invitation.ts';
+import webhookDisabled from './webhook-disabled.ts';
 import welcome from './welcome.ts';
 
 /** Every mail Reelbase sends, one template per event; the name is also the mail's X-Reelbase-Template header. */
@@ -43,6 +44,7 @@ export const TEMPLATES = {
   'video-blocked': videoBlocked,
   'team-invitation': teamInvitation,
   'ownership-transfer': ownershipTransfer,
+  'webhook-disabled': webhookDisabled,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

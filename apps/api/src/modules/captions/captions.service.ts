@@ -24,6 +24,7 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, unprocessable, zodErrors } from '../../http/errors.ts';
 import { type Sql, isUuid, sqlOf } from '../folders/folder-access.ts';
 import { actingPersonId } from '../teams/acting.ts';
+import { recordCaptionsReady } from '../webhooks/webhook-events.ts';
 
 /** A track row as read by TRACK_COLUMNS. */
 interface TrackRow {
@@ -34,7 +35,7 @@ interface TrackRow {
   kind: CaptionKind;
   isDefault: boolean;
   status: CaptionTrackDto['status'];
-  error: string | null;
+  error?: string | null;
   cueCount: number;
   version: number;
   createdAt: Date | string;
@@ -43,7 +44,21 @@ interface TrackRow {
 const TRACK_COLUMNS = `id, video_id as "videoId", language, label, kind, is_default as "isDefault", status, error, cue_count as "cueCount", version,
   created_at as "createdAt", updated_at as "updatedAt"`;
 const iso = (d: Date | string) => new Date(d).toISOString();
-const toTrack = (r: TrackRow): CaptionTrackDto => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) });
+/** A track as answered, from a row of TRACK_COLUMNS or the entity (only the answer's fields). */
+export const toTrack = (r: TrackRow): CaptionTrackDto => ({
+  id: r.id,
+  videoId: r.videoId,
+  language: r.language,
+  label: r.label,
+  kind: r.kind,
+  isDefault: r.isDefault,
+  status: r.status,
+  error: r.error ?? null,
+  cueCount: r.cueCount,
+  version: r.version,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
 
 /** The cues of a track, in order (a generated track being made has none yet). */
 export async function readCues(sql: Sql, trackId: string): Promise<Cue[]> {
@@ -185,6 +200,7 @@ export function createCaptionsService(d: { orm: Orm }) {
         );
         await writeCues(sql, { id, videoId }, cues, { newVersion: false });
         if (input.isDefault) await makeDefault(sql, videoId, id);
+        await recordCaptionsReady(sql, id);
         return readTrack(sql, id);
       });
     },
@@ -200,6 +216,7 @@ export function createCaptionsService(d: { orm: Orm }) {
         await writeCues(sql, track, cues, { kind: 'uploaded', newVersion: true });
         if (input.isDefault === true) await makeDefault(sql, videoId, track.id);
         if (input.isDefault === false) await sql('update caption_tracks set is_default = false where id = ?', [track.id]);
+        await recordCaptionsReady(sql, track.id);
         return readTrack(sql, track.id);
       });
     },

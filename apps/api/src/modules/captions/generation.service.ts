@@ -15,6 +15,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { isUuid } from '../folders/folder-access.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { CaptionTrack, type ICaptionTrack } from './caption.entity.ts';
+import { toTrack } from './captions.service.ts';
 
 /** What the API knows of the engine without running it: its languages (the workers run it). */
 export interface EngineInfo {
@@ -79,7 +80,7 @@ export function createCaptionGenerationService(d: GenerationDeps) {
       const tracks = await em.find(CaptionTrack, { videoId: video.id });
       if (tracks.length >= CAPTION_TRACKS_MAX) throw unprocessable({ language: CAPTION_MESSAGES.tooManyTracks });
       if (tracks.some((t) => t.kind === 'generated' && t.status === 'processing' && t.language === language)) throw conflict(CAPTION_GENERATE_MESSAGES.busy);
-      return trackView(await startGeneratedTrack(d, em, video, language, personId));
+      return toTrack(await startGeneratedTrack(d, em, video, language, personId));
     },
 
     async settings(accountId: string): Promise<CaptionSettings> {
@@ -120,23 +121,6 @@ export function createCaptionGenerationService(d: GenerationDeps) {
 }
 export type CaptionGenerationService = ReturnType<typeof createCaptionGenerationService>;
 
-function trackView(t: ICaptionTrack): CaptionTrackDto {
-  return {
-    id: t.id,
-    videoId: t.videoId,
-    language: t.language,
-    label: t.label,
-    kind: t.kind,
-    isDefault: t.isDefault,
-    status: t.status,
-    error: t.error ?? null,
-    cueCount: t.cueCount,
-    version: t.version,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  };
-}
-
 /**
  * A video's file was replaced: its generated tracks are transcribed again from the new file
  * (status 'processing' until their jobs end); uploaded and edited tracks are the owner's text and
@@ -151,6 +135,13 @@ export async function regenerateTracks(d: Pick<GenerationDeps, 'orm' | 'queue'>,
     track.status = 'processing';
     track.error = null;
     await em.flush();
-    await d.queue.send(JOBS.generateCaptions, { videoId, trackId: track.id, language: track.language } satisfies GenerateCaptionsJob, { userId: video.userId, continuing: true });
+    try {
+      await d.queue.send(JOBS.generateCaptions, { videoId, trackId: track.id, language: track.language } satisfies GenerateCaptionsJob, { userId: video.userId, continuing: true });
+    } catch {
+      // Not queued (past the account's jobs): the track says so instead of waiting for nothing, and the others still go.
+      track.status = 'failed';
+      track.error = CAPTION_GENERATE_MESSAGES.notQueued;
+      await em.flush();
+    }
   }
 }

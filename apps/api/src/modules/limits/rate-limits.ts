@@ -11,7 +11,7 @@ export interface Limit {
 }
 
 /** The costly or mail-sending actions strangers and users could repeat to hurt us or others. */
-export const LIMITED_ACTIONS = ['registration', 'email-check', 'forgot-password', 'verification-mail', 'platform-sign-in', 'import', 'upload', 'captions', 'payment-method', 'video-unlock'] as const;
+export const LIMITED_ACTIONS = ['registration', 'email-check', 'forgot-password', 'verification-mail', 'platform-sign-in', 'import', 'upload', 'captions', 'payment-method', 'video-unlock', 'lead', 'api-key'] as const;
 export type LimitedAction = (typeof LIMITED_ACTIONS)[number];
 
 export type ActionLimits = Record<LimitedAction, { perAccount?: Limit; perAddress?: Limit }>;
@@ -23,6 +23,19 @@ export interface Actor {
 }
 
 const CLEANUP_EVERY_MS = 60_000;
+
+/**
+ * One hit on a counter (parameters: its key, the window's seconds) for each row of `from` (empty:
+ * one hit), answering `hits` and `retry_after`. The window starts at the first hit, by the
+ * database's clock, so a burst is never split across two windows. Other statements embed it as a
+ * CTE to count in the same round trip (the API-key lookup).
+ */
+const hitSql = (from: string) => `insert into rate_limit_counters as c (key, window_start, hits, expires_at) select ?, now(), 1, now() + make_interval(secs => ?) ${from}
+       on conflict (key) do update set
+         hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
+         window_start = case when c.expires_at <= now() then now() else c.window_start end,
+         expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
+       returning hits, ceil(extract(epoch from expires_at - now())) as retry_after`;
 
 /**
  * Counters kept in PostgreSQL, so a limit holds across every API process and across restarts:
@@ -46,15 +59,7 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
   /** Counts one hit; returns the hits in this window and the seconds until it ends. */
   async function hit(key: string, limit: Limit): Promise<{ hits: number; retryAfter: number }> {
     cleanup();
-    const [row] = await db().execute<{ hits: number; retry_after: string }[]>(
-      `insert into rate_limit_counters as c (key, window_start, hits, expires_at) values (?, now(), 1, now() + make_interval(secs => ?))
-       on conflict (key) do update set
-         hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
-         window_start = case when c.expires_at <= now() then now() else c.window_start end,
-         expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
-       returning hits, ceil(extract(epoch from expires_at - now())) as retry_after`,
-      [key, limit.seconds],
-    );
+    const [row] = await db().execute<{ hits: number; retry_after: string }[]>(hitSql(''), [key, limit.seconds]);
     return { hits: row.hits, retryAfter: Math.max(1, Number(row.retry_after)) };
   }
 
@@ -74,6 +79,23 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
       ];
       const over = (await Promise.all(checks)).filter((c) => c && c.hits > c.limit.count);
       if (over.length) throw tooMany(Math.max(...over.map((c) => c?.retryAfter ?? 1)));
+    },
+
+    /**
+     * `action`'s per-account count, to run inside another statement (one round trip): the CTE's
+     * SQL (a hit for each row of `from`) and parameters, then `check` of the row it answered
+     * (`hits`, `retry_after`; none: nothing was counted), a 429 with Retry-After past the limit.
+     */
+    countWithin(action: LimitedAction, account: string, from: string) {
+      const limit = actions[action].perAccount as Limit;
+      cleanup();
+      return {
+        sql: hitSql(from),
+        params: [keyOf(`${action}:account`, account), limit.seconds],
+        check(row: { hits?: unknown; retry_after?: unknown }) {
+          if (row.hits != null && Number(row.hits) > limit.count) throw tooMany(Math.max(1, Number(row.retry_after)));
+        },
+      };
     },
 
     /** Failed password sign-ins, counted before each password check: see `signInLimits`. */

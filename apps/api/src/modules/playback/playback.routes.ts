@@ -12,7 +12,7 @@ import type { PlaybackService } from './playback.service.ts';
 export const embeddingRequestOf = (ctx: Context): EmbeddingRequest => ({ referer: ctx.get('Referer'), origin: ctx.get('Origin'), fetchDest: ctx.get('Sec-Fetch-Dest') });
 
 /** 403 "This video cannot be played on this site" to a page that is neither ours nor on the video's embed allowlist. */
-async function refuseElsewhere(ctx: Context, embedding: EmbeddingGuard) {
+export async function refuseElsewhere(ctx: Context, embedding: EmbeddingGuard) {
   const domains = await embedding.domainsOf(ctx.params.id);
   if (domains.length) ctx.vary('Origin');
   if (!embedding.callAllowed(embeddingRequestOf(ctx), domains)) throw forbidden(NOT_ON_THIS_SITE_MESSAGE, 'notOnThisSite');

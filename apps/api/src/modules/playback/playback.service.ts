@@ -1,15 +1,20 @@
+import { createHash } from 'node:crypto';
 import { MESSAGES, PLAYBACK_LOCKS, type PlaybackInfo, type PlaybackToken, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
 import { captionDelivery, captionFilePath } from '../captions/caption-delivery.ts';
+import { CHAPTERS_FILE, playableChapters } from '../chapters/chapters.service.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { videoKeys } from '../videos/video-view.ts';
 import { type PlaybackTokens, withToken } from './playback-tokens.ts';
 
 export const NOT_AVAILABLE = 'This video is not available.';
+
+/** The team as the lead form's memory names it: stable, and not its account id. */
+export const leadScopeOf = (teamId: string) => createHash('sha256').update(`reelbase/lead-scope\n${teamId}`).digest('base64url').slice(0, 16);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,6 +71,18 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
   };
 
   return {
+    /** The video when this viewer may watch it now (what `get` would answer sources for), else null. */
+    async watchable(id: string, viewer: Viewer = {}): Promise<IVideo | null> {
+      try {
+        const { video } = await showable(id);
+        assertMayWatch(video, viewer);
+        return video;
+      } catch (err) {
+        if (err instanceof HttpError && err.status < 500) return null;
+        throw err;
+      }
+    },
+
     async get(id: string, viewer: Viewer = {}): Promise<PlaybackInfo> {
       const { em, video } = await showable(id);
       assertMayWatch(video, viewer);
@@ -74,6 +91,8 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
       const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
       const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
       const tracks = hlsSource || mp4Source ? await captions.tracks(video.id) : [];
+      const chapters = playableChapters(video.chapters ?? [], video.durationSec);
+      const board = video.storyboard && video.storyboard.mediaVersion === (video.mediaVersion ?? null) && (hlsSource || mp4Source) ? video.storyboard : null;
       const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
       return {
         id: video.id,
@@ -90,6 +109,9 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
         visibility: video.visibility,
         token,
         captions: tracks.map((t) => ({ ...t, src: sign(d.storage.url(videoKeys.file(video.id, captionFilePath(t.id)))) as string })),
+        ...(video.playerConfig.leadForm?.enabled && { leadScope: leadScopeOf(video.userId) }),
+        ...(chapters.length && { chapters, chaptersVtt: sign(d.storage.url(videoKeys.file(video.id, CHAPTERS_FILE))) as string }),
+        ...(board && { storyboard: { vtt: sign(d.storage.url(`${videoKeys.media(video.id, video.mediaVersion)}/${board.vtt}`)) as string, width: board.width, height: board.height } }),
       };
     },
 

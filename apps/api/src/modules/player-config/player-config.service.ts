@@ -1,4 +1,4 @@
-import type { PlayerConfig, PlayerConfigUpdate } from '@reelbase/api-client';
+import { CALL_TO_ACTION_DEFAULT, CTA_URL_NEEDED, LEAD_FORM_DEFAULT, type PlayerConfig, type PlayerConfigUpdate } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { prepareImage } from '../../images/image-upload.ts';
@@ -48,12 +48,16 @@ export function createPlayerConfigService(d: { orm: Orm; storage: Storage }) {
   return {
     async update(userId: string, id: string, input: PlayerConfigUpdate): Promise<PlayerConfig> {
       const { em, video } = await owned(userId, id);
-      const { id: _ignored, colorScheme, ...fields } = input;
+      const { id: _ignored, colorScheme, leadForm, callToAction, ...fields } = input;
       const errors: Record<string, string> = {};
       if (fields.nextVideo && !(await em.count(Video, { id: fields.nextVideo, userId }))) errors.nextVideo = NEXT_VIDEO_NOT_YOURS;
       // Only a logo of this account (uploaded here or as the profile default), or none: the
       // upload itself is the gated feature, and the embed page loads images from this server only.
       if (fields.logoPatn && !fields.logoPatn.startsWith(imagesOf(userId))) errors.logoPatn = LOGO_NOT_YOURS;
+      // issue 27: merged field by field over the current (or default, on a row older than them) settings.
+      const nextLeadForm = { ...LEAD_FORM_DEFAULT, ...video.playerConfig.leadForm, ...leadForm };
+      const nextCallToAction = { ...CALL_TO_ACTION_DEFAULT, ...video.playerConfig.callToAction, ...callToAction };
+      if (nextCallToAction.enabled && !nextCallToAction.url) errors['callToAction.url'] = CTA_URL_NEEDED;
       if (Object.keys(errors).length) throw unprocessable(errors);
 
       const previousLogo = video.playerConfig.logoPatn;
@@ -61,6 +65,8 @@ export function createPlayerConfigService(d: { orm: Orm; storage: Storage }) {
         ...video.playerConfig,
         ...fields,
         colorScheme: { ...video.playerConfig.colorScheme, ...colorScheme },
+        leadForm: nextLeadForm,
+        callToAction: nextCallToAction,
       };
       await em.flush();
       if (previousLogo !== video.playerConfig.logoPatn) await removeIfUnused(userId, previousLogo);

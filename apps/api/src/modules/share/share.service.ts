@@ -66,7 +66,8 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; emb
             name: video.name,
             embedUrl: embedPageUrl(d.publicUrl, id),
             oembedUrl: `${d.publicUrl}/oembed?${new URLSearchParams({ url: pageUrl(id), format: 'json' })}`,
-            thumbnailUrl: video.imageUrl ?? null,
+            // The poster as the player gets it: tokened when the video is not public (its files need one).
+            thumbnailUrl: playback.poster,
             width: video.width ?? null,
             height: video.height ?? null,
             durationSec: video.durationSec ?? null,
@@ -86,8 +87,9 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; emb
     async oembed(q: OEmbedQuery): Promise<OEmbedVideo> {
       if (q.format !== 'json') throw new HttpError(501, 'Only format=json is supported.');
       const id = videoIdOfUrl(q.url, d.publicUrl);
-      const video = id ? await d.orm.em.fork().findOne(Video, { id }, { fields: ['id', 'name', 'visibility', 'width', 'height', 'imageUrl'] }) : null;
-      if (!video || !WATCHABLE_BY_LINK.has(video.visibility) || !(await playable(video.id))) throw notFound('No video at this address.');
+      const video = id ? await d.orm.em.fork().findOne(Video, { id }, { fields: ['id', 'name', 'visibility', 'width', 'height'] }) : null;
+      const info = video && WATCHABLE_BY_LINK.has(video.visibility) ? await playable(video.id) : null;
+      if (!video || !info) throw notFound('No video at this address.');
       const { width, height } = fitWithin(video.width && video.height ? { width: video.width, height: video.height } : OEMBED_FALLBACK, q.maxwidth, q.maxheight);
       return {
         type: 'video',
@@ -98,8 +100,8 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; emb
         html: fixedIframe({ src: embedPageUrl(d.publicUrl, video.id), title: video.name, width, height }),
         width,
         height,
-        ...(video.imageUrl && {
-          thumbnail_url: video.imageUrl,
+        ...(info.poster && {
+          thumbnail_url: info.poster,
           ...(video.width && video.height ? { thumbnail_width: video.width, thumbnail_height: video.height } : {}),
         }),
       };

@@ -1,10 +1,12 @@
 import { Router } from '@koa/router';
-import { AnalyticsOverviewQuery, DropOffBeacon, StatisticsQuery } from '@reelbase/api-client';
+import { AnalyticsOverviewCsvQuery, AnalyticsOverviewQuery, DropOffBeacon, StatisticsQuery, VideoStatisticsCsvQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { HttpError, unprocessable, zodErrors } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';
 import { publicCors } from '../playback/playback.routes.ts';
+import type { StatisticsExport } from './statistics-export.ts';
 import type { StatisticsService } from './statistics.service.ts';
 
 const BEACON_MAX_BYTES = 1024;
@@ -51,9 +53,34 @@ export function beaconRoutes(statistics: StatisticsService) {
   return r;
 }
 
-export function statisticsRoutes(statistics: StatisticsService, guards: AuthGuards) {
+/** The public call-to-action beacon (issue 27): no body, capped per address like the drop-off beacon. */
+export function ctaBeaconRoutes(statistics: StatisticsService) {
+  const r = new Router({ prefix: '/api/statistics/cta-click' });
+  r.options('/:id', (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    ctx.status = 204;
+  });
+  r.post('/:id', async (ctx) => {
+    publicCors(ctx, 'POST, OPTIONS');
+    statistics.admit({ address: ctx.ip, userAgent: ctx.get('User-Agent') });
+    // Nothing to read: a body (sendBeacon may send one) must still be small.
+    if (Number(ctx.get('Content-Length') || 0) > BEACON_MAX_BYTES) throw new HttpError(413, 'The body is too large.');
+    await statistics.recordCtaClick(ctx.params.id);
+    ctx.status = 204;
+  });
+  return r;
+}
+
+export function statisticsRoutes(statistics: StatisticsService, exports: { files: StatisticsExport; timeoutMs: number }, guards: AuthGuards) {
   const r = new Router({ prefix: '/api/statistics' });
   r.use(guards.requireUser);
+  // The CSV files first: "<id>.csv" would otherwise be taken for a video id.
+  r.get('/video/:id.csv', async (ctx) => {
+    sendCsv(ctx, await exports.files.videoChart(currentUser(ctx).id, ctx.params.id, query(ctx, VideoStatisticsCsvQuery)), exports.timeoutMs);
+  });
+  r.get('/videos.csv', async (ctx) => {
+    sendCsv(ctx, await exports.files.overview(currentUser(ctx).id, query(ctx, AnalyticsOverviewCsvQuery)), exports.timeoutMs);
+  });
   r.get('/video/:id', async (ctx) => {
     ctx.body = await statistics.forVideo(currentUser(ctx).id, ctx.params.id, query(ctx, StatisticsQuery).range);
   });

@@ -15,7 +15,7 @@ import { sqlOf } from '../folders/folder-access.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { addressBucket } from '../limits/address.ts';
 import { addressKeyer, beaconLimiter } from './beacon-limiter.ts';
-import { type Counts, dayRange, daysBetween, totalsOf, utcDay } from './statistics-figures.ts';
+import { barOrder, type Counts, dayRange, daysBetween, overviewSql, totalsOf, utcDay } from './statistics-figures.ts';
 import { countryName, countryOf, deviceAndBrowser, loadGeo, type ViewerFacts } from './viewer-facts.ts';
 
 export const TOO_MANY_BEACONS = 'Too many statistics calls from this address. Try again later.';
@@ -29,18 +29,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TARGET_CACHE_MS = 30_000;
 // A video still being probed learns its length within seconds: ask again soon.
 const UNKNOWN_LENGTH_CACHE_MS = 2_000;
-// The overview's sort fields as columns of its query; each ends with the id for a stable order.
-const OVERVIEW_ORDER: Record<AnalyticsOverviewQuery['field'], string> = {
-  name: 'name',
-  createdAt: 'created_ms',
-  plays: 'plays',
-  uniqueViewers: 'viewers',
-  watchTimeSec: 'watch',
-  averagePercentWatched: 'pct',
-};
 
 interface Target {
   ok: boolean;
+  /** The video's call to action is on (issue 27): only then are its clicks counted. */
+  cta: boolean;
   durationSec: number | null;
   at: number;
 }
@@ -84,7 +77,7 @@ export function createStatisticsService(d: {
   let cleanedDay = '';
   const sql = sqlOf(d.orm.em.getConnection());
 
-  const add = (videoId: string, day: string, kind: StatKind, name: string, n = 1) => {
+  const add = (videoId: string, day: string, kind: StatKind | 'ctaClick', name: string, n = 1) => {
     const key = `${videoId}\t${day}\t${kind}\t${name}`;
     pending.set(key, (pending.get(key) ?? 0) + n);
   };
@@ -108,13 +101,14 @@ export function createStatisticsService(d: {
     const hit = targets.get(id);
     if (hit && Date.now() - hit.at < (hit.ok && hit.durationSec === null ? UNKNOWN_LENGTH_CACHE_MS : TARGET_CACHE_MS)) return hit;
     const rows = UUID.test(id)
-      ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean }[]>(
-          'select v.duration_sec, v.ban, v.status, u.ban as owner_ban from videos v join users u on u.id = v.user_id where v.id = ?',
+      ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean; cta: boolean | null }[]>(
+          `select v.duration_sec, v.ban, v.status, u.ban as owner_ban, (v.player_config->'callToAction'->>'enabled')::boolean as cta
+           from videos v join users u on u.id = v.user_id where v.id = ?`,
           [id],
         )
       : [];
     const row = rows[0];
-    const t = { ok: !!row && !row.ban && !row.owner_ban && row.status !== 'failed', durationSec: row?.duration_sec ?? null, at: Date.now() };
+    const t = { ok: !!row && !row.ban && !row.owner_ban && row.status !== 'failed', cta: row?.cta === true, durationSec: row?.duration_sec ?? null, at: Date.now() };
     if (targets.size > 10_000) targets.clear();
     targets.set(id, t);
     return t;
@@ -227,18 +221,30 @@ export function createStatisticsService(d: {
       }
     },
 
+    /** Counts one click on the video's call to action (issue 27), in the day's counts like the other beacons. */
+    async recordCtaClick(videoId: string): Promise<void> {
+      const t = await target(videoId);
+      if (!t.ok || !t.cta) throw notFound(BEACON_NOT_FOUND);
+      add(videoId, utcDay(), 'ctaClick', '');
+    },
+
     /** The owner's view over a range: drop-off by second ascending, the others by count descending, totals and days. */
     async forVideo(userId: string, videoId: string, range: StatisticsRange): Promise<VideoStatistics> {
       const video = await ownedVideo(userId, videoId);
       const from = dayRange(range);
-      const rows = await sql<{ day: string; kind: StatKind | 'viewers'; name: string; count: string | number }[]>(
+      const rows = await sql<{ day: string; kind: StatKind | 'viewers' | 'ctaClick'; name: string; count: string | number }[]>(
         `select to_char(day, 'YYYY-MM-DD') as day, kind, name, count from video_stat_counts where video_id = ?${from ? ' and day >= ?' : ''}`,
         from ? [videoId, from] : [videoId],
       );
       const sums = new Map<string, number>();
       const days = new Map<string, Counts>();
+      let ctaClicks = 0;
       for (const r of rows) {
         const n = Number(r.count);
+        if (r.kind === 'ctaClick') {
+          ctaClicks += n;
+          continue;
+        }
         const key = `${r.kind}\t${r.name}`;
         sums.set(key, (sums.get(key) ?? 0) + n);
         const c = days.get(r.day) ?? { plays: 0, viewers: 0, beacons: 0 };
@@ -254,13 +260,14 @@ export function createStatisticsService(d: {
         browser: [],
         totals: totalsOf({ plays: 0, viewers: 0, beacons: 0 }, video.duration_sec),
         daily: [],
+        ctaClicks,
       };
       for (const [key, count] of sums) {
         const [kind, name] = key.split('\t') as [StatKind | 'viewers', string];
         if (kind !== 'viewers') out[kind].push({ name: kind === 'country' ? countryName(name) : name, count });
       }
       out.dropOff.sort((a, b) => Number(a.name) - Number(b.name));
-      for (const list of [out.country, out.device, out.browser]) list.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+      for (const list of [out.country, out.device, out.browser]) list.sort(barOrder);
       const all: Counts = { plays: 0, viewers: 0, beacons: 0 };
       for (const c of days.values()) for (const k of ['plays', 'viewers', 'beacons'] as const) all[k] += c[k];
       out.totals = totalsOf(all, video.duration_sec);
@@ -274,30 +281,16 @@ export function createStatisticsService(d: {
 
     /** Every video of the user with its plays, viewers and watch time over the range; one sorted page and the totals. */
     async overview(userId: string, q: AnalyticsOverviewQuery): Promise<AnalyticsOverview> {
-      const from = dayRange(q.range);
-      const perVideo = `select c.video_id,
-          coalesce(sum(c.count) filter (where c.kind = 'dropOff' and c.name = '0'), 0)::float8 as plays,
-          coalesce(sum(c.count) filter (where c.kind = 'viewers'), 0)::float8 as viewers,
-          coalesce(sum(c.count) filter (where c.kind = 'dropOff' and c.name <> '0'), 0)::float8 as beacons
-        from video_stat_counts c join videos v on v.id = c.video_id
-        where v.user_id = ?${from ? ' and c.day >= ?' : ''}
-        group by c.video_id`;
-      const params = from ? [userId, from] : [userId];
-      const figures = `select v.id, v.name, v.image_url, (extract(epoch from v.created_at) * 1000)::float8 as created_ms, v.duration_sec,
-          coalesce(s.plays, 0) as plays, coalesce(s.viewers, 0) as viewers, coalesce(s.beacons, 0) as beacons, coalesce(s.beacons, 0) * ${DROP_OFF_INTERVAL_SECONDS} as watch,
-          case when s.plays > 0 and v.duration_sec > 0 then least(100, s.beacons * ${DROP_OFF_INTERVAL_SECONDS} / (s.plays * v.duration_sec) * 100) else 0 end as pct
-        from videos v left join (${perVideo}) s on s.video_id = v.id
-        where v.user_id = ?`;
-      const dir = q.direction === 'DESC' ? 'desc' : 'asc';
+      const { perVideo, perVideoParams, figures, figuresParams, orderBy } = overviewSql(userId, dayRange(q.range), q);
       const rows = await sql<{ id: string; name: string; image_url: string | null; created_ms: number; duration_sec: number | null; plays: number; viewers: number; beacons: number }[]>(
-        `${figures} order by ${OVERVIEW_ORDER[q.field]} ${dir}, id ${dir} limit ? offset ?`,
-        [...params, userId, q.limit, (q.page - 1) * q.limit],
+        `${figures} ${orderBy} limit ? offset ?`,
+        [...figuresParams, q.limit, (q.page - 1) * q.limit],
       );
       const [sum] = await sql<{ videos: string; plays: number | null; viewers: number | null; beacons: number | null; played_sec: number | null }[]>(
         `select (select count(*) from videos where user_id = ?) as videos, sum(s.plays) as plays, sum(s.viewers) as viewers, sum(s.beacons) as beacons,
            sum(s.plays * coalesce(v.duration_sec, 0)) as played_sec
          from (${perVideo}) s join videos v on v.id = s.video_id`,
-        [userId, ...params],
+        [userId, ...perVideoParams],
       );
       const totals = totalsOf({ plays: sum.plays ?? 0, viewers: sum.viewers ?? 0, beacons: sum.beacons ?? 0 }, null);
       // Over several videos the share is watch time over the sum of each play's full length.

@@ -1,7 +1,8 @@
 import type { Router } from '@koa/router';
-import { endpoints, missingPermissionMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole } from '@reelbase/api-client';
+import { type ApiKeyScope, endpoints, missingPermissionMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole } from '@reelbase/api-client';
 import type { Context, Middleware, Next } from 'koa';
 import type { Orm } from '../../db/orm.ts';
+import { type ApiKeyPrincipal, keyTeam } from '../api-keys/api-keys.service.ts';
 import { forbidden } from '../../http/errors.ts';
 import { isUuid } from '../folders/folder-access.ts';
 import { type IUser, User } from '../users/user.entity.ts';
@@ -14,6 +15,8 @@ export interface TeamContext {
   role: TeamRole;
   /** The team's account row (plan, payment method, limits, features): the person's own row in their own team. */
   account: IUser;
+  /** When the member was last seen acting (written at most every ACTIVE_EVERY_MS). */
+  lastActiveAt: Date | null;
 }
 
 /** A member's last activity is written at most this often. */
@@ -51,16 +54,17 @@ export function teamAccess(orm: Orm) {
       account = em.map(User, row);
       if (account.ban) throw forbidden(TEAM_MESSAGES.teamBlocked, TEAM_ERROR_CODES.notMember);
     }
-    if (!membership.lastActiveAt || Date.now() - membership.lastActiveAt.getTime() > ACTIVE_EVERY_MS) {
-      await em.execute('update team_members set last_active_at = now() where team_id = ? and user_id = ?', [account.id, person.id]);
-    }
-    return { teamId: account.id, role: membership.role, account };
+    return { teamId: account.id, role: membership.role, account, lastActiveAt: membership.lastActiveAt };
   }
 
   /** The team and role, refused with a 403 naming the permission the role lacks. */
   async function actFor(person: IUser, requested: string | undefined, permission: TeamPermission, known?: { membership: Membership | null }): Promise<TeamContext> {
     const team = await resolve(person, requested, known);
     if (!roleCan(team.role, permission)) throw forbidden(missingPermissionMessage(permission, team.role), TEAM_ERROR_CODES.permission);
+    // Activity is what the member could do: a refused call neither counts nor writes.
+    if (!team.lastActiveAt || Date.now() - team.lastActiveAt.getTime() > ACTIVE_EVERY_MS) {
+      await orm.em.fork().execute('update team_members set last_active_at = now() where team_id = ? and user_id = ?', [team.teamId, person.id]);
+    }
     return team;
   }
 
@@ -72,13 +76,14 @@ export type TeamAccessService = ReturnType<typeof teamAccess>;
 export const requestedTeam = (ctx: Context): string | undefined => ctx.params?.teamId ?? (ctx.get(TEAM_HEADER).trim() || undefined);
 
 /**
- * Binds each signed-in route to its permission from the contract (`endpoints[].team`), the one
- * map of operation to permission: after authentication, the route's team is resolved and the
- * member's role checked before anything else of the route runs. A signed-in route the contract
- * does not know fails the start, so no route goes unchecked.
+ * Binds each signed-in route to its permission and API-key scope from the contract
+ * (`endpoints[].team`, `.scope`), the one map of operation to permission: after authentication,
+ * the route's team is resolved and the member's role (or the key's scope) checked before anything
+ * else of the route runs. A signed-in route the contract does not know fails the start, so no
+ * route goes unchecked.
  */
-export function bindTeamAccess(routers: Router[], o: { requireUser: Middleware; check: (access: TeamAccess) => Middleware }): Router[] {
-  const accessOf = new Map(endpoints.filter((e) => e.team).map((e) => [`${e.method} ${e.path}`, e.team as TeamAccess]));
+export function bindTeamAccess(routers: Router[], o: { requireUser: Middleware; check: (access: TeamAccess, scope?: ApiKeyScope) => Middleware }): Router[] {
+  const accessOf = new Map(endpoints.filter((e) => e.team).map((e) => [`${e.method} ${e.path}`, e]));
   for (const router of routers) {
     const routerSignsIn = router.stack.some((l) => l.methods.length === 0 && l.stack.includes(o.requireUser));
     for (const layer of router.stack) {
@@ -87,22 +92,31 @@ export function bindTeamAccess(routers: Router[], o: { requireUser: Middleware; 
       if (at < 0 && !routerSignsIn) continue;
       const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
       const methods = layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((m) => m.toLowerCase());
-      const access = methods.map((m) => accessOf.get(`${m} ${path}`)).find((a) => a !== undefined);
-      if (!access) throw new Error(`${methods.join(',')} ${path} signs in but the contract gives it no team permission`);
-      layer.stack.splice(at + 1, 0, o.check(access));
+      const endpoint = methods.map((m) => accessOf.get(`${m} ${path}`)).find((a) => a !== undefined);
+      if (!endpoint?.team) throw new Error(`${methods.join(',')} ${path} signs in but the contract gives it no team permission`);
+      layer.stack.splice(at + 1, 0, o.check(endpoint.team, endpoint.scope));
     }
   }
   return routers;
 }
 
-/** The middleware of one access: 'personal' acts as the person; a permission resolves and checks the team. */
+/**
+ * The middleware of one access: 'personal' acts as the person; a permission resolves and checks
+ * the team. An API key acts in its own team when it holds the call's scope, and never elsewhere.
+ */
 export const teamCheck =
   (teams: TeamAccessService) =>
-  (access: TeamAccess): Middleware =>
+  (access: TeamAccess, scope?: ApiKeyScope): Middleware =>
     async (ctx: Context, next: Next) => {
-      if (access === 'personal') return next();
-      const state = ctx.state as { user: IUser; person: IUser; team?: TeamContext; membership?: Membership | null; membershipFor?: string };
+      const state = ctx.state as { user: IUser; person: IUser; team?: TeamContext; membership?: Membership | null; membershipFor?: string; apiKey?: ApiKeyPrincipal };
       const requested = requestedTeam(ctx);
+      if (state.apiKey) {
+        const team = keyTeam(state.apiKey, scope, requested);
+        state.team = team;
+        state.user = team.account;
+        return runActing({ personId: state.person.id, teamId: team.teamId }, next);
+      }
+      if (access === 'personal') return next();
       // The authentication read the membership of the same team: no second read.
       const known = 'membership' in state && state.membershipFor === requested ? { membership: state.membership ?? null } : undefined;
       const team = await teams.actFor(state.person, requested, access, known);

@@ -9,6 +9,7 @@ import {
   type PersonRef,
   ROLE_PERMISSIONS,
   seatLimitMessage,
+  TEAM_ACTIVITY_RETENTION_DAYS,
   TEAM_ERROR_CODES,
   TEAM_MESSAGES,
   type TeamActivity,
@@ -376,11 +377,11 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
 
     moveOwnership,
 
-    /** The activity log, newest first, of the last 90 days, filtered. */
+    /** The activity log, newest first, of the last TEAM_ACTIVITY_RETENTION_DAYS, filtered. */
     async activity(teamId: string, q: TeamActivityQuery): Promise<TeamActivityList> {
       const sql = sqlOf(em());
-      const where = ["a.team_id = ?", "a.created_at > now() - interval '90 days'"];
-      const params: unknown[] = [teamId];
+      const where = ['a.team_id = ?', 'a.created_at > now() - make_interval(days => ?)'];
+      const params: unknown[] = [teamId, TEAM_ACTIVITY_RETENTION_DAYS];
       if (q.action) where.push('a.action = ?') && params.push(q.action);
       if (q['actor-id']) where.push('a.actor_id = ?') && params.push(q['actor-id']);
       if (q['video-id']) where.push("a.subject_type = 'video' and a.subject_id = ?") && params.push(q['video-id']);

@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
 import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../playback/playback-tokens.ts';
 import { CAPTION_FILE, type CaptionDelivery } from '../captions/caption-delivery.ts';
+import { CHAPTERS_FILE } from '../chapters/chapters.service.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { videoKeys } from './video-view.ts';
 
@@ -21,11 +22,12 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   gif: 'image/gif',
   svg: 'image/svg+xml',
+  vtt: 'text/vtt',
 };
 // Only these files of a video are public; the original upload (and the unmarked source) never is.
 // The picture (main.mp4, hls/, frames) sits in its version's folder (v-<12 hex>/, videoKeys.media) or,
 // for a video never changed since its upload, at the top level.
-const PUBLIC_FILE = /^((v-[0-9a-f]{12}\/)?(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg)|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
+const PUBLIC_FILE = /^((v-[0-9a-f]{12}\/)?(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|storyboard\/(storyboard\.vtt|sheet-\d{1,4}\.jpg))|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
 
 interface Servable {
   ok: boolean;
@@ -119,7 +121,10 @@ function sendWhole(ctx: Context, id: string, body: Buffer, bandwidth: BandwidthC
   bandwidth.add(id, body.length);
 }
 
-export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache, tokens: PlaybackTokens, captions: CaptionDelivery) {
+/** The WebVTT chapters track of a video, null without chapters (issue 26; modules/chapters). */
+export type ChaptersTrack = (videoId: string) => Promise<string | null>;
+
+export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache, tokens: PlaybackTokens, captions: CaptionDelivery, chapters?: ChaptersTrack) {
   async function serve(ctx: Context) {
     const { id } = ctx.params;
     let rel = ctx.path.slice(`/media/videos/${id}/`.length);
@@ -131,7 +136,8 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     }
     const match = PUBLIC_FILE.exec(rel);
     const caption = !match && CAPTION_FILE.test(rel);
-    if (!match && !caption) throw notFound();
+    const chaptersFile = !match && !caption && rel === CHAPTERS_FILE && !!chapters;
+    if (!match && !caption && !chaptersFile) throw notFound();
     const file = match?.[2] ? rel.slice(match[2].length) : rel;
     const s = await servable.get(id);
     if (!s.ok || (file === 'main.mp4' && !s.main) || (file.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
@@ -142,9 +148,9 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       throw forbidden(PRIVACY_MESSAGES.tokenInvalid, PLAYBACK_LOCKS.token);
     }
     if (s.overBandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
-    if (caption) {
-      // Written from the track's cues: small, and changed by every edit, so revalidated each time.
-      const out = await captions.file(id, s.durationSec, rel);
+    if (caption || chaptersFile) {
+      // Written from the track's cues (or the chapters): small, and changed by every edit, so revalidated each time.
+      const out = chaptersFile ? await chapters?.(id).then((text) => text && { type: 'text/vtt', text }) : await captions.file(id, s.durationSec, rel);
       if (!out) throw notFound();
       ctx.type = out.type;
       ctx.set('Access-Control-Allow-Origin', '*');

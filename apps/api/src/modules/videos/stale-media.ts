@@ -2,8 +2,8 @@ import type { Storage } from '../../storage/storage.ts';
 import type { IVideo } from './video.entity.ts';
 import { videoKeys } from './video-view.ts';
 
-/** Below a video's folder: the picture of a version (v-<version>/...) or of the first upload (main.mp4, hls/, frames). */
-const PICTURE = /^(v-[0-9a-f]{12}\/|main\.mp4$|hls\/|thumbs\/thumb-)/;
+/** Below a video's folder: the picture of a version (v-<version>/...) or of the first upload (main.mp4, hls/, frames, storyboard). */
+const PICTURE = /^(v-[0-9a-f]{12}\/|main\.mp4$|hls\/|thumbs\/thumb-|storyboard\/)/;
 
 /** Whether `key` belongs to a published picture (of any version), which only removeStaleMedia deletes. */
 export const isPictureKey = (videoId: string, key: string) => key.startsWith(`${videoKeys.dir(videoId)}/`) && PICTURE.test(key.slice(videoKeys.dir(videoId).length + 1));

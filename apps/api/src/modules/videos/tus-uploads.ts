@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { MESSAGES, TEAM_HEADER } from '@reelbase/api-client';
+import { endpoints, MESSAGES, TEAM_HEADER } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError } from '../../http/errors.ts';
 import { inputErrors } from '../../http/input-guard.ts';
+import { type ApiKeysService, isApiKey, keyTeam } from '../api-keys/api-keys.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { assertCanSpend } from '../payments/entitlements.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
@@ -17,6 +18,8 @@ import type { StorageQuota } from './storage-quota.ts';
 import { tooLargeForSource, type VideosService } from './videos.service.ts';
 
 export const TUS_PATH = '/api/uploads';
+/** The API-key scope of a tus call, as the contract states it. */
+const scopeOf = (method: string) => endpoints.find((e) => e.tus && e.method === method.toLowerCase() && e.path.startsWith(TUS_PATH))?.scope;
 
 type TusError = { status_code: number; body: string };
 const tusError = (status_code: number, message: string, errors?: Record<string, string>): TusError => ({ status_code, body: JSON.stringify({ message, ...(errors && { errors }) }) });
@@ -33,6 +36,8 @@ export function tusUploads(o: {
   auth: AuthService;
   /** The acting team (X-Team-Id) and the member's 'edit' permission, checked on every tus request. */
   teams: TeamAccessService;
+  /** API keys with the tus calls' scope (from the contract) upload too. */
+  keys: ApiKeysService;
   videos: VideosService;
   quota: StorageQuota;
   limits: RateLimits;
@@ -41,11 +46,17 @@ export function tusUploads(o: {
   log: Logger;
 }) {
   /** The team's account the upload goes to (its id is the team's), and the person uploading. */
-  const actorOf = async (req: { headers: Headers }) => {
+  const actorOf = async (req: { method: string; headers: Headers }) => {
     const h = req.headers.get('authorization') ?? '';
+    const bearer = h.startsWith('Bearer ') ? h.slice(7) : undefined;
+    const requested = req.headers.get(TEAM_HEADER)?.trim() || undefined;
     try {
-      const person = (await o.auth.authenticate(h.startsWith('Bearer ') ? h.slice(7) : undefined)).user;
-      const team = await o.teams.actFor(person, req.headers.get(TEAM_HEADER)?.trim() || undefined, 'edit');
+      if (isApiKey(bearer)) {
+        const principal = await o.keys.authenticate(bearer);
+        return { user: keyTeam(principal, scopeOf(req.method), requested).account, person: principal.person };
+      }
+      const person = (await o.auth.authenticate(bearer)).user;
+      const team = await o.teams.actFor(person, requested, 'edit');
       return { user: team.account, person };
     } catch (err) {
       const e = err as HttpError;
@@ -136,9 +147,12 @@ export function tusUploads(o: {
   }
 
   const handle = async (ctx: Context) => {
+    const bearer = ctx.get('Authorization').replace(/^Bearer /, '') || undefined;
+    // A key's request counts against its rate limit once (the hooks below read the key again); a bad key is tus's to answer.
+    const key = isApiKey(bearer) ? await o.keys.authenticate(bearer, true).catch((err) => (err instanceof HttpError && err.status === 429 ? Promise.reject(err) : null)) : null;
     // A new upload counts against the upload limit (a signed-in caller; tus answers the others).
     if (ctx.method === 'POST') {
-      const user = await o.auth.authenticate(ctx.get('Authorization').replace(/^Bearer /, '') || undefined).then((a) => a.user, () => null);
+      const user = key ? key.account : await o.auth.authenticate(bearer).then((a) => a.user, () => null);
       if (user) await o.limits.take('upload', { account: user.id, address: ctx.ip });
     }
     ctx.respond = false;

@@ -17,7 +17,7 @@ export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_h
   image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban, ban_reason as "banReason", task,
   monthly_bandwidth_usage::float8 as "monthlyBandwidthUsage", total_bandwidth_usage::float8 as "totalBandwidthUsage",
   status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark, media_version as "mediaVersion",
-  visibility, allowed_domains as "allowedDomains", (password_hash is not null) as "hasPassword", privacy_version as "privacyVersion",
+  visibility, allowed_domains as "allowedDomains", (password_hash is not null) as "hasPassword", privacy_version as "privacyVersion", chapters,
   ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef"`;
 
 /** A caption cue (caption_cues) holding every word of the search (one parameter), by the 'simple' configuration of its index. */

@@ -68,6 +68,7 @@ export type VideoFields = Pick<
   | 'visibility'
   | 'allowedDomains'
   | 'privacyVersion'
+  | 'chapters'
 > & {
   /** A list reads whether a password is set (`hasPassword`), a loaded row has the hash itself. */
   hasPassword?: boolean;
@@ -138,6 +139,7 @@ export function toVideo(v: VideoFields & VideoPeople & { folderName?: string | n
     playbackToken: signed ? { token: signed.token, expiresAt: signed.expiresAt } : null,
     ...(v.uploadedByRef !== undefined && { uploadedBy: v.uploadedByRef }),
     ...(v.updatedByRef !== undefined && { updatedBy: v.updatedByRef }),
+    chapters: v.chapters ?? [],
   };
 }
 

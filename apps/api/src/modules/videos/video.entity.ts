@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { type EmbedSettings, type PlayerConfig, VISIBILITIES, type WatermarkPlacement } from '@reelbase/api-client';
+import { type Chapter, type EmbedSettings, type PlayerConfig, VISIBILITIES, type WatermarkPlacement } from '@reelbase/api-client';
 import { actingPersonId } from '../teams/acting.ts';
 
 export const VIDEO_STATUSES = ['importing', 'queued', 'processing', 'ready', 'failed'] as const;
@@ -14,6 +14,18 @@ export interface StoredWatermark extends WatermarkPlacement {
   cleanKey: string | null;
   /** A removal is being published (the picture goes back to the unmarked source). */
   removing?: boolean;
+}
+
+/** A video's seek-preview storyboard (issue 26): made for one media version, its WebVTT index below that version's folder. */
+export interface StoredStoryboard {
+  /** The row's mediaVersion it was made from (null: the first upload's picture). */
+  mediaVersion: string | null;
+  /** The index, relative to the version's folder (storyboard/storyboard.vtt); its sheets sit beside it. */
+  vtt: string;
+  width: number;
+  height: number;
+  intervalSec: number;
+  tiles: number;
 }
 
 export interface StoredRendition {
@@ -65,6 +77,10 @@ export const Video = defineEntity({
     watermark: p.json<StoredWatermark>().nullable(),
     /** The embedding panel's saved choices; null until the owner changes one (then the defaults apply). */
     embedSettings: p.json<EmbedSettings>().nullable(),
+    /** The owner's chapters (issue 26), first at 0, by start. */
+    chapters: p.json<Chapter[]>().onCreate(() => []),
+    /** The seek-preview storyboard, null until the pipeline made one. */
+    storyboard: p.json<StoredStoryboard>().nullable(),
     ban: p.boolean().default(false),
     /** The admin's reason for the block, shown to the owner. */
     banReason: p.text().nullable(),

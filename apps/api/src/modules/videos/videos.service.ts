@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, Visibility, WatermarkPlacement } from '@reelbase/api-client';
-import { COVER_MESSAGES, copySuffix, END_ACTIONS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
+import { CALL_TO_ACTION_DEFAULT, COVER_MESSAGES, copySuffix, END_ACTIONS, LEAD_FORM_DEFAULT, PLAYER_CONTROL_DEFAULTS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
@@ -25,6 +25,7 @@ import type { StorageQuota } from './storage-quota.ts';
 import { actingPersonId } from '../teams/acting.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { pageMeta, toVideo, type VideoPeople, videoKeys } from './video-view.ts';
+import { recordVideoEvent } from '../webhooks/webhook-events.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
 const FRAME_TIMEOUT_MS = 60_000;
@@ -71,6 +72,10 @@ export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorSch
     showLogoInPlayer: owner.showLogoOnPlayer && !!owner.playerLogo,
     logoPatn: owner.playerLogo ?? null,
     colorScheme: { ...owner.colorScheme },
+    // issue 27: lead capture and call to action, both off.
+    leadForm: { ...LEAD_FORM_DEFAULT },
+    callToAction: { ...CALL_TO_ACTION_DEFAULT },
+    ...PLAYER_CONTROL_DEFAULTS,
   };
 }
 
@@ -232,7 +237,7 @@ export function createVideosService(d: {
       const queued = { userId, slotId, bytes: stored.size, singletonKey: replaceId };
       slotId = undefined; // from here on the slot is the job's (send releases it if it fails)
       await d.queue.send(JOBS.replaceVideo, { videoId: id, replaceId, sourceKey: key } satisfies ReplaceVideoJob, queued);
-      return toVideo(await em.fork().findOneOrFail(Video, { id }), d.storage);
+      return toVideo(await em.fork().findOneOrFail(Video, { id }), d.storage, d.tokens);
     } catch (err) {
       if (slotId) await d.queue.releaseSlot(slotId);
       await rm(input.path, { force: true });
@@ -416,6 +421,9 @@ export function createVideosService(d: {
           thumbnails: source.thumbnails.map((t) => moveUrl(t) as string),
           renditions: structuredClone(source.renditions),
           playerConfig: structuredClone(source.playerConfig),
+          // Its chapters, and the storyboard that came along with the picture's files (issue 26).
+          chapters: structuredClone(source.chapters ?? []),
+          storyboard: source.storyboard ? { ...source.storyboard } : null,
           // A copy of a private or protected video stays so (docs/decisions.md).
           ...keptPrivacy(source),
           // The copy can change or remove the watermark too: its unmarked source came along.
@@ -436,6 +444,7 @@ export function createVideosService(d: {
     async remove(userId: string, id: string) {
       const { em, video } = await owned(userId, id);
       await em.transactional(async (tx) => {
+        await recordVideoEvent(sqlOf(tx), video.id, 'video.deleted');
         await tx.nativeDelete(Video, { id: video.id });
         await recordActivity(sqlOf(tx), userId, 'video.deleted', { type: 'video', id: video.id, name: video.name });
       });
@@ -454,6 +463,7 @@ export function createVideosService(d: {
         const mine = await sql<{ id: string; name: string }[]>('select id, name from videos where user_id = ? and id in (?) for update', [userId, ids]);
         if (mine.length !== ids.length) throw notFound('Video not found');
         if (input.action === 'delete') {
+          for (const v of mine) await recordVideoEvent(sql, v.id, 'video.deleted');
           await sql('delete from videos where user_id = ? and id in (?)', [userId, ids]);
           for (const v of mine) await recordActivity(sql, userId, 'video.deleted', { type: 'video', id: v.id, name: v.name });
         } else if (input.action === 'setVisibility') {

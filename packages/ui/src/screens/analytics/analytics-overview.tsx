@@ -8,6 +8,7 @@ import { formatDate, formatWatchTime } from '../../lib/format.ts';
 import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
+import { CsvButton } from './csv-button.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
 import { TotalsRow } from './totals-row.tsx';
 
@@ -53,6 +54,7 @@ export function AnalyticsOverviewPage() {
             setPage(1);
           }}
         />
+        {!!data?.meta.totalItems && <CsvButton of="every video's analytics" testId="csv-overview" download={() => client.statistics.overviewCsv({ range, field: sort.field, direction: sort.direction })} />}
       </Flex>
       {data && <TotalsRow totals={data.totals} />}
       <Card styles={{ body: { padding: 0 } }}>

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { DEFAULT_COLOR_SCHEME, errorMessage } from '@reelbase/api-client';
+import { DEFAULT_COLOR_SCHEME, errorMessage, type StatisticsCsvChart } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Result, Row, Skeleton, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Typography, theme } from 'antd';
 import type { ApexOptions } from 'apexcharts';
 import type { ComponentType, ReactNode } from 'react';
 // The core build with the two chart types used here (not every type and feature apexcharts has).
@@ -13,8 +13,10 @@ import { dropOffShares } from '../../lib/drop-off.ts';
 import { formatMark } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
+import { CsvButton } from './csv-button.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
 import { TotalsRow } from './totals-row.tsx';
+import { LeadsList } from '../leads/leads-list.tsx';
 
 type Datum = { name: string; count: number };
 // The package's typings declare the component inside a module block TypeScript reads as a namespace.
@@ -43,9 +45,9 @@ function DataTable({ caption, head, rows }: { caption: string; head: [string, st
   );
 }
 
-function ChartCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+function ChartCard({ title, testId, csv, children }: { title: string; testId: string; csv: ReactNode; children: ReactNode }) {
   return (
-    <Card title={<h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{title}</h2>} data-testid={testId} style={{ height: '100%' }}>
+    <Card title={<h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{title}</h2>} extra={csv} data-testid={testId} style={{ height: '100%' }}>
       {children}
     </Card>
   );
@@ -118,6 +120,9 @@ export function VideoAnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const s = stats.data;
+  const csv = (chart: StatisticsCsvChart, of: string, spelled = false) => (
+    <CsvButton of={of} spelled={spelled} testId={`csv-${chart}`} download={() => client.statistics.videoCsv(videoId, range, chart)} />
+  );
   const missing = (video.error as { status?: number } | null)?.status === 404 || (stats.error as { status?: number } | null)?.status === 404;
 
   return (
@@ -136,7 +141,10 @@ export function VideoAnalyticsPage() {
         <>
           <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
             <RangePicker value={range} onChange={setRange} />
-            <Link to={`/video-analytics?range=${range}`}>All videos</Link>
+            <Flex align="center" gap={16} wrap>
+              {s && s.totals.plays > 0 && csv('daily', 'plays per day', true)}
+              <Link to={`/video-analytics?range=${range}`}>All videos</Link>
+            </Flex>
           </Flex>
           {stats.isPending ? (
             <div role="status" aria-label="Loading analytics">
@@ -147,6 +155,10 @@ export function VideoAnalyticsPage() {
           ) : (
             <div aria-busy={stats.isFetching} style={{ opacity: stats.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
               <TotalsRow totals={s.totals} />
+              {/* issue 27: the call to action's clicks over the range. */}
+              <Card data-testid="total-cta-clicks" style={{ marginBottom: 16 }}>
+                <Statistic title="Call to action clicks" value={String(s.ctaClicks)} />
+              </Card>
               {s.totals.plays === 0 ? (
                 <Card>
                   <Empty description={`No one has watched this video in the ${rangeLabel(range)} yet. Plays of its embed show up here within a minute.`} />
@@ -154,13 +166,13 @@ export function VideoAnalyticsPage() {
               ) : (
                 <Row gutter={[16, 16]}>
                   <Col xs={24}>
-                    <ChartCard title="View drop-off rate" testId="chart-drop-off">
+                    <ChartCard title="View drop-off rate" testId="chart-drop-off" csv={csv('dropOff', 'View drop-off rate')}>
                       <DropOffChart data={s.dropOff} color={token.colorPrimary} />
                     </ChartCard>
                   </Col>
                   {BARS.map((b) => (
                     <Col key={b.kind} xs={24} lg={8}>
-                      <ChartCard title={b.title} testId={`chart-${b.kind}`}>
+                      <ChartCard title={b.title} testId={`chart-${b.kind}`} csv={csv(b.kind, b.title)}>
                         <BarChart title={b.title} data={s[b.kind]} color={b.color} />
                       </ChartCard>
                     </Col>
@@ -169,6 +181,9 @@ export function VideoAnalyticsPage() {
               )}
             </div>
           )}
+          <Card title={<h2 style={{ fontSize: 17, margin: 0 }}>Leads</h2>} data-testid="video-leads" style={{ marginTop: 16 }}>
+            <LeadsList videoId={videoId} />
+          </Card>
         </>
       )}
     </>

@@ -21,16 +21,15 @@ export function AuthShell({ title, children, width = 440 }: { title: string; chi
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AlertBar />
+      {/* antd's Content is the page's <main>. */}
       <Layout.Content style={{ padding: '32px 16px' }}>
-        <main>
-          <Flex vertical align="center" gap={20}>
-            <Brand to="/login" />
-            <div style={card}>
-              <h1 style={heading}>{title}</h1>
-              {children}
-            </div>
-          </Flex>
-        </main>
+        <Flex vertical align="center" gap={20}>
+          <Brand to="/login" />
+          <div style={card}>
+            <h1 style={heading}>{title}</h1>
+            {children}
+          </div>
+        </Flex>
       </Layout.Content>
       <SiteFooter />
     </Layout>

@@ -11,8 +11,9 @@ export function LegalShell({ children }: { children: ReactNode }) {
         <Brand />
       </Layout.Header>
       <AlertBar />
+      {/* antd's Content is the page's <main>. */}
       <Layout.Content style={{ padding: '24px 12px' }}>
-        <main className="rb-legal">{children}</main>
+        <div className="rb-legal">{children}</div>
       </Layout.Content>
       <SiteFooter />
     </Layout>

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Flex, Row, Skeleton, Switch, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
+import { ContrastWarning } from '../../components/contrast-warning.tsx';
 import { sameColour, schemeChanges } from '../../lib/profile-changes.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -66,6 +67,7 @@ export function PlayerDefaults({ profile }: { profile: Profile }) {
             <Switch checked={scheme.transparentCanvas} aria-label={t`Transparent canvas`} onChange={(on) => setScheme((s) => ({ ...s, transparentCanvas: on }))} />
             <span>{t`Transparent canvas`}</span>
           </Flex>
+          <ContrastWarning scheme={scheme} />
           <Flex align="center" gap={8}>
             <Switch checked={showLogo} aria-label={t`Show logo on player`} onChange={setShowLogo} />
             <span>{t`Show logo on player`}</span>

@@ -12,9 +12,11 @@ import { CurrentPlan } from '../billing/current-plan.tsx';
 import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { useCan } from '../teams/use-team.ts';
+import { ApiKeys } from './api-keys.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
+import { WebhooksSection } from './webhooks.tsx';
 import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
 import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
 
@@ -160,6 +162,8 @@ export function SettingsPage() {
   const canLink = !!usePlatform().socialToken;
   // Plan, payment method and payment history are the owner's (billing); other roles see their own profile only.
   const billing = useCan('billing');
+  // API keys and webhook endpoints are the team's, managed by its owner and admins (manageTeam).
+  const manageTeam = useCan('manageTeam');
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>{t`Settings`}</Typography.Title>
@@ -215,6 +219,20 @@ export function SettingsPage() {
               </Card>
             </Flex>
           </Col>
+          {manageTeam && (
+            <Col xs={24}>
+              <Card title={cardTitle('API keys')} data-testid="api-keys">
+                <ApiKeys />
+              </Card>
+            </Col>
+          )}
+          {manageTeam && (
+            <Col xs={24}>
+              <Card title={cardTitle('Webhooks')} data-testid="webhooks">
+                <WebhooksSection />
+              </Card>
+            </Col>
+          )}
           {billing && (
             <Col xs={24}>
               <Card title={cardTitle(t`Payment history`)}>

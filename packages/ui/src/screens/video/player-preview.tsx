@@ -32,6 +32,8 @@ export default function PlayerPreview({ video, config, label }: { video: Video; 
       config: settings,
       videoId: video.id,
       statistics: false,
+      // The lead form and the call to action show, but send and remember nothing.
+      preview: true,
       title: label ?? video.name,
       durationSec: video.metadata.durationSec,
       aspectRatio: video.metadata.video.width && video.metadata.video.height ? video.metadata.video.width / video.metadata.video.height : null,

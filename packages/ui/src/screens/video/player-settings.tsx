@@ -5,9 +5,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Divider, Flex, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ColourInput, PLAYER_COLOURS } from '../../components/colour-input.tsx';
+import { ContrastWarning } from '../../components/contrast-warning.tsx';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useTeamFeatures } from '../teams/use-team.ts';
+import { CallToActionSettings, type EngageChanges, LeadCaptureSettings } from './engage-settings.tsx';
 
 const PlayerPreview = lazy(() => import('./player-preview.tsx'));
 
@@ -23,17 +25,25 @@ const END_OPTIONS: { value: PlayerConfig['endAction']; label: string }[] = [
   { value: 'loop', get label() { return t`loop`; } },
   { value: 'playNext', get label() { return t`play next`; } },
 ];
-const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' | 'videoPopOut' | 'showLogoInPlayer'; label: string }[] = [
+type SwitchKey = { [K in keyof PlayerConfig]: PlayerConfig[K] extends boolean ? K : never }[keyof PlayerConfig];
+const SWITCHES: { key: SwitchKey; label: string }[] = [
   { key: 'autoHideControls', get label() { return t`Auto-hide controls`; } },
   { key: 'playPauseButton', get label() { return t`Play/pause button`; } },
   { key: 'volumeControl', get label() { return t`Volume control`; } },
   { key: 'videoPopOut', get label() { return t`Pop Out Video`; } },
+  // Issue 26 (controls)
+  { key: 'speedMenu', get label() { return t`Speed menu`; } },
+  { key: 'qualityMenu', get label() { return t`Quality menu`; } },
+  { key: 'pictureInPicture', get label() { return t`Picture-in-picture`; } },
+  { key: 'captionsButton', get label() { return t`Captions button`; } },
+  { key: 'keyboardShortcuts', get label() { return t`Keyboard shortcuts`; } },
+  { key: 'resumePlayback', get label() { return t`Resume where the viewer left off`; } },
   { key: 'showLogoInPlayer', get label() { return t`Show logo`; } },
 ];
 /** A colour is saved once the pointer rests: dragging in the picker would otherwise send a call per step. */
 const COLOUR_SAVE_DELAY_MS = 400;
 
-type Changes = Partial<Omit<PlayerConfig, 'id' | 'colorScheme'>> & { colorScheme?: Partial<PlayerConfig['colorScheme']> };
+type Changes = Partial<Omit<PlayerConfig, 'id' | 'colorScheme' | 'leadForm' | 'callToAction'>> & { colorScheme?: Partial<PlayerConfig['colorScheme']> } & EngageChanges;
 
 /**
  * The video's player settings beside a live preview of the embed player. Each change shows in the
@@ -94,7 +104,16 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
 
   /** Shows the change at once; saves it now, or after a pause for a colour being dragged. */
   function change(changes: Changes, delayKey?: string) {
-    setConfig((c) => ({ ...c, ...changes, colorScheme: { ...c.colorScheme, ...changes.colorScheme } }) as PlayerConfig);
+    setConfig(
+      (c) =>
+        ({
+          ...c,
+          ...changes,
+          colorScheme: { ...c.colorScheme, ...changes.colorScheme },
+          leadForm: { ...c.leadForm, ...changes.leadForm },
+          callToAction: { ...c.callToAction, ...changes.callToAction },
+        }) as PlayerConfig,
+    );
     if (!delayKey) return void save(changes);
     clearTimeout(timers.current.get(delayKey));
     timers.current.set(
@@ -142,6 +161,7 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               />
               <span>{t`Transparent canvas`}</span>
             </Flex>
+            <ContrastWarning scheme={scheme} />
             <div>
               <Button size="small" icon={<UndoOutlined aria-hidden />} disabled={disabled || isDefault} onClick={() => change({ colorScheme: { ...DEFAULT_COLOR_SCHEME } })}>{t`Default colours`}</Button>
             </div>
@@ -198,6 +218,10 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               </>
             )}
           </Flex>
+          <Divider />
+          <LeadCaptureSettings config={config} disabled={disabled} change={change} />
+          <Divider />
+          <CallToActionSettings config={config} disabled={disabled} change={change} />
         </Card>
       </Col>
       <Col xs={24} lg={12}>

@@ -16,6 +16,7 @@ import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
 import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
 import { CaptionsPanel } from '../captions/captions-panel.tsx';
+import { ChaptersPanel } from './chapters-panel.tsx';
 import { OwnerVideo } from './owner-video.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { ReplaceModal } from './replace-modal.tsx';
@@ -161,6 +162,7 @@ export function VideoPage() {
                 </div>
               </Card>
               <TranscriptPanel videoId={v.id} onSeek={(at) => setSeek((s) => ({ at, n: (s?.n ?? 0) + 1 }))} />
+              <ChaptersPanel key={JSON.stringify(v.chapters)} video={v} canEdit={active} />
               <GenerateCaptions videoId={v.id} canEdit={active} />
             </Col>
             <Col xs={24} lg={9}>

@@ -1,0 +1,202 @@
+import {
+  WEBHOOK_DELIVERIES_SHOWN,
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookDelivery,
+  type WebhookUpdate,
+  type WebhookWithSecret,
+} from '@reelbase/api-client';
+import type { Orm } from '../../db/orm.ts';
+import { conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { isAllowedHost } from '../../imports/address-policy.ts';
+import { ImportRefusedError } from '../../imports/import-error.ts';
+import { isUuid, type Sql, sqlOf } from '../folders/folder-access.ts';
+import { notifyWebhookWorkers, recordWebhookEvent } from './webhook-events.ts';
+import { newWebhookSecret } from './webhook-signature.ts';
+
+type EndpointRow = { id: string; url: string; events: string[]; enabled: boolean; disabled_reason: string | null; failing_since: Date | null; created_at: Date };
+type DeliveryRow = {
+  id: string;
+  message_id: string;
+  event_type: string;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  response_status: number | null;
+  error: string | null;
+  body: string;
+  created_at: Date;
+  last_attempt_at: Date | null;
+  next_attempt_at: Date | null;
+};
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const ENDPOINT_COLUMNS = 'id, url, events, enabled, disabled_reason, failing_since, created_at';
+const DELIVERY_COLUMNS = 'id, message_id, event_type, status, attempts, response_status, error, body, created_at, last_attempt_at, next_attempt_at';
+
+const toWebhook = (r: EndpointRow): Webhook => ({
+  id: r.id,
+  url: r.url,
+  events: r.events as Webhook['events'],
+  enabled: r.enabled,
+  disabledReason: r.disabled_reason,
+  failingSince: iso(r.failing_since),
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+export const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
+  id: r.id,
+  messageId: r.message_id,
+  eventType: r.event_type,
+  status: r.status,
+  attempts: r.attempts,
+  responseStatus: r.response_status,
+  error: r.error,
+  body: r.body,
+  createdAt: new Date(r.created_at).toISOString(),
+  lastAttemptAt: iso(r.last_attempt_at),
+  nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null,
+});
+
+/** Why an address is refused for webhooks, by the guard's code (the import wording speaks of imports). */
+export const WEBHOOK_ADDRESS_MESSAGE = 'This address is private (loopback, internal or link-local) and cannot receive webhooks.';
+
+export interface WebhooksDeps {
+  orm: Orm;
+  /** The imports' guard (imports/guarded-fetch.ts `check`): scheme, blocked names, every resolved address. */
+  checkUrl: (url: string) => Promise<URL>;
+  /** IMPORT_ALLOWED_HOSTS: the hosts plain http (and private addresses) are allowed for. */
+  allowedHosts: readonly string[];
+  /** WEBHOOK_SECRET_OVERLAP_SECONDS. */
+  secretOverlapSeconds: number;
+}
+
+/** A team's webhook endpoints: registration, secrets, deliveries shown, resend and test events. */
+export function createWebhooksService(d: WebhooksDeps) {
+  const read = () => sqlOf(d.orm.em.fork());
+  const write = <T>(fn: (sql: Sql) => Promise<T>) => d.orm.em.fork().transactional((em) => fn(sqlOf(em)));
+
+  /** https only; plain http for an allowed host (tests). Private addresses are refused as imports refuse them. */
+  async function assertUrl(url: string): Promise<void> {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && !isAllowedHost(parsed.hostname, d.allowedHosts)) throw unprocessable({ url: WEBHOOK_MESSAGES.https });
+    try {
+      await d.checkUrl(url);
+    } catch (err) {
+      if (err instanceof ImportRefusedError && err.code === 'address') throw unprocessable({ url: WEBHOOK_ADDRESS_MESSAGE });
+      if (err instanceof ImportRefusedError && err.code === 'invalid-url') throw unprocessable({ url: WEBHOOK_MESSAGES.url });
+      // A name that does not resolve yet may later: each delivery checks it again and records why it failed.
+      if (!(err instanceof ImportRefusedError)) throw err;
+    }
+  }
+
+  async function own(sql: Sql, teamId: string, id: string, lock = false): Promise<EndpointRow> {
+    const [row] = isUuid(id) ? await sql<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ? and user_id = ?${lock ? ' for update' : ''}`, [id, teamId]) : [];
+    if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+    return row;
+  }
+
+  async function delivery(sql: Sql, id: string): Promise<WebhookDelivery> {
+    const [row] = await sql<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where id = ?`, [id]);
+    return toDelivery(row);
+  }
+
+  return {
+    async list(teamId: string) {
+      const rows = await read()<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where user_id = ? order by created_at, id`, [teamId]);
+      return { items: rows.map(toWebhook) };
+    },
+
+    async get(teamId: string, id: string): Promise<Webhook> {
+      return toWebhook(await own(read(), teamId, id));
+    },
+
+    async create(teamId: string, input: WebhookCreate): Promise<WebhookWithSecret> {
+      await assertUrl(input.url);
+      const secret = newWebhookSecret();
+      return write(async (sql) => {
+        // One team's creations in turn, so two at once cannot pass the cap together.
+        await sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`webhooks:${teamId}`]);
+        const [{ n }] = await sql<{ n: number }[]>('select count(*)::int as n from webhook_endpoints where user_id = ?', [teamId]);
+        if (n >= WEBHOOK_ENDPOINTS_MAX) throw conflict(WEBHOOK_MESSAGES.tooMany);
+        const [row] = await sql<EndpointRow[]>(`insert into webhook_endpoints (id, user_id, url, events, secret) values (?, ?, ?, ?::text[], ?) returning ${ENDPOINT_COLUMNS}`, [
+          crypto.randomUUID(),
+          teamId,
+          input.url,
+          `{${input.events.join(',')}}`,
+          secret,
+        ]);
+        return { ...toWebhook(row), secret };
+      });
+    },
+
+    async update(teamId: string, id: string, input: WebhookUpdate): Promise<Webhook> {
+      if (input.url !== undefined) await assertUrl(input.url);
+      return write(async (sql) => {
+        await own(sql, teamId, id, true);
+        // Turned back on: its failures start over.
+        const [row] = await sql<EndpointRow[]>(
+          `update webhook_endpoints set url = coalesce(?, url), events = coalesce(?::text[], events), enabled = coalesce(?, enabled),
+             disabled_reason = case when ? then null else disabled_reason end,
+             failing_since = case when ? then null else failing_since end, updated_at = now()
+           where id = ? returning ${ENDPOINT_COLUMNS}`,
+          [input.url ?? null, input.events ? `{${input.events.join(',')}}` : null, input.enabled ?? null, input.enabled === true, input.enabled === true, id],
+        );
+        return toWebhook(row);
+      });
+    },
+
+    async remove(teamId: string, id: string) {
+      await write(async (sql) => {
+        await own(sql, teamId, id, true);
+        await sql('delete from webhook_endpoints where id = ?', [id]);
+      });
+      return { message: WEBHOOK_MESSAGES.deleted };
+    },
+
+    /** A new secret, shown once; the current one keeps signing beside it for the overlap. */
+    async rotateSecret(teamId: string, id: string): Promise<WebhookWithSecret> {
+      const secret = newWebhookSecret();
+      return write(async (sql) => {
+        const row = await own(sql, teamId, id, true);
+        await sql(
+          'update webhook_endpoints set previous_secret = secret, previous_secret_until = now() + make_interval(secs => ?), secret = ?, updated_at = now() where id = ?',
+          [d.secretOverlapSeconds, secret, id],
+        );
+        return { ...toWebhook(row), secret };
+      });
+    },
+
+    async deliveries(teamId: string, id: string) {
+      const sql = read();
+      await own(sql, teamId, id);
+      const rows = await sql<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where endpoint_id = ? order by created_at desc, id limit ?`, [id, WEBHOOK_DELIVERIES_SHOWN]);
+      return { items: rows.map(toDelivery) };
+    },
+
+    /** The same message again (same webhook-id and body; a new timestamp and signature), as a new delivery. */
+    async resend(teamId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
+      return write(async (sql) => {
+        await own(sql, teamId, id);
+        const [old] = isUuid(deliveryId) ? await sql<{ id: string }[]>('select id from webhook_deliveries where id = ? and endpoint_id = ?', [deliveryId, id]) : [];
+        if (!old) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+        const newId = crypto.randomUUID();
+        await sql('insert into webhook_deliveries (id, endpoint_id, message_id, event_type, body) select ?, endpoint_id, message_id, event_type, body from webhook_deliveries where id = ?', [newId, deliveryId]);
+        await notifyWebhookWorkers(sql);
+        return delivery(sql, newId);
+      });
+    },
+
+    /** A webhook.test event to this endpoint alone, whatever it subscribed to. */
+    async test(teamId: string, id: string): Promise<WebhookDelivery> {
+      return write(async (sql) => {
+        const endpoint = await own(sql, teamId, id);
+        const [deliveryId] = await recordWebhookEvent(sql, teamId, WEBHOOK_TEST_EVENT, { endpointId: endpoint.id, message: 'This is a test event from Reelbase.' }, { endpointId: endpoint.id });
+        return delivery(sql, deliveryId);
+      });
+    },
+  };
+}
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

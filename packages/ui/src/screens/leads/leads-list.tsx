@@ -1,0 +1,104 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { errorMessage, type Lead, type LeadsParams } from '@reelbase/api-client';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Flex, Input, Table, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { keys } from '../../queries.ts';
+import { useAlert, useClient } from '../../services.tsx';
+
+const PAGE_SIZE = 25;
+
+/** Saves text as a file through the browser's download (an object URL on a temporary link). */
+function saveText(text: string, filename: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * The leads of the team, or of one video: search (email or name), a date range, a paged table
+ * (newest first) and "Download CSV" of everything the filters match.
+ */
+export function LeadsList({ videoId }: { videoId?: string }) {
+  const client = useClient();
+  const alert = useAlert();
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const fromId = useId();
+  const toId = useId();
+  const filters: LeadsParams = { search: search.trim(), from, to };
+  const leads = useQuery({
+    queryKey: keys.leads(videoId ?? null, { ...filters, page }),
+    queryFn: () => client.leads.list({ ...filters, page, limit: PAGE_SIZE }, videoId),
+    placeholderData: keepPreviousData,
+  });
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const text = await client.leads.csv(filters, videoId);
+      saveText(text, `leads-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
+    } catch (err) {
+      alert('error', errorMessage(err));
+    } finally {
+      setDownloading(false);
+    }
+  }
+  const filter = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setPage(1);
+  };
+
+  const columns = [
+    { title: 'Email', dataIndex: 'email', key: 'email' },
+    { title: 'Name', dataIndex: 'name', key: 'name', render: (v: string | null) => v ?? '' },
+    ...(videoId ? [] : [{ title: 'Video', key: 'video', render: (_: unknown, l: Lead) => (l.videoId ? <Link to={`/${l.videoId}`}>{l.videoName}</Link> : l.videoName) }]),
+    { title: 'Consent', dataIndex: 'consentText', key: 'consent', render: (v: string | null) => (v ? 'Yes' : '') },
+    { title: 'Page', dataIndex: 'pageOrigin', key: 'page', render: (v: string | null) => v ?? '' },
+    { title: 'Date', dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={12} wrap align="end">
+        <Input.Search allowClear placeholder="Search email or name" aria-label="Search leads" style={{ maxWidth: 280 }} onSearch={filter(setSearch)} />
+        <Flex vertical gap={2}>
+          <label htmlFor={fromId}>From</label>
+          <Input id={fromId} type="date" value={from} onChange={(e) => filter(setFrom)(e.target.value)} style={{ width: 160 }} />
+        </Flex>
+        <Flex vertical gap={2}>
+          <label htmlFor={toId}>To</label>
+          <Input id={toId} type="date" value={to} onChange={(e) => filter(setTo)(e.target.value)} style={{ width: 160 }} />
+        </Flex>
+        <Button icon={<DownloadOutlined aria-hidden />} loading={downloading} onClick={() => void download()}>
+          Download CSV
+        </Button>
+      </Flex>
+      {leads.isError ? (
+        <Typography.Text type="danger" role="alert">
+          {errorMessage(leads.error)}
+        </Typography.Text>
+      ) : (
+        <Table<Lead>
+          rowKey="id"
+          size="middle"
+          loading={leads.isPending}
+          dataSource={leads.data?.items ?? []}
+          columns={columns}
+          locale={{ emptyText: 'No leads yet. Turn on the lead form in a video\u2019s player settings to collect emails.' }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: leads.data?.meta.totalItems ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+          scroll={{ x: true }}
+        />
+      )}
+    </Flex>
+  );
+}
