@@ -1,3 +1,4 @@
+import { linguiMacros } from '@reelbase/ui/vite-i18n';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
@@ -7,7 +8,8 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxy = Object.fromEntries(['/api', '/auth', '/media', '/embed', '/watch', '/oembed', '/sitemap.xml', '/sitemaps', '/robots.txt'].map((p) => [p, { target: api, changeOrigin: false, ws: false }]));
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // Lingui's macros (the app's strings, packages/ui/src/i18n/README.md) before React's transform.
+  plugins: [linguiMacros(), react(), precompress()],
   server: { port: Number(process.env.WEB_PORT ?? 5173), proxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), proxy },
   build: {

@@ -1,6 +1,7 @@
 // Builds the three parts Electron loads: the renderer (a static page), and the main process and
 // preload as single CommonJS files (a sandboxed preload cannot be an ES module).
 import { resolve } from 'node:path';
+import { linguiMacros } from '@reelbase/ui/vite-i18n';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
@@ -13,7 +14,8 @@ await build({
   base: '/',
   // The web app's favicon, one copy for both.
   publicDir: resolve(root, '../web/public'),
-  plugins: [react()],
+  // The app's strings (Lingui macros, packages/ui/src/i18n/README.md) before React's transform.
+  plugins: [linguiMacros(), react()],
   logLevel: 'warn',
   build: { outDir: resolve(root, 'dist/renderer'), emptyOutDir: true, target: 'chrome130', chunkSizeWarningLimit: 3000 },
 });

@@ -6,8 +6,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Issue 14's goal, kept as the budget so that a regression fails here. */
-const BUDGET_BYTES = 180_000;
+/**
+ * Issue 14's goal (180 KB), kept as the budget so that a regression fails here, plus issue 26's
+ * languages: Lingui's runtime, the language choice and switch, and the first page's strings as
+ * message descriptors (measured +3.6 KB: main 180.3 KB -> 183.9 KB). German and Spanish load as
+ * chunks of their own; English needs nothing more.
+ */
+const BUDGET_BYTES = 184_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 

@@ -49,6 +49,12 @@ const engageChunks = ['lead-form', 'call-to-action', 'engage'].map((name) => {
 const chunkOf = (name: string) => files.find((f) => new RegExp(`^reelbase-${name}-.*\\.js$`).test(f));
 const laterChunks = Object.fromEntries(['chapters', 'storyboard', 'seek-pointer'].map((name) => [name, chunkOf(name)]));
 for (const [name, file] of Object.entries(laterChunks)) if (!file) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
+// Issue 26: a viewer whose language is German or Spanish fetches that language's strings (English is built in).
+const languageChunks = ['de', 'es'].map((lang) => {
+  const file = chunkOf(lang);
+  if (!file) throw new Error(`dist has no ${lang} strings chunk (reelbase-${lang}-*.js)`);
+  return { lang, file };
+});
 const controlsChunk = files.find((f) => /^reelbase-controls-.*\.js$/.test(f));
 if (!controlsChunk) throw new Error('dist has no controls chunk (reelbase-controls-*.js)');
 const lazyChunks = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
@@ -122,6 +128,10 @@ const captionsImports = [...captionsCode.matchAll(/from\s*["'`]\.\/([\w.-]+\.js)
 const captionsGz = [captionsChunk, ...captionsImports].reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0);
 const withCaptions = native - gz(playback) + gz(captioned) + captionsGz;
 console.log(`captions chunk:  ${captionsGz} bytes (${kb(captionsGz)}), fetched only for a video with caption tracks`);
+for (const { lang, file } of languageChunks) {
+  const langGz = gz(readFileSync(join(dist, file)));
+  console.log(`${lang} strings chunk: ${langGz} bytes (${kb(langGz)}), fetched only by a viewer in that language; native-HLS path then ${native + langGz} bytes (${kb(native + langGz)})`);
+}
 console.log(`native-HLS path of a video with two caption tracks (its answer + the captions chunk): ${withCaptions} bytes (${kb(withCaptions)}) of a ${kb(BUDGET_BYTES)} budget`);
 
 // A video with the lead form and the call to action on: their settings in its answer, and the two chunks (and their helper) it then fetches.

@@ -1,4 +1,4 @@
-import { t } from './strings.ts';
+import { pickLanguage, setLanguage, t } from './strings.ts';
 import { createPlayer } from './player.ts';
 import { chooseEngine, forcedEngine, importHls } from './source.ts';
 import { fetchRenewal } from './token.ts';
@@ -16,6 +16,8 @@ export interface MountOptions {
   redirect?: string | null;
   /** `?new-window=1`: open the redirect in a new window. */
   newWindow?: boolean;
+  /** The viewer's language (`?lang=` of the embed URL): en, de or es; otherwise the browser's languages choose. */
+  lang?: string | null;
   /** The playback answer when the page already carries it (saves one request). */
   playback?: PlaybackInfo;
   /** The page says the video is private (a message) or needs its password (the form) before any request. */
@@ -78,6 +80,20 @@ export function resolveUrl(url: string | null, apiBase: string, pageUrl: string)
   }
 }
 
+/** Loads the viewer's language (`requested`, else the browser's) and names it on the player's element. */
+function loadViewerLanguage(element: HTMLElement, requested: string | null | undefined): Promise<void> | null {
+  const nav = element.ownerDocument.defaultView?.navigator;
+  const lang = pickLanguage(requested, nav?.languages ?? (nav?.language ? [nav.language] : []));
+  element.lang = lang;
+  // A chunk that fails to load leaves the player in English.
+  return (
+    setLanguage(lang)?.catch(() => {
+      element.lang = 'en';
+      setLanguage('en');
+    }) ?? null
+  );
+}
+
 /** Shows a message in the player area without a player (not available, processing, failed). */
 export function renderMessage(element: HTMLElement, text: string): void {
   const doc = element.ownerDocument;
@@ -103,11 +119,14 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
   if (chooseEngine(probe, { hls: 'probe.m3u8' }, options.forceEngine) === 'hlsjs') loadHls().catch(() => {});
 
   const fetchImpl = options.fetch ?? fetch.bind(globalThis);
+  // The language's strings (a chunk, unless English) load beside the playback answer.
+  const language = loadViewerLanguage(element, options.lang);
   let result: PlaybackResult = options.locked
     ? { status: options.locked }
     : options.playback
       ? classify(options.playback)
       : await fetchPlayback(apiBase, options.videoId, fetchImpl);
+  if (language) await language;
   if (result.status === 'password') result = await askPassword(element, apiBase, options.videoId, fetchImpl);
   if (result.status !== 'ok') {
     const text = {
@@ -209,6 +228,8 @@ export interface EmbedLocation {
   videoId?: string;
   newWindow: boolean;
   forceEngine: ForcedEngine | null;
+  /** `?lang=`: the viewer's language, when the embedding page names it. */
+  lang: string | null;
 }
 
 /**
@@ -224,6 +245,7 @@ export function parseEmbedLocation(pathname: string, search: string): EmbedLocat
     videoId: match ? decodeURIComponent(match[2]) : undefined,
     newWindow: query.get('new-window') === '1',
     forceEngine: forcedEngine(query.get('engine')),
+    lang: query.get('lang'),
   };
 }
 
@@ -247,8 +269,10 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
   const options = embedOptions(element, loc?.pathname ?? '', loc?.search ?? '');
   const videoId = overrides.videoId ?? options.videoId;
   if (!videoId) {
-    renderMessage(element, t('notAvailable'));
-    return Promise.resolve(null);
+    return Promise.resolve(loadViewerLanguage(element, options.lang)).then(() => {
+      renderMessage(element, t('notAvailable'));
+      return null;
+    });
   }
   return mount(element, { ...options, playback, ...overrides, videoId });
 }
@@ -269,5 +293,6 @@ export function embedOptions(element: HTMLElement, pathname: string, search: str
     redirect: data.redirect ?? null,
     newWindow: parsed.newWindow,
     locked: data.locked === 'private' || data.locked === 'password' ? data.locked : null,
+    lang: parsed.lang,
   };
 }

@@ -1,8 +1,11 @@
-/**
- * Every text the player shows or announces, in one place (English). `t(key, vars)` fills `{name}`
- * placeholders; a key with `_one` / `_other` forms is chosen by `vars.count` (the plural rules of
- * the language), the convention of i18next, so a translation library can take this module over.
- */
+// Every text the player shows or announces, in one place. English is STRINGS below, built into
+// the player; German and Spanish are Lingui catalogs (locales/{de,es}.po, the keys of STRINGS as
+// message ids, compiled by `pnpm i18n:compile` to locales/{de,es}.ts), each loaded as a chunk of
+// its own and only for a viewer in that language, before the player draws its controls.
+// `t(key, vars)` fills `{name}` placeholders; a key with `_one` / `_other` forms is chosen by
+// `vars.count` with the language's plural rules. A translated message is Lingui's compiled form
+// (text and `[name]` parts), read here: @lingui/core's runtime would cost the first frame more
+// than all the player's texts. A chunk of its own (captions, controls) takes `t` from its host.
 export const STRINGS = {
   // Messages in the player area.
   notAvailable: 'This video is not available.',
@@ -85,13 +88,58 @@ export type StringKey = keyof typeof STRINGS;
 type Base<K> = K extends `${infer B}_one` | `${infer B}_other` ? B : K;
 export type MessageKey = Base<StringKey>;
 
-const LANGUAGE = 'en';
-const plurals = new Intl.PluralRules(LANGUAGE);
-const table: Record<string, string> = STRINGS;
+export const PLAYER_LANGUAGES = ['en', 'de', 'es'] as const;
+export type PlayerLanguage = (typeof PLAYER_LANGUAGES)[number];
+
+/** Lingui's compiled message: text, or parts that are text or `[name]`. */
+type Compiled = string | (string | [string])[];
+
+const loaders: Record<Exclude<PlayerLanguage, 'en'>, () => Promise<{ messages: unknown }>> = {
+  de: () => import('./locales/de.ts'),
+  es: () => import('./locales/es.ts'),
+};
+
+let language: PlayerLanguage = 'en';
+let plurals = new Intl.PluralRules(language);
+let catalog: Record<string, Compiled> = STRINGS;
+
+/** `?lang=` of the embed URL when the player has it, else the first of the browser's languages it has, else English. */
+export function pickLanguage(requested: string | null | undefined, browser: readonly string[] = []): PlayerLanguage {
+  for (const tag of [requested ?? '', ...browser]) {
+    const code = tag.toLowerCase().split('-')[0];
+    if ((PLAYER_LANGUAGES as readonly string[]).includes(code)) return code as PlayerLanguage;
+  }
+  return 'en';
+}
+
+function use(lang: PlayerLanguage, messages: Record<string, Compiled>): void {
+  language = lang;
+  plurals = new Intl.PluralRules(lang);
+  catalog = messages;
+}
+
+/**
+ * Makes `lang` the player's language, loading its catalog (English is built in). Answers null
+ * when that took effect at once (English, or the language already active), so a caller on the
+ * first frame's path waits for nothing.
+ */
+export function setLanguage(lang: PlayerLanguage): Promise<void> | null {
+  if (lang === language) return null;
+  if (lang === 'en') {
+    use('en', STRINGS);
+    return null;
+  }
+  return loaders[lang]().then((m) => use(lang, m.messages as Record<string, Compiled>));
+}
+
+export function currentLanguage(): PlayerLanguage {
+  return language;
+}
 
 /** The text of `key` with `{name}` filled from `vars` (and its plural form by `vars.count`). */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
   const count = vars?.count;
-  const text = (typeof count === 'number' && table[`${key}_${plurals.select(count)}`]) || table[`${key}_other`] || table[key] || key;
-  return vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text;
+  const found = (typeof count === 'number' && catalog[`${key}_${plurals.select(count)}`]) || catalog[`${key}_other`] || catalog[key] || key;
+  if (typeof found !== 'string') return found.map((part) => (typeof part === 'string' ? part : String(vars?.[part[0]] ?? ''))).join('');
+  return vars ? found.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : found;
 }

@@ -4,6 +4,8 @@ import { Provider as JotaiProvider } from 'jotai';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, HashRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { PageSpinner } from './components/page-spinner.tsx';
+import { activateInitialLocale, activeAntdLocale } from './i18n/index.ts';
+import { LocaleProvider, useActiveLocale } from './i18n/react.tsx';
 import type { Platform } from './platform.ts';
 import { LoginPage } from './screens/auth/login.tsx';
 import { AccessGate, PublicOnly, RegistrationGate } from './screens/gate/access-gate.tsx';
@@ -120,14 +122,16 @@ function Router({ platform, children }: { platform: Platform; children: ReactNod
 
 /** Wraps a tree in the app's providers (theme, queries, atoms, services) without a router. */
 export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
+  // antd's own texts follow the active language (set before the switch re-renders).
+  useActiveLocale();
   return (
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
         <JotaiProvider store={services.store}>
           {/* No antd App wrapper: no screen uses its hooks, and it would bring modal, message and notification to the first load. */}
-          <ConfigProvider theme={reelbaseTheme}>
+          <ConfigProvider theme={reelbaseTheme} locale={activeAntdLocale()}>
             <GlobalStyle />
-            {children}
+            <LocaleProvider>{children}</LocaleProvider>
           </ConfigProvider>
         </JotaiProvider>
       </QueryClientProvider>
@@ -141,7 +145,8 @@ export function ReelbaseApp({ platform }: { platform: Platform }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void services.client.ready.then(() => live && setReady(true));
+    // The language's catalog (none for English) loads beside the session check.
+    void Promise.all([services.client.ready, activateInitialLocale()]).then(() => live && setReady(true));
     return () => {
       live = false;
     };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ColorScheme } from '@reelbase/api-client';
 import { Alert } from 'antd';
 import { AA_TEXT, contrastProblems, formatRatio } from '../lib/contrast.ts';
@@ -15,12 +16,12 @@ export function ContrastWarning({ scheme }: { scheme: Pick<ColorScheme, 'playerP
         <Alert
           type="warning"
           showIcon
-          title={`Some viewers may not see the player's controls well: below the WCAG AA contrast (${formatRatio(AA_TEXT)} for icons and text).`}
+          title={t`Some viewers may not see the player's controls well: below the WCAG AA contrast (${formatRatio(AA_TEXT)} for icons and text).`}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {problems.map((p) => (
                 <li key={p.pair}>
-                  {p.pair}: {formatRatio(p.ratio)}, at least {formatRatio(p.minimum)} needed. Try {p.fix}.
+                  {t`${p.pair}: ${formatRatio(p.ratio)}, at least ${formatRatio(p.minimum)} needed. Try ${p.fix}.`}
                 </li>
               ))}
             </ul>

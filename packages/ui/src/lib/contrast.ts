@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ColorScheme } from '@reelbase/api-client';
 
 /** WCAG 2 AA: text and icons need 4.5:1 against their background; other parts of a control (a slider's track) 3:1. */
@@ -43,13 +44,13 @@ export interface ContrastCheck {
 /** The pairs of a player colour scheme that viewers must tell apart, each with its ratio and the AA minimum. */
 export function schemeContrast(scheme: Pick<ColorScheme, 'playerPlayButton' | 'playerControlBar'>): ContrastCheck[] {
   return [
-    { pair: 'White icons and time on the control bar', ratio: contrastRatio(PLAYER_FOREGROUND, scheme.playerControlBar), minimum: AA_TEXT, fix: 'a darker control bar' },
-    { pair: 'The white play icon on the play button', ratio: contrastRatio(PLAYER_FOREGROUND, scheme.playerPlayButton), minimum: AA_TEXT, fix: 'a darker play button' },
+    { pair: t`White icons and time on the control bar`, ratio: contrastRatio(PLAYER_FOREGROUND, scheme.playerControlBar), minimum: AA_TEXT, fix: t`a darker control bar` },
+    { pair: t`The white play icon on the play button`, ratio: contrastRatio(PLAYER_FOREGROUND, scheme.playerPlayButton), minimum: AA_TEXT, fix: t`a darker play button` },
     {
-      pair: 'The seek and volume sliders (play button colour) on the control bar',
+      pair: t`The seek and volume sliders (play button colour) on the control bar`,
       ratio: contrastRatio(scheme.playerPlayButton, scheme.playerControlBar),
       minimum: AA_NON_TEXT,
-      fix: 'a play button and control bar further apart',
+      fix: t`a play button and control bar further apart`,
     },
   ];
 }

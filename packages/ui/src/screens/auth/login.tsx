@@ -1,3 +1,6 @@
+import { Trans } from '@lingui/react/macro';
+import { formatClock } from '../../lib/format.ts';
+import { t } from '@lingui/core/macro';
 import { ApiError, errorMessage } from '@reelbase/api-client';
 import { Alert, Button, Checkbox, Flex, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
@@ -10,7 +13,7 @@ import { SocialButtons } from './social-buttons.tsx';
 type Errors = { email?: string; password?: string };
 
 /** The time of day `seconds` from now, as the visitor's clock shows it (e.g. 14:05). */
-const clockIn = (seconds: number) => new Date(Date.now() + seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clockIn = (seconds: number) => formatClock(new Date(Date.now() + seconds * 1000));
 
 /**
  * A label, its input and the field's error, laid out like antd's vertical Form.Item. The sign-in
@@ -65,7 +68,7 @@ export function LoginPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const missing: Errors = { email: values.email.trim() ? undefined : 'Email is required.', password: values.password ? undefined : 'Password is required.' };
+    const missing: Errors = { email: values.email.trim() ? undefined : t`Email is required.`, password: values.password ? undefined : t`Password is required.` };
     setErrors(missing);
     if (missing.email || missing.password) return;
     setLoading(true);
@@ -75,27 +78,30 @@ export function LoginPage() {
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) {
         const wait = err.retryAfterSeconds ?? 60;
-        setPaused({ message: `${err.message} You can try again at ${clockIn(wait)}.`, until: Date.now() + wait * 1000 });
+        const time = clockIn(wait);
+        setPaused({ message: `${err.message} ${t`You can try again at ${time}.`}`, until: Date.now() + wait * 1000 });
       } else alert('error', errorMessage(err));
       setLoading(false);
     }
   }
 
   return (
-    <AuthShell title="Sign in">
-      {resetDone && <Alert type="success" showIcon role="status" title="Your new password is saved." description="Sign in with it below." style={{ marginBottom: 16 }} />}
+    <AuthShell title={t`Sign in`}>
+      {resetDone && <Alert type="success" showIcon role="status" title={t`Your new password is saved.`} description={t`Sign in with it below.`} style={{ marginBottom: 16 }} />}
       <form name="login" onSubmit={submit} noValidate>
-        <Field label="Email" error={errors.email}>
+        <Field label={t`Email`} error={errors.email}>
           {(ids) => <Input {...ids} type="email" autoComplete="email" status={errors.email && 'error'} value={values.email} onChange={(e) => set('email', e.target.value)} />}
         </Field>
-        <Field label="Password" error={errors.password}>
+        <Field label={t`Password`} error={errors.password}>
           {(ids) => <Input.Password {...ids} autoComplete="current-password" status={errors.password && 'error'} value={values.password} onChange={(e) => set('password', e.target.value)} />}
         </Field>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
           <Checkbox checked={values.rememberMe} onChange={(e) => setValues((v) => ({ ...v, rememberMe: e.target.checked }))}>
-            Remember Me
+            <Trans>Remember Me</Trans>
           </Checkbox>
-          <Link to="/forgot-password">Forgot Password</Link>
+          <Link to="/forgot-password">
+            <Trans>Forgot Password</Trans>
+          </Link>
         </Flex>
         {paused && (
           <div role="alert" data-testid="sign-in-paused" style={{ color: token.colorError, marginBottom: 12, lineHeight: token.lineHeight }}>
@@ -104,12 +110,14 @@ export function LoginPage() {
         )}
         {/* Not antd's `loading`: its delayed spinner stayed on when the button was disabled in the same render (a 429). */}
         <Button type="primary" htmlType="submit" block disabled={loading || !!paused}>
-          {loading ? 'Signing in…' : 'Sign in'}
+          {loading ? t`Signing in…` : t`Sign in`}
         </Button>
       </form>
-      <SocialButtons verb="Sign in" divider={{ text: 'or', where: 'before' }} />
+      <SocialButtons verb="Sign in" divider={{ text: t`or`, where: 'before' }} />
       <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
-        New to Reelbase? <Link to="/registration">Sign up</Link>
+        <Trans>
+          New to Reelbase? <Link to="/registration">Sign up</Link>
+        </Trans>
       </p>
     </AuthShell>
   );

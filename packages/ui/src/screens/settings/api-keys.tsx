@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { API_KEY_NAME_MAX, API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKey, ApiKeyCreate, type ApiKeyCreated, errorMessage } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,20 +36,16 @@ function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => voi
       type="warning"
       showIcon
       data-testid="new-api-key"
-      message={`Copy the key “${created.name}” now: it will not be shown again.`}
+      message={t`Copy the key “${created.name}” now: it will not be shown again.`}
       description={
         <Flex vertical gap={8}>
           <Flex gap={8}>
-            <Input readOnly value={created.key} aria-label="New API key" onFocus={(e) => e.target.select()} style={{ fontFamily: 'monospace' }} />
-            <Button type="primary" icon={<CopyOutlined aria-hidden />} onClick={copy}>
-              Copy
-            </Button>
+            <Input readOnly value={created.key} aria-label={t`New API key`} onFocus={(e) => e.target.select()} style={{ fontFamily: 'monospace' }} />
+            <Button type="primary" icon={<CopyOutlined aria-hidden />} onClick={copy}>{t`Copy`}</Button>
           </Flex>
-          <Typography.Text type="secondary">
-            Send it as <Typography.Text code>Authorization: Bearer {created.prefix}…</Typography.Text>. Keep it secret, like a password.
-          </Typography.Text>
+          <Typography.Text type="secondary">{t`Send it as`}{' '}<Typography.Text code>Authorization: Bearer {created.prefix}…</Typography.Text>{t`. Keep it secret, like a password.`}</Typography.Text>
           <div>
-            <Button onClick={onDone}>I have copied it</Button>
+            <Button onClick={onDone}>{t`I have copied it`}</Button>
           </div>
         </Flex>
       }
@@ -100,15 +97,13 @@ export function ApiKeys() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Text type="secondary">
-        Keys let your scripts and tools call the Reelbase API for this team, with only the scopes you choose. They cannot reach account, password, payment or team settings.
-      </Typography.Text>
+      <Typography.Text type="secondary">{t`Keys let your scripts and tools call the Reelbase API for this team, with only the scopes you choose. They cannot reach account, password, payment or team settings.`}</Typography.Text>
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
       <Form<Values> form={form} layout="vertical" name="api-key" requiredMark={false} initialValues={{ name: '', scopes: ['videos:read'] }} onFinish={create}>
-        <Form.Item label="Key name" name="name" rules={[fieldRule('name')]} extra="So you know what uses it, e.g. “Website sync”.">
+        <Form.Item label={t`Key name`} name="name" rules={[fieldRule('name')]} extra={t`So you know what uses it, e.g. “Website sync”.`}>
           <Input maxLength={API_KEY_NAME_MAX} />
         </Form.Item>
-        <Form.Item label="Scopes" name="scopes" rules={[fieldRule('scopes')]}>
+        <Form.Item label={t`Scopes`} name="scopes" rules={[fieldRule('scopes')]}>
           <Checkbox.Group>
             <Flex vertical gap={4}>
               {API_KEY_SCOPES.map((s) => (
@@ -119,9 +114,7 @@ export function ApiKeys() {
             </Flex>
           </Checkbox.Group>
         </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<KeyOutlined aria-hidden />} loading={busy}>
-          Create key
-        </Button>
+        <Button type="primary" htmlType="submit" icon={<KeyOutlined aria-hidden />} loading={busy}>{t`Create key`}</Button>
       </Form>
       <Table<ApiKey>
         rowKey="id"
@@ -130,22 +123,20 @@ export function ApiKeys() {
         dataSource={list.data?.items ?? []}
         pagination={false}
         scroll={{ x: true }}
-        locale={{ emptyText: 'No API keys yet.' }}
-        aria-label="API keys"
+        locale={{ emptyText: t`No API keys yet.` }}
+        aria-label={t`API keys`}
         columns={[
-          { title: 'Name', dataIndex: 'name' },
-          { title: 'Key', dataIndex: 'prefix', render: (p: string) => <Typography.Text code>{p}…</Typography.Text> },
-          { title: 'Scopes', dataIndex: 'scopes', render: (scopes: string[]) => scopes.map((s) => <Tag key={s}>{s}</Tag>) },
-          { title: 'Created', dataIndex: 'createdAt', render: (d: string, k) => `${formatDate(d)}${k.createdBy ? ` by ${k.createdBy.name}` : ''}` },
-          { title: 'Last used', dataIndex: 'lastUsedAt', render: (d: string | null) => (d ? formatDate(d) : 'Never') },
+          { title: t`Name`, dataIndex: 'name' },
+          { title: t`Key`, dataIndex: 'prefix', render: (p: string) => <Typography.Text code>{p}…</Typography.Text> },
+          { title: t`Scopes`, dataIndex: 'scopes', render: (scopes: string[]) => scopes.map((s) => <Tag key={s}>{s}</Tag>) },
+          { title: t`Created`, dataIndex: 'createdAt', render: (d: string, k) => `${formatDate(d)}${k.createdBy ? ` by ${k.createdBy.name}` : ''}` },
+          { title: t`Last used`, dataIndex: 'lastUsedAt', render: (d: string | null) => (d ? formatDate(d) : 'Never') },
           {
-            title: <span className="rb-sr-only">Actions</span>,
+            title: <span className="rb-sr-only">{t`Actions`}</span>,
             key: 'actions',
             render: (_, k) => (
-              <Popconfirm title={`Revoke “${k.name}”?`} description="Calls using it fail at once." okText="Revoke" okButtonProps={{ danger: true }} onConfirm={() => revoke(k)}>
-                <Button danger size="small" aria-label={`Revoke ${k.name}`}>
-                  Revoke
-                </Button>
+              <Popconfirm title={t`Revoke “${k.name}”?`} description={t`Calls using it fail at once.`} okText={t`Revoke`} okButtonProps={{ danger: true }} onConfirm={() => revoke(k)}>
+                <Button danger size="small" aria-label={t`Revoke ${k.name}`}>{t`Revoke`}</Button>
               </Popconfirm>
             ),
           },

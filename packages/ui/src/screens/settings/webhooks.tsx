@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, WEBHOOK_EVENTS, WebhookCreate, type Webhook, type WebhookDelivery, type WebhookWithSecret } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Empty, Flex, Form, Input, List, Popconfirm, Space, Table, Tag, Typography } from 'antd';
@@ -9,11 +10,11 @@ const KEY = ['webhooks'] as const;
 const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
 
 const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
-  'video.ready': 'Video ready',
-  'video.failed': 'Video failed',
-  'video.deleted': 'Video deleted',
-  'captions.ready': 'Captions ready',
-  'lead.captured': 'Lead captured',
+  get 'video.ready'() { return t`Video ready`; },
+  get 'video.failed'() { return t`Video failed`; },
+  get 'video.deleted'() { return t`Video deleted`; },
+  get 'captions.ready'() { return t`Captions ready`; },
+  get 'lead.captured'() { return t`Lead captured`; },
 };
 const STATUS_COLORS: Record<WebhookDelivery['status'], string> = { pending: 'processing', succeeded: 'success', failed: 'error' };
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
@@ -27,24 +28,20 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
       type="warning"
       showIcon
       data-testid="webhook-secret"
-      message="Copy the signing secret now: it is not shown again."
+      message={t`Copy the signing secret now: it is not shown again.`}
       description={
         <Flex vertical gap={8}>
-          <Typography.Text code style={{ wordBreak: 'break-all' }} aria-label="Signing secret">
+          <Typography.Text code style={{ wordBreak: 'break-all' }} aria-label={t`Signing secret`}>
             {secret}
           </Typography.Text>
           <Space>
             <Button
               onClick={async () => {
                 await platform.copyText(secret);
-                alert('success', 'Secret copied.');
+                alert('success', t`Secret copied.`);
               }}
-            >
-              Copy secret
-            </Button>
-            <Button type="link" onClick={onDone}>
-              Done
-            </Button>
+            >{t`Copy secret`}</Button>
+            <Button type="link" onClick={onDone}>{t`Done`}</Button>
           </Space>
         </Flex>
       }
@@ -65,7 +62,7 @@ function Deliveries({ endpoint }: { endpoint: Webhook }) {
   async function resend(d: WebhookDelivery) {
     try {
       await client.webhooks.resend(endpoint.id, d.id);
-      alert('success', 'The delivery is being sent again.');
+      alert('success', t`The delivery is being sent again.`);
       await queryClient.invalidateQueries({ queryKey: deliveriesKey(endpoint.id) });
     } catch (err) {
       alert('error', errorMessage(err));
@@ -79,21 +76,19 @@ function Deliveries({ endpoint }: { endpoint: Webhook }) {
       dataSource={deliveries.data?.items ?? []}
       pagination={false}
       scroll={{ x: true }}
-      aria-label={`Deliveries to ${endpoint.url}`}
-      locale={{ emptyText: 'No deliveries yet.' }}
+      aria-label={t`Deliveries to ${endpoint.url}`}
+      locale={{ emptyText: t`No deliveries yet.` }}
       expandable={{ expandedRowRender: (d) => <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(JSON.parse(d.body), null, 2)}</pre> }}
       columns={[
-        { title: 'Event', dataIndex: 'eventType' },
-        { title: 'Status', dataIndex: 'status', render: (s: WebhookDelivery['status']) => <Tag color={STATUS_COLORS[s]}>{s}</Tag> },
-        { title: 'Time', render: (_, d) => when(d.lastAttemptAt ?? d.createdAt) },
-        { title: 'Answer', render: (_, d) => (d.responseStatus !== null ? <span data-testid="delivery-code">{d.responseStatus}</span> : (d.error ?? '')) },
-        { title: 'Tries', dataIndex: 'attempts' },
+        { title: t`Event`, dataIndex: 'eventType' },
+        { title: t`Status`, dataIndex: 'status', render: (s: WebhookDelivery['status']) => <Tag color={STATUS_COLORS[s]}>{s}</Tag> },
+        { title: t`Time`, render: (_, d) => when(d.lastAttemptAt ?? d.createdAt) },
+        { title: t`Answer`, render: (_, d) => (d.responseStatus !== null ? <span data-testid="delivery-code">{d.responseStatus}</span> : (d.error ?? '')) },
+        { title: t`Tries`, dataIndex: 'attempts' },
         {
           title: '',
           render: (_, d) => (
-            <Button size="small" onClick={() => resend(d)} disabled={d.status === 'pending'}>
-              Resend
-            </Button>
+            <Button size="small" onClick={() => resend(d)} disabled={d.status === 'pending'}>{t`Resend`}</Button>
           ),
         },
       ]}
@@ -123,7 +118,7 @@ function Endpoint({ endpoint }: { endpoint: Webhook }) {
           <Typography.Text strong style={{ wordBreak: 'break-all' }}>
             {endpoint.url}
           </Typography.Text>
-          {endpoint.enabled ? <Tag color="success">Enabled</Tag> : <Tag color="error">Disabled</Tag>}
+          {endpoint.enabled ? <Tag color="success">{t`Enabled`}</Tag> : <Tag color="error">{t`Disabled`}</Tag>}
         </Flex>
         {endpoint.disabledReason && <Typography.Text type="danger">{endpoint.disabledReason}</Typography.Text>}
         <Flex wrap gap={4}>
@@ -137,21 +132,19 @@ function Endpoint({ endpoint }: { endpoint: Webhook }) {
               act(async () => {
                 await client.webhooks.test(endpoint.id);
                 await queryClient.invalidateQueries({ queryKey: deliveriesKey(endpoint.id) });
-              }, 'Test event sent.')
+              }, t`Test event sent.`)
             }
-          >
-            Send test event
+          >{t`Send test event`}</Button>
+          <Button onClick={() => act(async () => setSecret((await client.webhooks.rotateSecret(endpoint.id)).secret), t`New secret made; the old one keeps signing beside it for a while.`)}>{t`Rotate secret`}</Button>
+          <Button onClick={() => act(() => client.webhooks.update(endpoint.id, { enabled: !endpoint.enabled }), endpoint.enabled ? t`Endpoint disabled.` : t`Endpoint enabled.`)}>
+            {endpoint.enabled ? t`Disable` : t`Enable`}
           </Button>
-          <Button onClick={() => act(async () => setSecret((await client.webhooks.rotateSecret(endpoint.id)).secret), 'New secret made; the old one keeps signing beside it for a while.')}>Rotate secret</Button>
-          <Button onClick={() => act(() => client.webhooks.update(endpoint.id, { enabled: !endpoint.enabled }), endpoint.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.')}>
-            {endpoint.enabled ? 'Disable' : 'Enable'}
-          </Button>
-          <Popconfirm title="Delete this endpoint and its deliveries?" okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => act(() => client.webhooks.remove(endpoint.id), 'Endpoint deleted.')}>
-            <Button danger>Delete</Button>
+          <Popconfirm title={t`Delete this endpoint and its deliveries?`} okText={t`Delete`} okButtonProps={{ danger: true }} onConfirm={() => act(() => client.webhooks.remove(endpoint.id), t`Endpoint deleted.`)}>
+            <Button danger>{t`Delete`}</Button>
           </Popconfirm>
         </Space>
         {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
-        <Typography.Text type="secondary">Recent deliveries</Typography.Text>
+        <Typography.Text type="secondary">{t`Recent deliveries`}</Typography.Text>
         <Deliveries endpoint={endpoint} />
       </Flex>
     </List.Item>
@@ -187,12 +180,10 @@ export function WebhooksSection() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        Reelbase posts each event you choose to your address, signed with the endpoint's secret (Standard Webhooks). Failed deliveries are tried again for 3 days.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t`Reelbase posts each event you choose to your address, signed with the endpoint's secret (Standard Webhooks). Failed deliveries are tried again for 3 days.`}</Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" name="webhook" requiredMark={false} initialValues={{ events: ['video.ready'] }} onFinish={add}>
         <Form.Item
-          label="Endpoint URL"
+          label={t`Endpoint URL`}
           name="url"
           rules={[{ validator: async (_, value) => {
             const r = WebhookCreate.shape.url.safeParse(value ?? '');
@@ -201,16 +192,14 @@ export function WebhooksSection() {
         >
           <Input placeholder="https://example.com/webhooks/reelbase" inputMode="url" />
         </Form.Item>
-        <Form.Item label="Events" name="events" rules={[{ validator: (_, v?: string[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error('Choose at least one event.'))) }]}>
+        <Form.Item label={t`Events`} name="events" rules={[{ validator: (_, v?: string[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t`Choose at least one event.`))) }]}>
           <Checkbox.Group options={WEBHOOK_EVENTS.map((e) => ({ value: e, label: EVENT_LABELS[e] }))} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>
-          Add endpoint
-        </Button>
+        <Button type="primary" htmlType="submit" loading={busy}>{t`Add endpoint`}</Button>
       </Form>
       {created && <SecretOnce secret={created.secret} onDone={() => setCreated(null)} />}
       {endpoints.data && endpoints.data.items.length === 0 ? (
-        <Empty description="No webhook endpoints yet." />
+        <Empty description={t`No webhook endpoints yet.`} />
       ) : (
         <List<Webhook> loading={endpoints.isPending} dataSource={endpoints.data?.items ?? []} renderItem={(e) => <Endpoint key={e.id} endpoint={e} />} />
       )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type Chapter, CHAPTER_MESSAGES, CHAPTER_TITLE_MAX, chapterProblems, formatChapterTime, parseChapterTime } from '@reelbase/api-client';
 
 /** One line of the chapters editor, as typed. */
@@ -27,7 +28,7 @@ export function chaptersOfRows(rows: readonly ChapterRow[], durationSec: number 
   const errors = new Map<number, string>();
   const chapters = rows.map((r, i) => {
     const start = parseChapterTime(r.time);
-    if (start === null) errors.set(i, 'Must be a time such as 0:00, 1:05 or 1:02:03.');
+    if (start === null) errors.set(i, t`Must be a time such as 0:00, 1:05 or 1:02:03.`);
     return { start: start ?? Number.NaN, title: r.title.trim() };
   });
   if (errors.size === 0) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ApiError, type Chapter, errorMessage, formatChapterTime, parseChapterLines, toChapterLines, type Video } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -43,7 +44,7 @@ export function ChaptersPanel({ video, canEdit }: { video: Video; canEdit: boole
       const saved = await client.chapters.save(video.id, chapters);
       queryClient.setQueryData(keys.video(video.id), (v: Video | undefined) => v && { ...v, chapters: saved.chapters });
       setRows(rowsOf(saved.chapters));
-      alert('success', saved.chapters.length ? 'Chapters saved.' : 'Chapters removed.');
+      alert('success', saved.chapters.length ? t`Chapters saved.` : t`Chapters removed.`);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setErrors(errorsByLine(err.errors));
       else alert('error', errorMessage(err));
@@ -54,11 +55,11 @@ export function ChaptersPanel({ video, canEdit }: { video: Video; canEdit: boole
 
   if (!canEdit) {
     return (
-      <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Chapters</h2>} size="small" style={{ marginTop: 16 }} data-testid="chapters-panel">
+      <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t`Chapters`}</h2>} size="small" style={{ marginTop: 16 }} data-testid="chapters-panel">
         {video.chapters.length ? (
           <List size="small" dataSource={video.chapters} renderItem={(c: Chapter) => <List.Item>{`${formatChapterTime(c.start)} ${c.title}`}</List.Item>} />
         ) : (
-          <Typography.Text type="secondary">No chapters.</Typography.Text>
+          <Typography.Text type="secondary">{t`No chapters.`}</Typography.Text>
         )}
       </Card>
     );
@@ -67,48 +68,42 @@ export function ChaptersPanel({ video, canEdit }: { video: Video; canEdit: boole
   const listError = errors.get(-1);
   return (
     <Card
-      title={<h2 style={{ fontSize: 16, margin: 0 }}>Chapters</h2>}
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{t`Chapters`}</h2>}
       size="small"
       style={{ marginTop: 16 }}
       data-testid="chapters-panel"
       extra={
         pasting === null && (
-          <Button size="small" onClick={() => setPasting(toChapterLines(chaptersOfRows(rows, duration).chapters.filter((c) => Number.isFinite(c.start))))}>
-            Paste lines
-          </Button>
+          <Button size="small" onClick={() => setPasting(toChapterLines(chaptersOfRows(rows, duration).chapters.filter((c) => Number.isFinite(c.start))))}>{t`Paste lines`}</Button>
         )
       }
     >
       {pasting !== null ? (
         <Flex vertical gap={8}>
-          <label htmlFor="chapter-lines">One chapter a line: a time, then the title (00:00 Intro).</label>
+          <label htmlFor="chapter-lines">{t`One chapter a line: a time, then the title (00:00 Intro).`}</label>
           <Input.TextArea id="chapter-lines" value={pasting} onChange={(e) => setPasting(e.target.value)} autoSize={{ minRows: 4, maxRows: 14 }} aria-describedby={pasteErrors.length ? 'chapter-lines-errors' : undefined} />
           {pasteErrors.length > 0 && (
             <ul id="chapter-lines-errors" role="alert" style={{ margin: 0, paddingInlineStart: 20 }}>
               {pasteErrors.map((e) => (
                 <li key={e.line}>
-                  <Typography.Text type="danger">{`Line ${e.line}: ${e.message}`}</Typography.Text>
+                  <Typography.Text type="danger">{t`Line ${e.line}: ${e.message}`}</Typography.Text>
                 </li>
               ))}
             </ul>
           )}
           <Flex gap={8}>
-            <Button type="primary" onClick={applyPasted}>
-              Use these lines
-            </Button>
+            <Button type="primary" onClick={applyPasted}>{t`Use these lines`}</Button>
             <Button
               onClick={() => {
                 setPasting(null);
                 setPasteErrors([]);
               }}
-            >
-              Cancel
-            </Button>
+            >{t`Cancel`}</Button>
           </Flex>
         </Flex>
       ) : (
         <Flex vertical gap={8}>
-          {rows.length === 0 && <Typography.Text type="secondary">No chapters. Add one starting at 0:00, or paste a list.</Typography.Text>}
+          {rows.length === 0 && <Typography.Text type="secondary">{t`No chapters. Add one starting at 0:00, or paste a list.`}</Typography.Text>}
           {rows.map((row, i) => {
             const error = errors.get(i);
             const errorId = `chapter-error-${row.key}`;
@@ -116,7 +111,7 @@ export function ChaptersPanel({ video, canEdit }: { video: Video; canEdit: boole
               <div key={row.key} data-testid="chapter-row">
                 <Flex gap={8} align="center">
                   <Input
-                    aria-label={`Start of chapter ${i + 1}`}
+                    aria-label={t`Start of chapter ${i + 1}`}
                     value={row.time}
                     placeholder="0:00"
                     status={error ? 'error' : undefined}
@@ -125,12 +120,12 @@ export function ChaptersPanel({ video, canEdit }: { video: Video; canEdit: boole
                     onChange={(e) => change(i, { time: e.target.value })}
                     style={{ width: 96, fontVariantNumeric: 'tabular-nums' }}
                   />
-                  <Input aria-label={`Title of chapter ${i + 1}`} value={row.title} maxLength={100} status={error ? 'error' : undefined} onChange={(e) => change(i, { title: e.target.value })} />
-                  <Button aria-label={`Remove chapter ${i + 1}`} icon={<DeleteOutlined aria-hidden />} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} />
+                  <Input aria-label={t`Title of chapter ${i + 1}`} value={row.title} maxLength={100} status={error ? 'error' : undefined} onChange={(e) => change(i, { title: e.target.value })} />
+                  <Button aria-label={t`Remove chapter ${i + 1}`} icon={<DeleteOutlined aria-hidden />} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} />
                 </Flex>
                 {error && (
                   <Typography.Text id={errorId} type="danger" role="alert" style={{ fontSize: 13 }}>
-                    {`Line ${i + 1}: ${error}`}
+                    {t`Line ${i + 1}: ${error}`}
                   </Typography.Text>
                 )}
               </div>
@@ -150,12 +145,8 @@ export function ChaptersPanel({ video, canEdit }: { video: Video; canEdit: boole
                   return [...rs, newRow(formatChapterTime(rs.length && last !== undefined && Number.isFinite(last) ? last + 10 : 0))];
                 })
               }
-            >
-              Add chapter
-            </Button>
-            <Button type="primary" loading={saving} onClick={save}>
-              Save chapters
-            </Button>
+            >{t`Add chapter`}</Button>
+            <Button type="primary" loading={saving} onClick={save}>{t`Save chapters`}</Button>
           </Flex>
         </Flex>
       )}

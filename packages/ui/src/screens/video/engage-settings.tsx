@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { LEAD_TEXT_MAX, type PlayerConfig } from '@reelbase/api-client';
 import { Flex, Input, InputNumber, Radio, Switch, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
@@ -58,7 +59,7 @@ function WhenSetting<T extends string>({ label, value, options, atSec, disabled,
         <Radio.Group aria-labelledby={id} value={value} disabled={disabled} options={options} onChange={(e) => onWhen(e.target.value)} />
         {value === 'atSecond' && (
           <Flex align="center" gap={6}>
-            <label htmlFor={secId}>Second</label>
+            <label htmlFor={secId}>{t`Second`}</label>
             <InputNumber id={secId} min={0} max={86_400} value={atSec} disabled={disabled} onBlur={(e) => onSec(Math.max(0, Number(e.target.value) || 0))} style={{ width: 100 }} />
           </Flex>
         )}
@@ -73,28 +74,26 @@ export function LeadCaptureSettings({ config, disabled, change }: Props) {
   const set = (leadForm: Partial<LeadForm>) => change({ leadForm });
   return (
     <Flex vertical gap={10}>
-      <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
-        Lead capture
-      </Typography.Title>
-      <SwitchSetting label="Ask viewers for their email" checked={f.enabled} disabled={disabled} onChange={(enabled) => set({ enabled })} />
+      <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>{t`Lead capture`}</Typography.Title>
+      <SwitchSetting label={t`Ask viewers for their email`} checked={f.enabled} disabled={disabled} onChange={(enabled) => set({ enabled })} />
       <WhenSetting
-        label="Show the form"
+        label={t`Show the form`}
         value={f.when}
         atSec={f.atSec}
         disabled={disabled}
         options={[
-          { value: 'beforePlay', label: 'before play' },
-          { value: 'atSecond', label: 'at a second' },
+          { value: 'beforePlay', label: t`before play` },
+          { value: 'atSecond', label: t`at a second` },
         ]}
         onWhen={(when) => set({ when })}
         onSec={(atSec) => atSec !== f.atSec && set({ atSec })}
       />
-      <SwitchSetting label="Required (no Skip button)" checked={f.required} disabled={disabled} onChange={(required) => set({ required })} />
-      <TextSetting label="Heading" value={f.heading} max={LEAD_TEXT_MAX.heading} disabled={disabled} onSave={(heading) => set({ heading })} />
-      <TextSetting label="Form button text" value={f.buttonText} max={LEAD_TEXT_MAX.buttonText} disabled={disabled} onSave={(buttonText) => set({ buttonText })} />
-      <SwitchSetting label="Name field" checked={f.nameField} disabled={disabled} onChange={(nameField) => set({ nameField })} />
-      <SwitchSetting label="Consent checkbox" checked={f.consentText !== null} disabled={disabled} onChange={(on) => set({ consentText: on ? DEFAULT_CONSENT : null })} />
-      {f.consentText !== null && <TextSetting label="Consent text" value={f.consentText} max={LEAD_TEXT_MAX.consentText} disabled={disabled} onSave={(consentText) => set({ consentText })} />}
+      <SwitchSetting label={t`Required (no Skip button)`} checked={f.required} disabled={disabled} onChange={(required) => set({ required })} />
+      <TextSetting label={t`Heading`} value={f.heading} max={LEAD_TEXT_MAX.heading} disabled={disabled} onSave={(heading) => set({ heading })} />
+      <TextSetting label={t`Form button text`} value={f.buttonText} max={LEAD_TEXT_MAX.buttonText} disabled={disabled} onSave={(buttonText) => set({ buttonText })} />
+      <SwitchSetting label={t`Name field`} checked={f.nameField} disabled={disabled} onChange={(nameField) => set({ nameField })} />
+      <SwitchSetting label={t`Consent checkbox`} checked={f.consentText !== null} disabled={disabled} onChange={(on) => set({ consentText: on ? DEFAULT_CONSENT : null })} />
+      {f.consentText !== null && <TextSetting label={t`Consent text`} value={f.consentText} max={LEAD_TEXT_MAX.consentText} disabled={disabled} onSave={(consentText) => set({ consentText })} />}
     </Flex>
   );
 }
@@ -105,26 +104,24 @@ export function CallToActionSettings({ config, disabled, change }: Props) {
   const set = (callToAction: Partial<CallToAction>) => change({ callToAction });
   return (
     <Flex vertical gap={10}>
-      <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
-        Call to action
-      </Typography.Title>
-      <TextSetting label="Link (http:// or https://)" value={c.url} max={2048} disabled={disabled} placeholder="https://" onSave={(url) => set({ url })} />
-      <SwitchSetting label="Show a call to action" checked={c.enabled} disabled={disabled || !c.url} onChange={(enabled) => set({ enabled })} />
+      <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>{t`Call to action`}</Typography.Title>
+      <TextSetting label={t`Link (http:// or https://)`} value={c.url} max={2048} disabled={disabled} placeholder="https://" onSave={(url) => set({ url })} />
+      <SwitchSetting label={t`Show a call to action`} checked={c.enabled} disabled={disabled || !c.url} onChange={(enabled) => set({ enabled })} />
       <WhenSetting
-        label="Show it"
+        label={t`Show it`}
         value={c.when}
         atSec={c.atSec}
         disabled={disabled}
         options={[
-          { value: 'end', label: 'at the end' },
-          { value: 'atSecond', label: 'at a second' },
+          { value: 'end', label: t`at the end` },
+          { value: 'atSecond', label: t`at a second` },
         ]}
         onWhen={(when) => set({ when })}
         onSec={(atSec) => atSec !== c.atSec && set({ atSec })}
       />
-      <TextSetting label="Text" value={c.text} max={LEAD_TEXT_MAX.ctaText} disabled={disabled} onSave={(text) => set({ text })} />
-      <TextSetting label="Call to action button text" value={c.buttonText} max={LEAD_TEXT_MAX.buttonText} disabled={disabled} onSave={(buttonText) => set({ buttonText })} />
-      <SwitchSetting label="Open the link in a new window" checked={c.newWindow} disabled={disabled} onChange={(newWindow) => set({ newWindow })} />
+      <TextSetting label={t`Text`} value={c.text} max={LEAD_TEXT_MAX.ctaText} disabled={disabled} onSave={(text) => set({ text })} />
+      <TextSetting label={t`Call to action button text`} value={c.buttonText} max={LEAD_TEXT_MAX.buttonText} disabled={disabled} onSave={(buttonText) => set({ buttonText })} />
+      <SwitchSetting label={t`Open the link in a new window`} checked={c.newWindow} disabled={disabled} onChange={(newWindow) => set({ newWindow })} />
     </Flex>
   );
 }
