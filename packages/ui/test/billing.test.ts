@@ -1,18 +1,17 @@
 import type { PaymentPlan } from '@reelbase/api-client';
 import { describe, expect, it } from 'vitest';
 import {
-  cancelExplanation,
   findVariant,
   formatBytes,
   formatPrice,
   monthsFreeWithYear,
   periodStart,
-  planChangeExplanation,
   planChangeKind,
   priceLabel,
   prorationEstimate,
   usagePercent,
 } from '../src/lib/billing.ts';
+import { cancelExplanation, planChangeExplanation } from '../src/screens/billing/texts.ts';
 
 const GB = 1024 ** 3;
 const limits = { storageBytes: 100 * GB, bandwidthBytesPerMonth: 500 * GB, videoGeneratorCredits: 10, features: {}, membersLimit: 1 };
@@ -105,7 +104,7 @@ describe('plan changes', () => {
 
 describe('labels', () => {
   it('names months, variants and history events', async () => {
-    const { monthLabel, variantLabel, historyKindLabel } = await import('../src/lib/billing.ts');
+    const { monthLabel, variantLabel, historyKindLabel } = await import('../src/screens/billing/texts.ts');
     expect(monthLabel('2026-03')).toBe('Mar 2026');
     expect(variantLabel(plans, 'gold-1y')).toBe('Gold (Year)');
     expect(variantLabel(plans, 'gone-1m')).toBe('gone-1m');
@@ -113,7 +112,7 @@ describe('labels', () => {
   });
 
   it('names a typed card by its last four digits only', async () => {
-    const { describeMethod } = await import('../src/lib/billing.ts');
+    const { describeMethod } = await import('../src/screens/billing/texts.ts');
     const text = describeMethod({ type: 'card', cardInfo: { cardNumber: '4242424242424242', cvc: '123', expMonth: '04', expYear: '30', firstName: 'Ada', lastName: 'Lovelace' } });
     expect(text).toBe('Card •••• 4242, expires 04/30, Ada Lovelace');
     expect(text).not.toContain('123');
