@@ -22,6 +22,12 @@ interface PromoValues {
 
 const FIELD_OF: Record<string, keyof PromoValues> = { code: 'code', percentOff: 'percentOff', amountOff: 'amountOff', validFrom: 'validFrom', validUntil: 'validUntil', maxUses: 'maxUses' };
 
+/** The day's pattern for the date pickers in the active language: MM/DD/YYYY in English (spec), DD.MM.YYYY in German. */
+function datePattern(locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(2006, 0, 2));
+  return parts.map((p) => (p.type === 'day' ? 'DD' : p.type === 'month' ? 'MM' : p.type === 'year' ? 'YYYY' : p.value)).join('');
+}
+
 /**
  * Promo codes: the admin creates one (a percentage or an amount off the first payment, optional
  * validity dates and use limit). The API has no list of codes; the ones created here since the page
@@ -61,6 +67,7 @@ export function PromoCodesPage() {
     }
   }
 
+  const dateFormat = datePattern(i18n.locale);
   const off = (p: PromoCode) => (p.percentOff != null ? i18n.number(p.percentOff / 100, { style: 'percent' }) : formatPrice(p.amountOff ?? 0));
   return (
     <>
@@ -87,7 +94,7 @@ export function PromoCodesPage() {
                 </Form.Item>
               )}
               <Form.Item label={t`Valid from (optional)`} name="validFrom">
-                <DatePicker format="MM/DD/YYYY" />
+                <DatePicker format={dateFormat} />
               </Form.Item>
               <Form.Item
                 label={t`Valid until (optional)`}
@@ -99,7 +106,7 @@ export function PromoCodesPage() {
                   }),
                 ]}
               >
-                <DatePicker format="MM/DD/YYYY" />
+                <DatePicker format={dateFormat} />
               </Form.Item>
               <Form.Item label={t`Uses at most (optional)`} name="maxUses">
                 <InputNumber min={1} precision={0} style={{ width: 160 }} />

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { errorMessage, TEAM_ACTIVITY_ACTIONS, TEAM_ACTIVITY_PAGE_SIZE, type TeamActivity, type TeamActivityAction } from '@reelbase/api-client';
+import { errorMessage, TEAM_ACTIVITY_ACTIONS, TEAM_ACTIVITY_PAGE_SIZE, TEAM_ROLES, type TeamActivity, type TeamActivityAction, type TeamRole } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Flex, Result, Select, Skeleton, Table, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
+import { roleInline } from './role-tag.tsx';
 import { useCurrentTeam } from './use-team.ts';
 import { i18n } from '../../i18n/index.ts';
 
@@ -20,13 +21,21 @@ interface Filters {
   page: number;
 }
 
+// The details' keys the app knows, in words; others (ids, flags) show as they come.
+const DETAIL_KEYS: Record<string, MessageDescriptor> = { role: msg`role`, previousRole: msg`previous role`, visibility: msg`visibility` };
+const isRole = (v: unknown): v is TeamRole => typeof v === 'string' && (TEAM_ROLES as readonly string[]).includes(v);
+function detailText(key: string, value: string | number | boolean | null): string {
+  const label = DETAIL_KEYS[key] ? i18n._(DETAIL_KEYS[key]) : key;
+  return `${label}: ${(key === 'role' || key === 'previousRole') && isRole(value) ? roleInline(value) : value}`;
+}
+
 /** What an entry was done to, in words (a video links to its page while it exists). */
 function Subject({ entry }: { entry: TeamActivity }) {
   const s = entry.subject;
   const name = s.name ?? '—';
   const detail = Object.entries(entry.details)
     .filter(([, v]) => v !== null && v !== '')
-    .map(([k, v]) => `${k}: ${v}`)
+    .map(([k, v]) => detailText(k, v))
     .join(', ');
   return (
     <div>
