@@ -271,7 +271,7 @@ function LeaveTeam({ team }: { team: TeamSummary }) {
         {t`Leave team`}
       </Button>
       <Modal
-        title="Leave team"
+        title={t`Leave team`}
         open={open}
         onCancel={() => setOpen(false)}
         okText={t`Leave team`}
