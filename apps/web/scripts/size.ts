@@ -6,8 +6,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Issue 14's goal, kept as the budget so that a regression fails here. */
-const BUDGET_BYTES = 180_000;
+/**
+ * Issue 14's goal (180 KB), kept as the budget so that a regression fails here, plus issue 26's
+ * languages (3.5 KB): Lingui's runtime, the language choice and switch, and the sign-in page's
+ * strings as message descriptors (measured 179.6 -> 183.0 KB). German and Spanish load as chunks.
+ */
+const BUDGET_BYTES = 183_500;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 

@@ -36,7 +36,13 @@ if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
 // The captions chunk loads only for a video with tracks, after the player is up.
 const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
 if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
-const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk);
+// A viewer whose language is German or Spanish fetches that language's strings (English is built in).
+const languageChunks = ['de', 'es'].map((lang) => {
+  const file = files.find((f) => new RegExp(`^reelbase-${lang}-.*\\.js$`).test(f));
+  if (!file) throw new Error(`dist has no ${lang} strings chunk (reelbase-${lang}-*.js)`);
+  return { lang, file };
+});
+const others = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk && f !== captionsChunk && !languageChunks.some((c) => c.file === f));
 if (others.length > 0) throw new Error(`unexpected chunks in dist: ${others.join(', ')}`);
 
 // A representative playback answer (the API writes the real one), of the heavier kind: a video
@@ -104,6 +110,10 @@ const captioned = JSON.stringify({
 const captionsGz = gz(readFileSync(join(dist, captionsChunk)));
 const withCaptions = native - gz(playback) + gz(captioned) + captionsGz;
 console.log(`captions chunk:  ${captionsGz} bytes (${kb(captionsGz)}), fetched only for a video with caption tracks`);
+for (const { lang, file } of languageChunks) {
+  const langGz = gz(readFileSync(join(dist, file)));
+  console.log(`${lang} strings chunk: ${langGz} bytes (${kb(langGz)}), fetched only by a viewer in that language; native-HLS path then ${native + langGz} bytes (${kb(native + langGz)})`);
+}
 console.log(`native-HLS path of a video with two caption tracks (its answer + the captions chunk): ${withCaptions} bytes (${kb(withCaptions)}) of a ${kb(BUDGET_BYTES)} budget`);
 
 // The share page: its HTML carries the playback answer inline; the player's files are the embed's.

@@ -1,4 +1,5 @@
 import type { PlaybackCaption } from '@reelbase/api-client';
+import type { Translate } from './strings.ts';
 
 /** Where the viewer's choice is kept, per browser: `off`, or the language and label of the track picked. */
 export const CAPTIONS_CHOICE_KEY = 'rb-captions';
@@ -16,6 +17,8 @@ export interface CaptionsHost {
   /** The browser plays the HLS itself: its text tracks come from the master's subtitle renditions (<track> elements only where it lists none). */
   native: boolean;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** The player's texts (strings.ts `t`), passed in so that this chunk does not import strings.ts. */
+  t: Translate;
 }
 
 export interface Captions {
@@ -55,19 +58,19 @@ function safeStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
 
 /** The CC button and its menu (the tracks by label, and Off), and the text tracks they drive. */
 export function attachCaptions(host: CaptionsHost): Captions {
-  const { video, tracks } = host;
+  const { video, tracks, t } = host;
   const doc = video.ownerDocument;
   const storage = host.storage === undefined ? safeStorage() : host.storage;
   const signal = new AbortController();
   const elements: HTMLTrackElement[] = [];
   let fromMaster = host.native;
   function addTrackElements(): void {
-    for (const t of tracks) {
+    for (const track of tracks) {
       const el = doc.createElement('track');
       el.kind = 'subtitles';
-      el.label = t.label;
-      el.srclang = t.language;
-      el.src = t.src;
+      el.label = track.label;
+      el.srclang = track.language;
+      el.src = track.src;
       elements.push(el);
       video.append(el);
     }
@@ -78,15 +81,15 @@ export function attachCaptions(host: CaptionsHost): Captions {
   button.type = 'button';
   button.className = 'rb-cc';
   button.innerHTML = CC_ICON;
-  button.setAttribute('aria-label', 'Captions');
+  button.setAttribute('aria-label', t('captions'));
   button.setAttribute('aria-haspopup', 'menu');
   button.setAttribute('aria-expanded', 'false');
   const menu = doc.createElement('div');
   menu.className = 'rb-cc-menu';
   menu.setAttribute('role', 'menu');
-  menu.setAttribute('aria-label', 'Captions');
+  menu.setAttribute('aria-label', t('captions'));
   menu.hidden = true;
-  const items = [{ label: 'Off', index: -1 }, ...tracks.map((t, index) => ({ label: t.label, index }))].map(({ label, index }) => {
+  const items = [{ label: t('captionsOff'), index: -1 }, ...tracks.map((track, index) => ({ label: track.label, index }))].map(({ label, index }) => {
     const item = doc.createElement('button');
     item.type = 'button';
     item.setAttribute('role', 'menuitemradio');

@@ -1,6 +1,6 @@
-import { PLAYER_MESSAGES } from './constants.ts';
 import { createPlayer } from './player.ts';
 import { chooseEngine, forcedEngine, importHls } from './source.ts';
+import { pickLanguage, setLanguage, t } from './strings.ts';
 import { fetchRenewal } from './token.ts';
 import type { ForcedEngine, HlsModule, PlaybackInfo, Player, PlayerNavigation } from './types.ts';
 
@@ -16,6 +16,8 @@ export interface MountOptions {
   redirect?: string | null;
   /** `?new-window=1`: open the redirect in a new window. */
   newWindow?: boolean;
+  /** The viewer's language (`?lang=` of the embed URL): en, de or es; otherwise the browser's languages choose. */
+  lang?: string | null;
   /** The playback answer when the page already carries it (saves one request). */
   playback?: PlaybackInfo;
   /** The page says the video is private (a message) or needs its password (the form) before any request. */
@@ -78,6 +80,14 @@ export function resolveUrl(url: string | null, apiBase: string, pageUrl: string)
   }
 }
 
+/** Loads the viewer's language (`requested`, else the browser's) and names it on the player's element. */
+function loadViewerLanguage(element: HTMLElement, requested: string | null | undefined): Promise<void> {
+  const nav = element.ownerDocument.defaultView?.navigator;
+  const lang = pickLanguage(requested, nav?.languages ?? (nav?.language ? [nav.language] : []));
+  element.lang = lang;
+  return setLanguage(lang).catch(() => setLanguage('en'));
+}
+
 /** Shows a message in the player area without a player (not available, processing, failed). */
 export function renderMessage(element: HTMLElement, text: string): void {
   const doc = element.ownerDocument;
@@ -103,19 +113,22 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
   if (chooseEngine(probe, { hls: 'probe.m3u8' }, options.forceEngine) === 'hlsjs') loadHls().catch(() => {});
 
   const fetchImpl = options.fetch ?? fetch.bind(globalThis);
+  // The language's strings (a chunk, unless English) load beside the playback answer.
+  const language = loadViewerLanguage(element, options.lang);
   let result: PlaybackResult = options.locked
     ? { status: options.locked }
     : options.playback
       ? classify(options.playback)
       : await fetchPlayback(apiBase, options.videoId, fetchImpl);
+  await language;
   if (result.status === 'password') result = await askPassword(element, apiBase, options.videoId, fetchImpl);
   if (result.status !== 'ok') {
     const text = {
-      notAvailable: PLAYER_MESSAGES.notAvailable,
-      processing: PLAYER_MESSAGES.processing,
-      private: PLAYER_MESSAGES.private,
-      failed: PLAYER_MESSAGES.loadFailed,
-      password: PLAYER_MESSAGES.loadFailed,
+      notAvailable: t('notAvailable'),
+      processing: t('processing'),
+      private: t('private'),
+      failed: t('loadFailed'),
+      password: t('loadFailed'),
     }[result.status];
     renderMessage(element, text);
     return null;
@@ -162,14 +175,14 @@ function askPassword(element: HTMLElement, apiBase: string, videoId: string, fet
   };
   const root = make('div', 'rb-player');
   const form = make('form', 'rb-message rb-unlock');
-  const prompt = make('p', 'rb-unlock-prompt', PLAYER_MESSAGES.passwordPrompt);
+  const prompt = make('p', 'rb-unlock-prompt', t('passwordPrompt'));
   const input = make('input', 'rb-unlock-input');
   input.type = 'password';
   input.required = true;
   input.autocomplete = 'off';
-  input.setAttribute('aria-label', PLAYER_MESSAGES.password);
-  input.placeholder = PLAYER_MESSAGES.password;
-  const submit = make('button', 'rb-unlock-button', PLAYER_MESSAGES.unlock);
+  input.setAttribute('aria-label', t('password'));
+  input.placeholder = t('password');
+  const submit = make('button', 'rb-unlock-button', t('unlock'));
   submit.type = 'submit';
   const error = make('p', 'rb-unlock-error');
   error.setAttribute('role', 'alert');
@@ -191,9 +204,9 @@ function askPassword(element: HTMLElement, apiBase: string, videoId: string, fet
         const answer = (await res.json().catch(() => ({}))) as { token?: string; message?: string };
         if (res.ok && answer.token) return resolve(await fetchPlayback(apiBase, videoId, fetchImpl, answer.token));
         // 403 "Wrong password"; 429 says when to try again.
-        error.textContent = answer.message || PLAYER_MESSAGES.wrongPassword;
+        error.textContent = answer.message || t('wrongPassword');
       } catch {
-        error.textContent = PLAYER_MESSAGES.loadFailed;
+        error.textContent = t('loadFailed');
       }
       submit.disabled = false;
       input.select();
@@ -206,6 +219,8 @@ export interface EmbedLocation {
   videoId?: string;
   newWindow: boolean;
   forceEngine: ForcedEngine | null;
+  /** `?lang=`: the viewer's language, when the embedding page names it. */
+  lang: string | null;
 }
 
 /**
@@ -221,6 +236,7 @@ export function parseEmbedLocation(pathname: string, search: string): EmbedLocat
     videoId: match ? decodeURIComponent(match[2]) : undefined,
     newWindow: query.get('new-window') === '1',
     forceEngine: forcedEngine(query.get('engine')),
+    lang: query.get('lang'),
   };
 }
 
@@ -244,8 +260,10 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
   const options = embedOptions(element, loc?.pathname ?? '', loc?.search ?? '');
   const videoId = overrides.videoId ?? options.videoId;
   if (!videoId) {
-    renderMessage(element, PLAYER_MESSAGES.notAvailable);
-    return Promise.resolve(null);
+    return loadViewerLanguage(element, options.lang).then(() => {
+      renderMessage(element, t('notAvailable'));
+      return null;
+    });
   }
   return mount(element, { ...options, playback, ...overrides, videoId });
 }
@@ -266,5 +284,6 @@ export function embedOptions(element: HTMLElement, pathname: string, search: str
     redirect: data.redirect ?? null,
     newWindow: parsed.newWindow,
     locked: data.locked === 'private' || data.locked === 'password' ? data.locked : null,
+    lang: parsed.lang,
   };
 }

@@ -1,11 +1,11 @@
 import { createAutoHide } from './autohide.ts';
 import { createDropOffTracker, sendDropOff } from './beacons.ts';
 import { resolveConfig } from './config.ts';
-import { PLAYER_MESSAGES } from './constants.ts';
 import { formatTime } from './format.ts';
 import { ICONS } from './icons.ts';
 import { browserNavigation, nextVideoPath, safeRedirectUrl } from './navigation.ts';
 import { type Attached, attachSource, importHls } from './source.ts';
+import { t } from './strings.ts';
 import { fetchRenewal, renewalDelayMs, swapToken } from './token.ts';
 import type { Engine, Player, PlayerOptions } from './types.ts';
 import { volumeLevel } from './volume.ts';
@@ -58,7 +58,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   const root = el(doc, 'div', 'rb-player');
   root.tabIndex = 0;
   root.setAttribute('role', 'region');
-  root.setAttribute('aria-label', options.title ? `Video player: ${options.title}` : 'Video player');
+  root.setAttribute('aria-label', options.title ? t('videoPlayerTitled', { title: options.title }) : t('videoPlayer'));
   const video = el(doc, 'video', 'rb-video');
   video.playsInline = true;
   video.setAttribute('webkit-playsinline', '');
@@ -71,20 +71,20 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   logo.alt = '';
   logo.hidden = true;
   const spinner = el(doc, 'div', 'rb-spinner');
-  const bigPlay = button(doc, 'rb-big-play', 'Play', ICONS.play);
+  const bigPlay = button(doc, 'rb-big-play', t('play'), ICONS.play);
   const message = el(doc, 'div', 'rb-message');
   message.setAttribute('role', 'alert');
   message.hidden = true;
 
   const bar = el(doc, 'div', 'rb-bar');
-  const playBtn = button(doc, 'rb-play', 'Play', ICONS.play);
+  const playBtn = button(doc, 'rb-play', t('play'), ICONS.play);
   const time = el(doc, 'div', 'rb-time');
   time.setAttribute('aria-hidden', 'true');
-  const seek = range(doc, 'rb-seek', 'Seek', 0, 'any');
-  const muteBtn = button(doc, 'rb-mute', 'Mute', ICONS.volume);
-  const volume = range(doc, 'rb-volume', 'Volume', 1, '0.05');
-  const popBtn = button(doc, 'rb-popout', 'Pop Out Video', ICONS.popout);
-  const fsBtn = button(doc, 'rb-fullscreen-button', 'Full screen', ICONS.fullscreen);
+  const seek = range(doc, 'rb-seek', t('seek'), 0, 'any');
+  const muteBtn = button(doc, 'rb-mute', t('mute'), ICONS.volume);
+  const volume = range(doc, 'rb-volume', t('volume'), 1, '0.05');
+  const popBtn = button(doc, 'rb-popout', t('popOut'), ICONS.popout);
+  const fsBtn = button(doc, 'rb-fullscreen-button', t('fullscreen'), ICONS.fullscreen);
   bar.append(playBtn, time, seek, muteBtn, volume, popBtn, fsBtn);
   root.append(video, logo, spinner, bigPlay, bar, message);
 
@@ -170,7 +170,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   function renderTime(): void {
     const duration = knownDuration();
     const current = probing ? 0 : video.currentTime;
-    time.textContent = live ? 'Live' : `${formatTime(current)} / ${formatTime(duration)}`;
+    time.textContent = live ? t('live') : `${formatTime(current)} / ${formatTime(duration)}`;
     if (Number.isFinite(duration)) seek.max = String(duration);
     if (!seeking) seek.value = String(current);
     seek.setAttribute('aria-valuetext', `${formatTime(current)} of ${formatTime(duration)}`);
@@ -179,14 +179,14 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   function renderVolume(): void {
     const level = volumeLevel(video.volume, video.muted);
     muteBtn.dataset.level = level;
-    muteBtn.setAttribute('aria-label', level === 'off' ? 'Unmute' : 'Mute');
+    muteBtn.setAttribute('aria-label', level === 'off' ? t('unmute') : t('mute'));
     volume.value = String(video.muted ? 0 : video.volume);
   }
 
   function renderPlaying(): void {
     const playing = isPlaying();
     root.classList.toggle('rb-playing', playing);
-    const label = playing ? 'Pause' : 'Play';
+    const label = playing ? t('pause') : t('play');
     playBtn.setAttribute('aria-label', label);
     bigPlay.setAttribute('aria-label', label);
   }
@@ -227,14 +227,14 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
 
   function onFatal(): void {
     if (fellBack) return; // already on the mp4; its own errors are reported by the 'error' listener
-    if (!switchToMp4()) showMessage(PLAYER_MESSAGES.playFailed);
+    if (!switchToMp4()) showMessage(t('playFailed'));
   }
 
   function runEndAction(): void {
     if (redirect) {
       // The embed code's redirect replaces the end action.
       if (!options.newWindow) nav.redirect(redirect);
-      else if (!nav.open(redirect)) showMessage(PLAYER_MESSAGES.continueTo, redirect);
+      else if (!nav.open(redirect)) showMessage(t('continueTo'), redirect);
       return;
     }
     switch (config.endAction) {
@@ -316,7 +316,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   });
   on(video, 'error', () => {
     if (engine === 'native' || engine === 'hlsjs') onFatal();
-    else if (engine === 'mp4') showMessage(PLAYER_MESSAGES.playFailed);
+    else if (engine === 'mp4') showMessage(t('playFailed'));
   });
 
   // ---- controls ----
@@ -380,7 +380,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     root.classList.toggle('rb-mini', value);
     for (const p of ['left', 'top', 'right', 'bottom']) root.style.removeProperty(p);
     popBtn.setAttribute('aria-pressed', String(value));
-    popBtn.setAttribute('aria-label', value ? 'Exit Pop Out Video' : 'Pop Out Video');
+    popBtn.setAttribute('aria-label', value ? t('exitPopOut') : t('popOut'));
   }
 
   let drag: { id: number; x: number; y: number; left: number; top: number; moved: boolean } | null = null;
@@ -425,7 +425,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   on(doc, 'fullscreenchange', () => {
     const full = doc.fullscreenElement === root;
     root.classList.toggle('rb-fullscreen', full);
-    fsBtn.setAttribute('aria-label', full ? 'Exit full screen' : 'Full screen');
+    fsBtn.setAttribute('aria-label', full ? t('exitFullscreen') : t('fullscreen'));
   });
 
   renderTime();
@@ -479,14 +479,14 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     engine = result.engine;
     root.dataset.engine = engine;
     if (engine === 'none') {
-      showMessage(PLAYER_MESSAGES.notAvailable);
+      showMessage(t('notAvailable'));
       return engine;
     }
     if (options.captions?.length) {
       const tracks = options.captions;
       // Only a video with tracks fetches the caption code (a chunk of its own).
       void import('./captions.ts').then((m) => {
-        if (!destroyed) captions = m.attachCaptions({ video, root, bar, before: popBtn, tracks, native: engine === 'native' });
+        if (!destroyed) captions = m.attachCaptions({ video, root, bar, before: popBtn, tracks, native: engine === 'native', t });
       });
     }
     if (config.startAction === 'loadVideo' && engine !== 'hlsjs') video.load();

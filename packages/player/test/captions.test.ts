@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attachCaptions, CAPTIONS_CHOICE_KEY, initialTrack } from '../src/captions.ts';
 import { hostPerTest } from './helpers.ts';
+import { t } from '../src/strings.ts';
 
 const tracks = [
   { id: 't1', label: 'English', language: 'en', isDefault: false, src: '/media/v/captions/t1.vtt' },
@@ -37,7 +38,7 @@ describe('the CC menu', () => {
     bar.append(last);
     root.append(video, bar);
     const storage = memoryStorage();
-    const cc = attachCaptions({ video, root, bar, before: last, tracks, native: false, storage });
+    const cc = attachCaptions({ video, root, bar, before: last, tracks, native: false, t, storage });
     expect(cc.button.nextElementSibling).toBe(last);
     expect(Array.from(video.querySelectorAll('track')).map((t) => [t.kind, t.label, t.srclang, t.getAttribute('src')])).toEqual(
       tracks.map((t) => ['subtitles', t.label, t.language, t.src]),
@@ -70,7 +71,7 @@ describe('the CC menu', () => {
     const video = document.createElement('video');
     const bar = document.createElement('div');
     root.append(video, bar);
-    const cc = attachCaptions({ video, root, bar, before: null, tracks, native: true, storage: memoryStorage({ [CAPTIONS_CHOICE_KEY]: 'off' }) });
+    const cc = attachCaptions({ video, root, bar, before: null, tracks, native: true, t, storage: memoryStorage({ [CAPTIONS_CHOICE_KEY]: 'off' }) });
     expect(video.querySelectorAll('track')).toHaveLength(0);
     expect(cc.selected).toBe(-1);
   });

@@ -89,6 +89,7 @@ describe('embed page', () => {
       videoId: 'abc-123',
       newWindow: true,
       forceEngine: 'hlsjs',
+      lang: null,
     });
     expect(parseEmbedLocation('/embed/video/abc/', '?new-window=0')).toMatchObject({ videoId: 'abc', newWindow: false, forceEngine: null });
   });

@@ -36,7 +36,7 @@ const ConfirmEmailChangePage = screen(() => import('./screens/auth/email-change-
 const CancelEmailChangePage = screen(() => import('./screens/auth/email-change-link.tsx'), 'CancelEmailChangePage');
 const PrivacyPage = screen(() => import('./screens/legal/privacy-page.tsx'), 'PrivacyPage');
 const TermsPage = screen(() => import('./screens/legal/terms-page.tsx'), 'TermsPage');
-const NotFoundPage = screen(() => import('./screens/gate/not-found-page.tsx'), 'NotFoundPage');
+const NotFoundPage = screen(() => import('./screens/placeholder-pages.tsx'), 'NotFoundPage');
 const SettingsPage = screen(() => import('./screens/settings/settings-page.tsx'), 'SettingsPage');
 const VideoPage = screen(() => import('./screens/video/video-page.tsx'), 'VideoPage');
 const CaptionEditorPage = screen(() => import('./screens/captions/caption-editor.tsx'), 'CaptionEditorPage');

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type ApiClient, createApiClient, type Session, TEAM_ERROR_CODES } from '@reelbase/api-client';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { createStore, useSetAtom } from 'jotai';
@@ -25,7 +26,7 @@ export function createServices(platform: Platform): Services {
         // The chosen team is no longer the caller's (removed from it, or another person signed in): back to their own team.
         if ((err as { code?: string }).code === TEAM_ERROR_CODES.notMember && store.get(selectedTeamAtom) !== null) {
           store.set(selectedTeamAtom, null);
-          store.set(alertAtom, { id: ++alertSeq, kind: 'warning', text: 'You are no longer a member of that team: you are back in your own team.' });
+          store.set(alertAtom, { id: ++alertSeq, kind: 'warning', text: t`You are no longer a member of that team: you are back in your own team.` });
           void queryClient.invalidateQueries();
         }
       },

@@ -35,6 +35,22 @@ describe('byte and price formatting', () => {
     expect(formatBytes(-5)).toBe('0 B');
   });
 
+  it('writes sizes, prices and the texts of the billing screens in the active language', async () => {
+    const { activateLocale } = await import('../src/i18n/index.ts');
+    const { cancelExplanation, monthLabel, priceLabel: translatedPrice } = await import('../src/screens/billing/texts.ts');
+    await activateLocale('de');
+    try {
+      expect(formatBytes(1.5 * 1024 * 1024)).toBe('1,5 MB');
+      expect(formatPrice(9.99)).toBe('9,99\u00a0$');
+      expect(translatedPrice({ price: 12, duration: '1m' })).toBe('12\u00a0$ / Monat');
+      expect(monthLabel('2026-03')).toBe('März 2026');
+      expect(cancelExplanation({ nextPaymentDate: '2026-05-01T12:00:00', cancelDeadline: '2026-04-24T12:00:00' }, new Date('2026-04-20T12:00:00'))).toContain('Ihr Tarif bleibt bis zum 01.05.2026 aktiv');
+    } finally {
+      await activateLocale('en');
+    }
+    expect(translatedPrice({ price: 12, duration: '1m' })).toBe('$12 / Month');
+  });
+
   it('shows a share of a limit, capped at 100, and 0 without a limit', () => {
     expect(usagePercent(25, 100)).toBe(25);
     expect(usagePercent(999, 1000)).toBe(99);

@@ -6,6 +6,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReelbaseApp } from '../src/app.tsx';
 import { activateLocale, LOCALE_STORAGE_KEY, matchLocale } from '../src/i18n/index.ts';
+import { formatDate, formatMegabytes, formatNumber, videoCount } from '../src/lib/format.ts';
 import type { Platform } from '../src/platform.ts';
 
 beforeAll(() => {
@@ -29,6 +30,17 @@ describe('choosing the language', () => {
     expect(matchLocale(['es-419'])).toBe('es');
     expect(matchLocale(['fr', 'it'])).toBe('en');
     expect(matchLocale([])).toBe('en');
+  });
+});
+
+describe('dates, numbers and sizes', () => {
+  it('English exactly as the spec writes them; German and Spanish the Intl way', async () => {
+    const day = new Date(2026, 2, 7);
+    expect([formatDate(day), formatMegabytes(1234.5 * 1024 * 1024), formatNumber(12345.5), videoCount(1), videoCount(1200)]).toEqual(['03/07/2026', '1234.50 MB', '12,345.5', '1 video', '1,200 videos']);
+    await activateLocale('de');
+    expect([formatDate(day), formatMegabytes(1234.5 * 1024 * 1024), formatNumber(12345.5), videoCount(1), videoCount(1200)]).toEqual(['07.03.2026', '1234,50 MB', '12.345,5', '1 Video', '1.200 Videos']);
+    await activateLocale('es');
+    expect([formatDate(day), formatMegabytes(1234.5 * 1024 * 1024), videoCount(2)]).toEqual(['07/03/2026', '1234,50 MB', '2 vídeos']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RegisterRequest } from '@reelbase/api-client';
 import { Form, type FormInstance, Input, theme } from 'antd';
@@ -40,13 +41,13 @@ export function showFieldErrors(form: FormInstance<AccountValues>, err: unknown)
 export function NameAndEmailFields({ own = true, onEmailBlur }: { own?: boolean; onEmailBlur?(): void }) {
   return (
     <>
-      <Form.Item label="First name" name="firstName" rules={[zodRule('firstName')]}>
+      <Form.Item label={t`First name`} name="firstName" rules={[zodRule('firstName')]}>
         <Input autoComplete={own ? 'given-name' : 'off'} />
       </Form.Item>
-      <Form.Item label="Last name" name="lastName" rules={[zodRule('lastName')]}>
+      <Form.Item label={t`Last name`} name="lastName" rules={[zodRule('lastName')]}>
         <Input autoComplete={own ? 'family-name' : 'off'} />
       </Form.Item>
-      <Form.Item label="Email" name="email" rules={[zodRule('email')]}>
+      <Form.Item label={t`Email`} name="email" rules={[zodRule('email')]}>
         <Input type="email" autoComplete={own ? 'email' : 'off'} onBlur={onEmailBlur} />
       </Form.Item>
     </>
@@ -70,7 +71,7 @@ function PasswordHint() {
         return (
           <li key={r.text} data-met={met} style={{ color: met ? token.colorSuccessText : token.colorTextSecondary }}>
             {met ? <CheckCircleFilled aria-hidden /> : <MinusCircleOutlined aria-hidden />} {r.text}
-            <span className="rb-sr-only">{met ? ' (met)' : ' (not yet)'}</span>
+            <span className="rb-sr-only">{met ? ' (met)' : t` (not yet)`}</span>
           </li>
         );
       })}
@@ -86,7 +87,7 @@ export function AccountFields(props: { onEmailBlur?(): void } = {}) {
   return (
     <>
       <NameAndEmailFields onEmailBlur={props.onEmailBlur} />
-      <Form.Item label="Password" name="password" rules={[zodRule('password')]} extra={<PasswordHint />}>
+      <Form.Item label={t`Password`} name="password" rules={[zodRule('password')]} extra={<PasswordHint />}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
     </>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ALERT_DISMISS_MS } from '@reelbase/api-client';
 import { Alert } from 'antd';
 import { useAtom } from 'jotai';
@@ -39,7 +40,7 @@ export function AlertBar() {
           showIcon
           banner
           role={alert.kind === 'error' ? 'alert' : 'status'}
-          closable={{ 'aria-label': 'Close message', onClose: () => setAlert(null) }}
+          closable={{ 'aria-label': t`Close message`, onClose: () => setAlert(null) }}
         />
       )}
     </div>

@@ -1,12 +1,13 @@
+import { t } from '@lingui/core/macro';
 import type { ColorScheme } from '@reelbase/api-client';
 import { Flex } from 'antd';
 import { useId } from 'react';
 
 /** The player's three colours under the labels both colour editors show (a video's and the profile's defaults). */
 export const PLAYER_COLOURS: { key: keyof Omit<ColorScheme, 'transparentCanvas'>; label: string }[] = [
-  { key: 'playerCanvas', label: 'Canvas' },
-  { key: 'playerPlayButton', label: 'Play button' },
-  { key: 'playerControlBar', label: 'Control bar' },
+  { key: 'playerCanvas', get label() { return t`Canvas`; } },
+  { key: 'playerPlayButton', get label() { return t`Play button`; } },
+  { key: 'playerControlBar', get label() { return t`Control bar`; } },
 ];
 
 /** A native colour picker with its label. */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CardInfo, MESSAGES, type PaymentMethodChoice } from '@reelbase/api-client';
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +48,7 @@ function StripeCardField(props: { publishableKey: string; onReady(card: StripeCa
       onReady(null);
     };
   }, [publishableKey, onReady]);
-  if (failed) return <Alert type="error" showIcon title="The card form could not be loaded. Check your connection and reload the page." />;
+  if (failed) return <Alert type="error" showIcon title={t`The card form could not be loaded. Check your connection and reload the page.`} />;
   return <div ref={host} data-testid="stripe-card" style={{ padding: '8px 11px', border: '1px solid #d9d9d9', borderRadius: 6, minHeight: 38 }} />;
 }
 
@@ -131,12 +132,12 @@ export function PaymentMethodForm(props: {
   const nameFields = (
     <Row gutter={12}>
       <Col xs={24} sm={12}>
-        <Form.Item label="First name" name="firstName">
+        <Form.Item label={t`First name`} name="firstName">
           <Input autoComplete="cc-given-name" />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item label="Last name" name="lastName">
+        <Form.Item label={t`Last name`} name="lastName">
           <Input autoComplete="cc-family-name" />
         </Form.Item>
       </Col>
@@ -146,7 +147,7 @@ export function PaymentMethodForm(props: {
   return (
     <div>
       <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
-        <legend style={{ fontWeight: 600, marginBottom: 8 }}>Payment method</legend>
+        <legend style={{ fontWeight: 600, marginBottom: 8 }}>{t`Payment method`}</legend>
         <Radio.Group
           value={type}
           onChange={(e) => {
@@ -154,8 +155,8 @@ export function PaymentMethodForm(props: {
             props.onTypeChange?.(e.target.value);
           }}
         >
-          <Radio value="card">Card</Radio>
-          <Radio value="paypal">PayPal</Radio>
+          <Radio value="card">{t`Card`}</Radio>
+          <Radio value="paypal">{t`PayPal`}</Radio>
         </Radio.Group>
       </fieldset>
       {type === 'card' && config.isPending ? (
@@ -164,7 +165,7 @@ export function PaymentMethodForm(props: {
         </Flex>
       ) : type === 'card' && publishableKey ? (
         <Form form={form} layout="vertical" name="card" validateTrigger={[]} requiredMark={false} onFinish={submit}>
-          <Form.Item label="Card">
+          <Form.Item label={t`Card`}>
             <StripeCardField publishableKey={publishableKey} onReady={setStripeCard} />
           </Form.Item>
           {nameFields}
@@ -177,22 +178,22 @@ export function PaymentMethodForm(props: {
         </Form>
       ) : type === 'card' ? (
         <Form form={form} layout="vertical" name="card" validateTrigger={[]} requiredMark={false} onFinish={submit}>
-          <Form.Item label="Card number" name="cardNumber">
+          <Form.Item label={t`Card number`} name="cardNumber">
             <Input inputMode="numeric" autoComplete="cc-number" maxLength={19} />
           </Form.Item>
           <Row gutter={12}>
             <Col xs={12} sm={8}>
-              <Form.Item label="Exp month" name="expMonth" extra="MM">
+              <Form.Item label={t`Exp month`} name="expMonth" extra={t`MM`}>
                 <Input inputMode="numeric" autoComplete="cc-exp-month" maxLength={2} />
               </Form.Item>
             </Col>
             <Col xs={12} sm={8}>
-              <Form.Item label="Exp year" name="expYear" extra="YY">
+              <Form.Item label={t`Exp year`} name="expYear" extra={t`YY`}>
                 <Input inputMode="numeric" autoComplete="cc-exp-year" maxLength={2} />
               </Form.Item>
             </Col>
             <Col xs={12} sm={8}>
-              <Form.Item label="CVC/CWV" name="cvc">
+              <Form.Item label={t`CVC/CWV`} name="cvc">
                 <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
               </Form.Item>
             </Col>
@@ -207,7 +208,7 @@ export function PaymentMethodForm(props: {
         </Form>
       ) : (
         <>
-          <Typography.Paragraph type="secondary">PayPal becomes your payment method when you approve your first payment at PayPal, for the plan you choose.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t`PayPal becomes your payment method when you approve your first payment at PayPal, for the plan you choose.`}</Typography.Paragraph>
           <Flex gap={8} justify="end" wrap>
             {props.extra}
             <Button type="primary" loading={props.busy} onClick={submit}>

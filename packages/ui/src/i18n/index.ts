@@ -57,6 +57,13 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
 }
 
+const INTL_LOCALES: Record<Locale, string> = { en: 'en-US', de: 'de-DE', es: 'es-ES' };
+
+/** The BCP 47 tag `Intl` formats with for the active language (English as the spec writes it: en-US). */
+export function intlLocale(): string {
+  return INTL_LOCALES[currentLocale()];
+}
+
 /** The active language (English before anything was activated). */
 export function currentLocale(): Locale {
   return (i18n.locale || SOURCE_LOCALE) as Locale;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -38,62 +39,53 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
   const manageTeam = useCan('manageTeam');
   return (
     <>
-      <h2 id="nav-account">My account</h2>
+      <h2 id="nav-account">{t`My account`}</h2>
       <ul aria-labelledby="nav-account">
         <li>
           <NavLink to="/usage" onClick={onNavigate}>
-            <BarChartOutlined aria-hidden /> View Usage
-          </NavLink>
+            <BarChartOutlined aria-hidden />{' '}{t`View Usage`}</NavLink>
         </li>
         <li>
           <NavLink to="/settings" end onClick={onNavigate}>
-            <SettingOutlined aria-hidden /> Settings
-          </NavLink>
+            <SettingOutlined aria-hidden />{' '}{t`Settings`}</NavLink>
         </li>
         <li>
           <NavLink to="/settings/team" onClick={onNavigate}>
-            <UsergroupAddOutlined aria-hidden /> Team
-          </NavLink>
+            <UsergroupAddOutlined aria-hidden />{' '}{t`Team`}</NavLink>
         </li>
         {manageTeam && (
           <li>
             <NavLink to="/activity" onClick={onNavigate}>
-              <HistoryOutlined aria-hidden /> Activity log
-            </NavLink>
+              <HistoryOutlined aria-hidden />{' '}{t`Activity log`}</NavLink>
           </li>
         )}
         {billing && (
           <li>
             <NavLink to="/change-tariff" onClick={onNavigate}>
-              <CrownOutlined aria-hidden /> Change plan
-            </NavLink>
+              <CrownOutlined aria-hidden />{' '}{t`Change plan`}</NavLink>
           </li>
         )}
         <li>
           <NavLink to="/video-analytics" onClick={onNavigate}>
-            <LineChartOutlined aria-hidden /> Analytics
-          </NavLink>
+            <LineChartOutlined aria-hidden />{' '}{t`Analytics`}</NavLink>
         </li>
       </ul>
-      <h2 id="nav-video">Video</h2>
+      <h2 id="nav-video">{t`Video`}</h2>
       <ul aria-labelledby="nav-video">
         <li>
           <NavLink to="/" end onClick={onNavigate}>
-            <AppstoreOutlined aria-hidden /> My videos
-          </NavLink>
+            <AppstoreOutlined aria-hidden />{' '}{t`My videos`}</NavLink>
         </li>
         <li>
           <NavLink to="/how-to" onClick={onNavigate}>
-            <QuestionCircleOutlined aria-hidden /> How to
-          </NavLink>
+            <QuestionCircleOutlined aria-hidden />{' '}{t`How to`}</NavLink>
         </li>
       </ul>
-      <h2 id="nav-support">Help</h2>
+      <h2 id="nav-support">{t`Help`}</h2>
       <ul aria-labelledby="nav-support">
         <li>
           <a href={`mailto:${CONTACT_EMAIL}`}>
-            <CustomerServiceOutlined aria-hidden /> Support
-          </a>
+            <CustomerServiceOutlined aria-hidden />{' '}{t`Support`}</a>
         </li>
       </ul>
     </>
@@ -105,34 +97,28 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
     <ul>
       <li>
         <NavLink to="/admin/users" onClick={onNavigate}>
-          <TeamOutlined aria-hidden /> Users
-        </NavLink>
+          <TeamOutlined aria-hidden />{' '}{t`Users`}</NavLink>
       </li>
       <li>
         <NavLink to="/admin/inactive" onClick={onNavigate}>
-          <UserOutlined aria-hidden /> Inactive users
-        </NavLink>
+          <UserOutlined aria-hidden />{' '}{t`Inactive users`}</NavLink>
       </li>
       {/* No Notifications entry until account events have a list to show (docs/decisions.md). */}
       <li>
         <NavLink to="/admin/teams" onClick={onNavigate}>
-          <UsergroupAddOutlined aria-hidden /> Teams
-        </NavLink>
+          <UsergroupAddOutlined aria-hidden />{' '}{t`Teams`}</NavLink>
       </li>
       <li>
         <NavLink to="/admin/plans" onClick={onNavigate}>
-          <CrownOutlined aria-hidden /> Plans
-        </NavLink>
+          <CrownOutlined aria-hidden />{' '}{t`Plans`}</NavLink>
       </li>
       <li>
         <NavLink to="/admin/promo-codes" onClick={onNavigate}>
-          <TagOutlined aria-hidden /> Promo codes
-        </NavLink>
+          <TagOutlined aria-hidden />{' '}{t`Promo codes`}</NavLink>
       </li>
       <li>
         <a href={`mailto:${CONTACT_EMAIL}`}>
-          <CustomerServiceOutlined aria-hidden /> Support
-        </a>
+          <CustomerServiceOutlined aria-hidden />{' '}{t`Support`}</a>
       </li>
     </ul>
   );
@@ -158,13 +144,9 @@ function AdminSearchBox({ onDone }: { onDone?: () => void }) {
   return (
     <search style={{ flex: 1, maxWidth: 480 }}>
       <form onSubmit={submit} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
-        <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
-          Find a user
-        </label>
-        <Input id={id} value={text} placeholder="Name or email" onChange={(e) => setText(e.target.value)} style={{ flex: 1, minWidth: 140 }} />
-        <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-          Search
-        </Button>
+        <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>{t`Find a user`}</label>
+        <Input id={id} value={text} placeholder={t`Name or email`} onChange={(e) => setText(e.target.value)} style={{ flex: 1, minWidth: 140 }} />
+        <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>{t`Search`}</Button>
       </form>
     </search>
   );
@@ -192,9 +174,7 @@ function SearchBox({ onDone }: { onDone?: () => void }) {
   return (
     <search style={{ flex: 1, maxWidth: 480, minWidth: 0, position: 'relative' }}>
       <form onSubmit={submit} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
-        <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
-          Search videos
-        </label>
+        <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>{t`Search videos`}</label>
         <Input
           id={id}
           value={text}
@@ -207,9 +187,7 @@ function SearchBox({ onDone }: { onDone?: () => void }) {
           }}
           style={{ flex: 1, minWidth: 140 }}
         />
-        <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-          Search
-        </Button>
+        <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>{t`Search`}</Button>
         {error && (
           // Hangs under the box like a field's message, so the fixed-height top bar keeps its size.
           <div
@@ -249,7 +227,7 @@ function UserBadge() {
         {name}
       </span>
       <Tag color={profile.isActive ? 'green' : 'red'} style={{ marginInlineEnd: 0 }} data-testid="user-status">
-        {profile.isActive ? 'Active' : 'Canceled'}
+        {profile.isActive ? t`Active` : t`Canceled`}
       </Tag>
     </Flex>
   );
@@ -277,9 +255,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <a className="rb-skip" href="#main">
-        Skip to content
-      </a>
+      <a className="rb-skip" href="#main">{t`Skip to content`}</a>
       {!mobile && (
         <Layout.Sider width={SIDER_WIDTH}>
           {/* The sider spans the whole page; its content stays in view while the page scrolls. */}
@@ -287,7 +263,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
             <div style={{ padding: '18px 16px 4px' }}>
               <Brand light to={area === 'admin' ? '/admin' : '/'} />
             </div>
-            <nav aria-label="Main" className="rb-nav" style={{ padding: '0 8px 16px' }}>
+            <nav aria-label={t`Main`} className="rb-nav" style={{ padding: '0 8px 16px' }}>
               {nav}
             </nav>
           </div>
@@ -297,9 +273,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, borderBottom: `1px solid ${token.colorSplit}`, position: 'sticky', top: 0, zIndex: 950, height: 64 }}>
           {mobile ? (
             <>
-              <Button icon={<MenuOutlined aria-hidden />} onClick={() => setMenuOpen(true)} aria-expanded={menuOpen} aria-controls="rb-mobile-menu">
-                Menu
-              </Button>
+              <Button icon={<MenuOutlined aria-hidden />} onClick={() => setMenuOpen(true)} aria-expanded={menuOpen} aria-controls="rb-mobile-menu">{t`Menu`}</Button>
               <Brand to={area === 'admin' ? '/admin' : '/'} />
             </>
           ) : (
@@ -308,9 +282,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
               <Flex align="center" gap={16} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
                 {area === 'user' && <TeamSwitcher />}
                 <UserBadge />
-                <Button icon={<LogoutOutlined aria-hidden />} onClick={logout}>
-                  Logout
-                </Button>
+                <Button icon={<LogoutOutlined aria-hidden />} onClick={logout}>{t`Logout`}</Button>
               </Flex>
             </>
           )}
@@ -325,17 +297,15 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
         <SiteFooter />
       </Layout>
       {mobile && (
-        <Drawer id="rb-mobile-menu" title="Menu" placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} size={300} closable={{ 'aria-label': 'Close menu' }}>
+        <Drawer id="rb-mobile-menu" title={t`Menu`} placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} size={300} closable={{ 'aria-label': t`Close menu` }}>
           <Flex vertical gap={16}>
             <UserBadge />
             {area === 'user' && <TeamSwitcher onDone={() => setMenuOpen(false)} />}
             {area === 'user' ? <SearchBox onDone={() => setMenuOpen(false)} /> : <AdminSearchBox onDone={() => setMenuOpen(false)} />}
-            <nav aria-label="Main" className="rb-nav rb-drawer-nav">
+            <nav aria-label={t`Main`} className="rb-nav rb-drawer-nav">
               {nav}
             </nav>
-            <Button icon={<LogoutOutlined aria-hidden />} onClick={logout} block>
-              Logout
-            </Button>
+            <Button icon={<LogoutOutlined aria-hidden />} onClick={logout} block>{t`Logout`}</Button>
           </Flex>
         </Drawer>
       )}

@@ -1,9 +1,11 @@
 import { type PaymentPlan, type PaymentPlanVariant, PLAN_DURATION_LABELS, PLAN_NAMES, type PlanDuration, type Subscription } from '@reelbase/api-client';
+import { formatNumber } from './format.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
 /**
- * A byte count in the largest binary unit that keeps it at 1 or more ("1.5 GB", "500 GB", "0 B").
+ * A byte count in the largest binary unit that keeps it at 1 or more ("1.5 GB", "500 GB", "0 B";
+ * "1,5 GB" in German and Spanish).
  * Plan limits run to terabytes, where the spec's MB (for a video's size) would be unreadable.
  */
 export function formatBytes(bytes: number | null | undefined): string {
@@ -13,9 +15,9 @@ export function formatBytes(bytes: number | null | undefined): string {
     n /= 1024;
     unit++;
   }
-  if (unit === 0) return `${Math.round(n)} B`;
+  if (unit === 0) return `${formatNumber(Math.round(n), { useGrouping: false })} B`;
   // Up to two decimals, none when whole ("500 GB", "1.5 GB").
-  return `${Math.round(n * 100) / 100} ${UNITS[unit]}`;
+  return `${formatNumber(Math.round(n * 100) / 100, { maximumFractionDigits: 2, useGrouping: false })} ${UNITS[unit]}`;
 }
 
 /** Share of a limit used, 0 to 100 (rounded down, so 100 means the limit is reached); 0 without a limit. */
@@ -24,9 +26,10 @@ export function usagePercent(used: number, limit: number): number {
   return Math.min(100, Math.max(0, Math.floor((used / limit) * 100)));
 }
 
-/** Dollars as the tariff screen shows them: "$12", "$9.99". */
+/** Dollars as the tariff screen shows them: "$12", "$9.99" (in German "12 $", "9,99 $"). */
 export function formatPrice(dollars: number): string {
-  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+  const cents = Number.isInteger(dollars) ? 0 : 2;
+  return formatNumber(dollars, { style: 'currency', currency: 'USD', minimumFractionDigits: cents, maximumFractionDigits: cents });
 }
 
 /** "$12 / Month". */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /** A rectangle in an image's own pixels (what react-easy-crop reports as croppedAreaPixels). */
 export interface PixelArea {
   x: number;
@@ -13,7 +14,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const img = new Image();
     img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error('This image could not be read.'));
+    img.onerror = () => reject(new Error(t`This image could not be read.`));
     img.src = src;
   });
 }
@@ -30,11 +31,11 @@ export async function cropImage(src: string, area: PixelArea, type: 'image/png' 
   canvas.width = Math.max(1, Math.round(area.width * scale));
   canvas.height = Math.max(1, Math.round(area.height * scale));
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This browser cannot crop images.');
+  if (!ctx) throw new Error(t`This browser cannot crop images.`);
   if (type === 'image/jpeg') {
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
   }
   ctx.drawImage(img, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('This image could not be cropped.'))), type, 0.92));
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t`This image could not be cropped.`))), type, 0.92));
 }

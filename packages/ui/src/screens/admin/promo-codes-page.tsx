@@ -4,9 +4,9 @@ import { errorMessage, type PromoCode } from '@reelbase/api-client';
 import { Button, Card, Col, DatePicker, type DatePickerProps, Empty, Form, Input, InputNumber, Radio, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatPrice } from '../../lib/billing.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useAlert, useClient } from '../../services.tsx';
-import { i18n } from '../../i18n/index.ts';
+import { intlLocale } from '../../i18n/index.ts';
 
 type Dayjs = Exclude<NonNullable<DatePickerProps['value']>, unknown[]>;
 
@@ -22,7 +22,7 @@ interface PromoValues {
 
 const FIELD_OF: Record<string, keyof PromoValues> = { code: 'code', percentOff: 'percentOff', amountOff: 'amountOff', validFrom: 'validFrom', validUntil: 'validUntil', maxUses: 'maxUses' };
 
-/** The day's pattern for the date pickers in the active language: MM/DD/YYYY in English (spec), DD.MM.YYYY in German. */
+/** The date pickers' pattern, the same as formatDate writes: MM/DD/YYYY in English (spec), DD.MM.YYYY in German. */
 function datePattern(locale: string): string {
   const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(2006, 0, 2));
   return parts.map((p) => (p.type === 'day' ? 'DD' : p.type === 'month' ? 'MM' : p.type === 'year' ? 'YYYY' : p.value)).join('');
@@ -67,8 +67,8 @@ export function PromoCodesPage() {
     }
   }
 
-  const dateFormat = datePattern(i18n.locale);
-  const off = (p: PromoCode) => (p.percentOff != null ? i18n.number(p.percentOff / 100, { style: 'percent' }) : formatPrice(p.amountOff ?? 0));
+  const dateFormat = datePattern(intlLocale());
+  const off = (p: PromoCode) => (p.percentOff != null ? formatNumber(p.percentOff / 100, { style: 'percent' }) : formatPrice(p.amountOff ?? 0));
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
@@ -127,7 +127,7 @@ export function PromoCodesPage() {
                 scroll={{ x: 'max-content' }}
                 columns={[
                   { title: t`Code`, dataIndex: 'code' },
-                  { title: t`Off`, key: 'off', render: (_, p) => off(p) },
+                  { title: t({ message: 'Off', context: 'promo code discount' }), key: 'off', render: (_, p) => off(p) },
                   { title: t`Valid from`, key: 'from', render: (_, p) => (p.validFrom ? formatDate(p.validFrom) : t`Now`) },
                   { title: t`Valid until`, key: 'until', render: (_, p) => (p.validUntil ? formatDate(p.validUntil) : t`No end`) },
                   {

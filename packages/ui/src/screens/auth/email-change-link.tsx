@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type ApiClient, errorMessage } from '@reelbase/api-client';
 import { Alert, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -28,8 +29,8 @@ function runOnce(client: ApiClient, action: Action, token: string) {
 }
 
 const TEXT: Record<Action, { title: string; busy: string }> = {
-  confirm: { title: 'Confirming your new email address', busy: 'Confirming your new email address…' },
-  cancel: { title: 'Canceling the email change', busy: 'Canceling the change and signing out every device…' },
+  confirm: { get title() { return t`Confirming your new email address`; }, get busy() { return t`Confirming your new email address…`; } },
+  cancel: { get title() { return t`Canceling the email change`; }, get busy() { return t`Canceling the change and signing out every device…`; } },
 };
 
 /** The page a mailed email-change link opens: it acts once on load and says what happened; it signs nobody in. */
@@ -55,7 +56,7 @@ function EmailChangeLink({ action }: { action: Action }) {
   return (
     <AuthShell title={TEXT[action].title}>
       {result ? (
-        <Alert type={result.ok ? 'success' : 'error'} showIcon title={result.message} description={<Link to="/login">Go to sign in</Link>} />
+        <Alert type={result.ok ? 'success' : 'error'} showIcon title={result.message} description={<Link to="/login">{t`Go to sign in`}</Link>} />
       ) : (
         <div role="status" style={{ textAlign: 'center', padding: 24 }}>
           <Spin size="large" />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage } from '@reelbase/api-client';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -28,23 +29,19 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthShell title="Forgot password">
-      <Typography.Paragraph type="secondary">Enter the email of your account and we will send you a link to choose a new password.</Typography.Paragraph>
+    <AuthShell title={t`Forgot password`}>
+      <Typography.Paragraph type="secondary">{t`Enter the email of your account and we will send you a link to choose a new password.`}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="forgot" onFinish={submit} requiredMark={false}>
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required.' }]}>
+        <Form.Item label={t`Email`} name="email" rules={[{ required: true, message: t`Email is required.` }]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading}>
-          Send
-        </Button>
+        <Button type="primary" htmlType="submit" block loading={loading}>{t`Send`}</Button>
       </Form>
       {sent && (
-        <Typography.Paragraph role="status" style={{ marginTop: 16 }}>
-          If an account exists for that address, the link is on its way.
-        </Typography.Paragraph>
+        <Typography.Paragraph role="status" style={{ marginTop: 16 }}>{t`If an account exists for that address, the link is on its way.`}</Typography.Paragraph>
       )}
       <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
-        <Link to="/login">Back to sign in</Link>
+        <Link to="/login">{t`Back to sign in`}</Link>
       </p>
     </AuthShell>
   );

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { formatClock } from '../../lib/format.ts';
 import { t } from '@lingui/core/macro';
 import { ApiError, errorMessage } from '@reelbase/api-client';
 import { Alert, Button, Checkbox, Flex, Input, theme } from 'antd';
@@ -12,7 +13,7 @@ import { SocialButtons } from './social-buttons.tsx';
 type Errors = { email?: string; password?: string };
 
 /** The time of day `seconds` from now, as the visitor's clock shows it (e.g. 14:05). */
-const clockIn = (seconds: number) => new Date(Date.now() + seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clockIn = (seconds: number) => formatClock(new Date(Date.now() + seconds * 1000));
 
 /**
  * A label, its input and the field's error, laid out like antd's vertical Form.Item. The sign-in

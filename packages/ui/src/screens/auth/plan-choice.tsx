@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
 import { Alert, Flex, Segmented, Skeleton, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -41,11 +42,11 @@ export function PlanChoice(props: { value: string | null; onChange(id: string | 
 
   return (
     <fieldset style={{ border: 0, padding: 0, margin: '0 0 20px', minWidth: 0 }}>
-      <legend style={{ fontWeight: 600, marginBottom: 8 }}>Plan</legend>
+      <legend style={{ fontWeight: 600, marginBottom: 8 }}>{t`Plan`}</legend>
       <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary">{off ? 'Choose it after signing in.' : 'Paid now with your card, renewing automatically. You can change it at any time.'}</Typography.Text>
+        <Typography.Text type="secondary">{off ? t`Choose it after signing in.` : t`Paid now with your card, renewing automatically. You can change it at any time.`}</Typography.Text>
         <Segmented<PlanDuration>
-          aria-label="Billing period"
+          aria-label={t`Billing period`}
           value={duration}
           onChange={showDuration}
           disabled={off}
@@ -53,7 +54,7 @@ export function PlanChoice(props: { value: string | null; onChange(id: string | 
         />
       </Flex>
       {plans.error ? (
-        <Alert type="error" showIcon title={`The plans could not be loaded: ${errorMessage(plans.error)}. You can register now and choose a plan after signing in.`} />
+        <Alert type="error" showIcon title={t`The plans could not be loaded: ${errorMessage(plans.error)}. You can register now and choose a plan after signing in.`} />
       ) : plans.isLoading ? (
         <Skeleton active />
       ) : (
@@ -85,10 +86,10 @@ export function PlanChoice(props: { value: string | null; onChange(id: string | 
         </div>
       )}
       <label style={{ ...box(props.value === null, false), flexDirection: 'row', alignItems: 'center', marginTop: 12, padding: '10px 16px' }}>
-        <input type="radio" name="signup-plan" value="" checked={props.value === null} onChange={() => props.onChange(null)} aria-label="Decide later" />
+        <input type="radio" name="signup-plan" value="" checked={props.value === null} onChange={() => props.onChange(null)} aria-label={t`Decide later`} />
         <span>
-          <strong>Decide later</strong>
-          <Typography.Text type="secondary"> — register without a plan and choose one after signing in.</Typography.Text>
+          <strong>{t`Decide later`}</strong>
+          <Typography.Text type="secondary">{' '}{t`— register without a plan and choose one after signing in.`}</Typography.Text>
         </span>
       </label>
       {props.off && (

@@ -1,3 +1,5 @@
+import { t as tr } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { errorMessage, MESSAGES, type PaymentMethodChoice } from '@reelbase/api-client';
 import { Button, Form, Steps, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -118,11 +120,11 @@ export function RegistrationPage() {
   }
 
   return (
-    <AuthShell title="Sign up" width={step === 1 ? 860 : 520}>
-      {!direct && <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: 'Your account' }, { title: 'Plan and payment' }]} />}
+    <AuthShell title={tr`Sign up`} width={step === 1 ? 860 : 520}>
+      {!direct && <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: tr`Your account` }, { title: tr`Plan and payment` }]} />}
       {step === 0 && !direct && (
         <>
-          <SocialButtons verb="Sign up" divider={{ text: 'or register with email', where: 'after' }} />
+          <SocialButtons verb="Sign up" divider={{ text: tr`or register with email`, where: 'after' }} />
         </>
       )}
       {step === 0 && (
@@ -135,27 +137,23 @@ export function RegistrationPage() {
           requiredMark={false}
         >
           <AccountFields onEmailBlur={emailLeft} />
-          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-            By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
+          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}><Trans>By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.</Trans>
           </Typography.Paragraph>
           <Button type="primary" htmlType="submit" block loading={loading || checking} disabled={loading || checking || !valid}>
-            {direct ? 'Registration' : 'Continue'}
+            {direct ? tr`Registration` : tr`Continue`}
           </Button>
         </Form>
       )}
       {step === 1 && account && (
         <>
-          <Typography.Paragraph>
-            Signing up as{' '}
+          <Typography.Paragraph>{tr`Signing up as`}{' '}
             <strong>
               {account.firstName} {account.lastName}
             </strong>{' '}
             (<span style={{ overflowWrap: 'anywhere' }}>{account.email}</span>).{' '}
-            <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setStep(0)}>
-              Change account details
-            </Button>
+            <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setStep(0)}>{tr`Change account details`}</Button>
           </Typography.Paragraph>
-          <PlanChoice value={paypal ? null : planId} onChange={setPlanId} off={paypal && 'With PayPal, you choose the plan after signing in and approve its payment at PayPal.'} />
+          <PlanChoice value={paypal ? null : planId} onChange={setPlanId} off={paypal && tr`With PayPal, you choose the plan after signing in and approve its payment at PayPal.`} />
           <div style={{ maxWidth: 520 }}>
             <PaymentMethodForm
               submitText="Registration"
@@ -164,17 +162,14 @@ export function RegistrationPage() {
               onSubmit={(method) => register(account, method)}
               extra={
                 plan && (
-                  <Typography.Text data-testid="signup-charge" style={{ flex: '1 1 240px', alignSelf: 'center' }}>
-                    Registration charges {priceLabel(plan)} for {planTitle(plan.name)} to this card now; the plan renews automatically.
-                  </Typography.Text>
+                  <Typography.Text data-testid="signup-charge" style={{ flex: '1 1 240px', alignSelf: 'center' }}>{tr`Registration charges ${priceLabel(plan)} for ${planTitle(plan.name)} to this card now; the plan renews automatically.`}</Typography.Text>
                 )
               }
             />
           </div>
         </>
       )}
-      <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
-        Already have an account? <Link to="/login">Sign in</Link>
+      <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>{tr`Already have an account?`}{' '}<Link to="/login">{tr`Sign in`}</Link>
       </p>
     </AuthShell>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, PASSWORD_MIN_LENGTH } from '@reelbase/api-client';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -30,25 +31,23 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthShell title="Choose a new password">
+    <AuthShell title={t`Choose a new password`}>
       {!token ? (
-        <Alert type="error" showIcon title="This link has no reset token." description={<Link to="/forgot-password">Ask for a new link</Link>} />
+        <Alert type="error" showIcon title={t`This link has no reset token.`} description={<Link to="/forgot-password">{t`Ask for a new link`}</Link>} />
       ) : (
         <Form form={form} layout="vertical" name="reset" onFinish={submit} requiredMark={false}>
           <Form.Item
-            label="New password"
+            label={t`New password`}
             name="password"
             rules={[{ min: PASSWORD_MIN_LENGTH, required: true, message: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` }]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loading}>
-            Save
-          </Button>
+          <Button type="primary" htmlType="submit" block loading={loading}>{t`Save`}</Button>
         </Form>
       )}
       <p style={{ marginTop: 20, marginBottom: 0, textAlign: 'center' }}>
-        <Link to="/login">Back to sign in</Link>
+        <Link to="/login">{t`Back to sign in`}</Link>
       </p>
     </AuthShell>
   );

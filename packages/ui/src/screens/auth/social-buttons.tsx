@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { FacebookFilled, GoogleOutlined } from '@ant-design/icons';
 import { errorMessage, type PaymentMethodChoice } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,7 +34,7 @@ export function SocialButtons({ verb, paymentMethod, divider }: { verb: 'Sign in
     try {
       const settings = platform.socialToken && (await queryClient.fetchQuery(providersQuery))[provider];
       if (!platform.socialToken || !settings) {
-        alert('info', `${PROVIDER_NAMES[provider]} sign-in is not available here yet. Use your email and password.`);
+        alert('info', t`${PROVIDER_NAMES[provider]} sign-in is not available here yet. Use your email and password.`);
         return;
       }
       const { token, nonce } = await platform.socialToken(provider, settings);
@@ -60,7 +61,7 @@ export function SocialButtons({ verb, paymentMethod, divider }: { verb: 'Sign in
 
   const button = (provider: SocialProvider, icon: ReactNode) => (
     <Button block icon={icon} loading={busy === provider} disabled={busy !== null && busy !== provider} onClick={() => signIn(provider)}>
-      {verb} with {PROVIDER_NAMES[provider]}
+      {verb === 'Sign in' ? t`Sign in with ${PROVIDER_NAMES[provider]}` : t`Sign up with ${PROVIDER_NAMES[provider]}`}
     </Button>
   );
   if (!platform.socialToken || !providers || (!providers.google && !providers.facebook)) return null;

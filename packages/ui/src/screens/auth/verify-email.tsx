@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type ApiClient, errorMessage, type LoginResponse } from '@reelbase/api-client';
 import { Alert, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -40,13 +41,13 @@ export function VerifyEmailPage() {
 
   if (!token) return <Navigate to="/" replace />;
   return (
-    <AuthShell title="Verifying your email">
+    <AuthShell title={t`Verifying your email`}>
       {error ? (
-        <Alert type="error" showIcon title={error} description={<Link to="/login">Go to sign in</Link>} />
+        <Alert type="error" showIcon title={error} description={<Link to="/login">{t`Go to sign in`}</Link>} />
       ) : (
         <div role="status" style={{ textAlign: 'center', padding: 24 }}>
           <Spin size="large" />
-          <p>Confirming your email address…</p>
+          <p>{t`Confirming your email address…`}</p>
         </div>
       )}
     </AuthShell>

@@ -3,7 +3,7 @@ import { msg, t } from '@lingui/core/macro';
 import { type PaymentMethodChoice, type PaymentPlan, type PaymentPlanVariant, type PlanDuration, type Subscription, TERMS } from '@reelbase/api-client';
 import { findVariant, formatPrice, type PlanVariantRef, planChangeKind, planTitle, prorationEstimate } from '../../lib/billing.ts';
 import { formatDate } from '../../lib/format.ts';
-import { i18n } from '../../i18n/index.ts';
+import { i18n, intlLocale } from '../../i18n/index.ts';
 
 // The billing screens' sentences, in the active language (their rules stay in lib/billing.ts).
 
@@ -81,7 +81,7 @@ export const subscriptionStatusLabel = (s: Subscription['status']): string => i1
 export function monthLabel(m: string): string {
   const [y, mm] = m.split('-').map(Number);
   if (!y || !mm) return m;
-  return i18n.date(new Date(Date.UTC(y, mm - 1, 1)), { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, mm - 1, 1)));
 }
 
 const HISTORY_KINDS: Record<string, MessageDescriptor> = {

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
 import { ArrowLeftOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { type CaptionTrackDetail, errorMessage, type Video } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -53,19 +55,17 @@ export function CaptionEditorPage() {
     <>
       <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Link to={`/${encodeURIComponent(videoId)}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-          <ArrowLeftOutlined aria-hidden /> Back to the video
-        </Link>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>
-          Edit captions{track.data ? `: ${track.data.label}` : ''}
+          <ArrowLeftOutlined aria-hidden />{' '}{t`Back to the video`}</Link>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>{t`Edit captions`}{track.data ? `: ${track.data.label}` : ''}
         </Typography.Title>
         {track.data && <Tag>{track.data.kind}</Tag>}
       </Flex>
       {failed ? (
-        <Result status="404" title="These captions are not available" subTitle={errorMessage(failed)} extra={<Link to={`/${encodeURIComponent(videoId)}`}>Back to the video</Link>} />
+        <Result status="404" title={t`These captions are not available`} subTitle={errorMessage(failed)} extra={<Link to={`/${encodeURIComponent(videoId)}`}>{t`Back to the video`}</Link>} />
       ) : !video.data || !track.data ? (
         <Skeleton active />
       ) : track.data.status !== 'ready' ? (
-        <Result status="info" title="These captions are not ready" subTitle={track.data.error ?? 'They are still being made. Come back when they are ready.'} />
+        <Result status="info" title={t`These captions are not ready`} subTitle={track.data.error ?? t`They are still being made. Come back when they are ready.`} />
       ) : (
         <Editor key={track.data.id} video={video.data} track={track.data} canSave={canSave} renew={async () => (await video.refetch()).data?.videoSource ?? null} />
       )}
@@ -194,7 +194,7 @@ function Editor({ video, track, canSave, renew }: { video: Video; track: Caption
       setShowProblems(true);
       const first = [...found.keys()][0] as number;
       focus(first);
-      alert('error', `Cue ${first + 1}: ${found.get(first)}`);
+      alert('error', t`Cue ${first + 1}: ${found.get(first) ?? ''}`);
       return;
     }
     setSaving(true);
@@ -207,7 +207,7 @@ function Editor({ video, track, canSave, renew }: { video: Video; track: Caption
       // The new version goes into the cache without a refetch; the editor stays mounted (keyed by the track), so its undo steps stay.
       queryClient.setQueryData<CaptionTrackDetail>(captionTrackKey(video.id, track.id), { ...updated, cues: out });
       void queryClient.invalidateQueries({ queryKey: keys.captions(video.id), exact: true });
-      alert('success', `Captions saved (version ${updated.version}).`);
+      alert('success', t`Captions saved (version ${updated.version}).`);
     } catch (err) {
       alert('error', errorMessage(err));
     } finally {
@@ -236,25 +236,17 @@ function Editor({ video, track, canSave, renew }: { video: Video; track: Caption
         <Col xs={24} lg={13}>
           <Card styles={{ body: { padding: 0, overflow: 'hidden' } }}>
             {video.videoSource ? (
-              <OwnerVideo src={video.videoSource} poster={video.imageUrl ?? undefined} label={`Video: ${video.name}`} renew={renew} onElement={setEl} />
+              <OwnerVideo src={video.videoSource} poster={video.imageUrl ?? undefined} label={t`Video: ${video.name}`} renew={renew} onElement={setEl} />
             ) : (
-              <div role="status" style={{ padding: 24 }}>
-                The video is being processed…
-              </div>
+              <div role="status" style={{ padding: 24 }}>{t`The video is being processed…`}</div>
             )}
           </Card>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
-            Keys: Alt+↑ / Alt+↓ previous / next cue · {Object.values(ROW_KEYS).map((k) => `${k.keys} ${k.label.toLowerCase()}`).join(' · ')} · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+S save
-          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>{t`Keys: Alt+↑ / Alt+↓ previous / next cue ·`}{' '}{Object.values(ROW_KEYS).map((k) => `${k.keys} ${k.label.toLowerCase()}`).join(' · ')}{' '}{t`· Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+S save`}</Typography.Paragraph>
         </Col>
         <Col xs={24} lg={11}>
           <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
-            <Button icon={<UndoOutlined aria-hidden />} disabled={!history.past.length} onClick={() => setHistory(undo)} aria-keyshortcuts="Control+Z">
-              Undo
-            </Button>
-            <Button icon={<RedoOutlined aria-hidden />} disabled={!history.future.length} onClick={() => setHistory(redo)} aria-keyshortcuts="Control+Shift+Z">
-              Redo
-            </Button>
+            <Button icon={<UndoOutlined aria-hidden />} disabled={!history.past.length} onClick={() => setHistory(undo)} aria-keyshortcuts="Control+Z">{t`Undo`}</Button>
+            <Button icon={<RedoOutlined aria-hidden />} disabled={!history.future.length} onClick={() => setHistory(redo)} aria-keyshortcuts="Control+Shift+Z">{t`Redo`}</Button>
             <Form
               layout="inline"
               onFinish={() => {
@@ -262,23 +254,19 @@ function Editor({ video, track, canSave, renew }: { video: Video; track: Caption
               }}
               style={{ gap: 4 }}
             >
-              <InputNumber aria-label="Shift all cues by seconds" placeholder="±s" step={0.1} value={offset} onChange={(v) => setOffset(v)} style={{ width: 90 }} />
-              <Button htmlType="submit" disabled={!offset}>
-                Shift all
-              </Button>
+              <InputNumber aria-label={t`Shift all cues by seconds`} placeholder={t`±s`} step={0.1} value={offset} onChange={(v) => setOffset(v)} style={{ width: 90 }} />
+              <Button htmlType="submit" disabled={!offset}>{t`Shift all`}</Button>
             </Form>
-            <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={!dirty || !canSave} title={canSave ? undefined : 'Your role can read these captions but not change them.'} onClick={() => void save()} aria-keyshortcuts="Control+S" style={{ marginInlineStart: 'auto' }}>
-              Save
-            </Button>
+            <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={!dirty || !canSave} title={canSave ? undefined : t`Your role can read these captions but not change them.`} onClick={() => void save()} aria-keyshortcuts="Control+S" style={{ marginInlineStart: 'auto' }}>{t`Save`}</Button>
           </Flex>
           <Typography.Text type="secondary" role="status" style={{ display: 'block', marginBottom: 8, fontSize: 13 }}>
-            {cues.length.toLocaleString('en-US')} cues · version {version}
-            {dirty ? ' · unsaved changes' : ''}
+            {t`${formatNumber(cues.length)} cues · version ${version}`}
+            {dirty ? t` · unsaved changes` : ''}
           </Typography.Text>
           {cues.length ? (
             <CueList cues={cues} active={active} follow={playing} problems={problems} focusRequest={focusRequest} onSeek={onSeek} onText={onText} onTimes={onTimes} onAction={onAction} />
           ) : (
-            <Button onClick={() => commit(insertAfter(cues, -1, el?.currentTime).cues)}>Add a cue</Button>
+            <Button onClick={() => commit(insertAfter(cues, -1, el?.currentTime).cues)}>{t`Add a cue`}</Button>
           )}
         </Col>
       </Row>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, GENERATED_CAPTION_CHOICES } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Typography } from 'antd';
@@ -17,7 +18,7 @@ export function CaptionSettingsForm() {
     try {
       const saved = await client.captions.updateSettings(value === OFF ? null : value);
       queryClient.setQueryData(KEY, saved);
-      alert('success', saved.autoLanguage ? 'New uploads get generated captions.' : 'New uploads get no generated captions.');
+      alert('success', saved.autoLanguage ? t`New uploads get generated captions.` : t`New uploads get no generated captions.`);
     } catch (err) {
       alert('error', errorMessage(err));
     }
@@ -25,13 +26,13 @@ export function CaptionSettingsForm() {
 
   return (
     <>
-      <Typography.Paragraph type="secondary">Captions made from the speech of each video you upload, which you can correct afterwards.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t`Captions made from the speech of each video you upload, which you can correct afterwards.`}</Typography.Paragraph>
       <Select
-        aria-label="Generated captions for new uploads"
+        aria-label={t`Generated captions for new uploads`}
         loading={settings.isPending}
         value={settings.data ? (settings.data.autoLanguage ?? OFF) : undefined}
         onChange={change}
-        options={[{ value: OFF, label: 'Off' }, ...GENERATED_CAPTION_CHOICES]}
+        options={[{ value: OFF, label: t`Off` }, ...GENERATED_CAPTION_CHOICES]}
         style={{ minWidth: 240 }}
       />
     </>

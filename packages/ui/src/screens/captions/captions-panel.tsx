@@ -1,3 +1,5 @@
+import { t as tr } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, List, Tag, Typography } from 'antd';
@@ -15,9 +17,9 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
   });
   const items = list.data?.items ?? [];
   return (
-    <Card title="Captions" size="small" style={{ marginTop: 16 }} data-testid="captions-panel">
+    <Card title={tr`Captions`} size="small" style={{ marginTop: 16 }} data-testid="captions-panel">
       {list.isPending ? null : !items.length ? (
-        <Typography.Text type="secondary">No captions yet.</Typography.Text>
+        <Typography.Text type="secondary">{tr`No captions yet.`}</Typography.Text>
       ) : (
         <List
           size="small"
@@ -27,9 +29,8 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
               actions={
                 canEdit && t.status === 'ready'
                   ? [
-                      <Link key="edit" to={captionEditorPath(videoId, t.id)} aria-label={`Edit captions: ${t.label}`}>
-                        <EditOutlined aria-hidden /> Edit
-                      </Link>,
+                      <Link key="edit" to={captionEditorPath(videoId, t.id)} aria-label={tr`Edit captions: ${t.label}`}>
+                        <EditOutlined aria-hidden />{' '}{tr`Edit`}</Link>,
                     ]
                   : []
               }
@@ -38,9 +39,9 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
                 <span>{t.label}</span>
                 <Typography.Text type="secondary">{t.language}</Typography.Text>
                 <Tag>{t.kind}</Tag>
-                {t.isDefault && <Tag color="blue">default</Tag>}
+                {t.isDefault && <Tag color="blue">{tr`default`}</Tag>}
                 {t.status !== 'ready' && <Tag color={t.status === 'failed' ? 'red' : 'gold'}>{t.status}</Tag>}
-                <Typography.Text type="secondary">{t.cueCount.toLocaleString('en-US')} cues</Typography.Text>
+                <Typography.Text type="secondary">{tr`${formatNumber(t.cueCount)} cues`}</Typography.Text>
               </Flex>
             </List.Item>
           )}

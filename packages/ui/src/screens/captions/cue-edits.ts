@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * The caption editor's rules, free of React: a track is a list of cues sorted by start; every
  * edit returns a new list (so undo keeps the old one), and the times stay sane (never negative,
@@ -41,10 +42,10 @@ export function setTimes(cues: readonly EditCue[], index: number, startSec: numb
 }
 
 export function timesProblem(startSec: number, endSec: number): string | null {
-  if (!Number.isFinite(startSec) || !Number.isFinite(endSec)) return 'Enter a time as h:mm:ss.mmm';
-  if (startSec < 0) return 'The start cannot be before 0:00';
-  if (endSec <= startSec) return "The cue's end is before its start";
-  if (endSec - startSec < MIN_CUE_SEC - 1e-9) return `A cue lasts at least ${MIN_CUE_SEC} s`;
+  if (!Number.isFinite(startSec) || !Number.isFinite(endSec)) return t`Enter a time as h:mm:ss.mmm`;
+  if (startSec < 0) return t`The start cannot be before 0:00`;
+  if (endSec <= startSec) return t`The cue's end is before its start`;
+  if (endSec - startSec < MIN_CUE_SEC - 1e-9) return t`A cue lasts at least ${MIN_CUE_SEC} s`;
   return null;
 }
 
@@ -138,7 +139,7 @@ export function cueAt(cues: readonly Cue[], sec: number): number {
 export function cueProblems(cues: readonly Cue[]): Map<number, string> {
   const out = new Map<number, string>();
   cues.forEach((c, i) => {
-    const p = timesProblem(c.startSec, c.endSec) ?? (c.text.trim() ? null : 'A cue needs some text');
+    const p = timesProblem(c.startSec, c.endSec) ?? (c.text.trim() ? null : t`A cue needs some text`);
     if (p) out.set(i, p);
   });
   return out;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { DeleteOutlined, MergeCellsOutlined, PlusOutlined, ScissorOutlined } from '@ant-design/icons';
 import { Button, Input, theme, Tooltip } from 'antd';
 import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
@@ -25,10 +26,10 @@ export interface CueListProps {
 
 /** The shortcuts each row answers to; shown in the buttons' tooltips and the editor's help line. */
 export const ROW_KEYS: Record<CueAction, { label: string; keys: string; test(e: KeyboardEvent): boolean }> = {
-  split: { label: 'Split', keys: 'Alt+S', test: (e) => e.altKey && e.code === 'KeyS' },
-  merge: { label: 'Merge with next', keys: 'Alt+M', test: (e) => e.altKey && e.code === 'KeyM' },
-  insert: { label: 'Insert after', keys: 'Alt+Enter', test: (e) => e.altKey && e.key === 'Enter' },
-  delete: { label: 'Delete', keys: 'Alt+Delete', test: (e) => e.altKey && (e.key === 'Delete' || e.key === 'Backspace') },
+  split: { get label() { return t`Split`; }, keys: 'Alt+S', test: (e) => e.altKey && e.code === 'KeyS' },
+  merge: { get label() { return t`Merge with next`; }, keys: 'Alt+M', test: (e) => e.altKey && e.code === 'KeyM' },
+  insert: { get label() { return t`Insert after`; }, keys: 'Alt+Enter', test: (e) => e.altKey && e.key === 'Enter' },
+  delete: { get label() { return t`Delete`; }, keys: 'Alt+Delete', test: (e) => e.altKey && (e.key === 'Delete' || e.key === 'Backspace') },
 };
 const ICONS: Record<CueAction, React.ReactNode> = {
   split: <ScissorOutlined aria-hidden />,
@@ -130,12 +131,12 @@ export function CueList({ cues, active, follow, problems, focusRequest, onSeek, 
   return (
     <section
       ref={box}
-      aria-label="Cues"
+      aria-label={t`Cues`}
       data-testid="cue-list"
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       style={{ height: 'min(70vh, 640px)', overflowY: 'auto', position: 'relative' }}
     >
-      <ul aria-label="Cues" style={{ height: cues.length * CUE_ROW_HEIGHT, position: 'relative', listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul aria-label={t`Cues`} style={{ height: cues.length * CUE_ROW_HEIGHT, position: 'relative', listStyle: 'none', margin: 0, padding: 0 }}>
         {cues.slice(first, last).map((cue, k) => {
           const index = first + k;
           return (
@@ -182,7 +183,7 @@ const CueRow = memo(function CueRow({ cue, index, count, isActive, problem, onSe
       data-cue-index={index}
       data-testid="cue-row"
       aria-current={isActive ? 'true' : undefined}
-      aria-label={`Cue ${n} of ${count}`}
+      aria-label={t`Cue ${n} of ${count}`}
       onClick={(e) => {
         if (!(e.target as HTMLElement).closest('button, input')) onSeek(index);
       }}
@@ -204,12 +205,12 @@ const CueRow = memo(function CueRow({ cue, index, count, isActive, problem, onSe
       }}
     >
       <div style={{ gridColumn: '1 / -1', display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'nowrap', minWidth: 0 }}>
-        <Button size="small" type="text" onClick={() => onSeek(index)} aria-label={`Play cue ${n} from ${formatCueTime(cue.startSec)}`} style={{ paddingInline: 4, fontVariantNumeric: 'tabular-nums' }}>
+        <Button size="small" type="text" onClick={() => onSeek(index)} aria-label={t`Play cue ${n} from ${formatCueTime(cue.startSec)}`} style={{ paddingInline: 4, fontVariantNumeric: 'tabular-nums' }}>
           {n}
         </Button>
-        <CueTime label={`Cue ${n} start`} value={cue.startSec} onCommit={(s) => commitTimes(s, cue.endSec)} />
+        <CueTime label={t`Cue ${n} start`} value={cue.startSec} onCommit={(s) => commitTimes(s, cue.endSec)} />
         <span aria-hidden>→</span>
-        <CueTime label={`Cue ${n} end`} value={cue.endSec} onCommit={(e) => commitTimes(cue.startSec, e)} />
+        <CueTime label={t`Cue ${n} end`} value={cue.endSec} onCommit={(e) => commitTimes(cue.startSec, e)} />
         <span style={{ marginInlineStart: 'auto', display: 'flex', gap: 2 }}>
           {(Object.keys(ROW_KEYS) as CueAction[]).map((action) => (
             <Tooltip key={action} title={`${ROW_KEYS[action].label} (${ROW_KEYS[action].keys})`}>
@@ -219,7 +220,7 @@ const CueRow = memo(function CueRow({ cue, index, count, isActive, problem, onSe
                 danger={action === 'delete'}
                 icon={ICONS[action]}
                 disabled={action === 'merge' && index === count - 1}
-                aria-label={`${ROW_KEYS[action].label}: cue ${n}`}
+                aria-label={t`${ROW_KEYS[action].label}: cue ${n}`}
                 aria-keyshortcuts={ROW_KEYS[action].keys}
                 onClick={() => onAction(index, action)}
               />
@@ -228,7 +229,7 @@ const CueRow = memo(function CueRow({ cue, index, count, isActive, problem, onSe
         </span>
       </div>
       <Input.TextArea
-        aria-label={`Cue ${n} text`}
+        aria-label={t`Cue ${n} text`}
         value={cue.text}
         status={message ? 'error' : undefined}
         aria-invalid={message ? true : undefined}
@@ -275,7 +276,7 @@ function CueTime({ label, value, onCommit }: { label: string; value: number; onC
     <Input
       size="small"
       aria-label={label}
-      title={bad ? 'Enter a time as h:mm:ss.mmm' : label}
+      title={bad ? t`Enter a time as h:mm:ss.mmm` : label}
       status={bad ? 'error' : undefined}
       aria-invalid={bad || undefined}
       value={text}

@@ -1,3 +1,5 @@
+import { t as tr } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
 import { AudioOutlined } from '@ant-design/icons';
 import { errorMessage, GENERATED_CAPTION_CHOICES } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,7 +31,7 @@ export function GenerateCaptions({ videoId, canEdit }: { videoId: string; canEdi
     try {
       await client.captions.generate(videoId, language);
       await queryClient.invalidateQueries({ queryKey: keys.captions(videoId) });
-      alert('success', 'Captions are being generated.');
+      alert('success', tr`Captions are being generated.`);
     } catch (err) {
       alert('error', errorMessage(err));
     } finally {
@@ -38,24 +40,22 @@ export function GenerateCaptions({ videoId, canEdit }: { videoId: string; canEdi
   }
 
   return (
-    <Card title="Generated captions" size="small" style={{ marginTop: 16 }} data-testid="generate-captions">
+    <Card title={tr`Generated captions`} size="small" style={{ marginTop: 16 }} data-testid="generate-captions">
       <Flex vertical gap={8}>
         {canEdit && (
           <Flex gap={8} wrap align="center">
-            <Select aria-label="Language of the speech" value={language} onChange={setLanguage} options={[...GENERATED_CAPTION_CHOICES]} style={{ minWidth: 220 }} />
-            <Button icon={<AudioOutlined aria-hidden />} loading={busy} onClick={start}>
-              Generate captions
-            </Button>
+            <Select aria-label={tr`Language of the speech`} value={language} onChange={setLanguage} options={[...GENERATED_CAPTION_CHOICES]} style={{ minWidth: 220 }} />
+            <Button icon={<AudioOutlined aria-hidden />} loading={busy} onClick={start}>{tr`Generate captions`}</Button>
           </Flex>
         )}
         {generated.map((t) => (
           <Flex key={t.id} gap={6} wrap align="center" data-testid="generated-track">
             <span>{t.label}</span>
-            {t.status === 'processing' && <Tag color="gold">Generating…</Tag>}
-            {t.status === 'ready' && <Tag color="green">{t.cueCount.toLocaleString('en-US')} cues</Tag>}
+            {t.status === 'processing' && <Tag color="gold">{tr`Generating…`}</Tag>}
+            {t.status === 'ready' && <Tag color="green">{tr`${formatNumber(t.cueCount)} cues`}</Tag>}
             {t.status === 'failed' && (
               <>
-                <Tag color="red">Failed</Tag>
+                <Tag color="red">{tr`Failed`}</Tag>
                 <Typography.Text type="secondary">{t.error}</Typography.Text>
               </>
             )}

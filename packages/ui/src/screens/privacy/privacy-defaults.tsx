@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, type Profile, type Visibility } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Select } from 'antd';
@@ -25,7 +26,7 @@ export function PrivacyDefaults({ profile }: { profile: Profile }) {
     try {
       const r = await client.profile.update({ defaultVisibility: values.defaultVisibility as (typeof DEFAULT_CHOICES)[number], defaultAllowedDomains: domainList(values.domains) });
       queryClient.setQueryData(keys.profile, r.profile);
-      alert('success', 'Privacy defaults saved.');
+      alert('success', t`Privacy defaults saved.`);
     } catch (err) {
       const fields = formFieldErrors(err, 'defaultAllowedDomains', ['defaultVisibility']);
       if (fields) form.setFields(fields as { name: keyof Values; errors: string[] }[]);
@@ -44,16 +45,14 @@ export function PrivacyDefaults({ profile }: { profile: Profile }) {
       initialValues={{ defaultVisibility: profile.defaultVisibility, domains: profile.defaultAllowedDomains.join('\n') }}
       onFinish={save}
     >
-      <Form.Item label="New videos: who can watch" name="defaultVisibility" extra={`${VISIBILITY_HINTS[visibility]} Each video can change it on its page.`}>
-        <Select options={visibilityOptions(DEFAULT_CHOICES)} aria-label="New videos: who can watch" />
+      <Form.Item label={t`New videos: who can watch`} name="defaultVisibility" extra={t`${VISIBILITY_HINTS[visibility]} Each video can change it on its page.`}>
+        <Select options={visibilityOptions(DEFAULT_CHOICES)} aria-label={t`New videos: who can watch`} />
       </Form.Item>
-      <Form.Item label="New videos: embed only on these domains" name="domains" rules={[domainsRule]} extra="One a line, such as example.com or *.example.com. Empty: any site.">
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder="example.com" />
+      <Form.Item label={t`New videos: embed only on these domains`} name="domains" rules={[domainsRule]} extra={t`One a line, such as example.com or *.example.com. Empty: any site.`}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t`example.com`} />
       </Form.Item>
       <Flex justify="end">
-        <Button type="primary" htmlType="submit" loading={busy}>
-          Save privacy defaults
-        </Button>
+        <Button type="primary" htmlType="submit" loading={busy}>{t`Save privacy defaults`}</Button>
       </Flex>
     </Form>
   );

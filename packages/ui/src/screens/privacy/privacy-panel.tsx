@@ -1,4 +1,5 @@
-import { AllowedDomains, DEFAULT_VISIBILITIES, errorMessage, PRIVACY_MESSAGES, type Video, VISIBILITIES, VISIBILITY_LABELS, type Visibility } from '@reelbase/api-client';
+import { t } from '@lingui/core/macro';
+import { AllowedDomains, DEFAULT_VISIBILITIES, errorMessage, PRIVACY_MESSAGES, type Video, VISIBILITIES, type Visibility } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,13 +8,21 @@ import { useAlert, useClient } from '../../services.tsx';
 
 /** What each visibility means, shown under the select. */
 export const VISIBILITY_HINTS: Record<Visibility, string> = {
-  public: 'Anyone with the link can watch it.',
-  unlisted: 'Anyone with the link can watch it; it is never listed.',
-  private: 'Only you (and admins) can watch it.',
-  password: 'Viewers type the password before it plays.',
+  get public() { return t`Anyone with the link can watch it.`; },
+  get unlisted() { return t`Anyone with the link can watch it; it is never listed.`; },
+  get private() { return t`Only you (and admins) can watch it.`; },
+  get password() { return t`Viewers type the password before it plays.`; },
 };
 
-export const visibilityOptions = (choices: readonly Visibility[] = VISIBILITIES) => choices.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }));
+/** The contract's visibility labels (VISIBILITY_LABELS, English) in the app's language. */
+const VISIBILITY_NAMES: Record<Visibility, string> = {
+  get public() { return t`Public`; },
+  get unlisted() { return t`Unlisted`; },
+  get private() { return t`Private`; },
+  get password() { return t({ message: `Password`, context: `visibility` }); },
+};
+export const visibilityLabel = (v: Visibility) => VISIBILITY_NAMES[v];
+export const visibilityOptions = (choices: readonly Visibility[] = VISIBILITIES) => choices.map((v) => ({ value: v, label: visibilityLabel(v) }));
 
 /** Domains typed one a line or separated by commas or spaces. */
 export const domainList = (text: string | undefined) => (text ?? '').split(/[\s,]+/).filter(Boolean);
@@ -65,7 +74,7 @@ export function PrivacyPanel({ video, disabled }: { video: Video; disabled?: boo
       queryClient.setQueryData(keys.video(video.id), updated);
       void queryClient.invalidateQueries({ queryKey: keys.videos });
       form.setFieldValue('password', '');
-      alert('success', 'Privacy saved.');
+      alert('success', t`Privacy saved.`);
     } catch (err) {
       const fields = formFieldErrors(err, 'allowedDomains', ['visibility', 'password']);
       if (fields) form.setFields(fields as { name: keyof Values; errors: string[] }[]);
@@ -76,7 +85,7 @@ export function PrivacyPanel({ video, disabled }: { video: Video; disabled?: boo
   }
 
   return (
-    <section aria-label="Privacy">
+    <section aria-label={t`Privacy`}>
       <Form
         form={form}
         layout="vertical"
@@ -86,26 +95,24 @@ export function PrivacyPanel({ video, disabled }: { video: Video; disabled?: boo
         initialValues={{ visibility: video.visibility, password: '', domains: video.allowedDomains.join('\n') }}
         onFinish={save}
       >
-        <Form.Item label="Who can watch" name="visibility" extra={VISIBILITY_HINTS[visibility]}>
-          <Select options={visibilityOptions()} aria-label="Who can watch" />
+        <Form.Item label={t`Who can watch`} name="visibility" extra={VISIBILITY_HINTS[visibility]}>
+          <Select options={visibilityOptions()} aria-label={t`Who can watch`} />
         </Form.Item>
         {visibility === 'password' && (
           <Form.Item
-            label={video.hasPassword ? 'New password (leave blank to keep the current one)' : 'Password'}
+            label={video.hasPassword ? t`New password (leave blank to keep the current one)` : t`Password`}
             name="password"
             rules={[{ required: !video.hasPassword, message: PRIVACY_MESSAGES.passwordRequired }]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         )}
-        <Form.Item label="Embed only on these domains" name="domains" rules={[domainsRule]} extra="One a line, such as example.com or *.example.com. Empty: any site.">
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder="example.com" />
+        <Form.Item label={t`Embed only on these domains`} name="domains" rules={[domainsRule]} extra={t`One a line, such as example.com or *.example.com. Empty: any site.`}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t`example.com`} />
         </Form.Item>
         <Flex justify="space-between" align="center">
-          <Typography.Text type="secondary">{video.visibility === 'public' ? 'Its media URLs are public.' : 'Its media URLs need a short-lived token.'}</Typography.Text>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            Save privacy
-          </Button>
+          <Typography.Text type="secondary">{video.visibility === 'public' ? t`Its media URLs are public.` : t`Its media URLs need a short-lived token.`}</Typography.Text>
+          <Button type="primary" htmlType="submit" loading={busy}>{t`Save privacy`}</Button>
         </Flex>
       </Form>
     </section>

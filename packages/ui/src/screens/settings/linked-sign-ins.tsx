@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { FacebookFilled, GoogleOutlined } from '@ant-design/icons';
 import { errorMessage } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,7 +25,7 @@ export function LinkedSignIns() {
     try {
       const settings = platform.socialToken && (await queryClient.fetchQuery({ queryKey: keys.authProviders, queryFn: () => client.auth.providers() }))[provider];
       if (!platform.socialToken || !settings) {
-        alert('info', `${PROVIDER_NAMES[provider]} sign-in is not available here yet.`);
+        alert('info', t`${PROVIDER_NAMES[provider]} sign-in is not available here yet.`);
         return;
       }
       const { token, nonce } = await platform.socialToken(provider, settings);
@@ -39,14 +40,13 @@ export function LinkedSignIns() {
   }
 
   const button = (provider: SocialProvider, icon: ReactNode) => (
-    <Button icon={icon} loading={busy === provider} disabled={!password || (busy !== null && busy !== provider)} onClick={() => link(provider)}>
-      Link {PROVIDER_NAMES[provider]}
+    <Button icon={icon} loading={busy === provider} disabled={!password || (busy !== null && busy !== provider)} onClick={() => link(provider)}>{t`Link`}{' '}{PROVIDER_NAMES[provider]}
     </Button>
   );
   return (
     <Flex vertical gap={12}>
-      <Typography.Text type="secondary">Sign in with Google or Facebook too. Your current password confirms it is you.</Typography.Text>
-      <Form.Item label="Current password" htmlFor="link-current-password" style={{ margin: 0 }}>
+      <Typography.Text type="secondary">{t`Sign in with Google or Facebook too. Your current password confirms it is you.`}</Typography.Text>
+      <Form.Item label={t`Current password`} htmlFor="link-current-password" style={{ margin: 0 }}>
         <Input.Password id="link-current-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </Form.Item>
       <Flex gap={8} wrap>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { UndoOutlined } from '@ant-design/icons';
 import { type ColorScheme, DEFAULT_COLOR_SCHEME, errorMessage, type PlayerConfig, type Profile } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,7 +37,7 @@ export function PlayerDefaults({ profile }: { profile: Profile }) {
   async function save() {
     const colorScheme = schemeChanges(profile.colorScheme, scheme);
     const changes = { ...(Object.keys(colorScheme).length && { colorScheme }), ...(showLogo !== profile.showLogoOnPlayer && { showLogoOnPlayer: showLogo }) };
-    if (!Object.keys(changes).length) return alert('info', 'Nothing to save.');
+    if (!Object.keys(changes).length) return alert('info', t`Nothing to save.`);
     setBusy(true);
     try {
       const r = await client.profile.update(changes);
@@ -62,36 +63,30 @@ export function PlayerDefaults({ profile }: { profile: Profile }) {
             <ColourInput key={c.key} label={c.label} value={scheme[c.key]} onChange={(value) => setScheme((s) => ({ ...s, [c.key]: value }))} />
           ))}
           <Flex align="center" gap={8}>
-            <Switch checked={scheme.transparentCanvas} aria-label="Transparent canvas" onChange={(on) => setScheme((s) => ({ ...s, transparentCanvas: on }))} />
-            <span>Transparent canvas</span>
+            <Switch checked={scheme.transparentCanvas} aria-label={t`Transparent canvas`} onChange={(on) => setScheme((s) => ({ ...s, transparentCanvas: on }))} />
+            <span>{t`Transparent canvas`}</span>
           </Flex>
           <Flex align="center" gap={8}>
-            <Switch checked={showLogo} aria-label="Show logo on player" onChange={setShowLogo} />
-            <span>Show logo on player</span>
+            <Switch checked={showLogo} aria-label={t`Show logo on player`} onChange={setShowLogo} />
+            <span>{t`Show logo on player`}</span>
           </Flex>
           <Flex gap={8} wrap style={{ marginTop: 8 }}>
-            <Button icon={<UndoOutlined aria-hidden />} disabled={isDefault} onClick={() => setScheme({ ...DEFAULT_COLOR_SCHEME })}>
-              Default colours
-            </Button>
-            <Button type="primary" loading={busy} onClick={save}>
-              Save player defaults
-            </Button>
+            <Button icon={<UndoOutlined aria-hidden />} disabled={isDefault} onClick={() => setScheme({ ...DEFAULT_COLOR_SCHEME })}>{t`Default colours`}</Button>
+            <Button type="primary" loading={busy} onClick={save}>{t`Save player defaults`}</Button>
           </Flex>
-          <Typography.Text type="secondary">New videos start with these settings; each video can change them on its page.</Typography.Text>
+          <Typography.Text type="secondary">{t`New videos start with these settings; each video can change them on its page.`}</Typography.Text>
         </Flex>
       </Col>
       <Col xs={24} md={14}>
-        <section aria-label="Live preview">
+        <section aria-label={t`Live preview`}>
           {video.isLoading ? (
             <Skeleton.Node active style={{ width: '100%', height: 200 }} />
           ) : v && config ? (
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 200 }} />}>
-              <PlayerPreview video={v} config={config} label="Preview of your player defaults" />
+              <PlayerPreview video={v} config={config} label={t`Preview of your player defaults`} />
             </Suspense>
           ) : (
-            <div role="status" data-testid="preview-empty" style={{ padding: 24, background: scheme.transparentCanvas ? 'transparent' : scheme.playerCanvas, color: '#fff', borderRadius: 8 }}>
-              Upload a video to preview your player here.
-            </div>
+            <div role="status" data-testid="preview-empty" style={{ padding: 24, background: scheme.transparentCanvas ? 'transparent' : scheme.playerCanvas, color: '#fff', borderRadius: 8 }}>{t`Upload a video to preview your player here.`}</div>
           )}
         </section>
       </Col>

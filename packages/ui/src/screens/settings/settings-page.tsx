@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage, MESSAGES, type Profile, ProfileUpdate } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { CurrentPlan } from '../billing/current-plan.tsx';
 import { PaymentHistory } from '../billing/payment-history.tsx';
 import { PaymentMethodCard } from '../billing/payment-method-change.tsx';
 import { useCan } from '../teams/use-team.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
 import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
@@ -52,11 +54,11 @@ function ImageUpload({ kind, label, current }: { kind: 'avatar' | 'playerLogo'; 
   return (
     <Flex align="center" gap={16} wrap>
       {kind === 'avatar' ? (
-        <Avatar size={72} src={current ?? undefined} icon={!current && <UserOutlined />} alt="Your avatar" />
+        <Avatar size={72} src={current ?? undefined} icon={!current && <UserOutlined />} alt={t`Your avatar`} />
       ) : current ? (
-        <img src={current} alt="Your player logo" style={{ maxHeight: 56, maxWidth: 160 }} />
+        <img src={current} alt={t`Your player logo`} style={{ maxHeight: 56, maxWidth: 160 }} />
       ) : (
-        <Typography.Text type="secondary">No logo yet</Typography.Text>
+        <Typography.Text type="secondary">{t`No logo yet`}</Typography.Text>
       )}
       <Button icon={<UploadOutlined aria-hidden />} loading={busy} onClick={pick}>
         {label}
@@ -78,7 +80,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   async function save(v: SettingsValues) {
     const changes = profileChanges(profile, v);
     if (Object.keys(changes).length === 0) {
-      alert('info', 'Nothing to save.');
+      alert('info', t`Nothing to save.`);
       return;
     }
     setBusy(true);
@@ -106,49 +108,45 @@ function ProfileForm({ profile }: { profile: Profile }) {
     >
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item label="First name" name="firstName" rules={[rule('firstName')]}>
+          <Form.Item label={t`First name`} name="firstName" rules={[rule('firstName')]}>
             <Input autoComplete="given-name" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label="Last name" name="lastName" rules={[rule('lastName')]}>
+          <Form.Item label={t`Last name`} name="lastName" rules={[rule('lastName')]}>
             <Input autoComplete="family-name" />
           </Form.Item>
         </Col>
       </Row>
       {profile.isChangeEmail ? (
-        <Form.Item label="Email" name="email" rules={[rule('email')]} extra={MESSAGES.emailChangeHint}>
+        <Form.Item label={t`Email`} name="email" rules={[rule('email')]} extra={MESSAGES.emailChangeHint}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
       ) : (
-        <Descriptions column={1} size="small" style={{ marginBottom: 16 }} items={[{ key: 'email', label: 'Email', children: profile.email }]} />
+        <Descriptions column={1} size="small" style={{ marginBottom: 16 }} items={[{ key: 'email', label: t`Email`, children: profile.email }]} />
       )}
-      <Form.Item label="Promo code" name="promoCode">
+      <Form.Item label={t`Promo code`} name="promoCode">
         <Input maxLength={64} />
       </Form.Item>
-      <Typography.Title level={2} style={{ fontSize: 16 }}>
-        Change password
-      </Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>{t`Change password`}</Typography.Title>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item label="New password" name="password" rules={[{ min: 6, message: 'Must NOT have fewer than 6 characters.' }]} extra="Leave blank to keep your password.">
+          <Form.Item label={t`New password`} name="password" rules={[{ min: 6, message: t`Must NOT have fewer than 6 characters.` }]} extra={t`Leave blank to keep your password.`}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item
-            label="Current password"
+            label={t`Current password`}
             name="currentPassword"
             dependencies={['password', 'email']}
-            rules={[{ required: !!password || emailChanged, message: 'Enter your current password to change your password or email.' }]}
+            rules={[{ required: !!password || emailChanged, message: t`Enter your current password to change your password or email.` }]}
           >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         </Col>
       </Row>
-      <Button type="primary" htmlType="submit" loading={busy}>
-        Save changes
-      </Button>
+      <Button type="primary" htmlType="submit" loading={busy}>{t`Save changes`}</Button>
     </Form>
   );
 }
@@ -164,15 +162,13 @@ export function SettingsPage() {
   const billing = useCan('billing');
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
-        Settings
-      </Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>{t`Settings`}</Typography.Title>
       {!profile ? (
         <Skeleton active />
       ) : (
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={14}>
-            <Card title={cardTitle('Profile')}>
+            <Card title={cardTitle(t`Profile`)}>
               <ProfileForm profile={profile} />
             </Card>
           </Col>
@@ -180,45 +176,48 @@ export function SettingsPage() {
             <Flex vertical gap={24}>
               {billing && (
                 <>
-                  <Card title={cardTitle('Plan')} data-testid="plan-card">
+                  <Card title={cardTitle(t`Plan`)} data-testid="plan-card">
                     <CurrentPlan />
                   </Card>
-                  <Card title={cardTitle('Payment method')}>
+                  <Card title={cardTitle(t`Payment method`)}>
                     <PaymentMethodCard profile={profile} />
                   </Card>
                 </>
               )}
-              <Card title={cardTitle('Avatar')}>
-                <ImageUpload kind="avatar" label="Upload avatar" current={profile.avatar} />
+              <Card title={cardTitle(t`Language`)} data-testid="language">
+                <LanguageSwitch />
+              </Card>
+              <Card title={cardTitle(t`Avatar`)}>
+                <ImageUpload kind="avatar" label={t`Upload avatar`} current={profile.avatar} />
               </Card>
               {canLink && (
-                <Card title={cardTitle('Sign-in with Google or Facebook')}>
+                <Card title={cardTitle(t`Sign-in with Google or Facebook`)}>
                   <LinkedSignIns />
                 </Card>
               )}
             </Flex>
           </Col>
           <Col xs={24} lg={14}>
-            <Card title={cardTitle('Default player colour scheme')}>
+            <Card title={cardTitle(t`Default player colour scheme`)}>
               <PlayerDefaults profile={profile} />
             </Card>
           </Col>
           <Col xs={24} lg={10}>
             <Flex vertical gap={24}>
-              <Card title={cardTitle('Default player logo')}>
-                <ImageUpload kind="playerLogo" label="Upload player logo" current={profile.playerLogo} />
+              <Card title={cardTitle(t`Default player logo`)}>
+                <ImageUpload kind="playerLogo" label={t`Upload player logo`} current={profile.playerLogo} />
               </Card>
-              <Card title={cardTitle('Privacy of new videos')} data-testid="privacy-defaults">
+              <Card title={cardTitle(t`Privacy of new videos`)} data-testid="privacy-defaults">
                 <PrivacyDefaults profile={profile} />
               </Card>
-              <Card title={cardTitle('Captions of new videos')} data-testid="caption-settings">
+              <Card title={cardTitle(t`Captions of new videos`)} data-testid="caption-settings">
                 <CaptionSettingsForm />
               </Card>
             </Flex>
           </Col>
           {billing && (
             <Col xs={24}>
-              <Card title={cardTitle('Payment history')}>
+              <Card title={cardTitle(t`Payment history`)}>
                 <PaymentHistory />
               </Card>
             </Col>

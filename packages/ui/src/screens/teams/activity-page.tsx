@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Flex, Result, Select, Skeleton, Table, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../lib/format.ts';
+import { formatClock, formatDate } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
 import { roleInline } from './role-tag.tsx';
@@ -60,7 +60,7 @@ function FilterSelect<T extends string>(p: { label: string; placeholder: string;
   );
 }
 
-const time = (iso: string) => `${formatDate(iso)} ${i18n.date(iso, { hour: '2-digit', minute: '2-digit' })}`;
+const time = (iso: string) => `${formatDate(iso)} ${formatClock(new Date(iso))}`;
 
 // The contract's TEAM_ACTIVITY_LABELS in the active language.
 const ACTION_LABELS: Record<TeamActivityAction, MessageDescriptor> = {

@@ -1,9 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { EMBED_SETTINGS_DEFAULT, type EmbedOptions, type EmbedSettings, errorMessage, type Video } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Row, Skeleton, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { resizeEmbed } from '../../lib/embed-size.ts';
-import { isValidRedirect, REDIRECT_FORMAT_MESSAGE } from '../../lib/format.ts';
+import { isValidRedirect, redirectFormatMessage } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useCan, useTeamActive } from '../teams/use-team.ts';
@@ -82,7 +83,7 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
   });
 
   if (!choices) {
-    return <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Embedding</h2>}>{saved.isError ? errorMessage(saved.error) : <Skeleton active />}</Card>;
+    return <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t`Embedding`}</h2>}>{saved.isError ? errorMessage(saved.error) : <Skeleton active />}</Card>;
   }
 
   function update(changes: Partial<EmbedSettings>) {
@@ -116,7 +117,7 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
   }
 
   return (
-    <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Embedding</h2>}>
+    <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t`Embedding`}</h2>}>
       <Form layout="vertical" component="div">
         <Checkbox
           checked={choices.responsive}
@@ -126,17 +127,15 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
             const sized = !e.target.checked && choices.keepRatio ? resizeEmbed(choices, { side: 'width', value: choices.width }, true, dims) : {};
             update({ responsive: e.target.checked, ...sized });
           }}
-        >
-          Responsive: fills the column, keeps the video's shape
-        </Checkbox>
+        >{t`Responsive: fills the column, keeps the video's shape`}</Checkbox>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item label="Width" htmlFor="embed-width">
+            <Form.Item label={t`Width`} htmlFor="embed-width">
               <InputNumber id="embed-width" min={0} max={10000} disabled={choices.responsive} value={choices.width} onChange={(v) => resize('width', v)} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="Height" htmlFor="embed-height">
+            <Form.Item label={t`Height`} htmlFor="embed-height">
               <InputNumber id="embed-height" min={0} max={10000} disabled={choices.responsive} value={choices.height} onChange={(v) => resize('height', v)} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -146,18 +145,14 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
             checked={choices.keepRatio}
             disabled={choices.responsive}
             onChange={(e) => update({ keepRatio: e.target.checked, ...(e.target.checked ? resizeEmbed(choices, { side: 'width', value: choices.width }, true, dims) : {}) })}
-          >
-            Maintain aspect ratio
-          </Checkbox>
-          <Checkbox checked={choices.newWindow} onChange={(e) => update({ newWindow: e.target.checked })}>
-            Open in new window
-          </Checkbox>
+          >{t`Maintain aspect ratio`}</Checkbox>
+          <Checkbox checked={choices.newWindow} onChange={(e) => update({ newWindow: e.target.checked })}>{t`Open in new window`}</Checkbox>
         </Flex>
         <Form.Item
-          label="Current Redirect at End"
+          label={t`Current Redirect at End`}
           htmlFor="embed-redirect"
           validateStatus={redirectValid ? undefined : 'error'}
-          help={redirectValid ? 'Where viewers go when the video ends (optional).' : REDIRECT_FORMAT_MESSAGE}
+          help={redirectValid ? t`Where viewers go when the video ends (optional).` : redirectFormatMessage()}
         >
           <Input
             id="embed-redirect"
@@ -175,11 +170,9 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
           />
         </Form.Item>
         <Flex align="center" gap={12} style={{ marginTop: 8 }}>
-          <Button type="primary" onClick={copy} loading={busy}>
-            Copy embed code
-          </Button>
+          <Button type="primary" onClick={copy} loading={busy}>{t`Copy embed code`}</Button>
           <Typography.Text type="success" role="status" aria-live="polite">
-            {copied ? 'Copied!' : ''}
+            {copied ? t`Copied!` : ''}
           </Typography.Text>
         </Flex>
       </Form>
@@ -192,8 +185,8 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
 function EmbedPreview({ code, error }: { code: string | undefined; error: string | null }) {
   const { token } = theme.useToken();
   return (
-    <section aria-label="Embed preview" style={{ marginTop: 20 }}>
-      <h3 style={{ fontSize: 14, margin: '0 0 8px' }}>Preview</h3>
+    <section aria-label={t`Embed preview`} style={{ marginTop: 20 }}>
+      <h3 style={{ fontSize: 14, margin: '0 0 8px' }}>{t`Preview`}</h3>
       {error ? (
         <Typography.Text type="danger">{error}</Typography.Text>
       ) : (

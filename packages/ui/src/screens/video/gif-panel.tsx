@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { errorMessage, GIF_PAGE_SIZE, type Gif } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,16 +24,16 @@ export function GifPanel({ videoId }: { videoId: string }) {
   if (data && data.items.length === 0 && page > 1) setPage(page - 1);
 
   return (
-    <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>GIFs</h2>} style={{ marginTop: 24 }}>
+    <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t`GIFs`}</h2>} style={{ marginTop: 24 }}>
       {gifs.isPending ? (
         <Skeleton active />
       ) : gifs.isError ? (
         <Typography.Text type="danger">{errorMessage(gifs.error)}</Typography.Text>
       ) : !data?.items.length ? (
-        <Empty description="No GIFs yet. Create one with 'Create Interactive GIF'." />
+        <Empty description={t`No GIFs yet. Create one with 'Create Interactive GIF'.`} />
       ) : (
         <Flex vertical gap={16}>
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }} aria-label="GIFs">
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }} aria-label={t`GIFs`}>
             {data.items.map((g) => (
               <GifItem key={g.id} gif={g} onRemoved={() => queryClient.invalidateQueries({ queryKey: keys.gifs(videoId) })} />
             ))}
@@ -76,29 +77,21 @@ function GifItem({ gif, onRemoved }: { gif: Gif; onRemoved(): void }) {
     <li data-testid="gif-item" style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 12 }}>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
         <figure style={{ margin: 0 }}>
-          <img src={gif.source} alt="GIF" loading="lazy" style={{ display: 'block', width: '100%', borderRadius: token.borderRadius }} />
-          <figcaption style={{ fontSize: 12, color: token.colorTextSecondary }}>GIF · {formatMegabytes(gif.size)}</figcaption>
+          <img src={gif.source} alt={t`GIF`} loading="lazy" style={{ display: 'block', width: '100%', borderRadius: token.borderRadius }} />
+          <figcaption style={{ fontSize: 12, color: token.colorTextSecondary }}>{t`GIF ·`}{' '}{formatMegabytes(gif.size)}</figcaption>
         </figure>
         <figure style={{ margin: 0 }}>
-          <video src={gif.mp4Source} muted loop autoPlay playsInline aria-label="MP4 snippet" style={{ display: 'block', width: '100%', borderRadius: token.borderRadius }} />
-          <figcaption style={{ fontSize: 12, color: token.colorTextSecondary }}>MP4 snippet · {formatMegabytes(gif.mp4Size)}</figcaption>
+          <video src={gif.mp4Source} muted loop autoPlay playsInline aria-label={t`MP4 snippet`} style={{ display: 'block', width: '100%', borderRadius: token.borderRadius }} />
+          <figcaption style={{ fontSize: 12, color: token.colorTextSecondary }}>{t`MP4 snippet ·`}{' '}{formatMegabytes(gif.mp4Size)}</figcaption>
         </figure>
       </div>
       <Flex gap={8} wrap style={{ marginTop: 8 }}>
-        <Button size="small" icon={<CopyOutlined aria-hidden />} onClick={() => copy(gif.embed)}>
-          Copy embed
-        </Button>
-        <Button size="small" icon={<CopyOutlined aria-hidden />} onClick={() => copy(gif.mp4Embed)}>
-          Copy MP4 snippet
-        </Button>
-        <Button size="small" icon={<DownloadOutlined aria-hidden />} href={gif.source} download>
-          Download
-        </Button>
+        <Button size="small" icon={<CopyOutlined aria-hidden />} onClick={() => copy(gif.embed)}>{t`Copy embed`}</Button>
+        <Button size="small" icon={<CopyOutlined aria-hidden />} onClick={() => copy(gif.mp4Embed)}>{t`Copy MP4 snippet`}</Button>
+        <Button size="small" icon={<DownloadOutlined aria-hidden />} href={gif.source} download>{t`Download`}</Button>
         {canEdit && (
-          <Popconfirm title="Remove this GIF?" okText="Remove" okButtonProps={{ danger: true }} onConfirm={remove}>
-            <Button size="small" danger icon={<DeleteOutlined aria-hidden />} loading={busy}>
-              Remove
-            </Button>
+          <Popconfirm title={t`Remove this GIF?`} okText={t`Remove`} okButtonProps={{ danger: true }} onConfirm={remove}>
+            <Button size="small" danger icon={<DeleteOutlined aria-hidden />} loading={busy}>{t`Remove`}</Button>
           </Popconfirm>
         )}
       </Flex>

@@ -2,8 +2,9 @@
 /// <reference path="../../styles.d.ts" />
 import '@reelbase/player/player.css';
 import type { PlayerConfig, Video } from '@reelbase/api-client';
-import { createPlayer, type Player } from '@reelbase/player';
+import { createPlayer, type Player, setLanguage } from '@reelbase/player';
 import { useEffect, useRef } from 'react';
+import { currentLocale } from '../../i18n/index.ts';
 
 // In the owner's app a play-next end or a redirect must not navigate away: the preview stays put.
 const stayHere = { assign() {}, redirect() {}, open: () => false };
@@ -22,8 +23,11 @@ export default function PlayerPreview({ video, config, label }: { video: Video; 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the settings' content; a new object with equal content keeps the player.
   useEffect(() => {
-    if (!host.current) return;
-    player.current = createPlayer(host.current, {
+    let live = true;
+    // The player speaks the app's language (its strings load first: a chunk unless English).
+    void setLanguage(currentLocale()).then(() => {
+      if (!live || !host.current) return;
+      player.current = createPlayer(host.current, {
       source: { hls: video.hlsSource, mp4: video.videoSource, poster: video.imageUrl },
       config: settings,
       videoId: video.id,
@@ -33,9 +37,11 @@ export default function PlayerPreview({ video, config, label }: { video: Video; 
       aspectRatio: video.metadata.video.width && video.metadata.video.height ? video.metadata.video.width / video.metadata.video.height : null,
       navigate: stayHere,
       // A video that is not public plays through tokened URLs; the player renews the token.
-      token: video.playbackToken,
+        token: video.playbackToken,
+      });
     });
     return () => {
+      live = false;
       player.current?.destroy();
       player.current = null;
     };

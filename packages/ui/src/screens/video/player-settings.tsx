@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { PictureOutlined, UndoOutlined } from '@ant-design/icons';
 import { DEFAULT_COLOR_SCHEME, errorMessage, MESSAGES, type PlayerConfig, type Video } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,24 +11,24 @@ import { useTeamFeatures } from '../teams/use-team.ts';
 
 const PlayerPreview = lazy(() => import('./player-preview.tsx'));
 
-export const AUTOPLAY_NOTE = 'Video will be muted in Chrome and on mobile devices if Autoplay is selected.';
+export const autoplayNote = () => t`Video will be muted in Chrome and on mobile devices if Autoplay is selected.`;
 const START_OPTIONS: { value: PlayerConfig['startAction']; label: string }[] = [
-  { value: 'none', label: 'none' },
-  { value: 'loadVideo', label: 'load video' },
-  { value: 'autoPlay', label: 'auto play' },
+  { value: 'none', get label() { return t`none`; } },
+  { value: 'loadVideo', get label() { return t`load video`; } },
+  { value: 'autoPlay', get label() { return t`auto play`; } },
 ];
 const END_OPTIONS: { value: PlayerConfig['endAction']; label: string }[] = [
-  { value: 'pause', label: 'pause' },
-  { value: 'stop', label: 'stop' },
-  { value: 'loop', label: 'loop' },
-  { value: 'playNext', label: 'play next' },
+  { value: 'pause', get label() { return t`pause`; } },
+  { value: 'stop', get label() { return t`stop`; } },
+  { value: 'loop', get label() { return t`loop`; } },
+  { value: 'playNext', get label() { return t`play next`; } },
 ];
 const SWITCHES: { key: 'autoHideControls' | 'playPauseButton' | 'volumeControl' | 'videoPopOut' | 'showLogoInPlayer'; label: string }[] = [
-  { key: 'autoHideControls', label: 'Auto-hide controls' },
-  { key: 'playPauseButton', label: 'Play/pause button' },
-  { key: 'volumeControl', label: 'Volume control' },
-  { key: 'videoPopOut', label: 'Pop Out Video' },
-  { key: 'showLogoInPlayer', label: 'Show logo' },
+  { key: 'autoHideControls', get label() { return t`Auto-hide controls`; } },
+  { key: 'playPauseButton', get label() { return t`Play/pause button`; } },
+  { key: 'volumeControl', get label() { return t`Volume control`; } },
+  { key: 'videoPopOut', get label() { return t`Pop Out Video`; } },
+  { key: 'showLogoInPlayer', get label() { return t`Show logo`; } },
 ];
 /** A colour is saved once the pointer rests: dragging in the picker would otherwise send a call per step. */
 const COLOUR_SAVE_DELAY_MS = 400;
@@ -111,7 +112,7 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
       const r = await client.playerConfig.uploadLogo(video.id, file);
       setConfig(r.playerConfig);
       saved(r.playerConfig);
-      alert('success', 'Player logo uploaded.');
+      alert('success', t`Player logo uploaded.`);
     } catch (err) {
       alert('error', errorMessage(err));
     } finally {
@@ -126,10 +127,8 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
   return (
     <Row gutter={[24, 24]} style={{ marginTop: 24 }}>
       <Col xs={24} lg={12}>
-        <Card title={<span id="player-settings-title">Player settings</span>} role="region" aria-labelledby="player-settings-title">
-          <Typography.Title level={3} style={{ fontSize: 15, marginTop: 0 }}>
-            Colours
-          </Typography.Title>
+        <Card title={<span id="player-settings-title">{t`Player settings`}</span>} role="region" aria-labelledby="player-settings-title">
+          <Typography.Title level={3} style={{ fontSize: 15, marginTop: 0 }}>{t`Colours`}</Typography.Title>
           <Flex vertical gap={10}>
             {PLAYER_COLOURS.map((c) => (
               <ColourInput key={c.key} label={c.label} value={scheme[c.key]} disabled={disabled} onChange={(v) => change({ colorScheme: { [c.key]: v } }, c.key)} />
@@ -138,21 +137,17 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               <Switch
                 checked={scheme.transparentCanvas}
                 disabled={disabled}
-                aria-label="Transparent canvas"
+                aria-label={t`Transparent canvas`}
                 onChange={(on) => change({ colorScheme: { transparentCanvas: on } })}
               />
-              <span>Transparent canvas</span>
+              <span>{t`Transparent canvas`}</span>
             </Flex>
             <div>
-              <Button size="small" icon={<UndoOutlined aria-hidden />} disabled={disabled || isDefault} onClick={() => change({ colorScheme: { ...DEFAULT_COLOR_SCHEME } })}>
-                Default colours
-              </Button>
+              <Button size="small" icon={<UndoOutlined aria-hidden />} disabled={disabled || isDefault} onClick={() => change({ colorScheme: { ...DEFAULT_COLOR_SCHEME } })}>{t`Default colours`}</Button>
             </div>
           </Flex>
           <Divider />
-          <Typography.Title level={3} style={{ fontSize: 15, marginTop: 0 }}>
-            Controls
-          </Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 15, marginTop: 0 }}>{t`Controls`}</Typography.Title>
           <Flex vertical gap={10}>
             {SWITCHES.map((s) => (
               <Flex key={s.key} align="center" gap={8}>
@@ -161,19 +156,15 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               </Flex>
             ))}
             <Flex align="center" gap={12} wrap>
-              {config.logoPatn ? <img src={config.logoPatn} alt="Player logo" style={{ maxHeight: 40, maxWidth: 140 }} /> : <Typography.Text type="secondary">No logo</Typography.Text>}
+              {config.logoPatn ? <img src={config.logoPatn} alt={t`Player logo`} style={{ maxHeight: 40, maxWidth: 140 }} /> : <Typography.Text type="secondary">{t`No logo`}</Typography.Text>}
               {active && (
-                <Button icon={<PictureOutlined aria-hidden />} loading={uploading} onClick={() => void uploadLogo()}>
-                  Upload player logo
-                </Button>
+                <Button icon={<PictureOutlined aria-hidden />} loading={uploading} onClick={() => void uploadLogo()}>{t`Upload player logo`}</Button>
               )}
             </Flex>
           </Flex>
           <Divider />
           <Flex vertical gap={8}>
-            <Typography.Title level={3} id={startId} style={{ fontSize: 15, margin: 0 }}>
-              Start action
-            </Typography.Title>
+            <Typography.Title level={3} id={startId} style={{ fontSize: 15, margin: 0 }}>{t`Start action`}</Typography.Title>
             <Radio.Group
               aria-labelledby={startId}
               value={config.startAction}
@@ -181,22 +172,22 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
               options={START_OPTIONS}
               onChange={(e) => change({ startAction: e.target.value })}
             />
-            <Typography.Text type="secondary">{AUTOPLAY_NOTE}</Typography.Text>
+            <Typography.Text type="secondary">{autoplayNote()}</Typography.Text>
           </Flex>
           <Divider />
           <Flex vertical gap={8}>
             <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
-              <label htmlFor={endId}>End action</label>
+              <label htmlFor={endId}>{t`End action`}</label>
             </Typography.Title>
             <Select id={endId} value={config.endAction} disabled={disabled} options={END_OPTIONS} style={{ maxWidth: 240 }} onChange={(endAction) => change({ endAction })} />
             {config.endAction === 'playNext' && (
               <>
-                <label htmlFor={nextSelectId}>Next video</label>
+                <label htmlFor={nextSelectId}>{t`Next video`}</label>
                 <Select
                   id={nextSelectId}
                   showSearch={{ filterOption: false, onSearch: setNextSearch }}
                   allowClear
-                  placeholder="Choose the video to play next"
+                  placeholder={t`Choose the video to play next`}
                   disabled={disabled}
                   value={config.nextVideo ?? undefined}
                   loading={candidates.isFetching}
@@ -210,15 +201,13 @@ export function PlayerSettings({ video, active }: { video: Video; active: boolea
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <Card title="Live preview" styles={{ body: { padding: 0, overflow: 'hidden' } }}>
+        <Card title={t`Live preview`} styles={{ body: { padding: 0, overflow: 'hidden' } }}>
           {video.hlsSource || video.videoSource ? (
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 240 }} />}>
               <PlayerPreview video={video} config={config} />
             </Suspense>
           ) : (
-            <div style={{ padding: 24 }} role="status">
-              The preview shows once the video is processed.
-            </div>
+            <div style={{ padding: 24 }} role="status">{t`The preview shows once the video is processed.`}</div>
           )}
         </Card>
       </Col>

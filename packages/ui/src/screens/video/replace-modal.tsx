@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, type Video } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
@@ -49,25 +50,23 @@ export function ReplaceModal({ video, open, onClose }: { video: Video; open: boo
 
   return (
     <Modal
-      title="Replace video"
+      title={t`Replace video`}
       open={open}
       onCancel={close}
       footer={
         <Button type="primary" onClick={close} disabled={sending}>
-          {entry?.status === 'done' ? 'Done' : 'Cancel'}
+          {entry?.status === 'done' ? t`Done` : t`Cancel`}
         </Button>
       }
       destroyOnHidden
     >
       <Typography.Paragraph>{REPLACE_VIDEO_TEXT}</Typography.Paragraph>
       {!sending && entry?.status !== 'done' && (
-        <Button type="primary" onClick={choose}>
-          Choose new file
-        </Button>
+        <Button type="primary" onClick={choose}>{t`Choose new file`}</Button>
       )}
       {entry && (
-        <section style={{ marginTop: 16 }} aria-label="Replacement upload">
-          <UploadProgress entry={entry} state={entry.status === 'done' ? <span>Uploaded</span> : undefined} />
+        <section style={{ marginTop: 16 }} aria-label={t`Replacement upload`}>
+          <UploadProgress entry={entry} state={entry.status === 'done' ? <span>{t`Uploaded`}</span> : undefined} />
         </section>
       )}
       {entry?.status === 'done' && (
@@ -78,16 +77,16 @@ export function ReplaceModal({ video, open, onClose }: { video: Video; open: boo
           type={!settled ? 'info' : video.processing.error ? 'warning' : 'success'}
           message={
             !settled
-              ? 'The new file is being processed. The current one plays until it is ready.'
+              ? t`The new file is being processed. The current one plays until it is ready.`
               : video.processing.error
-                ? `The new file was not used: ${video.processing.error} The video plays as before.`
-                : 'The new file plays now, at the same link and embed code.'
+                ? t`The new file was not used: ${video.processing.error} The video plays as before.`
+                : t`The new file plays now, at the same link and embed code.`
           }
         />
       )}
       {entry?.status === 'done' && !settled && (
         <Flex style={{ marginTop: 8 }}>
-          <Typography.Text type="secondary">You can close this window; the video page shows the progress.</Typography.Text>
+          <Typography.Text type="secondary">{t`You can close this window; the video page shows the progress.`}</Typography.Text>
         </Flex>
       )}
     </Modal>

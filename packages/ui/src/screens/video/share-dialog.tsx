@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { ShareAltOutlined } from '@ant-design/icons';
-import { EMBED_SETTINGS_DEFAULT, errorMessage, sharePagePath, type Video, VISIBILITY_LABELS } from '@reelbase/api-client';
+import { EMBED_SETTINGS_DEFAULT, errorMessage, sharePagePath, type Video } from '@reelbase/api-client';
+import { visibilityLabel } from '../privacy/privacy-panel.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -12,11 +14,12 @@ export const shareLinkOf = (apiBaseUrl: string, videoId: string) => `${apiBaseUr
 
 /** What a stranger opening the link gets, by the video's privacy. */
 function audienceNote(video: Pick<Video, 'visibility' | 'allowedDomains'>): string {
-  if (video.allowedDomains.length > 0) return `It plays only embedded on ${video.allowedDomains.join(', ')}: the link shows "This video cannot be played on this site".`;
-  if (video.visibility === 'private') return 'Only you can watch it: others opening the link see "This video is private".';
-  if (video.visibility === 'password') return 'Viewers type the password on the page before it plays.';
-  if (video.visibility === 'unlisted') return 'Anyone with the link can watch it; search engines do not list it.';
-  return 'Anyone with the link can watch it; search engines may list it, and link previews show it.';
+  const domains = video.allowedDomains.join(', ');
+  if (video.allowedDomains.length > 0) return t`It plays only embedded on ${domains}: the link shows "This video cannot be played on this site".`;
+  if (video.visibility === 'private') return t`Only you can watch it: others opening the link see "This video is private".`;
+  if (video.visibility === 'password') return t`Viewers type the password on the page before it plays.`;
+  if (video.visibility === 'unlisted') return t`Anyone with the link can watch it; search engines do not list it.`;
+  return t`Anyone with the link can watch it; search engines may list it, and link previews show it.`;
 }
 
 const SectionTitle = ({ id, children }: { id: string; children: ReactNode }) => (
@@ -40,10 +43,8 @@ export function ShareButton({ video }: { video: Video }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setOpen(true)}>
-        Share
-      </Button>
-      <Modal title="Share video" open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden width={560}>
+      <Button icon={<ShareAltOutlined aria-hidden />} onClick={() => setOpen(true)}>{t`Share`}</Button>
+      <Modal title={t`Share video`} open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden width={560}>
         {open && <ShareDialogBody video={video} onPrivacy={() => setOpen(false)} />}
       </Modal>
     </>
@@ -74,30 +75,30 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
   return (
     <Flex vertical gap={20}>
       <section aria-labelledby="share-link-label">
-        <SectionTitle id="share-link-label">Link</SectionTitle>
+        <SectionTitle id="share-link-label">{t`Link`}</SectionTitle>
         <Flex gap={8}>
           <Input readOnly value={link} aria-labelledby="share-link-label" onFocus={(e) => e.target.select()} />
           <Button type="primary" onClick={() => copy('link', link)}>
-            {copied === 'link' ? 'Copied!' : 'Copy link'}
+            {copied === 'link' ? t`Copied!` : t`Copy link`}
           </Button>
         </Flex>
       </section>
       <section aria-labelledby="share-embed-label">
-        <SectionTitle id="share-embed-label">Embed code</SectionTitle>
+        <SectionTitle id="share-embed-label">{t`Embed code`}</SectionTitle>
         {code.isError ? (
           <Typography.Text type="danger">{errorMessage(code.error)}</Typography.Text>
         ) : (
           <Input.TextArea readOnly value={code.data ?? ''} aria-labelledby="share-embed-label" autoSize={{ minRows: 3, maxRows: 6 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
         )}
         <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
-          <Typography.Text type="secondary">The size and redirect come from the Embedding panel.</Typography.Text>
+          <Typography.Text type="secondary">{t`The size and redirect come from the Embedding panel.`}</Typography.Text>
           <Button onClick={() => copy('embed', code.data)} disabled={!code.data}>
-            {copied === 'embed' ? 'Copied!' : 'Copy embed code'}
+            {copied === 'embed' ? t`Copied!` : t`Copy embed code`}
           </Button>
         </Flex>
       </section>
       <section aria-labelledby="share-privacy-label">
-        <SectionTitle id="share-privacy-label">Who can watch: {VISIBILITY_LABELS[video.visibility]}</SectionTitle>
+        <SectionTitle id="share-privacy-label">{t`Who can watch:`}{' '}{visibilityLabel(video.visibility)}</SectionTitle>
         <Typography.Paragraph type="secondary">{audienceNote(video)}</Typography.Paragraph>
         <Button
           onClick={() => {
@@ -105,9 +106,7 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
             // After the dialog has closed, so the focus stays on the field.
             setTimeout(goToPrivacy, 0);
           }}
-        >
-          Change privacy
-        </Button>
+        >{t`Change privacy`}</Button>
       </section>
     </Flex>
   );

@@ -1,3 +1,4 @@
+import { t as tr } from '@lingui/core/macro';
 import { type CaptionTrack, clockTime, cuePlainText, errorMessage } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Select, Skeleton, theme } from 'antd';
@@ -28,14 +29,14 @@ export function TranscriptPanel({ videoId, onSeek }: { videoId: string; onSeek(s
   if (tracks.isPending || !track) return null;
   return (
     <Card
-      title={<h2 style={{ fontSize: 16, margin: 0 }}>Transcript</h2>}
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{tr`Transcript`}</h2>}
       size="small"
       style={{ marginTop: 16 }}
       extra={
         ready.length > 1 && (
           <Select
             size="small"
-            aria-label="Transcript language"
+            aria-label={tr`Transcript language`}
             value={track.id}
             onChange={setChosen}
             options={ready.map((t) => ({ value: t.id, label: t.label }))}
@@ -49,7 +50,7 @@ export function TranscriptPanel({ videoId, onSeek }: { videoId: string; onSeek(s
       ) : cues.isError ? (
         <Empty description={errorMessage(cues.error)} />
       ) : (
-        <ol aria-label="Transcript" lang={track.language} data-testid="transcript" style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 360, overflowY: 'auto' }}>
+        <ol aria-label={tr`Transcript`} lang={track.language} data-testid="transcript" style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 360, overflowY: 'auto' }}>
           {cues.data.cues.map((c) => (
             <li key={`${c.startSec}:${c.endSec}:${c.text}`}>
               <button

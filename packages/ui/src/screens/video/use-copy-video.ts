@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, type Video } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ export function useCopyVideo() {
     setCopying(video.id);
     try {
       const made = await client.videos.copy(video.id);
-      alert('success', `Video copied as “${made.name}”.`);
+      alert('success', t`Video copied as “${made.name}”.`);
       await Promise.all([queryClient.invalidateQueries({ queryKey: keys.videos }), queryClient.invalidateQueries({ queryKey: keys.folders })]);
       return made;
     } catch (err) {

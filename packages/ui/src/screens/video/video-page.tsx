@@ -1,3 +1,4 @@
+import { t as tr } from '@lingui/core/macro';
 import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LineChartOutlined, SwapOutlined } from '@ant-design/icons';
 import { editBlockedReason, errorMessage, VIDEO_PAGE_SIZE_DEFAULT, VideoName, WATERMARK_MESSAGES } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +25,7 @@ import { GenerateCaptions } from '../captions/generate-captions.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { VideoTools } from './video-tools.tsx';
 
-export const DELETE_VIDEO_TEXT = 'Are you sure you want to permanently delete this video? This cannot be undone.';
+export const deleteVideoText = () => tr`Are you sure you want to permanently delete this video? This cannot be undone.`;
 
 /** /{videoId}: title with a back arrow, the mp4 player, rename, delete and the embedding panel. */
 export function VideoPage() {
@@ -62,7 +63,7 @@ export function VideoPage() {
       const updated = await client.videos.rename(videoId, values.name);
       queryClient.setQueryData(keys.video(videoId), updated);
       void queryClient.invalidateQueries({ queryKey: keys.videos });
-      alert('success', 'Video renamed.');
+      alert('success', tr`Video renamed.`);
       setModal(null);
     } catch (err) {
       alert('error', errorMessage(err));
@@ -79,7 +80,7 @@ export function VideoPage() {
       setList((s) => ({ ...s, limit: VIDEO_PAGE_SIZE_DEFAULT, page: 1, selectedIds: [] }));
       queryClient.removeQueries({ queryKey: keys.video(videoId) });
       await queryClient.invalidateQueries({ queryKey: keys.videos });
-      alert('success', 'Video deleted.', { follow: true });
+      alert('success', tr`Video deleted.`, { follow: true });
       navigate('/', { replace: true });
     } catch (err) {
       alert('error', errorMessage(err));
@@ -91,22 +92,21 @@ export function VideoPage() {
     <>
       <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-          <ArrowLeftOutlined aria-hidden /> Back
-        </Link>
+          <ArrowLeftOutlined aria-hidden />{' '}{tr`Back`}</Link>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>
-          {v?.name ?? (video.isError ? 'Video' : '…')}
+          {v?.name ?? (video.isError ? tr`Video` : '…')}
         </Typography.Title>
         {v && (
           <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
             <ShareButton video={v} />
-            <Button icon={<LineChartOutlined aria-hidden />} onClick={() => navigate(`/video-analytics/${videoId}`)}>Analytics</Button>
+            <Button icon={<LineChartOutlined aria-hidden />} onClick={() => navigate(`/video-analytics/${videoId}`)}>{tr`Analytics`}</Button>
           </Flex>
         )}
       </Flex>
       {video.isPending ? (
         <Skeleton active />
       ) : video.isError ? (
-        <Result status="404" title="This video is not available" subTitle={errorMessage(video.error)} extra={<Link to="/">Back to My videos</Link>} />
+        <Result status="404" title={tr`This video is not available`} subTitle={errorMessage(video.error)} extra={<Link to="/">{tr`Back to My videos`}</Link>} />
       ) : (
         v && (
           <Row gutter={[24, 24]}>
@@ -116,29 +116,26 @@ export function VideoPage() {
                   <OwnerVideo
                     src={v.videoSource}
                     poster={v.imageUrl ?? undefined}
-                    label={`Video: ${v.name}`}
+                    label={tr`Video: ${v.name}`}
                     renew={async () => (await video.refetch()).data?.videoSource ?? null}
                     seek={seek}
                   />
                 ) : (
                   <div style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center', background: token.colorFillSecondary }} role="status">
-                    {v.status === 'failed' ? `This video could not be processed.${v.processing.error ? ` ${v.processing.error}` : ''}` : 'The video is being processed…'}
+                    {v.status === 'failed' ? tr`This video could not be processed.${v.processing.error ? ` ${v.processing.error}` : ''}` : tr`The video is being processed…`}
                   </div>
                 )}
                 <Flex justify="space-between" align="center" wrap gap={12} style={{ padding: 16 }}>
                   <Flex vertical gap={6}>
                     <VideoStatus video={v} />
-                    <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>
-                      Uploaded {formatDate(v.createdAt)}
+                    <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>{tr`Uploaded`}{' '}{formatDate(v.createdAt)}
                       {v.uploadedBy && ` by ${v.uploadedBy.name}`} · {formatMegabytes(v.size)}
-                      {v.updatedBy && v.updatedBy.id !== v.uploadedBy?.id && ` · last changed by ${v.updatedBy.name}`}
+                      {v.updatedBy && v.updatedBy.id !== v.uploadedBy?.id && tr` · last changed by ${v.updatedBy.name}`}
                     </span>
                   </Flex>
                   {active && (
                     <Flex gap={8} wrap>
-                      <Button icon={<EditOutlined aria-hidden />} onClick={() => setModal('rename')}>
-                        Rename
-                      </Button>
+                      <Button icon={<EditOutlined aria-hidden />} onClick={() => setModal('rename')}>{tr`Rename`}</Button>
                       <Button
                         icon={<CopyOutlined aria-hidden />}
                         loading={copying === v.id}
@@ -148,20 +145,14 @@ export function VideoPage() {
                           const made = await copy(v);
                           if (made) navigate(`/${made.id}`);
                         }}
-                      >
-                        Copy
-                      </Button>
+                      >{tr`Copy`}</Button>
                       <Button
                         icon={<SwapOutlined aria-hidden />}
                         disabled={v.processing.stage !== 'ready' || !!v.watermark}
                         title={v.processing.stage !== 'ready' ? (editBlockedReason(v) ?? undefined) : v.watermark ? WATERMARK_MESSAGES.replaceOverMarked : undefined}
                         onClick={() => setModal('replace')}
-                      >
-                        Replace video
-                      </Button>
-                      <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setModal('delete')}>
-                        Delete
-                      </Button>
+                      >{tr`Replace video`}</Button>
+                      <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setModal('delete')}>{tr`Delete`}</Button>
                     </Flex>
                   )}
                 </Flex>
@@ -173,7 +164,7 @@ export function VideoPage() {
               <GenerateCaptions videoId={v.id} canEdit={active} />
             </Col>
             <Col xs={24} lg={9}>
-              <Card title="Privacy" size="small" style={{ marginBottom: 16 }}>
+              <Card title={tr`Privacy`} size="small" style={{ marginBottom: 16 }}>
                 <PrivacyPanel key={`${v.visibility}:${v.allowedDomains.join(',')}`} video={v} disabled={!active} />
               </Card>
               <EmbedPanel video={v} />
@@ -185,10 +176,10 @@ export function VideoPage() {
       )}
       {v && <PlayerSettings video={v} active={active} />}
       {v && <ReplaceModal video={v} open={modal === 'replace'} onClose={() => setModal(null)} />}
-      <Modal title="Rename video" open={modal === 'rename'} onCancel={() => setModal(null)} footer={null} destroyOnHidden>
+      <Modal title={tr`Rename video`} open={modal === 'rename'} onCancel={() => setModal(null)} footer={null} destroyOnHidden>
         <Form layout="vertical" name="rename" initialValues={{ name: v?.name }} onFinish={rename} requiredMark={false}>
           <Form.Item
-            label="Video name"
+            label={tr`Video name`}
             name="name"
             rules={[
               {
@@ -202,22 +193,20 @@ export function VideoPage() {
             <Input />
           </Form.Item>
           <Flex gap={8} justify="end">
-            <Button onClick={() => setModal(null)}>Cancel</Button>
-            <Button type="primary" htmlType="submit" loading={busy}>
-              Save
-            </Button>
+            <Button onClick={() => setModal(null)}>{tr`Cancel`}</Button>
+            <Button type="primary" htmlType="submit" loading={busy}>{tr`Save`}</Button>
           </Flex>
         </Form>
       </Modal>
       <Modal
-        title="Delete video"
+        title={tr`Delete video`}
         open={modal === 'delete'}
         onCancel={() => setModal(null)}
-        okText="Delete"
+        okText={tr`Delete`}
         okButtonProps={{ danger: true, loading: busy }}
         onOk={remove}
       >
-        <p>{DELETE_VIDEO_TEXT}</p>
+        <p>{deleteVideoText()}</p>
       </Modal>
     </>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { FileGifOutlined, PictureOutlined, ScissorOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { editBlockedReason, type FeatureFlag, MESSAGES, type Video } from '@reelbase/api-client';
 import { Button, Flex, Tooltip, Typography } from 'antd';
@@ -24,10 +25,10 @@ interface Tool {
 }
 
 const TOOLS = {
-  trim: { feature: 'videoTrimmer', label: 'Trim', icon: <ScissorOutlined aria-hidden />, modal: TrimModal },
-  cover: { feature: 'setVideoImage', label: 'Set Video Thumbnail', icon: <PictureOutlined aria-hidden />, modal: CoverModal },
-  watermark: { feature: 'addWatermark', label: 'Add Watermark', icon: <SafetyCertificateOutlined aria-hidden />, modal: WatermarkModal },
-  gif: { feature: 'createGif', label: 'Create Interactive GIF', icon: <FileGifOutlined aria-hidden />, modal: GifModal, primary: true },
+  trim: { feature: 'videoTrimmer', get label() { return t`Trim`; }, icon: <ScissorOutlined aria-hidden />, modal: TrimModal },
+  cover: { feature: 'setVideoImage', get label() { return t`Set Video Thumbnail`; }, icon: <PictureOutlined aria-hidden />, modal: CoverModal },
+  watermark: { feature: 'addWatermark', get label() { return t`Add Watermark`; }, icon: <SafetyCertificateOutlined aria-hidden />, modal: WatermarkModal },
+  gif: { feature: 'createGif', get label() { return t`Create Interactive GIF`; }, icon: <FileGifOutlined aria-hidden />, modal: GifModal, primary: true },
 } satisfies Record<string, Tool>;
 type ToolName = keyof typeof TOOLS;
 

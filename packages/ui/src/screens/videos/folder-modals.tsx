@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { FolderOutlined, HomeOutlined } from '@ant-design/icons';
 import { errorMessage, FOLDER_NAME_MAX, FOLDER_NAME_TOO_LONG, type Folder, type FolderCrumb } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
@@ -18,14 +19,14 @@ export function FolderNameModal({ open, folder, onClose, save }: { open: boolean
     }
   }
   return (
-    <Modal title={folder ? 'Rename folder' : 'Create folder'} open={open} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal title={folder ? t`Rename folder` : t`Create folder`} open={open} onCancel={onClose} footer={null} destroyOnHidden>
       <Form layout="vertical" name="folder" onFinish={submit} requiredMark={false} initialValues={{ name: folder?.name ?? '' }}>
         <Form.Item
-          label="Folder name"
+          label={t`Folder name`}
           name="name"
           validateTrigger={['onChange', 'onBlur']}
           rules={[
-            { required: true, whitespace: true, message: 'Must NOT have fewer than 1 characters.' },
+            { required: true, whitespace: true, message: t`Must NOT have fewer than 1 characters.` },
             // The API's limit, told while typing (a pasted long name is not cut off without a word).
             { max: FOLDER_NAME_MAX, message: FOLDER_NAME_TOO_LONG },
           ]}
@@ -33,7 +34,7 @@ export function FolderNameModal({ open, folder, onClose, save }: { open: boolean
           <Input count={{ show: true, max: FOLDER_NAME_MAX }} autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy}>
-          {folder ? 'Save' : 'Create'}
+          {folder ? t`Save` : t`Create`}
         </Button>
       </Form>
     </Modal>
@@ -85,9 +86,9 @@ export function SelectFolderModal({
       destroyOnHidden
     >
       <Breadcrumb
-        aria-label="Folder path in the chooser"
+        aria-label={t`Folder path in the chooser`}
         items={[
-          { title: <Button type="link" size="small" icon={<HomeOutlined aria-hidden />} onClick={() => setAt(null)}>My videos</Button> },
+          { title: <Button type="link" size="small" icon={<HomeOutlined aria-hidden />} onClick={() => setAt(null)}>{t`My videos`}</Button> },
           ...trail.map((c) => ({ title: <Button type="link" size="small" onClick={() => setAt(c.id)}>{c.name}</Button> })),
         ]}
       />
@@ -97,8 +98,8 @@ export function SelectFolderModal({
         <Empty description={errorMessage(level.error)} />
       ) : (
         <List
-          aria-label="Folders in the chooser"
-          locale={{ emptyText: 'No folders here' }}
+          aria-label={t`Folders in the chooser`}
+          locale={{ emptyText: t`No folders here` }}
           dataSource={level.data.items}
           renderItem={(f) => (
             <List.Item key={f.id}>

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { DeleteOutlined, EditOutlined, FolderOutlined, MoreOutlined, SwapOutlined } from '@ant-design/icons';
 import { errorMessage, type Folder, type FolderCrumb } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,6 @@ import { Link } from 'react-router-dom';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { FolderNameModal, SelectFolderModal } from './folder-modals.tsx';
-import { countOf } from '../../lib/format.ts';
 
 /** The drag payload of video rows: their ids, as JSON. */
 export const VIDEO_DRAG_TYPE = 'application/x-reelbase-videos';
@@ -42,7 +42,7 @@ export function FolderPanel({
   const [action, setAction] = useState<{ kind: 'rename' | 'move' | 'delete'; folder: Folder } | null>(null);
   const [dropOn, setDropOn] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const parentName = trail.at(-1)?.name ?? 'My videos';
+  const parentName = trail.at(-1)?.name ?? t`My videos`;
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.folders }), queryClient.invalidateQueries({ queryKey: keys.videos })]);
   async function run(call: () => Promise<{ message: string }>) {
@@ -66,13 +66,11 @@ export function FolderPanel({
 
   return (
     <Card
-      title="Folders"
+      title={t`Folders`}
       size="small"
       extra={
         <>
-          <label htmlFor={sortId} className="rb-sr-only">
-            Sort folders
-          </label>
+          <label htmlFor={sortId} className="rb-sr-only">{t`Sort folders`}</label>
           <Select
             id={sortId}
             size="small"
@@ -80,8 +78,8 @@ export function FolderPanel({
             onChange={onDirection}
             style={{ width: 70 }}
             options={[
-              { value: 'ASC', label: 'A-z' },
-              { value: 'DESC', label: 'Z-a' },
+              { value: 'ASC', label: t`A-z` },
+              { value: 'DESC', label: t`Z-a` },
             ]}
           />
         </>
@@ -89,9 +87,9 @@ export function FolderPanel({
       styles={{ body: { padding: 4 } }}
     >
       {!loading && folders.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No folders here" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t`No folders here`} />
       ) : (
-        <ul aria-label="Folders" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul aria-label={t`Folders`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {folders.map((f) => (
             <li
               key={f.id}
@@ -115,7 +113,7 @@ export function FolderPanel({
               <Link to={folderHref(f.id)} style={{ flex: 1, minWidth: 0, padding: '6px 8px', display: 'flex', gap: 8, alignItems: 'center' }}>
                 <FolderOutlined aria-hidden />
                 <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.name}</span>
-                <span style={{ marginInlineStart: 'auto', color: token.colorTextTertiary, fontSize: 12 }} title={`${countOf(f.countVideo, 'video')} in this folder`}>
+                <span style={{ marginInlineStart: 'auto', color: token.colorTextTertiary, fontSize: 12 }} title={plural(f.countVideo, { one: '# video in this folder', other: '# videos in this folder' })}>
                   {f.countVideo}
                 </span>
               </Link>
@@ -124,14 +122,14 @@ export function FolderPanel({
                   trigger={['click']}
                   menu={{
                     items: [
-                      { key: 'rename', icon: <EditOutlined />, label: 'Rename' },
-                      { key: 'move', icon: <SwapOutlined />, label: 'Move' },
-                      { key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true },
+                      { key: 'rename', icon: <EditOutlined />, label: t`Rename` },
+                      { key: 'move', icon: <SwapOutlined />, label: t`Move` },
+                      { key: 'delete', icon: <DeleteOutlined />, label: t`Delete`, danger: true },
                     ],
                     onClick: ({ key }) => setAction({ kind: key as 'rename' | 'move' | 'delete', folder: f }),
                   }}
                 >
-                  <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`Actions for folder ${f.name}`} />
+                  <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t`Actions for folder ${f.name}`} />
                 </Dropdown>
               )}
             </li>
@@ -146,22 +144,21 @@ export function FolderPanel({
       />
       <SelectFolderModal
         open={action?.kind === 'move'}
-        title={`Move folder “${action?.folder.name ?? ''}”`}
-        okText="Move here"
+        title={t`Move folder “${action?.folder.name ?? ''}”`}
+        okText={t`Move here`}
         exclude={action?.folder.id}
         onClose={() => setAction(null)}
         onSelect={(parentId) => run(() => client.folders.update((action as { folder: Folder }).folder.id, { parentId }))}
       />
       <Modal
-        title="Delete folder"
+        title={t`Delete folder`}
         open={action?.kind === 'delete'}
         onCancel={() => setAction(null)}
-        okText="Delete"
+        okText={t`Delete`}
         okButtonProps={{ danger: true, loading: busy }}
         onOk={() => run(() => client.folders.remove((action as { folder: Folder }).folder.id))}
       >
-        <p>
-          Delete the folder “{action?.folder.name}”? Its videos and folders move to “{parentName}”.
+        <p>{t`Delete the folder “${action?.folder.name ?? ''}”? Its videos and folders move to “${parentName}”.`}
         </p>
       </Modal>
     </Card>

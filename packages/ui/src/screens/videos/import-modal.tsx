@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, IMPORT_POLL_MS } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Progress, Typography } from 'antd';
@@ -27,7 +28,7 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose(): void 
   useEffect(() => {
     if (progress >= 100) {
       void queryClient.invalidateQueries({ queryKey: keys.videos });
-      alert('success', `Imported ${status.data?.name ?? 'the video'}.`);
+      alert('success', t`Imported ${status.data?.name ?? 'the video'}.`);
     }
   }, [progress, queryClient, alert, status.data?.name]);
 
@@ -52,23 +53,21 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose(): void 
   }
 
   return (
-    <Modal title="Import video" open={open} onCancel={close} footer={null} destroyOnHidden>
+    <Modal title={t`Import video`} open={open} onCancel={close} footer={null} destroyOnHidden>
       {!importId ? (
         <Form form={form} layout="vertical" name="import" onFinish={start} requiredMark={false}>
-          <Form.Item label="Video link" name="url" rules={[{ required: true, message: 'Enter the link of the video.' }]} extra="A link to a video file or a video-sharing page.">
+          <Form.Item label={t`Video link`} name="url" rules={[{ required: true, message: t`Enter the link of the video.` }]} extra={t`A link to a video file or a video-sharing page.`}>
             <Input type="url" placeholder="https://" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={starting}>
-            Import
-          </Button>
+          <Button type="primary" htmlType="submit" loading={starting}>{t`Import`}</Button>
         </Form>
       ) : (
         <div>
-          <Typography.Paragraph>{status.data?.name ? `Importing ${status.data.name}` : 'Importing…'}</Typography.Paragraph>
-          <Progress percent={progress} status={failed ? 'exception' : progress >= 100 ? 'success' : 'active'} aria-label="Import progress" />
+          <Typography.Paragraph>{status.data?.name ? t`Importing ${status.data.name}` : t`Importing…`}</Typography.Paragraph>
+          <Progress percent={progress} status={failed ? 'exception' : progress >= 100 ? 'success' : 'active'} aria-label={t`Import progress`} />
           {failed && <Alert type="error" showIcon title={failed} style={{ marginTop: 12 }} />}
           <Button style={{ marginTop: 16 }} type={progress >= 100 || failed ? 'primary' : 'default'} onClick={close}>
-            {progress >= 100 || failed ? 'Close' : 'Continue in the background'}
+            {progress >= 100 || failed ? t`Close` : t`Continue in the background`}
           </Button>
         </div>
       )}

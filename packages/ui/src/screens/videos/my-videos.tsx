@@ -1,11 +1,13 @@
+import { plural, t } from '@lingui/core/macro';
 import { ClockCircleOutlined, CloudUploadOutlined, CopyOutlined, EditOutlined, FolderAddOutlined, FolderOutlined, HomeOutlined, LinkOutlined, MoreOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { clockTime, DEFAULT_VISIBILITIES, editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES, VISIBILITY_LABELS } from '@reelbase/api-client';
+import { clockTime, DEFAULT_VISIBILITIES, editBlockedReason, errorMessage, MOBILE_SEE_MORE_STEP, type Video, type VideoBulkRequest, VIDEO_PAGE_SIZES } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Checkbox, Dropdown, Empty, Flex, Grid, Modal, Pagination, Result, Select, Skeleton, Tag, theme, Typography } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { countOf, formatDate, formatDuration, formatMegabytes } from '../../lib/format.ts';
+import { formatDate, formatDuration, formatMegabytes, videoCount } from '../../lib/format.ts';
+import { visibilityLabel } from '../privacy/privacy-panel.tsx';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { initialVideoListState, videoListAtom } from '../../state/atoms.ts';
@@ -63,16 +65,16 @@ function VideoRow({
           <span>{formatDate(video.createdAt)}</span>
           {duration && (
             <span data-testid="video-duration">
-              <ClockCircleOutlined aria-hidden /> <span className="rb-sr-only">Length </span>
+              <ClockCircleOutlined aria-hidden /> <span className="rb-sr-only">{t`Length`}{' '}</span>
               {duration}
             </span>
           )}
           <span>{formatMegabytes(video.size)}</span>
           {/* In a team, who brought the video in. */}
-          {video.uploadedBy && <span data-testid="video-uploaded-by">by {video.uploadedBy.name}</span>}
+          {video.uploadedBy && <span data-testid="video-uploaded-by">{t`by`}{' '}{video.uploadedBy.name}</span>}
           {showFolder && (
             <span data-testid="video-folder">
-              <FolderOutlined aria-hidden /> {video.folderName && video.folderId ? <Link to={folderHref(video.folderId)}>{video.folderName}</Link> : 'My videos (top level)'}
+              <FolderOutlined aria-hidden /> {video.folderName && video.folderId ? <Link to={folderHref(video.folderId)}>{video.folderName}</Link> : t`My videos (top level)`}
             </span>
           )}
         </Flex>
@@ -80,13 +82,13 @@ function VideoRow({
           <VideoStatus video={video} />
           {video.visibility !== 'public' && (
             <Tag data-testid="video-visibility" style={{ marginInlineEnd: 0 }}>
-              {VISIBILITY_LABELS[video.visibility]}
+              {visibilityLabel(video.visibility)}
             </Tag>
           )}
         </Flex>
         {/* A search's hits in what is said: the line and its time, opening the video there. */}
         {!!video.matches?.length && (
-          <ul className="rb-matches" aria-label={`Said in ${video.name}`} data-testid="video-matches">
+          <ul className="rb-matches" aria-label={t`Said in ${video.name}`} data-testid="video-matches">
             {video.matches.map((m) => (
               <li key={`${m.startSec}:${m.text}`}>
                 <Link to={`/${video.id}?t=${m.startSec}`}>
@@ -100,20 +102,19 @@ function VideoRow({
       <Flex className="rb-row-actions" align="center" gap={8}>
         {canEdit && (
           <Link to={`/${video.id}`} aria-describedby={nameId}>
-            <EditOutlined aria-hidden /> Edit
-          </Link>
+            <EditOutlined aria-hidden />{' '}{t`Edit`}</Link>
         )}
         <Dropdown
           trigger={['click']}
           menu={{
             items: [
-              { key: 'preview', icon: <PlayCircleOutlined />, label: 'Preview', disabled: !video.hlsSource && !video.videoSource },
+              { key: 'preview', icon: <PlayCircleOutlined />, label: t`Preview`, disabled: !video.hlsSource && !video.videoSource },
               ...(canEdit ? [{ key: 'copy', icon: <CopyOutlined />, label: copyBlocked ? `Copy (${copyBlocked})` : 'Copy', disabled: !!copyBlocked }] : []),
             ],
             onClick: ({ key }) => (key === 'preview' ? onPreview() : onCopy()),
           }}
         >
-          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`Actions for video ${video.name}`} />
+          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t`Actions for video ${video.name}`} />
         </Dropdown>
       </Flex>
     </li>
@@ -210,34 +211,26 @@ export function MyVideosPage() {
   }
 
   if (level.isError && (level.error as { status?: number }).status === 404) {
-    return <Result status="404" title="Folder not found" extra={<Link to="/">Back to My videos</Link>} />;
+    return <Result status="404" title={t`Folder not found`} extra={<Link to="/">{t`Back to My videos`}</Link>} />;
   }
 
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
-          My videos
-        </Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>{t`My videos`}</Typography.Title>
         {active && (
           <Flex gap={8} wrap>
-            <Button type="primary" icon={<CloudUploadOutlined aria-hidden />} onClick={() => setModal('upload')}>
-              Upload video
-            </Button>
-            <Button icon={<LinkOutlined aria-hidden />} onClick={() => setModal('import')}>
-              Import video
-            </Button>
-            <Button icon={<FolderAddOutlined aria-hidden />} onClick={() => setModal('folder')}>
-              Create folder
-            </Button>
+            <Button type="primary" icon={<CloudUploadOutlined aria-hidden />} onClick={() => setModal('upload')}>{t`Upload video`}</Button>
+            <Button icon={<LinkOutlined aria-hidden />} onClick={() => setModal('import')}>{t`Import video`}</Button>
+            <Button icon={<FolderAddOutlined aria-hidden />} onClick={() => setModal('folder')}>{t`Create folder`}</Button>
           </Flex>
         )}
       </Flex>
       <div style={{ marginBottom: 12 }}>
         <Breadcrumb
-          aria-label="Breadcrumbs"
+          aria-label={t`Breadcrumbs`}
           items={[
-            { title: folderId ? <Link to="/"><HomeOutlined aria-hidden /> My videos</Link> : <span><HomeOutlined aria-hidden /> My videos</span> },
+            { title: folderId ? <Link to="/"><HomeOutlined aria-hidden />{' '}{t`My videos`}</Link> : <span><HomeOutlined aria-hidden />{' '}{t`My videos`}</span> },
             ...trail.map((c, i) => ({ title: i === trail.length - 1 ? <span aria-current="page">{c.name}</span> : <Link to={folderHref(c.id)}>{c.name}</Link> })),
           ]}
         />
@@ -250,11 +243,9 @@ export function MyVideosPage() {
             title={list.search}
             style={{ minWidth: 0, flex: '1 1 240px', overflowWrap: 'anywhere', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden' }}
           >
-            Results for “{list.search}” {folderId ? `in “${trail.at(-1)?.name ?? ''}”` : 'in all folders'}
+            {folderId ? t`Results for “${list.search}” in “${trail.at(-1)?.name ?? ''}”` : t`Results for “${list.search}” in all folders`}
           </span>
-          <Button size="small" onClick={() => setList((s) => ({ ...s, search: '', page: 1 }))}>
-            Clear search
-          </Button>
+          <Button size="small" onClick={() => setList((s) => ({ ...s, search: '', page: 1 }))}>{t`Clear search`}</Button>
         </Flex>
       )}
       <div style={{ display: 'grid', gap: 16, gridTemplateColumns: mobile ? '1fr' : '240px minmax(0, 1fr)', alignItems: 'start' }}>
@@ -276,13 +267,10 @@ export function MyVideosPage() {
               indeterminate={all === 'some'}
               disabled={items.length === 0}
               onChange={() => setList((s) => ({ ...s, selectedIds: toggleAll(s.selectedIds, pageIds) }))}
-            >
-              Select all
-            </Checkbox>
+            >{t`Select all`}</Checkbox>
             {active && (
               <>
-                <Button disabled={list.selectedIds.length === 0} onClick={() => setModal('move')}>
-                  Move to folder{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
+                <Button disabled={list.selectedIds.length === 0} onClick={() => setModal('move')}>{t`Move to folder`}{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
                 </Button>
                 <Dropdown
                   disabled={list.selectedIds.length === 0}
@@ -292,24 +280,23 @@ export function MyVideosPage() {
                     onClick: ({ key }) => void bulk({ action: 'setVisibility', visibility: key as (typeof DEFAULT_VISIBILITIES)[number], ids: list.selectedIds }),
                   }}
                 >
-                  <Button>Set visibility{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}</Button>
+                  <Button>{t`Set visibility`}{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}</Button>
                 </Dropdown>
-                <Button danger disabled={list.selectedIds.length === 0} onClick={() => setModal('delete')}>
-                  Delete{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
+                <Button danger disabled={list.selectedIds.length === 0} onClick={() => setModal('delete')}>{t`Delete`}{list.selectedIds.length ? ` (${list.selectedIds.length})` : ''}
                 </Button>
               </>
             )}
           </Flex>
           <Flex align="center" gap={8}>
-            <label htmlFor={sortId}>Sort by date</label>
+            <label htmlFor={sortId}>{t`Sort by date`}</label>
             <Select
               id={sortId}
               value={list.direction}
               style={{ width: 150 }}
               onChange={(direction) => setList((s) => ({ ...s, direction, page: 1, selectedIds: [] }))}
               options={[
-                { value: 'ASC', label: 'Oldest first' },
-                { value: 'DESC', label: 'Newest first' },
+                { value: 'ASC', label: t`Oldest first` },
+                { value: 'DESC', label: t`Newest first` },
               ]}
             />
           </Flex>
@@ -321,9 +308,9 @@ export function MyVideosPage() {
         ) : videos.isError ? (
           <Empty style={{ padding: 32 }} description={errorMessage(videos.error)} />
         ) : items.length === 0 ? (
-          <Empty style={{ padding: 32 }} description={list.search ? 'No videos match your search.' : folderId ? 'No videos in this folder.' : 'No videos yet. Upload your first one.'} />
+          <Empty style={{ padding: 32 }} description={list.search ? t`No videos match your search.` : folderId ? t`No videos in this folder.` : t`No videos yet. Upload your first one.`} />
         ) : (
-          <ul aria-label="Videos" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul aria-label={t`Videos`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {items.map((v) => (
               <VideoRow
                 key={v.id}
@@ -346,14 +333,12 @@ export function MyVideosPage() {
         <Flex justify="space-between" align="center" wrap gap={12} style={{ marginTop: 16 }}>
           {mobile ? (
             meta.hasNextPage && (
-              <Button block onClick={() => setList((s) => ({ ...s, mobileCount: s.mobileCount + MOBILE_SEE_MORE_STEP }))}>
-                See more
-              </Button>
+              <Button block onClick={() => setList((s) => ({ ...s, mobileCount: s.mobileCount + MOBILE_SEE_MORE_STEP }))}>{t`See more`}</Button>
             )
           ) : (
             <>
               <Flex align="center" gap={8}>
-                <label htmlFor={sizeId}>Rows per page</label>
+                <label htmlFor={sizeId}>{t`Rows per page`}</label>
                 <Select
                   id={sizeId}
                   value={list.limit}
@@ -368,7 +353,7 @@ export function MyVideosPage() {
                 total={meta.totalItems}
                 showSizeChanger={false}
                 onChange={(page) => setList((s) => ({ ...s, page, selectedIds: [] }))}
-                showTotal={(total) => countOf(total, 'video')}
+                showTotal={(total) => videoCount(total)}
               />
             </>
           )}
@@ -382,20 +367,20 @@ export function MyVideosPage() {
       <FolderNameModal open={modal === 'folder'} onClose={() => setModal(null)} save={createFolder} />
       <SelectFolderModal
         open={modal === 'move'}
-        title="Select video folder"
-        okText="Move here"
+        title={t`Select video folder`}
+        okText={t`Move here`}
         onClose={() => setModal(null)}
         onSelect={(target) => bulk({ action: 'addToFolder', folderId: target, ids: list.selectedIds })}
       />
       <Modal
-        title="Delete videos"
+        title={t`Delete videos`}
         open={modal === 'delete'}
         onCancel={() => setModal(null)}
-        okText="Delete"
+        okText={t`Delete`}
         okButtonProps={{ danger: true, loading: deleting }}
         onOk={deleteSelected}
       >
-        <p>Are you sure you want to permanently delete {list.selectedIds.length === 1 ? 'this video' : `these ${list.selectedIds.length} videos`}? This cannot be undone.</p>
+        <p>{plural(list.selectedIds.length, { one: 'Are you sure you want to permanently delete this video? This cannot be undone.', other: 'Are you sure you want to permanently delete these # videos? This cannot be undone.' })}</p>
       </Modal>
     </>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, List, Modal, Spin, theme, Typography } from 'antd';
@@ -19,19 +20,16 @@ function UploadedState({ videoId, onOpen }: { videoId: string; onOpen(): void })
     refetchInterval: (q) => (q.state.data && (q.state.data.isMainReady || q.state.data.status === 'failed') ? false : 2000),
   });
   const v = video.data;
-  if (v?.status === 'failed') return <Typography.Text type="danger">Failed{v.processing.error ? `: ${v.processing.error}` : ''}</Typography.Text>;
+  if (v?.status === 'failed') return <Typography.Text type="danger">{t`Failed`}{v.processing.error ? `: ${v.processing.error}` : ''}</Typography.Text>;
   if (!v?.isMainReady)
     return (
       <span role="status" data-testid="upload-processing">
-        <Spin size="small" /> Uploaded, processing{v && v.processing.progress > 0 ? ` (${v.processing.progress}%)` : ''}…
+        <Spin size="small" />{' '}{t`Uploaded, processing`}{v && v.processing.progress > 0 ? ` (${v.processing.progress}%)` : ''}…
       </span>
     );
   return (
-    <span role="status" data-testid="upload-ready">
-      Ready to play ·{' '}
-      <Link to={`/${videoId}`} onClick={onOpen}>
-        Open
-      </Link>
+    <span role="status" data-testid="upload-ready">{t`Ready to play`} ·{' '}
+      <Link to={`/${videoId}`} onClick={onOpen}>{t`Open`}</Link>
     </span>
   );
 }
@@ -57,23 +55,19 @@ export function UploadModal({ open, onClose, folderId }: { open: boolean; onClos
 
   return (
     <Modal
-      title="Upload video"
+      title={t`Upload video`}
       open={open}
       onCancel={onClose}
       footer={
         <Flex justify="space-between" wrap gap={8}>
-          <Button disabled={!finished} onClick={() => setUploads((l) => l.filter((u) => u.status === 'uploading'))}>
-            Clear finished
-          </Button>
-          <Button type="primary" onClick={onClose}>
-            Done
-          </Button>
+          <Button disabled={!finished} onClick={() => setUploads((l) => l.filter((u) => u.status === 'uploading'))}>{t`Clear finished`}</Button>
+          <Button type="primary" onClick={onClose}>{t`Done`}</Button>
         </Flex>
       }
       destroyOnHidden
     >
       <section
-        aria-label="Drop zone"
+        aria-label={t`Drop zone`}
         onDragOver={(e) => {
           e.preventDefault();
           setOver(true);
@@ -90,18 +84,14 @@ export function UploadModal({ open, onClose, folderId }: { open: boolean; onClos
         }}
       >
         <CloudUploadOutlined aria-hidden style={{ fontSize: 40, color: token.colorPrimary }} />
-        <Typography.Paragraph style={{ margin: '8px 0 12px' }}>Drag and drop video files here, or</Typography.Paragraph>
-        <Button type="primary" onClick={browse}>
-          Browse files
-        </Button>
-        <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0', fontSize: 13 }}>
-          Video files only. You can choose several at once.
-        </Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: '8px 0 12px' }}>{t`Drag and drop video files here, or`}</Typography.Paragraph>
+        <Button type="primary" onClick={browse}>{t`Browse files`}</Button>
+        <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0', fontSize: 13 }}>{t`Video files only. You can choose several at once.`}</Typography.Paragraph>
       </section>
       {uploads.length > 0 && (
         <List
           style={{ marginTop: 16 }}
-          aria-label="Uploads"
+          aria-label={t`Uploads`}
           dataSource={uploads}
           renderItem={(u) => (
             <List.Item key={u.key}>

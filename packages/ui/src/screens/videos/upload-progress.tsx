@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Flex, Progress, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { UploadEntry } from '../../state/atoms.ts';
@@ -8,14 +9,14 @@ export function UploadProgress({ entry: u, state }: { entry: Omit<UploadEntry, '
     <div style={{ width: '100%' }}>
       <Flex justify="space-between" gap={8}>
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{u.fileName}</span>
-        {state ?? <span>{u.refused ? 'Not uploaded' : u.status === 'error' ? 'Failed' : `${u.percent}%`}</span>}
+        {state ?? <span>{u.refused ? t`Not uploaded` : u.status === 'error' ? t`Failed` : `${u.percent}%`}</span>}
       </Flex>
       {!u.refused && (
         <Progress
           percent={u.percent}
           status={u.status === 'error' ? 'exception' : u.status === 'done' ? 'success' : 'active'}
           showInfo={false}
-          aria-label={`Upload of ${u.fileName}`}
+          aria-label={t`Upload of ${u.fileName}`}
         />
       )}
       {u.error && (

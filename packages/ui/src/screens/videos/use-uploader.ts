@@ -1,8 +1,9 @@
+import { plural } from '@lingui/core/macro';
 import { errorMessage } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { countOf, isVideoFile, notAVideoReason } from '../../lib/format.ts';
+import { isVideoFile, notAVideoReason } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { type UploadEntry, uploadsAtom } from '../../state/atoms.ts';
@@ -21,7 +22,7 @@ export function useUploader() {
       // A refused file gets an entry of its own in the dialog, saying why (the alert bar sits behind the dialog).
       const refused = files.filter((f) => !isVideoFile(f));
       for (const f of refused) setUploads((list) => [...list, { key: `upload-${++seq}`, fileName: f.name, percent: 0, status: 'error', error: notAVideoReason(f), refused: true }]);
-      if (refused.length) alert('error', refused.length === 1 ? notAVideoReason(refused[0]) : `${countOf(refused.length, 'file')} were not uploaded: they are not videos.`);
+      if (refused.length) alert('error', refused.length === 1 ? notAVideoReason(refused[0]) : plural(refused.length, { one: '# file was not uploaded: it is not a video.', other: '# files were not uploaded: they are not videos.' }));
       const update = (key: string, patch: Partial<UploadEntry>) => setUploads((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
       for (const file of files.filter(isVideoFile)) {
         const key = `upload-${++seq}`;

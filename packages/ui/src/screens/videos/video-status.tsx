@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type Video, VIDEO_ACTIVITY_LABELS } from '@reelbase/api-client';
 import { Flex, Tag, Tooltip } from 'antd';
 
@@ -16,8 +17,7 @@ export function VideoStatus({ video }: { video: StatusFields }) {
   const tags = [];
   if (video.ban)
     tags.push(
-      <Tag key="ban" color="red" data-testid="video-blocked">
-        Blocked by an administrator{video.banReason ? `: ${video.banReason}` : ''}
+      <Tag key="ban" color="red" data-testid="video-blocked">{t`Blocked by an administrator`}{video.banReason ? `: ${video.banReason}` : ''}
       </Tag>,
     );
   if (activity === 'failed')
@@ -31,7 +31,7 @@ export function VideoStatus({ video }: { video: StatusFields }) {
     // A progress share means something while a step is under way; the ladder and a watermark run in the background.
     const showProgress = (activity === 'processing' || activity === 'trimming' || activity === 'replacing' || activity === 'ladder') && progress > 0;
     tags.push(
-      <Tooltip key="state" title={video.isMainReady || video.isHlsReady ? 'The video plays already.' : 'The video plays once this is done.'}>
+      <Tooltip key="state" title={video.isMainReady || video.isHlsReady ? t`The video plays already.` : t`The video plays once this is done.`}>
         <Tag color={activity === 'ladder' ? 'blue' : 'gold'}>
           {VIDEO_ACTIVITY_LABELS[activity]}
           {showProgress ? ` (${progress}%)` : '…'}
@@ -42,11 +42,9 @@ export function VideoStatus({ video }: { video: StatusFields }) {
   // The spec's two readiness flags, each ready or loading.
   if (activity !== 'failed')
     tags.push(
-      <Tag key="main" color={video.isMainReady ? 'green' : 'gold'}>
-        Main: {video.isMainReady ? 'ready' : 'loading'}
+      <Tag key="main" color={video.isMainReady ? 'green' : 'gold'}>{video.isMainReady ? t`Main: ready` : t`Main: loading`}
       </Tag>,
-      <Tag key="hls" color={video.isHlsReady ? 'green' : 'gold'}>
-        HLS: {video.isHlsReady ? 'ready' : 'loading'}
+      <Tag key="hls" color={video.isHlsReady ? 'green' : 'gold'}>{video.isHlsReady ? t`HLS: ready` : t`HLS: loading`}
       </Tag>,
     );
   return (

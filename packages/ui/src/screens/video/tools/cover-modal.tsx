@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { PlusOutlined } from '@ant-design/icons';
 import { errorMessage, THUMBNAIL_UPLOAD_SLOT, thumbnailTimes, type Video } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { keys } from '../../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../../services.tsx';
 import { ImageCropper } from './image-cropper.tsx';
 
-export const THUMBNAIL_UPDATED = 'Thumbnail updated successfully!';
+export const thumbnailUpdated = () => t`Thumbnail updated successfully!`;
 
 /** The player's aspect ratio (width / height), 16:9 while the size is unknown. */
 export const videoAspect = (v: Pick<Video, 'metadata'>) => (v.metadata.video.width && v.metadata.video.height ? v.metadata.video.width / v.metadata.video.height : 16 / 9);
@@ -61,7 +62,7 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
       } else {
         await client.videos.coverFromFrame(video.id, times[slot] ?? 0);
       }
-      alert('success', THUMBNAIL_UPDATED);
+      alert('success', thumbnailUpdated());
       await Promise.all([queryClient.refetchQueries({ queryKey: keys.video(video.id) }), queryClient.invalidateQueries({ queryKey: keys.videos })]);
       onClose();
     } catch (err) {
@@ -83,41 +84,39 @@ export function CoverModal({ video, open, onClose }: { video: Video; open: boole
 
   return (
     <Modal
-      title="Set Video Thumbnail"
+      title={t`Set Video Thumbnail`}
       open={open}
       onCancel={onClose}
       width={720}
       destroyOnHidden
-      okText="Save"
+      okText={t`Save`}
       onOk={save}
       okButtonProps={{ disabled: slot === null || (slot === THUMBNAIL_UPLOAD_SLOT && !area && !svg), loading: busy }}
     >
-      <div role="radiogroup" aria-label="Thumbnail" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 12, marginBottom: 16 }}>
+      <div role="radiogroup" aria-label={t`Thumbnail`} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 12, marginBottom: 16 }}>
         {video.thumbnails.map((url, i) => (
           // biome-ignore lint/a11y/useSemanticElements: an image tile that acts as one radio of the group.
-          <button key={url} type="button" role="radio" aria-checked={slot === i} aria-label={`Frame ${i + 1} at ${formatTimeInput(times[i] ?? 0)}`} onClick={() => setSlot(i)} style={tile(slot === i)}>
+          <button key={url} type="button" role="radio" aria-checked={slot === i} aria-label={t`Frame ${i + 1} at ${formatTimeInput(times[i] ?? 0)}`} onClick={() => setSlot(i)} style={tile(slot === i)}>
             <img src={url} alt="" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
           </button>
         ))}
         {/* biome-ignore lint/a11y/useSemanticElements: the upload slot is the group's last radio. */}
-        <button type="button" role="radio" aria-checked={slot === THUMBNAIL_UPLOAD_SLOT} aria-label="Upload image" onClick={pick} style={{ ...tile(slot === THUMBNAIL_UPLOAD_SLOT), display: 'grid', placeItems: 'center', color: token.colorTextSecondary }}>
+        <button type="button" role="radio" aria-checked={slot === THUMBNAIL_UPLOAD_SLOT} aria-label={t`Upload image`} onClick={pick} style={{ ...tile(slot === THUMBNAIL_UPLOAD_SLOT), display: 'grid', placeItems: 'center', color: token.colorTextSecondary }}>
           <Flex vertical align="center" gap={4}>
             <PlusOutlined aria-hidden />
-            {upload ? 'Choose another image' : 'Upload image'}
+            {upload ? t`Choose another image` : t`Upload image`}
           </Flex>
         </button>
       </div>
-      {slot === THUMBNAIL_UPLOAD_SLOT && upload && !svg && <ImageCropper src={upload} aspect={aspect} onArea={setArea} label="Crop the thumbnail" />}
+      {slot === THUMBNAIL_UPLOAD_SLOT && upload && !svg && <ImageCropper src={upload} aspect={aspect} onArea={setArea} label={t`Crop the thumbnail`} />}
       {slot === THUMBNAIL_UPLOAD_SLOT && upload && svg && (
         <Flex vertical gap={8}>
-          <img src={upload} alt="The chosen SVG" style={{ display: 'block', width: '100%', aspectRatio: String(aspect), objectFit: 'contain', background: token.colorFillSecondary }} />
-          <span style={{ color: token.colorTextSecondary }}>An SVG image is kept as SVG, whole and sharp at any size; it is not cropped.</span>
+          <img src={upload} alt={t`The chosen SVG`} style={{ display: 'block', width: '100%', aspectRatio: String(aspect), objectFit: 'contain', background: token.colorFillSecondary }} />
+          <span style={{ color: token.colorTextSecondary }}>{t`An SVG image is kept as SVG, whole and sharp at any size; it is not cropped.`}</span>
         </Flex>
       )}
       {slot === THUMBNAIL_UPLOAD_SLOT && !upload && (
-        <Button onClick={pick} block>
-          Choose an image (JPG, GIF, PNG or SVG)
-        </Button>
+        <Button onClick={pick} block>{t`Choose an image (JPG, GIF, PNG or SVG)`}</Button>
       )}
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef } from 'react';
 
 const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
@@ -71,7 +72,7 @@ export function DragPreview({
         ref={item}
         role="button"
         tabIndex={0}
-        aria-label={`${label} (drag or use the arrow keys to move)`}
+        aria-label={t`${label} (drag or use the arrow keys to move)`}
         data-testid="drag-item"
         onPointerDown={down}
         onPointerMove={move}

@@ -1,3 +1,4 @@
+import { t as tr } from '@lingui/core/macro';
 import {
   clipGifEnd,
   errorMessage,
@@ -106,7 +107,7 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
     try {
       const gif = await client.gifs.create(checked.data);
       setEmbed(gif.embed);
-      alert('success', 'GIF created.');
+      alert('success', tr`GIF created.`);
       await queryClient.invalidateQueries({ queryKey: keys.gifs(video.id) });
     } catch (err) {
       alert('error', errorMessage(err));
@@ -123,7 +124,7 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
 
   const scale = previewWidth / frame.width || 0;
   return (
-    <Modal title="Create Animated GIF" open={open} onCancel={onClose} width={880} destroyOnHidden footer={null}>
+    <Modal title={tr`Create Animated GIF`} open={open} onCancel={onClose} width={880} destroyOnHidden footer={null}>
       <Row gutter={[24, 16]}>
         <Col xs={24} md={12}>
           <div ref={measure}>
@@ -132,7 +133,7 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
               x={pos.x}
               y={pos.y}
               onMove={(x, y) => setPos({ x, y })}
-              label="GIF text"
+              label={tr`GIF text`}
               background={
                 <video
                   ref={player}
@@ -140,7 +141,7 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
                   muted
                   playsInline
                   preload="auto"
-                  aria-label="GIF preview"
+                  aria-label={tr`GIF preview`}
                   style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', pointerEvents: 'none' }}
                 />
               }
@@ -154,17 +155,15 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
             </DragPreview>
           </div>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 13 }}>
-            {frame.width} × {frame.height} px · {formatTimeInput(end - start)} at {fps} fps (at most {max} s). Drag the text to place it.
+            {tr`${frame.width} × ${frame.height} px · ${formatTimeInput(end - start)} at ${fps} fps (at most ${max} s). Drag the text to place it.`}
           </Typography.Paragraph>
           {embed && (
             <Flex vertical gap={8}>
-              <Typography.Text strong>Embed code</Typography.Text>
-              <Input.TextArea aria-label="GIF embed code" value={embed} readOnly autoSize={{ minRows: 2, maxRows: 5 }} />
+              <Typography.Text strong>{tr`Embed code`}</Typography.Text>
+              <Input.TextArea aria-label={tr`GIF embed code`} value={embed} readOnly autoSize={{ minRows: 2, maxRows: 5 }} />
               <Flex gap={8}>
-                <Button type="primary" onClick={copy}>
-                  Copy embed code
-                </Button>
-                <Button onClick={() => setEmbed(null)}>Clear</Button>
+                <Button type="primary" onClick={copy}>{tr`Copy embed code`}</Button>
+                <Button onClick={() => setEmbed(null)}>{tr`Clear`}</Button>
               </Flex>
             </Flex>
           )}
@@ -173,52 +172,52 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
           <Form layout="vertical" component="div">
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item label="Start time" htmlFor="gif-start">
-                  <TimeField id="gif-start" label="Start time" value={start} onChange={(t) => times(t, Math.max(end, t + 1), fps)} />
+                <Form.Item label={tr`Start time`} htmlFor="gif-start">
+                  <TimeField id="gif-start" label={tr`Start time`} value={start} onChange={(t) => times(t, Math.max(end, t + 1), fps)} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="End time" htmlFor="gif-end" validateStatus={end <= start ? 'error' : undefined} help={end <= start ? GIF_MESSAGES.endAfterStart : undefined}>
-                  <TimeField id="gif-end" label="End time" value={end} onChange={(t) => times(start, t, fps)} />
+                <Form.Item label={tr`End time`} htmlFor="gif-end" validateStatus={end <= start ? 'error' : undefined} help={end <= start ? GIF_MESSAGES.endAfterStart : undefined}>
+                  <TimeField id="gif-end" label={tr`End time`} value={end} onChange={(t) => times(start, t, fps)} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="Frame rate" htmlFor="gif-fps">
+                <Form.Item label={tr`Frame rate`} htmlFor="gif-fps">
                   <Select id="gif-fps" value={fps} onChange={(f) => times(start, end, f)} options={GIF_FPS_CHOICES.map((f) => ({ value: f, label: `${f} fps (max ${GIF_FPS_MAX_SECONDS[f]} s)` }))} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="Size" htmlFor="gif-size">
+                <Form.Item label={tr`Size`} htmlFor="gif-size">
                   <Select id="gif-size" value={size} onChange={setSize} options={GIF_SIZES.map((s) => ({ value: s, label: s.replace('-1', 'auto') }))} />
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item label="Text" htmlFor="gif-text">
+            <Form.Item label={tr`Text`} htmlFor="gif-text">
               <Input id="gif-text" value={text} onChange={(e) => setText(e.target.value)} maxLength={GIF_TEXT_MAX} />
             </Form.Item>
             <Row gutter={12}>
               <Col span={8}>
-                <Form.Item label="Colour" htmlFor="gif-color">
+                <Form.Item label={tr`Colour`} htmlFor="gif-color">
                   <input id="gif-color" type="color" value={color} onChange={(e) => setColor(e.target.value)} style={{ width: '100%', height: 32, padding: 2, border: 0, background: 'none' }} />
                 </Form.Item>
               </Col>
               <Col span={16}>
-                <Form.Item label="Font" htmlFor="gif-font">
+                <Form.Item label={tr`Font`} htmlFor="gif-font">
                   <Select id="gif-font" value={fontFamily} onChange={setFontFamily} options={GIF_FONTS.map((f) => ({ value: f, label: <span style={{ fontFamily: CSS_FONT[f] }}>{f}</span> }))} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="Weight" htmlFor="gif-weight">
+                <Form.Item label={tr`Weight`} htmlFor="gif-weight">
                   <Select id="gif-weight" value={fontWeight} onChange={setFontWeight} options={GIF_FONT_WEIGHT_CHOICES.map((w) => ({ value: w, label: `${GIF_FONT_WEIGHTS[w]} (${w})` }))} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="Font size" htmlFor="gif-font-size">
+                <Form.Item label={tr`Font size`} htmlFor="gif-font-size">
                   <InputNumber id="gif-font-size" min={GIF_FONT_SIZE_MIN} max={GIF_FONT_SIZE_MAX} value={fontSize} onChange={(v) => v !== null && setFontSize(v)} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item label="Redirect URL (optional)" htmlFor="gif-redirect" validateStatus={errors.redirectToUrl ? 'error' : undefined} help={errors.redirectToUrl ?? 'Where a click on the GIF goes; the video otherwise.'}>
+            <Form.Item label={tr`Redirect URL (optional)`} htmlFor="gif-redirect" validateStatus={errors.redirectToUrl ? 'error' : undefined} help={errors.redirectToUrl ?? tr`Where a click on the GIF goes; the video otherwise.`}>
               <Input
                 id="gif-redirect"
                 value={redirect}
@@ -230,10 +229,8 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
               />
             </Form.Item>
             <Flex gap={8} justify="end">
-              <Button onClick={onClose}>Done</Button>
-              <Button type="primary" loading={busy} disabled={end <= start} onClick={create}>
-                Create GIF
-              </Button>
+              <Button onClick={onClose}>{tr`Done`}</Button>
+              <Button type="primary" loading={busy} disabled={end <= start} onClick={create}>{tr`Create GIF`}</Button>
             </Flex>
           </Form>
         </Col>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Flex, Slider } from 'antd';
 import { useState } from 'react';
 import Cropper from 'react-easy-crop';
@@ -16,7 +17,7 @@ export function ImageCropper({ src, aspect, onArea, label }: { src: string; aspe
         <Cropper image={src} crop={crop} zoom={zoom} aspect={aspect} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={(_, px) => onArea(px)} />
       </fieldset>
       <Flex align="center" gap={12}>
-        <span aria-hidden>Zoom</span>
+        <span aria-hidden>{t`Zoom`}</span>
         <Slider ariaLabelForHandle="Zoom" min={1} max={3} step={0.05} value={zoom} onChange={setZoom} style={{ flex: 1 }} />
       </Flex>
     </Flex>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatTimeInput, parseTimeInput } from '../../../lib/time-input.ts';
@@ -14,5 +15,5 @@ export function TimeField({ id, value, onChange, label }: { id: string; value: n
     setText(formatTimeInput(seconds));
     onChange(seconds);
   };
-  return <Input id={id} aria-label={label} placeholder="hh:mm:ss" value={text} onChange={(e) => setText(e.target.value)} onBlur={commit} onPressEnter={commit} inputMode="numeric" style={{ width: 120 }} />;
+  return <Input id={id} aria-label={label} placeholder={t`hh:mm:ss`} value={text} onChange={(e) => setText(e.target.value)} onBlur={commit} onPressEnter={commit} inputMode="numeric" style={{ width: 120 }} />;
 }

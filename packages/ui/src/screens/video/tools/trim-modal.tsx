@@ -1,3 +1,4 @@
+import { t as tr } from '@lingui/core/macro';
 import { TRIM_MESSAGES, TRIM_MIN_SECONDS, type Video } from '@reelbase/api-client';
 import { Button, Flex, Form, Modal, Slider, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -36,27 +37,23 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
     // Saved as new: the new video opens, trimming. Overwritten: this video's page, which says it is trimming.
     const ok =
       mode === 'new'
-        ? await startJob(() => client.videos.trim(video.id, { start, end, mode }), 'The trimmed video is being made. It plays here when it is ready.', (made) => `/${made.id}`)
-        : await startJob(() => client.videos.trim(video.id, { start, end, mode }), 'The video is being trimmed. It keeps playing meanwhile.', () => `/${video.id}`);
+        ? await startJob(() => client.videos.trim(video.id, { start, end, mode }), tr`The trimmed video is being made. It plays here when it is ready.`, (made) => `/${made.id}`)
+        : await startJob(() => client.videos.trim(video.id, { start, end, mode }), tr`The video is being trimmed. It keeps playing meanwhile.`, () => `/${video.id}`);
     if (!ok) setBusy(null);
   }
 
   return (
     <Modal
-      title="Video Trimmer"
+      title={tr`Video Trimmer`}
       open={open}
       onCancel={onClose}
       width={720}
       destroyOnHidden
       footer={
         <Flex gap={8} justify="end" wrap>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button disabled={tooShort || busy !== null} loading={busy === 'overwrite'} onClick={() => setConfirming(true)}>
-            Overwrite Original
-          </Button>
-          <Button type="primary" disabled={tooShort || busy !== null} loading={busy === 'new'} onClick={() => save('new')}>
-            Save As New Video
-          </Button>
+          <Button onClick={onClose}>{tr`Cancel`}</Button>
+          <Button disabled={tooShort || busy !== null} loading={busy === 'overwrite'} onClick={() => setConfirming(true)}>{tr`Overwrite Original`}</Button>
+          <Button type="primary" disabled={tooShort || busy !== null} loading={busy === 'new'} onClick={() => save('new')}>{tr`Save As New Video`}</Button>
         </Flex>
       }
     >
@@ -67,7 +64,7 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
         preload="metadata"
         src={video.videoSource ?? undefined}
         poster={video.imageUrl ?? undefined}
-        aria-label="Trim preview"
+        aria-label={tr`Trim preview`}
         style={{ display: 'block', width: '100%', maxHeight: '50vh', background: '#000', borderRadius: 6 }}
         onLoadedMetadata={(e) => {
           // The stored duration may be missing (an old row); the player knows it.
@@ -88,31 +85,29 @@ export function TrimModal({ video, open, onClose }: { video: Video; open: boolea
         value={range}
         onChange={(v) => change(v as [number, number])}
         tooltip={{ formatter: (v) => formatTimeInput(v ?? 0) }}
-        ariaLabelForHandle={['Trim start', 'Trim end']}
+        ariaLabelForHandle={[tr`Trim start`, tr`Trim end`]}
         style={{ margin: '20px 8px' }}
       />
       <Form layout="inline" component="div" style={{ rowGap: 8 }}>
-        <Form.Item label="Start time" htmlFor="trim-start">
-          <TimeField id="trim-start" label="Start time" value={start} onChange={(t) => change([Math.min(clamp(t), end), end])} />
+        <Form.Item label={tr`Start time`} htmlFor="trim-start">
+          <TimeField id="trim-start" label={tr`Start time`} value={start} onChange={(t) => change([Math.min(clamp(t), end), end])} />
         </Form.Item>
-        <Form.Item label="End time" htmlFor="trim-end">
-          <TimeField id="trim-end" label="End time" value={end} onChange={(t) => change([start, Math.max(clamp(t), start)])} />
+        <Form.Item label={tr`End time`} htmlFor="trim-end">
+          <TimeField id="trim-end" label={tr`End time`} value={end} onChange={(t) => change([start, Math.max(clamp(t), start)])} />
         </Form.Item>
-        <Form.Item label="Length">
+        <Form.Item label={tr`Length`}>
           <span data-testid="trim-length">{formatTimeInput(end - start)}</span>
         </Form.Item>
       </Form>
       <Modal
-        title="Overwrite the original?"
+        title={tr`Overwrite the original?`}
         open={confirming}
         onCancel={() => setConfirming(false)}
-        okText="Overwrite Original"
+        okText={tr`Overwrite Original`}
         okButtonProps={{ danger: true }}
         onOk={() => save('overwrite')}
       >
-        <p>
-          Only {formatTimeInput(start)} to {formatTimeInput(end)} of “{video.name}” is kept; the rest is deleted and cannot be brought back. The embed code and statistics stay the same.
-        </p>
+        <p>{tr`Only ${formatTimeInput(start)} to ${formatTimeInput(end)} of “${video.name}” is kept; the rest is deleted and cannot be brought back. The embed code and statistics stay the same.`}</p>
       </Modal>
       {tooShort && (
         <Typography.Paragraph type="warning" role="alert" style={{ marginTop: 12, marginBottom: 0 }}>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, type Video, WATERMARK_OPACITY_DEFAULT } from '@reelbase/api-client';
 import { Button, Flex, Form, InputNumber, Modal, Segmented, Slider } from 'antd';
 import { useEffect, useState } from 'react';
@@ -81,7 +82,7 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
 
   async function remove() {
     setBusy(true);
-    if (!(await startJob(() => client.videos.removeWatermark(video.id), 'The watermark is being removed from the video.'))) setBusy(false);
+    if (!(await startJob(() => client.videos.removeWatermark(video.id), t`The watermark is being removed from the video.`))) setBusy(false);
   }
 
   async function save() {
@@ -89,31 +90,27 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
     setBusy(true);
     const image = new File([mark.blob], `${video.id}.png`, { type: 'image/png' });
     const placement = { positionX: pos.x, positionY: pos.y, width: size.width, height: size.height, opacity: opacity / 100 };
-    if (!(await startJob(() => client.videos.setWatermark(video.id, image, placement), 'The watermark is being added to the video.'))) setBusy(false);
+    if (!(await startJob(() => client.videos.setWatermark(video.id, image, placement), t`The watermark is being added to the video.`))) setBusy(false);
   }
 
   const step = mark ? 'place' : source ? 'crop' : 'choose';
   return (
     <Modal
-      title="Add Watermark"
+      title={t`Add Watermark`}
       open={open}
       onCancel={onClose}
       width={760}
       destroyOnHidden
       footer={
         <Flex gap={8} justify="end" wrap>
-          <Button onClick={onClose}>Cancel</Button>
-          {step !== 'choose' && <Button onClick={pick}>Choose another image</Button>}
-          {step === 'place' && <Button onClick={() => setMark(null)}>Back to crop</Button>}
+          <Button onClick={onClose}>{t`Cancel`}</Button>
+          {step !== 'choose' && <Button onClick={pick}>{t`Choose another image`}</Button>}
+          {step === 'place' && <Button onClick={() => setMark(null)}>{t`Back to crop`}</Button>}
           {step === 'crop' && (
-            <Button type="primary" disabled={!area} onClick={place}>
-              Place on video
-            </Button>
+            <Button type="primary" disabled={!area} onClick={place}>{t`Place on video`}</Button>
           )}
           {step === 'place' && (
-            <Button type="primary" loading={busy} onClick={save}>
-              Save
-            </Button>
+            <Button type="primary" loading={busy} onClick={save}>{t`Save`}</Button>
           )}
         </Flex>
       }
@@ -122,22 +119,19 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
         <Flex vertical gap={16}>
           {video.watermark && (
             <Flex align="center" gap={12} wrap data-testid="current-watermark">
-              <img src={video.watermark.imageUrl} alt="Current watermark" style={{ height: 48, maxWidth: 160, objectFit: 'contain', background: '#0001' }} />
-              <span>{video.watermark.state === 'processing' ? 'Being added to the video…' : video.watermark.state === 'failed' ? 'Could not be added.' : 'On the video now.'}</span>
-              <Button danger loading={busy} onClick={remove}>
-                Remove watermark
-              </Button>
+              <img src={video.watermark.imageUrl} alt={t`Current watermark`} style={{ height: 48, maxWidth: 160, objectFit: 'contain', background: '#0001' }} />
+              <span>{video.watermark.state === 'processing' ? t`Being added to the video…` : video.watermark.state === 'failed' ? t`Could not be added.` : t`On the video now.`}</span>
+              <Button danger loading={busy} onClick={remove}>{t`Remove watermark`}</Button>
             </Flex>
           )}
           <Button block size="large" onClick={pick} style={{ height: 120 }}>
-            {video.watermark ? 'Choose a new image' : 'Choose image'} (JPG, GIF, PNG or SVG)
-          </Button>
+            {video.watermark ? t`Choose a new image` : t`Choose image`}{' '}{t`(JPG, GIF, PNG or SVG)`}</Button>
         </Flex>
       )}
       {step === 'crop' && source && (
         <Flex vertical gap={12}>
-          <Segmented<AspectName> aria-label="Crop shape" options={Object.keys(ASPECTS) as AspectName[]} value={aspectName} onChange={setAspectName} />
-          <ImageCropper key={aspectName} src={source.url} aspect={ASPECTS[aspectName] || source.aspect} onArea={setArea} label="Crop the watermark" />
+          <Segmented<AspectName> aria-label={t`Crop shape`} options={Object.keys(ASPECTS) as AspectName[]} value={aspectName} onChange={setAspectName} />
+          <ImageCropper key={aspectName} src={source.url} aspect={ASPECTS[aspectName] || source.aspect} onArea={setArea} label={t`Crop the watermark`} />
         </Flex>
       )}
       {step === 'place' && mark && (
@@ -148,7 +142,7 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
             y={pos.y}
             width={size.width}
             onMove={(x, y) => setPos({ x, y })}
-            label="Watermark"
+            label={t`Watermark`}
             background={
               <video
                 src={video.videoSource ?? undefined}
@@ -157,20 +151,20 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
                 loop
                 autoPlay
                 playsInline
-                aria-label="Video preview"
+                aria-label={t`Video preview`}
                 style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', pointerEvents: 'none' }}
               />
             }
           >
-            <img src={mark.url} alt="Watermark" draggable={false} style={{ display: 'block', width: '100%', opacity: opacity / 100 }} />
+            <img src={mark.url} alt={t`Watermark`} draggable={false} style={{ display: 'block', width: '100%', opacity: opacity / 100 }} />
           </DragPreview>
           <Form layout="inline" component="div" style={{ rowGap: 8 }}>
-            <Form.Item label="Scale (% of the video's width)" htmlFor="watermark-scale">
+            <Form.Item label={t`Scale (% of the video's width)`} htmlFor="watermark-scale">
               <InputNumber id="watermark-scale" min={1} max={100} value={scale} onChange={rescale} />
             </Form.Item>
-            <Form.Item label="Opacity" htmlFor="watermark-opacity">
+            <Form.Item label={t`Opacity`} htmlFor="watermark-opacity">
               <Flex align="center" gap={8}>
-                <Slider min={0} max={100} value={opacity} onChange={setOpacity} ariaLabelForHandle="Opacity slider" style={{ width: 140 }} />
+                <Slider min={0} max={100} value={opacity} onChange={setOpacity} ariaLabelForHandle={t`Opacity slider`} style={{ width: 140 }} />
                 <InputNumber id="watermark-opacity" min={0} max={100} value={opacity} onChange={(v) => v !== null && setOpacity(v)} />
               </Flex>
             </Form.Item>
