@@ -14,8 +14,9 @@ export default defineConfig({
     { path: '<rootDir>/src/screens/{name}/locales/{locale}', include: ['<rootDir>/src/screens/{name}/'] },
     { path: '<rootDir>/src/i18n/locales/{locale}', include: ['<rootDir>/src'], exclude: ['<rootDir>/src/screens/*/**'] },
   ],
-  // <Trans> and useLingui from the app's own small runtime (src/i18n/trans.tsx), not @lingui/react.
-  runtimeConfigModule: { i18n: ['@lingui/core', 'i18n'], Trans: ['#i18n/trans', 'Trans'], useLingui: ['#i18n/trans', 'useLingui'] },
+  // i18n from src/i18n/core.ts (English active from the start); <Trans> and useLingui from the
+  // app's own small runtime (src/i18n/trans.tsx), not @lingui/react.
+  runtimeConfigModule: { i18n: ['#i18n/core', 'i18n'], Trans: ['#i18n/trans', 'Trans'], useLingui: ['#i18n/trans', 'useLingui'] },
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'es',
   orderBy: 'messageId',

@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     // Pure helpers run in Node; files that render components opt into jsdom with a docblock.
     environment: 'node',
+    setupFiles: ['./test/setup-i18n.ts'],
     testTimeout: 20_000,
   },
 });

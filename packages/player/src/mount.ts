@@ -81,11 +81,15 @@ export function resolveUrl(url: string | null, apiBase: string, pageUrl: string)
 }
 
 /** Loads the viewer's language (`requested`, else the browser's) and names it on the player's element. */
-function loadViewerLanguage(element: HTMLElement, requested: string | null | undefined): Promise<void> {
+function loadViewerLanguage(element: HTMLElement, requested: string | null | undefined): Promise<void> | null {
   const nav = element.ownerDocument.defaultView?.navigator;
   const lang = pickLanguage(requested, nav?.languages ?? (nav?.language ? [nav.language] : []));
   element.lang = lang;
-  return setLanguage(lang).catch(() => setLanguage('en'));
+  // A chunk that fails to load leaves the player in English.
+  return setLanguage(lang)?.catch(() => {
+    element.lang = 'en';
+    setLanguage('en');
+  }) ?? null;
 }
 
 /** Shows a message in the player area without a player (not available, processing, failed). */
@@ -120,7 +124,7 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     : options.playback
       ? classify(options.playback)
       : await fetchPlayback(apiBase, options.videoId, fetchImpl);
-  await language;
+  if (language) await language;
   if (result.status === 'password') result = await askPassword(element, apiBase, options.videoId, fetchImpl);
   if (result.status !== 'ok') {
     const text = {
@@ -260,7 +264,7 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
   const options = embedOptions(element, loc?.pathname ?? '', loc?.search ?? '');
   const videoId = overrides.videoId ?? options.videoId;
   if (!videoId) {
-    return loadViewerLanguage(element, options.lang).then(() => {
+    return Promise.resolve(loadViewerLanguage(element, options.lang)).then(() => {
       renderMessage(element, t('notAvailable'));
       return null;
     });

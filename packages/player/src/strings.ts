@@ -62,11 +62,22 @@ export function pickLanguage(requested: string | null | undefined, browser: read
   return 'en';
 }
 
-/** Makes `lang` the player's language, loading its catalog (English is built in). */
-export async function setLanguage(lang: PlayerLanguage): Promise<void> {
-  const next = lang === 'en' ? en : (await loaders[lang]()).messages;
-  catalog = next as Catalog;
-  language = lang;
+/**
+ * Makes `lang` the player's language, loading its catalog (English is built in). Answers null
+ * when that took effect at once (English, or the language already active), so a caller on the
+ * first frame's path waits for nothing.
+ */
+export function setLanguage(lang: PlayerLanguage): Promise<void> | null {
+  if (lang === language) return null;
+  if (lang === 'en') {
+    catalog = en as unknown as Catalog;
+    language = lang;
+    return null;
+  }
+  return loaders[lang]().then((m) => {
+    catalog = m.messages as Catalog;
+    language = lang;
+  });
 }
 
 export function currentLanguage(): PlayerLanguage {

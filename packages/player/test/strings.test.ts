@@ -13,7 +13,9 @@ const poIds = (locale: string) => {
   return [...text.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map((m) => ({ id: m[1], str: m[2] }));
 };
 
-afterEach(() => setLanguage('en'));
+afterEach(() => {
+  setLanguage('en');
+});
 
 describe('player catalogs', () => {
   it('English has exactly the keys strings.ts names; German and Spanish have the same keys, all translated, compiled', async () => {

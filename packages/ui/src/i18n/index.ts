@@ -2,7 +2,8 @@
 // active language; English messages are compiled into the code at their call sites (vite-i18n.ts),
 // German and Spanish catalogs (locales/{de,es}.ts, compiled from the .po files) and antd's own
 // texts for them load as chunks of their own when that language is activated.
-import { i18n, type Messages } from '@lingui/core';
+import type { Messages } from '@lingui/core';
+import { i18n } from './core.ts';
 
 import type { ConfigProviderProps } from 'antd';
 import { initialLocale, type Locale, SOURCE_LOCALE, storeLocale } from './locale.ts';
@@ -68,6 +69,3 @@ export function intlLocale(): string {
 export function currentLocale(): Locale {
   return (i18n.locale || SOURCE_LOCALE) as Locale;
 }
-
-// English is usable at once (tests and the first render never see an inactive i18n).
-if (!i18n.locale) i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: {} });

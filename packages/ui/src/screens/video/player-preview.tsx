@@ -25,7 +25,7 @@ export default function PlayerPreview({ video, config, label }: { video: Video; 
   useEffect(() => {
     let live = true;
     // The player speaks the app's language (its strings load first: a chunk unless English).
-    void setLanguage(currentLocale()).then(() => {
+    void Promise.resolve(setLanguage(currentLocale())).then(() => {
       if (!live || !host.current) return;
       player.current = createPlayer(host.current, {
       source: { hls: video.hlsSource, mp4: video.videoSource, poster: video.imageUrl },
