@@ -1,18 +1,17 @@
 import type { PaymentPlan } from '@reelbase/api-client';
 import { describe, expect, it } from 'vitest';
 import {
-  cancelExplanation,
   findVariant,
   formatBytes,
   formatPrice,
   monthsFreeWithYear,
   periodStart,
-  planChangeExplanation,
   planChangeKind,
   priceLabel,
   prorationEstimate,
   usagePercent,
 } from '../src/lib/billing.ts';
+import { cancelExplanation, planChangeExplanation } from '../src/screens/billing/texts.ts';
 
 const GB = 1024 ** 3;
 const limits = { storageBytes: 100 * GB, bandwidthBytesPerMonth: 500 * GB, videoGeneratorCredits: 10, features: {}, membersLimit: 1 };
@@ -34,6 +33,22 @@ describe('byte and price formatting', () => {
     expect(formatBytes(2 * 1024 * GB)).toBe('2 TB');
     expect(formatBytes(1234567890)).toBe('1.15 GB');
     expect(formatBytes(-5)).toBe('0 B');
+  });
+
+  it('writes sizes, prices and the texts of the billing screens in the active language', async () => {
+    const { activateLocale } = await import('../src/i18n/index.ts');
+    const { cancelExplanation, monthLabel, priceLabel: translatedPrice } = await import('../src/screens/billing/texts.ts');
+    await activateLocale('de');
+    try {
+      expect(formatBytes(1.5 * 1024 * 1024)).toBe('1,5 MB');
+      expect(formatPrice(9.99)).toBe('9,99\u00a0$');
+      expect(translatedPrice({ price: 12, duration: '1m' })).toBe('12\u00a0$ / Monat');
+      expect(monthLabel('2026-03')).toBe('März 2026');
+      expect(cancelExplanation({ nextPaymentDate: '2026-05-01T12:00:00', cancelDeadline: '2026-04-24T12:00:00' }, new Date('2026-04-20T12:00:00'))).toContain('Ihr Tarif bleibt bis zum 01.05.2026 aktiv');
+    } finally {
+      await activateLocale('en');
+    }
+    expect(translatedPrice({ price: 12, duration: '1m' })).toBe('$12 / Month');
   });
 
   it('shows a share of a limit, capped at 100, and 0 without a limit', () => {
@@ -105,7 +120,7 @@ describe('plan changes', () => {
 
 describe('labels', () => {
   it('names months, variants and history events', async () => {
-    const { monthLabel, variantLabel, historyKindLabel } = await import('../src/lib/billing.ts');
+    const { monthLabel, variantLabel, historyKindLabel } = await import('../src/screens/billing/texts.ts');
     expect(monthLabel('2026-03')).toBe('Mar 2026');
     expect(variantLabel(plans, 'gold-1y')).toBe('Gold (Year)');
     expect(variantLabel(plans, 'gone-1m')).toBe('gone-1m');
@@ -113,7 +128,7 @@ describe('labels', () => {
   });
 
   it('names a typed card by its last four digits only', async () => {
-    const { describeMethod } = await import('../src/lib/billing.ts');
+    const { describeMethod } = await import('../src/screens/billing/texts.ts');
     const text = describeMethod({ type: 'card', cardInfo: { cardNumber: '4242424242424242', cvc: '123', expMonth: '04', expYear: '30', firstName: 'Ada', lastName: 'Lovelace' } });
     expect(text).toBe('Card •••• 4242, expires 04/30, Ada Lovelace');
     expect(text).not.toContain('123');

@@ -1,10 +1,11 @@
-import { type PaymentMethodChoice, type PaymentPlan, type PaymentPlanVariant, PLAN_DURATION_LABELS, PLAN_NAMES, type PlanDuration, type Subscription, TERMS } from '@reelbase/api-client';
-import { formatDate } from './format.ts';
+import { type PaymentPlan, type PaymentPlanVariant, PLAN_DURATION_LABELS, PLAN_NAMES, type PlanDuration, type Subscription } from '@reelbase/api-client';
+import { formatNumber } from './format.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
 /**
- * A byte count in the largest binary unit that keeps it at 1 or more ("1.5 GB", "500 GB", "0 B").
+ * A byte count in the largest binary unit that keeps it at 1 or more ("1.5 GB", "500 GB", "0 B";
+ * "1,5 GB" in German and Spanish).
  * Plan limits run to terabytes, where the spec's MB (for a video's size) would be unreadable.
  */
 export function formatBytes(bytes: number | null | undefined): string {
@@ -14,9 +15,9 @@ export function formatBytes(bytes: number | null | undefined): string {
     n /= 1024;
     unit++;
   }
-  if (unit === 0) return `${Math.round(n)} B`;
+  if (unit === 0) return `${formatNumber(Math.round(n), { useGrouping: false })} B`;
   // Up to two decimals, none when whole ("500 GB", "1.5 GB").
-  return `${Math.round(n * 100) / 100} ${UNITS[unit]}`;
+  return `${formatNumber(Math.round(n * 100) / 100, { maximumFractionDigits: 2, useGrouping: false })} ${UNITS[unit]}`;
 }
 
 /** Share of a limit used, 0 to 100 (rounded down, so 100 means the limit is reached); 0 without a limit. */
@@ -25,21 +26,16 @@ export function usagePercent(used: number, limit: number): number {
   return Math.min(100, Math.max(0, Math.floor((used / limit) * 100)));
 }
 
-/** Dollars as the tariff screen shows them: "$12", "$9.99". */
+/** Dollars as the tariff screen shows them: "$12", "$9.99" (in German "12 $", "9,99 $"). */
 export function formatPrice(dollars: number): string {
-  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+  const cents = Number.isInteger(dollars) ? 0 : 2;
+  return formatNumber(dollars, { style: 'currency', currency: 'USD', minimumFractionDigits: cents, maximumFractionDigits: cents });
 }
 
 /** "$12 / Month". */
 export const priceLabel = (v: Pick<PaymentPlanVariant, 'price' | 'duration'>) => `${formatPrice(v.price)} / ${PLAN_DURATION_LABELS[v.duration]}`;
 
 export const planTitle = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
-
-/** "Gold (Month)" for a variant id among the plans; the id itself when unknown. */
-export function variantLabel(plans: PaymentPlan[], id: string | null | undefined): string {
-  const v = findVariant(plans, id);
-  return v ? `${planTitle(v.name)} (${PLAN_DURATION_LABELS[v.duration]})` : (id ?? '');
-}
 
 /** What a year costs against twelve months, as whole months saved (0 when the year is no cheaper). */
 export function monthsFreeWithYear(plan: PaymentPlan): number {
@@ -100,62 +96,5 @@ export function prorationEstimate(from: PlanVariantRef, to: PlanVariantRef, next
   return Math.max(0, Math.round((charge - credit) * 100) / 100);
 }
 
-/** What the change-plan modal says before the user confirms. */
-export function planChangeExplanation(sub: Pick<Subscription, 'nextPaymentDate'>, from: PlanVariantRef, to: PlanVariantRef, now = new Date()): string {
-  const target = `${planTitle(to.name)} (${priceLabel(to)})`;
-  const next = formatDate(sub.nextPaymentDate);
-  const kind = planChangeKind(from, to);
-  if (kind === 'same') return `You stay on ${target}: the plan change waiting for the end of this period is undone.`;
-  if (kind === 'upgrade') {
-    const due = prorationEstimate(from, to, sub.nextPaymentDate, now);
-    const renewal = from.duration === to.duration ? (next ? ` On ${next} it renews at ${priceLabel(to)}.` : '') : ` Your new ${PLAN_DURATION_LABELS[to.duration].toLowerCase()} starts today.`;
-    return `You move to ${target} now. The unused part of your current plan is credited, and you pay about ${formatPrice(due)} today.${renewal}`;
-  }
-  return `You keep ${planTitle(from.name)} until the end of the period you paid for${next ? ` (${next})` : ''}; then you move to ${target}. Nothing is charged today.`;
-}
-
-/** The cancellation rule before the user confirms (the terms' notice period). */
-export function cancelExplanation(sub: Pick<Subscription, 'nextPaymentDate' | 'cancelDeadline'>, now = new Date()): string {
-  const next = formatDate(sub.nextPaymentDate);
-  const deadline = sub.cancelDeadline ? new Date(sub.cancelDeadline) : null;
-  const removal = `Your videos and files are removed ${TERMS.removalAfterCancellationDays} days after the cancellation takes effect.`;
-  if (!next) return `Your plan ends now. ${removal}`;
-  if (deadline && now.getTime() <= deadline.getTime()) {
-    return `Cancellations must reach us at least ${TERMS.cancelNoticeDays} days before renewal. You are in time: you will not be charged again and your plan stays active until ${next}. ${removal}`;
-  }
-  return `Cancellations must reach us at least ${TERMS.cancelNoticeDays} days before renewal${deadline ? ` (this period's last day for that was ${formatDate(deadline)})` : ''}. Your plan renews once more on ${next} and ends at the end of that period. ${removal}`;
-}
-
-const STATUS_LABELS: Record<Subscription['status'], string> = {
-  none: 'No plan',
-  active: 'Active',
-  canceling: 'Canceled, active until the period ends',
-  canceled: 'Canceled',
-  inactive: 'Inactive (payment failed)',
-};
-export const subscriptionStatusLabel = (s: Subscription['status']) => STATUS_LABELS[s];
-
 /** Whether the account has a plan to change (otherwise the tariff screen subscribes). */
 export const hasLivePlan = (s: Pick<Subscription, 'status' | 'plan'> | undefined) => !!s?.plan && (s.status === 'active' || s.status === 'canceling');
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** 'YYYY-MM' -> 'Mar 2026'. */
-export function monthLabel(m: string): string {
-  const [y, mm] = m.split('-');
-  return `${MONTHS[Number(mm) - 1] ?? mm} ${y}`;
-}
-
-/** 'renewal_failed' -> 'Renewal failed'. */
-export const historyKindLabel = (kind: string) => {
-  const words = kind.replace(/[_-]+/g, ' ').trim();
-  return `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}`;
-};
-
-/** How the confirm modal names the method the user typed (never more of the card than its last four digits). */
-export function describeMethod(m: PaymentMethodChoice): string {
-  if (m.type === 'paypal') return 'PayPal: it becomes your payment method when you approve your first PayPal payment, for a plan you choose on the plans page; it renews there.';
-  const c = m.cardInfo;
-  // A card typed into Stripe Elements reaches us as a PaymentMethod id only.
-  if (!c) return 'Card entered with Stripe';
-  return `Card •••• ${c.cardNumber.slice(-4)}, expires ${c.expMonth}/${c.expYear}, ${c.firstName} ${c.lastName}`;
-}

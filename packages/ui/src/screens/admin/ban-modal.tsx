@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 
@@ -7,10 +8,10 @@ export function SetBanModal({ open, who, onClose, onBan }: { open: boolean; who:
   const [busy, setBusy] = useState(false);
   return (
     <Modal
-      title="Ban user"
+      title={t`Ban user`}
       open={open}
       onCancel={onClose}
-      okText="Ban"
+      okText={t`Ban`}
       okButtonProps={{ danger: true, loading: busy }}
       afterClose={() => setReason('')}
       onOk={async () => {
@@ -22,9 +23,9 @@ export function SetBanModal({ open, who, onClose, onBan }: { open: boolean; who:
         }
       }}
     >
-      <p>Ban {who}? They are signed out at once and cannot sign in until unbanned.</p>
+      <p>{t`Ban ${who}? They are signed out at once and cannot sign in until unbanned.`}</p>
       <Form layout="vertical">
-        <Form.Item label="Reason (optional)" htmlFor="ban-reason" extra="Kept in the user's notes.">
+        <Form.Item label={t`Reason (optional)`} htmlFor="ban-reason" extra={t`Kept in the user's notes.`}>
           <Input.TextArea id="ban-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} />
         </Form.Item>
       </Form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage } from '@reelbase/api-client';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
@@ -29,10 +30,10 @@ export function CreateUserModal({ open, onClose, onCreated }: { open: boolean; o
 
   return (
     <Modal
-      title="Create user"
+      title={t`Create user`}
       open={open}
       onCancel={onClose}
-      okText="Create user"
+      okText={t`Create user`}
       okButtonProps={{ loading: busy, disabled: busy || !accountValid(values), htmlType: 'submit', form: 'create-user' }}
       afterClose={() => form.resetFields()}
     >

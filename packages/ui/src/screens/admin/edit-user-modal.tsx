@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { type AdminUser, errorMessage } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Modal, Typography } from 'antd';
@@ -32,7 +34,8 @@ export function EditUserModal({ user, open, onClose }: { user: AdminUser; open: 
       const saved = await client.admin.updateUser(user.id, changed);
       queryClient.setQueryData(keys.adminUser(user.id), saved);
       void queryClient.invalidateQueries({ queryKey: keys.adminUsers });
-      alert('success', changed.email ? `Saved. ${initial.email} was told of the new address.` : 'Saved.');
+      const oldEmail = initial.email;
+      alert('success', changed.email ? t`Saved. ${oldEmail} was told of the new address.` : t`Saved.`);
       onClose();
     } catch (err) {
       const fields = (err as { errors?: Record<string, string> }).errors ?? {};
@@ -44,11 +47,11 @@ export function EditUserModal({ user, open, onClose }: { user: AdminUser; open: 
   }
 
   return (
-    <Modal title="Edit name and email" open={open} onCancel={onClose} okText="Save changes" okButtonProps={{ loading: busy, htmlType: 'submit', form: 'edit-user' }} destroyOnHidden>
+    <Modal title={t`Edit name and email`} open={open} onCancel={onClose} okText={t`Save changes`} okButtonProps={{ loading: busy, htmlType: 'submit', form: 'edit-user' }} destroyOnHidden>
       <Form<NameEmail> form={form} id="edit-user" name="edit-user" layout="vertical" requiredMark={false} initialValues={initial} onFinish={submit}>
         <NameAndEmailFields own={false} />
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          A new email address counts as confirmed and becomes the user's sign-in at once. The old address gets a notice.
+          <Trans>A new email address counts as confirmed and becomes the user's sign-in at once. The old address gets a notice.</Trans>
         </Typography.Paragraph>
       </Form>
     </Modal>

@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import type { PlanName } from '@reelbase/api-client';
+import { planTitle } from '../../lib/billing.ts';
 
 const GRADIENTS: Record<PlanName, string> = {
   bronze: 'linear-gradient(135deg, #e2a66b 0%, #a0582a 100%)',
@@ -8,11 +10,12 @@ const GRADIENTS: Record<PlanName, string> = {
 
 /** A plan as a round gradient badge carrying its first letter (spec: Plan names); a dash without a plan. */
 export function PlanBadge({ plan }: { plan: PlanName | null }) {
-  if (!plan) return <span title="No plan">—</span>;
+  if (!plan) return <span title={t`No plan`}>—</span>;
+  const name = planTitle(plan);
   return (
     <span
       role="img"
-      aria-label={`${plan[0]?.toUpperCase()}${plan.slice(1)} plan`}
+      aria-label={t`${name} plan`}
       title={plan}
       data-plan={plan}
       style={{

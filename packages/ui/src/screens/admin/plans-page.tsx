@@ -1,12 +1,14 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { EditOutlined } from '@ant-design/icons';
-import { errorMessage, FEATURE_FLAGS, type FeatureFlag, type PaymentPlan, PLAN_DURATION_LABELS } from '@reelbase/api-client';
+import { errorMessage, FEATURE_FLAGS, type FeatureFlag, type PaymentPlan } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, InputNumber, Modal, Result, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatBytes, formatPrice, planTitle } from '../../lib/billing.ts';
 import { keys, usePlans } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
-import { FEATURE_LABELS } from './features.ts';
+import { featureLabel } from './features.ts';
 import { PlanBadge } from './plan-badge.tsx';
 
 const GB = 1024 ** 3;
@@ -62,7 +64,8 @@ function ChangeLevelModal({ plan, onClose }: { plan: PaymentPlan | null; onClose
         if (price != null && price !== variant.price) list = await client.payments.updatePlan(variant.id, { price });
       }
       queryClient.setQueryData(keys.plans, list);
-      alert('success', `${planTitle(plan.name)} saved.`);
+      const title = planTitle(plan.name);
+      alert('success', t`${title} saved.`);
       onClose();
     } catch (err) {
       const fields = (err as { errors?: Record<string, string> }).errors ?? {};
@@ -74,40 +77,42 @@ function ChangeLevelModal({ plan, onClose }: { plan: PaymentPlan | null; onClose
     }
   }
 
-  const required = { required: true, message: 'Enter a number.' };
+  const required = { required: true, message: t`Enter a number.` };
+  const title = plan ? planTitle(plan.name) : '';
   return (
     <Modal
-      title="Change level"
+      title={t`Change level`}
       open={!!plan}
       onCancel={onClose}
-      okText="Save changes"
+      okText={t`Save changes`}
       okButtonProps={{ loading: busy, htmlType: 'submit', form: 'change-level' }}
       destroyOnHidden
     >
       {plan && (
         <Form<LevelValues> form={form} id="change-level" name="change-level" layout="vertical" requiredMark={false} initialValues={initialValues(plan)} onFinish={submit}>
           <Typography.Paragraph>
-            <PlanBadge plan={plan.name} /> {planTitle(plan.name)}. New prices apply to new subscriptions and plan changes; running subscriptions keep theirs until they change plan.
+            <PlanBadge plan={plan.name} />{' '}
+            <Trans>{title}. New prices apply to new subscriptions and plan changes; running subscriptions keep theirs until they change plan.</Trans>
           </Typography.Paragraph>
           {plan.variants.map((variant) => (
-            <Form.Item key={variant.id} label={`Price a ${PLAN_DURATION_LABELS[variant.duration].toLowerCase()} ($)`} name={['prices', variant.id]} rules={[required]}>
+            <Form.Item key={variant.id} label={variant.duration === '1y' ? t`Price a year ($)` : t`Price a month ($)`} name={['prices', variant.id]} rules={[required]}>
               <InputNumber min={0} max={100_000} step={0.01} precision={2} style={{ width: 160 }} />
             </Form.Item>
           ))}
-          <Form.Item label="Storage (GB)" name="storageGb" rules={[required]}>
+          <Form.Item label={t`Storage (GB)`} name="storageGb" rules={[required]}>
             <InputNumber min={0.01} step={1} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item label="Bandwidth a month (GB)" name="bandwidthGb" rules={[required]}>
+          <Form.Item label={t`Bandwidth a month (GB)`} name="bandwidthGb" rules={[required]}>
             <InputNumber min={0.01} step={1} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item label="Team members" name="membersLimit" rules={[required]} extra="Seats, the owner included. Teams above a lowered limit keep their members but cannot invite more.">
+          <Form.Item label={t`Team members`} name="membersLimit" rules={[required]} extra={t`Seats, the owner included. Teams above a lowered limit keep their members but cannot invite more.`}>
             <InputNumber min={1} max={10_000} precision={0} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item label="Video generator credits" name="videoGeneratorCredits" rules={[required]} extra="Not shown to customers until something spends them.">
+          <Form.Item label={t`Video generator credits`} name="videoGeneratorCredits" rules={[required]} extra={t`Not shown to customers until something spends them.`}>
             <InputNumber min={0} precision={0} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item label="Tools" name="features">
-            <Checkbox.Group options={FEATURE_FLAGS.map((f) => ({ value: f, label: FEATURE_LABELS[f] }))} style={{ display: 'grid', gap: 4 }} />
+          <Form.Item label={t`Tools`} name="features">
+            <Checkbox.Group options={FEATURE_FLAGS.map((f) => ({ value: f, label: featureLabel(f) }))} style={{ display: 'grid', gap: 4 }} />
           </Form.Item>
         </Form>
       )}
@@ -126,10 +131,10 @@ export function AdminPlansPage() {
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
-        Plans
+        <Trans>Plans</Trans>
       </Typography.Title>
       {plans.error ? (
-        <Result status="error" title="The plans could not be loaded" subTitle={errorMessage(plans.error)} />
+        <Result status="error" title={t`The plans could not be loaded`} subTitle={errorMessage(plans.error)} />
       ) : plans.isLoading ? (
         <Skeleton active />
       ) : (
@@ -139,22 +144,25 @@ export function AdminPlansPage() {
           dataSource={plans.data?.items ?? []}
           scroll={{ x: 'max-content' }}
           columns={[
-            { title: 'Level', key: 'name', render: (_, p) => <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}><PlanBadge plan={p.name} /> {planTitle(p.name)}</span> },
-            { title: `Price a ${PLAN_DURATION_LABELS['1m'].toLowerCase()}`, key: 'month', render: (_, p) => price(p, '1m') },
-            { title: `Price a ${PLAN_DURATION_LABELS['1y'].toLowerCase()}`, key: 'year', render: (_, p) => price(p, '1y') },
-            { title: 'Storage', key: 'storage', render: (_, p) => formatBytes(p.limits.storageBytes) },
-            { title: 'Bandwidth a month', key: 'bandwidth', render: (_, p) => formatBytes(p.limits.bandwidthBytesPerMonth) },
-            { title: 'Team members', key: 'members', render: (_, p) => p.limits.membersLimit },
-            { title: 'Credits', key: 'credits', render: (_, p) => p.limits.videoGeneratorCredits },
-            { title: 'Tools', key: 'features', render: (_, p) => <div style={{ maxWidth: 240, whiteSpace: 'normal' }}>{FEATURE_FLAGS.filter((f) => p.limits.features[f]).map((f) => FEATURE_LABELS[f]).join(', ') || 'None'}</div> },
+            { title: t`Level`, key: 'name', render: (_, p) => <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}><PlanBadge plan={p.name} /> {planTitle(p.name)}</span> },
+            { title: t`Price a month`, key: 'month', render: (_, p) => price(p, '1m') },
+            { title: t`Price a year`, key: 'year', render: (_, p) => price(p, '1y') },
+            { title: t`Storage`, key: 'storage', render: (_, p) => formatBytes(p.limits.storageBytes) },
+            { title: t`Bandwidth a month`, key: 'bandwidth', render: (_, p) => formatBytes(p.limits.bandwidthBytesPerMonth) },
+            { title: t`Team members`, key: 'members', render: (_, p) => p.limits.membersLimit },
+            { title: t`Credits`, key: 'credits', render: (_, p) => p.limits.videoGeneratorCredits },
+            { title: t`Tools`, key: 'features', render: (_, p) => <div style={{ maxWidth: 240, whiteSpace: 'normal' }}>{FEATURE_FLAGS.filter((f) => p.limits.features[f]).map(featureLabel).join(', ') || t`None`}</div> },
             {
-              title: <span className="rb-sr-only">Actions</span>,
+              title: <span className="rb-sr-only">{t`Actions`}</span>,
               key: 'edit',
-              render: (_, p) => (
-                <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(p)} aria-label={`Change level ${planTitle(p.name)}`}>
-                  Change level
-                </Button>
-              ),
+              render: (_, p) => {
+                const name = planTitle(p.name);
+                return (
+                  <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(p)} aria-label={t`Change level ${name}`}>
+                    {t`Change level`}
+                  </Button>
+                );
+              },
             },
           ]}
         />

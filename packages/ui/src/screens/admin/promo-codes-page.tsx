@@ -1,8 +1,12 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { errorMessage, type PromoCode } from '@reelbase/api-client';
 import { Button, Card, Col, DatePicker, type DatePickerProps, Empty, Form, Input, InputNumber, Radio, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDate } from '../../lib/format.ts';
+import { formatPrice } from '../../lib/billing.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useAlert, useClient } from '../../services.tsx';
+import { intlLocale } from '../../i18n/index.ts';
 
 type Dayjs = Exclude<NonNullable<DatePickerProps['value']>, unknown[]>;
 
@@ -17,6 +21,12 @@ interface PromoValues {
 }
 
 const FIELD_OF: Record<string, keyof PromoValues> = { code: 'code', percentOff: 'percentOff', amountOff: 'amountOff', validFrom: 'validFrom', validUntil: 'validUntil', maxUses: 'maxUses' };
+
+/** The date pickers' pattern, the same as formatDate writes: MM/DD/YYYY in English (spec), DD.MM.YYYY in German. */
+function datePattern(locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(2006, 0, 2));
+  return parts.map((p) => (p.type === 'day' ? 'DD' : p.type === 'month' ? 'MM' : p.type === 'year' ? 'YYYY' : p.value)).join('');
+}
 
 /**
  * Promo codes: the admin creates one (a percentage or an amount off the first payment, optional
@@ -43,7 +53,8 @@ export function PromoCodesPage() {
     try {
       const code = await client.payments.createPromoCode(input);
       setCreated((list) => [code, ...list]);
-      alert('success', `Promo code ${code.code} created.`);
+      const name = code.code;
+      alert('success', t`Promo code ${name} created.`);
       form.resetFields();
     } catch (err) {
       const fields = (err as { errors?: Record<string, string> }).errors ?? {};
@@ -56,57 +67,58 @@ export function PromoCodesPage() {
     }
   }
 
-  const off = (p: PromoCode) => (p.percentOff != null ? `${p.percentOff}%` : `$${p.amountOff?.toFixed(2)}`);
+  const dateFormat = datePattern(intlLocale());
+  const off = (p: PromoCode) => (p.percentOff != null ? formatNumber(p.percentOff / 100, { style: 'percent' }) : formatPrice(p.amountOff ?? 0));
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
-        Promo codes
+        <Trans>Promo codes</Trans>
       </Typography.Title>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={10}>
-          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>New promo code</h2>}>
+          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t`New promo code`}</h2>}>
             <Form<PromoValues> form={form} name="promo-code" layout="vertical" requiredMark={false} initialValues={{ kind: 'percent' }} onFinish={submit}>
-              <Form.Item label="Code" name="code" rules={[{ required: true, message: 'Enter a code.' }, { pattern: /^[A-Za-z0-9_-]+$/, message: 'Letters, digits, - and _ only' }, { max: 64, message: 'At most 64 characters.' }]}>
+              <Form.Item label={t`Code`} name="code" rules={[{ required: true, message: t`Enter a code.` }, { pattern: /^[A-Za-z0-9_-]+$/, message: t`Letters, digits, - and _ only` }, { max: 64, message: t`At most 64 characters.` }]}>
                 <Input autoComplete="off" />
               </Form.Item>
-              <Form.Item label="Discount on the first payment" name="kind">
-                <Radio.Group options={[{ value: 'percent', label: 'Percentage' }, { value: 'amount', label: 'Amount' }]} />
+              <Form.Item label={t`Discount on the first payment`} name="kind">
+                <Radio.Group options={[{ value: 'percent', label: t`Percentage` }, { value: 'amount', label: t`Amount` }]} />
               </Form.Item>
               {kind === 'percent' ? (
-                <Form.Item label="Percent off" name="percentOff" rules={[{ required: true, message: 'Enter a percentage from 1 to 100.' }]}>
+                <Form.Item label={t`Percent off`} name="percentOff" rules={[{ required: true, message: t`Enter a percentage from 1 to 100.` }]}>
                   <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: 160 }} />
                 </Form.Item>
               ) : (
-                <Form.Item label="Amount off ($)" name="amountOff" rules={[{ required: true, message: 'Enter an amount.' }]}>
+                <Form.Item label={t`Amount off ($)`} name="amountOff" rules={[{ required: true, message: t`Enter an amount.` }]}>
                   <InputNumber min={0.01} step={1} precision={2} style={{ width: 160 }} />
                 </Form.Item>
               )}
-              <Form.Item label="Valid from (optional)" name="validFrom">
-                <DatePicker format="MM/DD/YYYY" />
+              <Form.Item label={t`Valid from (optional)`} name="validFrom">
+                <DatePicker format={dateFormat} />
               </Form.Item>
               <Form.Item
-                label="Valid until (optional)"
+                label={t`Valid until (optional)`}
                 name="validUntil"
                 dependencies={['validFrom']}
                 rules={[
                   ({ getFieldValue }) => ({
-                    validator: (_, v: Dayjs | null) => (!v || !getFieldValue('validFrom') || !v.isBefore(getFieldValue('validFrom'), 'day') ? Promise.resolve() : Promise.reject(new Error('Must not end before it starts.'))),
+                    validator: (_, v: Dayjs | null) => (!v || !getFieldValue('validFrom') || !v.isBefore(getFieldValue('validFrom'), 'day') ? Promise.resolve() : Promise.reject(new Error(t`Must not end before it starts.`))),
                   }),
                 ]}
               >
-                <DatePicker format="MM/DD/YYYY" />
+                <DatePicker format={dateFormat} />
               </Form.Item>
-              <Form.Item label="Uses at most (optional)" name="maxUses">
+              <Form.Item label={t`Uses at most (optional)`} name="maxUses">
                 <InputNumber min={1} precision={0} style={{ width: 160 }} />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={busy}>
-                Create promo code
+                <Trans>Create promo code</Trans>
               </Button>
             </Form>
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>Created here</h2>}>
+          <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t`Created here`}</h2>}>
             {created.length ? (
               <Table<PromoCode>
                 rowKey="code"
@@ -114,15 +126,23 @@ export function PromoCodesPage() {
                 dataSource={created}
                 scroll={{ x: 'max-content' }}
                 columns={[
-                  { title: 'Code', dataIndex: 'code' },
-                  { title: 'Off', key: 'off', render: (_, p) => off(p) },
-                  { title: 'Valid from', key: 'from', render: (_, p) => (p.validFrom ? formatDate(p.validFrom) : 'Now') },
-                  { title: 'Valid until', key: 'until', render: (_, p) => (p.validUntil ? formatDate(p.validUntil) : 'No end') },
-                  { title: 'Uses', key: 'uses', render: (_, p) => `${p.usedCount} of ${p.maxUses ?? 'unlimited'}` },
+                  { title: t`Code`, dataIndex: 'code' },
+                  { title: t({ message: 'Off', context: 'promo code discount' }), key: 'off', render: (_, p) => off(p) },
+                  { title: t`Valid from`, key: 'from', render: (_, p) => (p.validFrom ? formatDate(p.validFrom) : t`Now`) },
+                  { title: t`Valid until`, key: 'until', render: (_, p) => (p.validUntil ? formatDate(p.validUntil) : t`No end`) },
+                  {
+                    title: t`Uses`,
+                    key: 'uses',
+                    render: (_, p) => {
+                      const used = p.usedCount;
+                      const max = p.maxUses ?? t`unlimited`;
+                      return t`${used} of ${max}`;
+                    },
+                  },
                 ]}
               />
             ) : (
-              <Empty description="Codes you create appear here. Customers enter them at checkout or in their settings." />
+              <Empty description={t`Codes you create appear here. Customers enter them at checkout or in their settings.`} />
             )}
           </Card>
         </Col>

@@ -1,17 +1,20 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { SearchOutlined, SwapOutlined } from '@ant-design/icons';
-import { type AdminTeam, errorMessage, PLAN_NAMES, type PlanName, TEAM_ROLE_LABELS } from '@reelbase/api-client';
+import { type AdminTeam, errorMessage, PLAN_NAMES, type PlanName } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Modal, Result, Select, Table, Typography } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { planTitle } from '../../lib/billing.ts';
-import { countOf, formatDate } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
-import { RoleTag } from '../teams/role-tag.tsx';
+import { RoleTag, roleInline } from '../teams/role-tag.tsx';
 import { PlanBadge } from './plan-badge.tsx';
 
 const PAGE_SIZE = 10;
+const membersOf = (team: string) => t`Members of ${team}`;
 const isPlanName = (plan: string | null): plan is PlanName => (PLAN_NAMES as readonly (string | null)[]).includes(plan);
 
 /** A support case: ownership moves to another member; the reason goes to the audit log. */
@@ -20,12 +23,17 @@ function MoveOwnershipModal({ team, onClose }: { team: AdminTeam | null; onClose
   const alert = useAlert();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const teamName = team?.name;
+  const ownerName = team?.owner.name;
+  const ownerEmail = team?.owner.email;
   async function submit(v: { userId: string; reason?: string }) {
     if (!team) return;
     setBusy(true);
     try {
       const moved = await client.admin.moveTeamOwnership(team.id, v.userId, v.reason?.trim() || undefined);
-      alert('success', `${moved.name} now belongs to ${moved.owner.name || moved.owner.email}.`);
+      const teamName = moved.name;
+      const owner = moved.owner.name || moved.owner.email;
+      alert('success', t`${teamName} now belongs to ${owner}.`);
       await queryClient.invalidateQueries({ queryKey: keys.adminTeams });
       onClose();
     } catch (err) {
@@ -35,16 +43,18 @@ function MoveOwnershipModal({ team, onClose }: { team: AdminTeam | null; onClose
     }
   }
   return (
-    <Modal title="Move ownership" open={!!team} onCancel={onClose} okText="Move ownership" okButtonProps={{ loading: busy, htmlType: 'submit', form: 'move-ownership' }} destroyOnHidden>
+    <Modal title={t`Move ownership`} open={!!team} onCancel={onClose} okText={t`Move ownership`} okButtonProps={{ loading: busy, htmlType: 'submit', form: 'move-ownership' }} destroyOnHidden>
       {team && (
         <Form id="move-ownership" name="move-ownership" layout="vertical" requiredMark={false} onFinish={submit}>
           <Typography.Paragraph>
-            {team.name} belongs to {team.owner.name} ({team.owner.email}). The new owner takes over billing at once; the old owner stays as an admin. The move is written to the audit log.
+            <Trans>
+              {teamName} belongs to {ownerName} ({ownerEmail}). The new owner takes over billing at once; the old owner stays as an admin. The move is written to the audit log.
+            </Trans>
           </Typography.Paragraph>
-          <Form.Item label="New owner" name="userId" rules={[{ required: true, message: 'Choose the member who becomes the owner.' }]}>
-            <Select options={team.members.filter((m) => m.role !== 'owner').map((m) => ({ value: m.userId, label: `${m.name} (${m.email}, ${TEAM_ROLE_LABELS[m.role].toLowerCase()})` }))} />
+          <Form.Item label={t`New owner`} name="userId" rules={[{ required: true, message: t`Choose the member who becomes the owner.` }]}>
+            <Select options={team.members.filter((m) => m.role !== 'owner').map((m) => ({ value: m.userId, label: `${m.name} (${m.email}, ${roleInline(m.role)})` }))} />
           </Form.Item>
-          <Form.Item label="Reason (for the audit log)" name="reason">
+          <Form.Item label={t`Reason (for the audit log)`} name="reason">
             <Input.TextArea maxLength={500} rows={3} />
           </Form.Item>
         </Form>
@@ -71,19 +81,19 @@ export function AdminTeamsPage() {
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
-        Teams
+        <Trans>Teams</Trans>
       </Typography.Title>
       <search>
         <form onSubmit={submit} style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 16, maxWidth: 520 }}>
-          <label htmlFor={searchId}>Find a team</label>
-          <Input id={searchId} value={text} onChange={(e) => setText(e.target.value)} placeholder="Team, member name or email" style={{ flex: 1, minWidth: 180 }} />
+          <label htmlFor={searchId}>{t`Find a team`}</label>
+          <Input id={searchId} value={text} onChange={(e) => setText(e.target.value)} placeholder={t`Team, member name or email`} style={{ flex: 1, minWidth: 180 }} />
           <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-            Search
+            {t`Search`}
           </Button>
         </form>
       </search>
       {teams.isError ? (
-        <Result status="error" title="The teams could not be loaded" subTitle={errorMessage(teams.error)} />
+        <Result status="error" title={t`The teams could not be loaded`} subTitle={errorMessage(teams.error)} />
       ) : (
         <Table<AdminTeam>
           rowKey="id"
@@ -91,18 +101,18 @@ export function AdminTeamsPage() {
           dataSource={teams.data?.items ?? []}
           scroll={{ x: 'max-content' }}
           expandable={{
-            expandedRowRender: (t) => (
+            expandedRowRender: (team) => (
               <Table
                 rowKey="userId"
                 size="small"
                 pagination={false}
-                dataSource={t.members}
-                aria-label={`Members of ${t.name}`}
+                dataSource={team.members}
+                aria-label={membersOf(team.name)}
                 columns={[
-                  { title: 'Member', key: 'name', render: (_, m) => <Link to={`/admin/users/${m.userId}`}>{m.name || m.email}</Link> },
-                  { title: 'Email', key: 'email', dataIndex: 'email' },
-                  { title: 'Role', key: 'role', render: (_, m) => <RoleTag role={m.role} /> },
-                  { title: 'Joined', key: 'joined', render: (_, m) => formatDate(m.joinedAt) },
+                  { title: t`Member`, key: 'name', render: (_, m) => <Link to={`/admin/users/${m.userId}`}>{m.name || m.email}</Link> },
+                  { title: t`Email`, key: 'email', dataIndex: 'email' },
+                  { title: t`Role`, key: 'role', render: (_, m) => <RoleTag role={m.role} /> },
+                  { title: t`Joined`, key: 'joined', render: (_, m) => formatDate(m.joinedAt) },
                 ]}
               />
             ),
@@ -113,24 +123,35 @@ export function AdminTeamsPage() {
             total: teams.data?.meta.totalItems ?? 0,
             showSizeChanger: false,
             onChange: setPage,
-            showTotal: (total) => countOf(total, 'team'),
+            showTotal: (total) => plural(total, { one: '# team', other: '# teams' }),
           }}
           columns={[
-            { title: 'Team', key: 'name', render: (_, t) => <strong>{t.name}</strong> },
-            { title: 'Owner', key: 'owner', render: (_, t) => <Link to={`/admin/users/${t.owner.id}`}>{t.owner.name || t.owner.email}</Link> },
-            { title: 'Plan', key: 'plan', render: (_, t) => (isPlanName(t.plan) ? <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}><PlanBadge plan={t.plan} /> {planTitle(t.plan)}</span> : 'No plan') },
-            { title: 'Members', key: 'members', render: (_, t) => `${t.memberCount} of ${t.membersLimit}` },
-            { title: 'Created', key: 'created', render: (_, t) => formatDate(t.createdAt) },
+            { title: t`Team`, key: 'name', render: (_, team) => <strong>{team.name}</strong> },
+            { title: t`Owner`, key: 'owner', render: (_, team) => <Link to={`/admin/users/${team.owner.id}`}>{team.owner.name || team.owner.email}</Link> },
+            { title: t`Plan`, key: 'plan', render: (_, team) => (isPlanName(team.plan) ? <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}><PlanBadge plan={team.plan} /> {planTitle(team.plan)}</span> : t`No plan`) },
             {
-              title: <span className="rb-sr-only">Actions</span>,
+              title: t`Members`,
+              key: 'members',
+              render: (_, team) => {
+                const count = team.memberCount;
+                const limit = team.membersLimit;
+                return t`${count} of ${limit}`;
+              },
+            },
+            { title: t`Created`, key: 'created', render: (_, team) => formatDate(team.createdAt) },
+            {
+              title: <span className="rb-sr-only">{t`Actions`}</span>,
               key: 'move',
-              render: (_, t) => (
-                <Flex gap={8}>
-                  <Button icon={<SwapOutlined aria-hidden />} disabled={t.memberCount < 2} onClick={() => setMoving(t)} aria-label={`Move ownership of ${t.name}`}>
-                    Move ownership
-                  </Button>
-                </Flex>
-              ),
+              render: (_, team) => {
+                const name = team.name;
+                return (
+                  <Flex gap={8}>
+                    <Button icon={<SwapOutlined aria-hidden />} disabled={team.memberCount < 2} onClick={() => setMoving(team)} aria-label={t`Move ownership of ${name}`}>
+                      {t`Move ownership`}
+                    </Button>
+                  </Flex>
+                );
+              },
             },
           ]}
         />

@@ -1,20 +1,22 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeftOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { type AdminUser, type AdminUserUpdate, errorMessage, FEATURE_FLAGS, type FeatureFlag } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Descriptions, Dropdown, Flex, InputNumber, Modal, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { countOf, formatDate, formatMegabytes } from '../../lib/format.ts';
+import { formatDate, formatMegabytes } from '../../lib/format.ts';
 import { adminVideosPath, playerPageUrl } from '../../lib/links.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { SetBanModal } from './ban-modal.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
-import { FEATURE_LABELS } from './features.ts';
+import { featureLabel } from './features.ts';
 import { PlanBadge } from './plan-badge.tsx';
 import { fullName, UserStatus } from './user-status.tsx';
 
-const LOGIN_METHOD_LABELS: Record<AdminUser['platforms'], string> = { email: 'Email and password', google: 'Google', facebook: 'Facebook' };
+const loginMethodLabel = (p: AdminUser['platforms']) => (p === 'google' ? 'Google' : p === 'facebook' ? 'Facebook' : t`Email and password`);
 
 const cardTitle = (text: string) => <h2 style={{ fontSize: 17, margin: 0, whiteSpace: 'normal' }}>{text}</h2>;
 const orDash = (text: string | null | undefined) => text || '—';
@@ -24,7 +26,7 @@ function PaymentRef({ user }: { user: AdminUser }) {
   const ref = user.paymentRef;
   const href = user.paymentRefUrl ?? (ref && URL.canParse(ref) ? ref : null);
   if (!ref && !href) return <>—</>;
-  const text = ref ?? (href && new URL(href).hostname.endsWith('paypal.com') ? 'Open in PayPal' : 'Open in Stripe');
+  const text = ref ?? (href && new URL(href).hostname.endsWith('paypal.com') ? t`Open in PayPal` : t`Open in Stripe`);
   return href ? (
     <a href={href} target="_blank" rel="noreferrer">
       {text}
@@ -42,11 +44,11 @@ function FeaturesCard({ user, save }: { user: AdminUser; save(u: AdminUserUpdate
   useEffect(() => setFlags(current()), [user.feature]);
   const changed = FEATURE_FLAGS.some((f) => flags[f] !== !!user.feature[f]);
   return (
-    <Card title={cardTitle('Features')} style={{ height: '100%' }}>
-      <Flex vertical gap={8} role="group" aria-label="Features">
+    <Card title={cardTitle(t`Features`)} style={{ height: '100%' }}>
+      <Flex vertical gap={8} role="group" aria-label={t`Features`}>
         {FEATURE_FLAGS.map((f) => (
           <Checkbox key={f} checked={flags[f]} onChange={(e) => setFlags((s) => ({ ...s, [f]: e.target.checked }))}>
-            {FEATURE_LABELS[f]}
+            {featureLabel(f)}
           </Checkbox>
         ))}
       </Flex>
@@ -61,7 +63,7 @@ function FeaturesCard({ user, save }: { user: AdminUser; save(u: AdminUserUpdate
           setBusy(false);
         }}
       >
-        Save changes
+        {t`Save changes`}
       </Button>
     </Card>
   );
@@ -73,9 +75,9 @@ function CreditsCard({ user, save }: { user: AdminUser; save(u: AdminUserUpdate)
   const [busy, setBusy] = useState(false);
   useEffect(() => setCredits(user.videoGeneratorCredits), [user.videoGeneratorCredits]);
   return (
-    <Card title={cardTitle('Video generator credits')} style={{ height: '100%' }}>
+    <Card title={cardTitle(t`Video generator credits`)} style={{ height: '100%' }}>
       <Flex align="center" gap={8} wrap>
-        <label htmlFor={id}>Credits</label>
+        <label htmlFor={id}>{t`Credits`}</label>
         <InputNumber id={id} min={0} precision={0} value={credits} onChange={setCredits} style={{ width: 140 }} />
         <Button
           disabled={credits === null || credits === user.videoGeneratorCredits}
@@ -86,7 +88,7 @@ function CreditsCard({ user, save }: { user: AdminUser; save(u: AdminUserUpdate)
             setBusy(false);
           }}
         >
-          Save
+          {t`Save`}
         </Button>
       </Flex>
     </Card>
@@ -109,7 +111,7 @@ export function UserDetailPage() {
   const user = query.data;
 
   /** One PUT; the answer is the user as saved. Resolves false (after an alert) when refused. */
-  async function save(update: AdminUserUpdate, success = 'Changes saved.') {
+  async function save(update: AdminUserUpdate, success = t`Changes saved.`) {
     try {
       const saved = await client.admin.updateUser(userId, update);
       queryClient.setQueryData(keys.adminUser(userId), saved);
@@ -137,13 +139,17 @@ export function UserDetailPage() {
 
   const back = (
     <Link to="/admin/users" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginBottom: 12 }}>
-      <ArrowLeftOutlined aria-hidden /> Back to users
+      <ArrowLeftOutlined aria-hidden /> <Trans>Back to users</Trans>
     </Link>
   );
   if (query.isPending) return <>{back}<Skeleton active paragraph={{ rows: 10 }} /></>;
-  if (query.isError || !user) return <>{back}<Result status="404" title="User not found" subTitle={errorMessage(query.error)} /></>;
+  if (query.isError || !user) return <>{back}<Result status="404" title={t`User not found`} subTitle={errorMessage(query.error)} /></>;
 
   const name = fullName(user);
+  const who = name || user.email;
+  const banReason = user.banReason;
+  const videoCount = user.videoCount;
+  const id = user.id;
   return (
     <>
       {back}
@@ -155,7 +161,7 @@ export function UserDetailPage() {
               {name || user.email}
             </Typography.Title>
             <Typography.Text type="secondary" copyable={{ text: user.id }}>
-              ID: {user.id}
+              <Trans>ID: {id}</Trans>
             </Typography.Text>
           </div>
           <UserStatus user={user} />
@@ -164,68 +170,68 @@ export function UserDetailPage() {
           trigger={['click']}
           menu={{
             items: [
-              { key: 'ban', label: user.ban ? 'Unban' : 'Ban' },
-              { key: 'cancel', label: user.isActive ? 'Cancel account' : 'Reactivate account' },
+              { key: 'ban', label: user.ban ? t`Unban` : t`Ban` },
+              { key: 'cancel', label: user.isActive ? t`Cancel account` : t`Reactivate account` },
               { type: 'divider' },
-              { key: 'delete', label: 'Delete user', danger: true },
+              { key: 'delete', label: t`Delete user`, danger: true },
             ],
             onClick: ({ key }) => {
               if (key === 'ban') {
                 // Unbanning is immediate and clears the reason; banning asks for one first.
-                if (user.ban) void save({ ban: false, banReason: null }, 'User unbanned.');
+                if (user.ban) void save({ ban: false, banReason: null }, t`User unbanned.`);
                 else setModal('ban');
-              } else if (key === 'cancel') void save({ isActive: !user.isActive }, user.isActive ? 'Account canceled.' : 'Account reactivated.');
+              } else if (key === 'cancel') void save({ isActive: !user.isActive }, user.isActive ? t`Account canceled.` : t`Account reactivated.`);
               else setModal('delete');
             },
           }}
         >
           <Button>
-            Actions <DownOutlined aria-hidden />
+            <Trans>Actions</Trans> <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card
-            title={cardTitle('Info')}
+            title={cardTitle(t`Info`)}
             extra={
               <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setModal('edit')}>
-                Edit name and email
+                <Trans>Edit name and email</Trans>
               </Button>
             }
             style={{ height: '100%' }}
           >
             <Descriptions column={1} size="small">
-              <Descriptions.Item label="Email">
+              <Descriptions.Item label={t`Email`}>
                 <Flex gap={8} wrap align="center">
                   <span style={{ overflowWrap: 'anywhere' }}>{user.email}</span>
-                  {user.isConfirmedEmail && <Tag color="green">email verified</Tag>}
+                  {user.isConfirmedEmail && <Tag color="green">{t`email verified`}</Tag>}
                 </Flex>
               </Descriptions.Item>
-              <Descriptions.Item label="Login method">{LOGIN_METHOD_LABELS[user.platforms]}</Descriptions.Item>
-              <Descriptions.Item label="Account created">{formatDate(user.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label="Last login">{orDash(formatDate(user.lastLoginDate))}</Descriptions.Item>
-              <Descriptions.Item label="Notes">{user.banReason ? `Ban reason: ${user.banReason}` : '—'}</Descriptions.Item>
+              <Descriptions.Item label={t`Login method`}>{loginMethodLabel(user.platforms)}</Descriptions.Item>
+              <Descriptions.Item label={t`Account created`}>{formatDate(user.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t`Last login`}>{orDash(formatDate(user.lastLoginDate))}</Descriptions.Item>
+              <Descriptions.Item label={t`Notes`}>{banReason ? t`Ban reason: ${banReason}` : '—'}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={cardTitle('Payments')} style={{ height: '100%' }}>
+          <Card title={cardTitle(t`Payments`)} style={{ height: '100%' }}>
             <Descriptions column={1} size="small">
-              <Descriptions.Item label="Start date">{orDash(formatDate(user.startDate))}</Descriptions.Item>
-              <Descriptions.Item label="Next payment date">{orDash(formatDate(user.nextPaymentDate))}</Descriptions.Item>
-              <Descriptions.Item label="Cancellation date">{orDash(formatDate(user.cancellationDate))}</Descriptions.Item>
-              <Descriptions.Item label="Payment method">{user.paymentMethod === 'paypal' ? 'PayPal' : user.paymentMethod === 'card' ? 'Card' : '—'}</Descriptions.Item>
-              <Descriptions.Item label="Payment reference">
+              <Descriptions.Item label={t`Start date`}>{orDash(formatDate(user.startDate))}</Descriptions.Item>
+              <Descriptions.Item label={t`Next payment date`}>{orDash(formatDate(user.nextPaymentDate))}</Descriptions.Item>
+              <Descriptions.Item label={t`Cancellation date`}>{orDash(formatDate(user.cancellationDate))}</Descriptions.Item>
+              <Descriptions.Item label={t`Payment method`}>{user.paymentMethod === 'paypal' ? 'PayPal' : user.paymentMethod === 'card' ? t`Card` : '—'}</Descriptions.Item>
+              <Descriptions.Item label={t`Payment reference`}>
                 <PaymentRef user={user} />
               </Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title={cardTitle('Analytics')} extra={<Link to={adminVideosPath(user.id)}>DETAILED</Link>} style={{ height: '100%' }}>
+          <Card title={cardTitle(t`Analytics`)} extra={<Link to={adminVideosPath(user.id)}>{t`DETAILED`}</Link>} style={{ height: '100%' }}>
             <Descriptions column={1} size="small">
-              <Descriptions.Item label="Last uploaded video">
+              <Descriptions.Item label={t`Last uploaded video`}>
                 {user.lastUploadedVideo ? (
                   <a href={playerPageUrl(client.baseUrl, user.lastUploadedVideo.id)} target="_blank" rel="noreferrer">
                     {user.lastUploadedVideo.name}
@@ -234,21 +240,21 @@ export function UserDetailPage() {
                   '—'
                 )}
               </Descriptions.Item>
-              <Descriptions.Item label="Upload date">{orDash(formatDate(user.lastUploadedVideo?.date))}</Descriptions.Item>
-              <Descriptions.Item label="Number of videos">
-                <Link to={adminVideosPath(user.id)} aria-label={`${countOf(user.videoCount, 'video')}: open the list`}>
+              <Descriptions.Item label={t`Upload date`}>{orDash(formatDate(user.lastUploadedVideo?.date))}</Descriptions.Item>
+              <Descriptions.Item label={t`Number of videos`}>
+                <Link to={adminVideosPath(user.id)} aria-label={plural(videoCount, { one: '# video: open the list', other: '# videos: open the list' })}>
                   {user.videoCount}
                 </Link>
               </Descriptions.Item>
-              <Descriptions.Item label="Used in storage">{formatMegabytes(user.storage)}</Descriptions.Item>
+              <Descriptions.Item label={t`Used in storage`}>{formatMegabytes(user.storage)}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>
         <Col xs={24} md={12} lg={8}>
-          <FeaturesCard user={user} save={(u) => save(u, 'Features saved.')} />
+          <FeaturesCard user={user} save={(u) => save(u, t`Features saved.`)} />
         </Col>
         <Col xs={24} md={12} lg={8}>
-          <CreditsCard user={user} save={(u) => save(u, 'Credits saved.')} />
+          <CreditsCard user={user} save={(u) => save(u, t`Credits saved.`)} />
         </Col>
       </Row>
       <SetBanModal
@@ -256,12 +262,12 @@ export function UserDetailPage() {
         who={name || user.email}
         onClose={() => setModal(null)}
         onBan={async (banReason) => {
-          if (await save({ ban: true, banReason }, 'User banned.')) setModal(null);
+          if (await save({ ban: true, banReason }, t`User banned.`)) setModal(null);
         }}
       />
       <EditUserModal user={user} open={modal === 'edit'} onClose={() => setModal(null)} />
-      <Modal title="Delete user" open={modal === 'delete'} onCancel={() => setModal(null)} okText="Delete user" okButtonProps={{ danger: true, loading: busy }} onOk={remove}>
-        <p>Permanently delete {name || user.email} with all their videos? This cannot be undone.</p>
+      <Modal title={t`Delete user`} open={modal === 'delete'} onCancel={() => setModal(null)} okText={t`Delete user`} okButtonProps={{ danger: true, loading: busy }} onOk={remove}>
+        <p>{t`Permanently delete ${who} with all their videos? This cannot be undone.`}</p>
       </Modal>
     </>
   );

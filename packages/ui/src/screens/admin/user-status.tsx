@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { AdminUser } from '@reelbase/api-client';
 import { Flex, Tag } from 'antd';
 
@@ -8,12 +9,12 @@ export const fullName = (u: Pick<AdminUser, 'profile'>) => `${u.profile.firstNam
 export function UserStatus({ user }: { user: Pick<AdminUser, 'ban' | 'isActive'> & Partial<Pick<AdminUser, 'cancellationDate'>> }) {
   return (
     <Flex gap={4} wrap>
-      {user.ban && <Tag color="red">Banned</Tag>}
-      {!user.isActive && <Tag color="orange">Canceled</Tag>}
-      {user.isActive && !user.ban && <Tag color="green">Active</Tag>}
+      {user.ban && <Tag color="red">{t`Banned`}</Tag>}
+      {!user.isActive && <Tag color="orange">{t`Canceled`}</Tag>}
+      {user.isActive && !user.ban && <Tag color="green">{t`Active`}</Tag>}
       {user.isActive && user.cancellationDate && (
-        <Tag color="gold" title="Active until the paid period ends">
-          Renewal canceled
+        <Tag color="gold" title={t`Active until the paid period ends`}>
+          {t`Renewal canceled`}
         </Tag>
       )}
     </Flex>

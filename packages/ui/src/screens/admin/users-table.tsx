@@ -1,10 +1,12 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { DeleteOutlined, StopOutlined, UserAddOutlined } from '@ant-design/icons';
 import { ADMIN_USER_PAGE_SIZE_DEFAULT, type AdminUser, type AdminUserSortField, errorMessage, type UserBulkRequest } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Modal, Radio, Table, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { countOf, formatDate, formatMegabytes } from '../../lib/format.ts';
+import { formatDate, formatMegabytes } from '../../lib/format.ts';
 import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -18,10 +20,15 @@ const PAGE_SIZES = [10, 20, 50, 100];
 
 /** What an empty table means, filter by filter (banned accounts are never on the active list, whatever the search). */
 function emptyText(list: 'active' | 'inactive', filter: Filter, searched: boolean): ReactNode {
-  if (list === 'active' && filter === 'banned') return <>Banned users are listed under <Link to="/admin/inactive">Inactive users</Link>.</>;
-  if (searched) return 'No users match your search.';
-  if (list === 'active' && filter === 'canceled') return 'No active user has canceled their renewal.';
-  return 'No users here.';
+  if (list === 'active' && filter === 'banned')
+    return (
+      <Trans>
+        Banned users are listed under <Link to="/admin/inactive">Inactive users</Link>.
+      </Trans>
+    );
+  if (searched) return t`No users match your search.`;
+  if (list === 'active' && filter === 'canceled') return t`No active user has canceled their renewal.`;
+  return t`No users here.`;
 }
 
 /**
@@ -67,6 +74,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
   // Buttons offer the way back when every selected user is already banned (or canceled).
   const allBanned = selected.length > 0 && selected.every((u) => u.ban);
   const allCanceled = selected.length > 0 && selected.every((u) => !u.isActive);
+  const count = selected.length;
   /** Another sort, filter or search starts on the first page with nothing selected. */
   const restart = () => {
     setPage(1);
@@ -99,7 +107,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
   // with an ellipsis and shown whole on hover. Narrower screens scroll the table.
   const columns: TableColumnsType<AdminUser> = [
     {
-      title: 'User',
+      title: t`User`,
       key: 'user',
       width: 190,
       fixed: 'left',
@@ -115,17 +123,17 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
         </Flex>
       ),
     },
-    { title: 'Plan', dataIndex: 'plan', align: 'center', width: 72, ...sortableColumn(sort, 'plan'), render: (p: AdminUser['plan']) => <PlanBadge plan={p} /> },
-    { title: 'Videos', dataIndex: 'videoCount', align: 'right', width: 88, ...sortableColumn(sort, 'video_count') },
-    { title: 'Storage', dataIndex: 'storage', align: 'right', width: 104, ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
-    { title: 'Bandwidth', dataIndex: 'bandwidth', align: 'right', width: 126, ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
-    { title: 'Created', dataIndex: 'createdAt', width: 106, ...sortableColumn(sort, 'created_at'), render: formatDate },
-    { title: 'Last login', dataIndex: 'lastLoginDate', width: 106, ...sortableColumn(sort, 'last_login_date'), render: formatDate },
-    { title: 'Next payment', dataIndex: 'nextPaymentDate', width: 112, ...sortableColumn(sort, 'next_payment_date'), render: formatDate },
-    { title: 'Canceled on', dataIndex: 'cancellationDate', width: 112, ...sortableColumn(sort, 'cancellation_date'), render: formatDate },
+    { title: t`Plan`, dataIndex: 'plan', align: 'center', width: 72, ...sortableColumn(sort, 'plan'), render: (p: AdminUser['plan']) => <PlanBadge plan={p} /> },
+    { title: t`Videos`, dataIndex: 'videoCount', align: 'right', width: 88, ...sortableColumn(sort, 'video_count') },
+    { title: t`Storage`, dataIndex: 'storage', align: 'right', width: 104, ...sortableColumn(sort, 'storage'), render: (b: number) => formatMegabytes(b) },
+    { title: t`Bandwidth`, dataIndex: 'bandwidth', align: 'right', width: 126, ...sortableColumn(sort, 'bandwidth'), render: (b: number) => formatMegabytes(b) },
+    { title: t`Created`, dataIndex: 'createdAt', width: 106, ...sortableColumn(sort, 'created_at'), render: formatDate },
+    { title: t`Last login`, dataIndex: 'lastLoginDate', width: 106, ...sortableColumn(sort, 'last_login_date'), render: formatDate },
+    { title: t`Next payment`, dataIndex: 'nextPaymentDate', width: 112, ...sortableColumn(sort, 'next_payment_date'), render: formatDate },
+    { title: t`Canceled on`, dataIndex: 'cancellationDate', width: 112, ...sortableColumn(sort, 'cancellation_date'), render: formatDate },
   ];
 
-  const title = list === 'active' ? 'Users' : 'Inactive users';
+  const title = list === 'active' ? t`Users` : t`Inactive users`;
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
@@ -134,7 +142,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
         </Typography.Title>
         {list === 'active' && (
           <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setModal('create')}>
-            Create user
+            {t`Create user`}
           </Button>
         )}
       </Flex>
@@ -142,20 +150,21 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
         <Flex align="center" justify="space-between" wrap gap={12} style={{ padding: 12, borderBottom: '1px solid rgba(5,5,5,0.06)' }}>
           <Flex align="center" gap={8} wrap>
             <Button icon={<StopOutlined aria-hidden />} disabled={!selected.length || busy} onClick={() => (allBanned ? void bulk({ action: 'ban', ids: selectedIds, ban: false }) : setModal('ban'))}>
-              {allBanned ? 'Unban' : 'Ban'}
+              {allBanned ? t`Unban` : t`Ban`}
               {selected.length ? ` (${selected.length})` : ''}
             </Button>
             <Button disabled={!selected.length || busy} onClick={() => void bulk({ action: 'cancel', ids: selectedIds, isActive: allCanceled })}>
-              {allCanceled ? 'Reactivate' : 'Cancel account'}
+              {allCanceled ? t`Reactivate` : t`Cancel account`}
               {selected.length ? ` (${selected.length})` : ''}
             </Button>
             <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!selected.length || busy} onClick={() => setModal('delete')}>
-              Delete{selected.length ? ` (${selected.length})` : ''}
+              {t`Delete`}
+              {selected.length ? ` (${selected.length})` : ''}
             </Button>
           </Flex>
           <Flex align="center" gap={12} wrap>
             <Radio.Group
-              aria-label="Filter"
+              aria-label={t`Filter`}
               optionType="button"
               value={filter}
               onChange={(e) => {
@@ -163,15 +172,15 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
                 restart();
               }}
               options={[
-                { value: 'all', label: 'All' },
-                { value: 'banned', label: 'Only banned' },
-                { value: 'canceled', label: 'Only canceled', title: list === 'active' ? 'Renewal canceled, active until the paid period ends' : 'Canceled accounts' },
+                { value: 'all', label: t`All` },
+                { value: 'banned', label: t`Only banned` },
+                { value: 'canceled', label: t`Only canceled`, title: list === 'active' ? t`Renewal canceled, active until the paid period ends` : t`Canceled accounts` },
               ]}
             />
             <label htmlFor={searchId} className="rb-sr-only">
-              Search users
+              {t`Search users`}
             </label>
-            <Input.Search key={asked} defaultValue={asked} id={searchId} placeholder="Name or email" allowClear style={{ width: 240 }} onSearch={(v) => {
+            <Input.Search key={asked} defaultValue={asked} id={searchId} placeholder={t`Name or email`} allowClear style={{ width: 240 }} onSearch={(v) => {
                 setSearch(v.trim());
                 restart();
               }} />
@@ -194,7 +203,7 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
             total: users.data?.meta.totalItems ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => countOf(total, 'user'),
+            showTotal: (total) => plural(total, { one: '# user', other: '# users' }),
           }}
           onChange={(pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') {
@@ -211,13 +220,16 @@ function UsersTable({ list }: { list: 'active' | 'inactive' }) {
       </Card>
       <SetBanModal
         open={modal === 'ban'}
-        who={selected.length === 1 ? (fullName(selected[0] as AdminUser) || (selected[0] as AdminUser).email) : `${selected.length} users`}
+        who={selected.length === 1 ? fullName(selected[0] as AdminUser) || (selected[0] as AdminUser).email : plural(count, { one: '# user', other: '# users' })}
         onClose={() => setModal(null)}
         onBan={(banReason) => bulk({ action: 'ban', ids: selectedIds, ban: true, banReason })}
       />
-      <Modal title="Delete users" open={modal === 'delete'} onCancel={() => setModal(null)} okText="Delete" okButtonProps={{ danger: true, loading: busy }} onOk={() => bulk({ action: 'delete', ids: selectedIds })}>
+      <Modal title={t`Delete users`} open={modal === 'delete'} onCancel={() => setModal(null)} okText={t`Delete`} okButtonProps={{ danger: true, loading: busy }} onOk={() => bulk({ action: 'delete', ids: selectedIds })}>
         <p>
-          Permanently delete {selected.length === 1 ? 'this user' : `these ${selected.length} users`} with all their videos? This cannot be undone.
+          {plural(count, {
+            one: 'Permanently delete this user with all their videos? This cannot be undone.',
+            other: 'Permanently delete these # users with all their videos? This cannot be undone.',
+          })}
         </p>
       </Modal>
       {list === 'active' && <CreateUserModal open={modal === 'create'} onClose={() => setModal(null)} onCreated={() => void queryClient.invalidateQueries({ queryKey: keys.admin })} />}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { AnalyticsSortField, VideoAnalyticsRow } from '@reelbase/api-client';
 import { errorMessage } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,6 +15,7 @@ import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx'
 import { TotalsRow } from './totals-row.tsx';
 
 const PAGE_SIZE = 10;
+const noVideos = (period: string) => t`No videos yet: upload one, embed it, and its plays in the ${period} show up here.`;
 
 /**
  * /video-analytics (the sidebar's 'Analytics'): plays, viewers and watch time of every video of the
@@ -33,18 +36,18 @@ export function AnalyticsOverviewPage() {
   const data = overview.data;
 
   const columns: TableColumnsType<VideoAnalyticsRow> = [
-    { title: 'Video', dataIndex: 'name', ...sortableColumn(sort, 'name'), render: (name: string, row) => <Link to={`/video-analytics/${row.id}?range=${range}`}>{name}</Link> },
-    { title: 'Uploaded', dataIndex: 'createdAt', ...sortableColumn(sort, 'createdAt'), render: (d: string) => formatDate(d) },
-    { title: 'Plays', dataIndex: 'plays', align: 'right', ...sortableColumn(sort, 'plays') },
-    { title: 'Unique viewers', dataIndex: 'uniqueViewers', align: 'right', ...sortableColumn(sort, 'uniqueViewers') },
-    { title: 'Watch time', dataIndex: 'watchTimeSec', align: 'right', ...sortableColumn(sort, 'watchTimeSec'), render: (s: number) => formatWatchTime(s) },
-    { title: 'Average watched', dataIndex: 'averagePercentWatched', align: 'right', ...sortableColumn(sort, 'averagePercentWatched'), render: (p: number) => `${Math.round(p)} %` },
+    { title: t`Video`, dataIndex: 'name', ...sortableColumn(sort, 'name'), render: (name: string, row) => <Link to={`/video-analytics/${row.id}?range=${range}`}>{name}</Link> },
+    { title: t`Uploaded`, dataIndex: 'createdAt', ...sortableColumn(sort, 'createdAt'), render: (d: string) => formatDate(d) },
+    { title: t`Plays`, dataIndex: 'plays', align: 'right', ...sortableColumn(sort, 'plays') },
+    { title: t`Unique viewers`, dataIndex: 'uniqueViewers', align: 'right', ...sortableColumn(sort, 'uniqueViewers') },
+    { title: t`Watch time`, dataIndex: 'watchTimeSec', align: 'right', ...sortableColumn(sort, 'watchTimeSec'), render: (s: number) => formatWatchTime(s) },
+    { title: t`Average watched`, dataIndex: 'averagePercentWatched', align: 'right', ...sortableColumn(sort, 'averagePercentWatched'), render: (p: number) => `${Math.round(p)} %` },
   ];
 
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
-        Analytics
+        <Trans>Analytics</Trans>
       </Typography.Title>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <RangePicker
@@ -64,8 +67,8 @@ export function AnalyticsOverviewPage() {
           dataSource={data?.items ?? []}
           loading={overview.isFetching}
           scroll={{ x: 760 }}
-          aria-label="Videos' analytics"
-          locale={{ emptyText: overview.isError ? errorMessage(overview.error) : <Empty description={`No videos yet: upload one, embed it, and its plays in the ${rangeLabel(range)} show up here.`} /> }}
+          aria-label={t`Videos' analytics`}
+          locale={{ emptyText: overview.isError ? errorMessage(overview.error) : <Empty description={noVideos(rangeLabel(range))} /> }}
           pagination={data && data.meta.totalItems > PAGE_SIZE ? { current: page, pageSize: PAGE_SIZE, total: data.meta.totalItems, showSizeChanger: false } : false}
           onChange={(pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') {

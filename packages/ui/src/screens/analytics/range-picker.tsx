@@ -1,8 +1,18 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { STATISTICS_RANGE_DEFAULT, STATISTICS_RANGES, type StatisticsRange } from '@reelbase/api-client';
 import { Segmented } from 'antd';
 import { useSearchParams } from 'react-router-dom';
+import { i18n } from '../../i18n/index.ts';
 
-const LABELS: Record<StatisticsRange, string> = { '7': 'Last 7 days', '30': 'Last 30 days', '90': 'Last 90 days', all: 'All time' };
+const LABELS: Record<StatisticsRange, MessageDescriptor> = { '7': msg`Last 7 days`, '30': msg`Last 30 days`, '90': msg`Last 90 days`, all: msg`All time` };
+// The range inside a sentence ("… in the last 7 days …").
+const IN_SENTENCE: Record<StatisticsRange, MessageDescriptor> = {
+  '7': msg({ message: 'last 7 days', context: 'date range in a sentence' }),
+  '30': msg({ message: 'last 30 days', context: 'date range in a sentence' }),
+  '90': msg({ message: 'last 90 days', context: 'date range in a sentence' }),
+  all: msg({ message: 'all time', context: 'date range in a sentence' }),
+};
 
 /** The analytics date range, kept in the URL (?range=) so a reload or a shared link shows the same period. */
 export function useStatisticsRange(): [StatisticsRange, (r: StatisticsRange) => void] {
@@ -21,7 +31,7 @@ export function useStatisticsRange(): [StatisticsRange, (r: StatisticsRange) => 
 }
 
 export function RangePicker({ value, onChange }: { value: StatisticsRange; onChange(r: StatisticsRange): void }) {
-  return <Segmented<StatisticsRange> aria-label="Date range" value={value} onChange={onChange} options={STATISTICS_RANGES.map((r) => ({ value: r, label: LABELS[r] }))} />;
+  return <Segmented<StatisticsRange> aria-label={t`Date range`} value={value} onChange={onChange} options={STATISTICS_RANGES.map((r) => ({ value: r, label: i18n._(LABELS[r]) }))} />;
 }
 
-export const rangeLabel = (r: StatisticsRange) => LABELS[r].toLowerCase();
+export const rangeLabel = (r: StatisticsRange) => i18n._(IN_SENTENCE[r]);

@@ -1,14 +1,15 @@
+import { t } from '@lingui/core/macro';
 import type { StatisticsTotals } from '@reelbase/api-client';
 import { Card, Col, Row, Statistic } from 'antd';
-import { formatWatchTime } from '../../lib/format.ts';
+import { formatNumber, formatWatchTime } from '../../lib/format.ts';
 
 /** Plays, unique viewers, watch time and average percentage watched, as four cards. */
 export function TotalsRow({ totals }: { totals: StatisticsTotals }) {
   const items = [
-    { id: 'plays', title: 'Plays', value: String(totals.plays) },
-    { id: 'unique-viewers', title: 'Unique viewers', value: String(totals.uniqueViewers) },
-    { id: 'watch-time', title: 'Watch time', value: formatWatchTime(totals.watchTimeSec) },
-    { id: 'average-watched', title: 'Average percentage watched', value: `${Math.round(totals.averagePercentWatched)} %` },
+    { id: 'plays', title: t`Plays`, value: formatNumber(totals.plays) },
+    { id: 'unique-viewers', title: t`Unique viewers`, value: formatNumber(totals.uniqueViewers) },
+    { id: 'watch-time', title: t`Watch time`, value: formatWatchTime(totals.watchTimeSec) },
+    { id: 'average-watched', title: t`Average percentage watched`, value: `${formatNumber(Math.round(totals.averagePercentWatched))} %` },
   ];
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>

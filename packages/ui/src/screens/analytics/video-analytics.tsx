@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { DEFAULT_COLOR_SCHEME, errorMessage, type StatisticsCsvChart } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,9 +19,14 @@ import { useClient } from '../../services.tsx';
 import { CsvButton } from './csv-button.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
 import { TotalsRow } from './totals-row.tsx';
+import { i18n } from '../../i18n/index.ts';
 import { LeadsList } from '../leads/leads-list.tsx';
 
 type Datum = { name: string; count: number };
+const playsOf = (plays: number) => plural(plays, { one: '# play', other: '# plays' });
+const ofStarts = (share: number) => t`${share} % of starts`;
+const analyticsOf = (name: string) => t`Analytics: ${name}`;
+const noPlays = (period: string) => t`No one has watched this video in the ${period} yet. Plays of its embed show up here within a minute.`;
 // The package's typings declare the component inside a module block TypeScript reads as a namespace.
 const Chart = (apexChartModule as unknown as { default: ComponentType<{ type: 'area' | 'bar'; height: number; options: ApexOptions; series: ApexOptions['series'] }> }).default;
 
@@ -62,14 +70,14 @@ function DropOffChart({ data, color }: { data: Datum[]; color: string }) {
     stroke: { curve: 'straight', width: 2 },
     // A short video has one or two marks: the dots keep them visible.
     markers: { size: 4 },
-    xaxis: { categories: points.map((p) => formatMark(p.second)), title: { text: 'Time in the video' } },
-    yaxis: { min: 0, max: 100, tickAmount: 4, labels: { formatter: (v) => `${Math.round(v)} %` }, title: { text: 'Viewers still watching' } },
-    tooltip: { y: { formatter: (v) => `${v} % of starts` } },
+    xaxis: { categories: points.map((p) => formatMark(p.second)), title: { text: t`Time in the video` } },
+    yaxis: { min: 0, max: 100, tickAmount: 4, labels: { formatter: (v) => `${Math.round(v)} %` }, title: { text: t`Viewers still watching` } },
+    tooltip: { y: { formatter: (v) => ofStarts(v ?? 0) } },
   };
   return (
     <>
-      <Chart type="area" height={300} options={options} series={[{ name: 'Still watching', data: points.map((p) => p.share) }]} />
-      <DataTable caption="View drop-off rate" head={['Time', 'Still watching']} rows={points.map((p) => [formatMark(p.second), `${p.share} %`])} />
+      <Chart type="area" height={300} options={options} series={[{ name: t`Still watching`, data: points.map((p) => p.share) }]} />
+      <DataTable caption={t`View drop-off rate`} head={[t`Time`, t`Still watching`]} rows={points.map((p) => [formatMark(p.second), `${p.share} %`])} />
     </>
   );
 }
@@ -82,26 +90,26 @@ function BarChart({ title, data, color }: { title: string; data: Datum[]; color:
     dataLabels: { enabled: true },
     // Whole plays only: no more ticks than the largest count.
     xaxis: { categories: data.map((d) => d.name), tickAmount: Math.max(1, Math.min(5, ...data.map((d) => d.count))), labels: { formatter: (v) => String(Math.round(Number(v))) } },
-    tooltip: { y: { formatter: (v) => `${v} plays` } },
+    tooltip: { y: { formatter: (v) => playsOf(v ?? 0) } },
   };
   return (
     <>
       {data.length ? (
-        <Chart type="bar" height={Math.max(160, 48 + data.length * 36)} options={options} series={[{ name: 'Plays', data: data.map((d) => d.count) }]} />
+        <Chart type="bar" height={Math.max(160, 48 + data.length * 36)} options={options} series={[{ name: t`Plays`, data: data.map((d) => d.count) }]} />
       ) : (
-        <Empty description="No data in this period." />
+        <Empty description={t`No data in this period.`} />
       )}
-      <DataTable caption={title} head={['Name', 'Plays']} rows={data.map((d) => [d.name, String(d.count)])} />
+      <DataTable caption={title} head={[t`Name`, t`Plays`]} rows={data.map((d) => [d.name, String(d.count)])} />
     </>
   );
 }
 
 /** The three bar charts: the spec's titles over the statistics' kinds. */
-const BARS = [
-  { kind: 'country', title: 'Location breakdown of the viewers', color: DEFAULT_COLOR_SCHEME.playerPlayButton },
-  { kind: 'device', title: 'Devices', color: DEFAULT_COLOR_SCHEME.playerControlBar },
-  { kind: 'browser', title: 'Browser used to view video', color: DEFAULT_COLOR_SCHEME.playerCanvas },
-] as const;
+const BARS: readonly { kind: 'country' | 'device' | 'browser'; title: MessageDescriptor; color: string }[] = [
+  { kind: 'country', title: msg`Location breakdown of the viewers`, color: DEFAULT_COLOR_SCHEME.playerPlayButton },
+  { kind: 'device', title: msg`Devices`, color: DEFAULT_COLOR_SCHEME.playerControlBar },
+  { kind: 'browser', title: msg`Browser used to view video`, color: DEFAULT_COLOR_SCHEME.playerCanvas },
+];
 
 /**
  * /video-analytics/{videoId}: totals, 'View drop-off rate' (share of starts still watching at each
@@ -129,29 +137,29 @@ export function VideoAnalyticsPage() {
     <>
       <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Link to={`/${videoId}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-          <ArrowLeftOutlined aria-hidden /> Back to the video
+          <ArrowLeftOutlined aria-hidden /> <Trans>Back to the video</Trans>
         </Link>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>
-          Analytics{video.data ? `: ${video.data.name}` : ''}
+          {video.data ? analyticsOf(video.data.name) : t`Analytics`}
         </Typography.Title>
       </Flex>
       {missing ? (
-        <Result status="404" title="This video is not available" extra={<Link to="/video-analytics">All videos' analytics</Link>} />
+        <Result status="404" title={t`This video is not available`} extra={<Link to="/video-analytics">{t`All videos' analytics`}</Link>} />
       ) : (
         <>
           <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
             <RangePicker value={range} onChange={setRange} />
             <Flex align="center" gap={16} wrap>
-              {s && s.totals.plays > 0 && csv('daily', 'plays per day', true)}
-              <Link to={`/video-analytics?range=${range}`}>All videos</Link>
+              {s && s.totals.plays > 0 && csv('daily', t`plays per day`, true)}
+              <Link to={`/video-analytics?range=${range}`}>{t`All videos`}</Link>
             </Flex>
           </Flex>
           {stats.isPending ? (
-            <div role="status" aria-label="Loading analytics">
+            <div role="status" aria-label={t`Loading analytics`}>
               <Skeleton active paragraph={{ rows: 8 }} />
             </div>
           ) : stats.isError || !s ? (
-            <Result status="warning" title="The analytics could not be loaded" subTitle={errorMessage(stats.error)} />
+            <Result status="warning" title={t`The analytics could not be loaded`} subTitle={errorMessage(stats.error)} />
           ) : (
             <div aria-busy={stats.isFetching} style={{ opacity: stats.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
               <TotalsRow totals={s.totals} />
@@ -161,19 +169,19 @@ export function VideoAnalyticsPage() {
               </Card>
               {s.totals.plays === 0 ? (
                 <Card>
-                  <Empty description={`No one has watched this video in the ${rangeLabel(range)} yet. Plays of its embed show up here within a minute.`} />
+                  <Empty description={noPlays(rangeLabel(range))} />
                 </Card>
               ) : (
                 <Row gutter={[16, 16]}>
                   <Col xs={24}>
-                    <ChartCard title="View drop-off rate" testId="chart-drop-off" csv={csv('dropOff', 'View drop-off rate')}>
+                    <ChartCard title={t`View drop-off rate`} testId="chart-drop-off" csv={csv('dropOff', t`View drop-off rate`)}>
                       <DropOffChart data={s.dropOff} color={token.colorPrimary} />
                     </ChartCard>
                   </Col>
                   {BARS.map((b) => (
                     <Col key={b.kind} xs={24} lg={8}>
-                      <ChartCard title={b.title} testId={`chart-${b.kind}`} csv={csv(b.kind, b.title)}>
-                        <BarChart title={b.title} data={s[b.kind]} color={b.color} />
+                      <ChartCard title={i18n._(b.title)} testId={`chart-${b.kind}`} csv={csv(b.kind, i18n._(b.title))}>
+                        <BarChart title={i18n._(b.title)} data={s[b.kind]} color={b.color} />
                       </ChartCard>
                     </Col>
                   ))}

@@ -1,4 +1,6 @@
-import { errorMessage, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { errorMessage, type PlanDuration } from '@reelbase/api-client';
 import { Button, Card, Col, Empty, Flex, Result, Row, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +9,12 @@ import { usePlans, useProfile, useSubscription } from '../../queries.ts';
 import { PlanBadge } from '../admin/plan-badge.tsx';
 import { PlanLimits, PlanPrice } from './plan-limits.tsx';
 import { ChangePlanModal, SubscribeModal } from './plan-modals.tsx';
+import { durationLabel } from './texts.ts';
+
+const currentWith = (d: PlanDuration) => {
+  const duration = durationLabel(d);
+  return t`Current plan (${duration})`;
+};
 
 /**
  * The change-tariff screen: bronze, silver and gold side by side in their monthly or yearly price,
@@ -34,17 +42,17 @@ export function ChangeTariffPage() {
     <>
       <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
         <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
-          Change tariff
+          <Trans>Change tariff</Trans>
         </Typography.Title>
         <Segmented<PlanDuration>
-          aria-label="Billing period"
+          aria-label={t`Billing period`}
           value={shown}
           onChange={setDuration}
-          options={(['1m', '1y'] as const).map((d) => ({ value: d, label: PLAN_DURATION_LABELS[d] }))}
+          options={(['1m', '1y'] as const).map((d) => ({ value: d, label: durationLabel(d) }))}
         />
       </Flex>
       {plans.error ? (
-        <Result status="error" title="The plans could not be loaded" subTitle={errorMessage(plans.error)} />
+        <Result status="error" title={t`The plans could not be loaded`} subTitle={errorMessage(plans.error)} />
       ) : plans.isLoading || sub.isLoading ? (
         <Row gutter={[24, 24]}>
           {[0, 1, 2].map((i) => (
@@ -56,7 +64,7 @@ export function ChangeTariffPage() {
           ))}
         </Row>
       ) : !plans.data?.items.length ? (
-        <Empty description="No plans are offered right now." />
+        <Empty description={t`No plans are offered right now.`} />
       ) : (
         <Row gutter={[24, 24]}>
           {plans.data.items.map((plan) => {
@@ -69,6 +77,7 @@ export function ChangeTariffPage() {
             // A downgrade waits for the period's end; choosing the current plan again undoes it.
             const undo = isCurrent && !!sub.data?.pendingPlanId;
             const pendingHere = sub.data?.pendingPlanId === variant.id;
+            const name = planTitle(plan.name);
             return (
               <Col key={plan.name} xs={24} md={8}>
                 <Card
@@ -79,16 +88,16 @@ export function ChangeTariffPage() {
                 >
                   <Flex align="center" gap={10} wrap>
                     <PlanBadge plan={plan.name} />
-                    <h2 style={{ fontSize: 20, margin: 0 }}>{planTitle(plan.name)}</h2>
-                    {isCurrentPlan && <Tag color="blue">{isCurrent ? 'Current plan' : `Current plan (${PLAN_DURATION_LABELS[current.duration]})`}</Tag>}
+                    <h2 style={{ fontSize: 20, margin: 0 }}>{name}</h2>
+                    {isCurrentPlan && <Tag color="blue">{isCurrent ? t`Current plan` : currentWith(current.duration)}</Tag>}
                   </Flex>
                   <PlanPrice plan={plan} variant={variant} />
                   <PlanLimits plan={plan} />
                   <div style={{ marginTop: 'auto' }}>
                     <Button block type={isCurrent && !undo ? 'default' : 'primary'} disabled={(isCurrent && !undo) || !profile} onClick={() => choose(ref)}>
-                      {isCurrent ? (undo ? `Keep ${planTitle(plan.name)}` : 'Your plan') : kind === 'upgrade' ? `Upgrade to ${planTitle(plan.name)}` : kind === 'downgrade' ? `Switch to ${planTitle(plan.name)}` : `Choose ${planTitle(plan.name)}`}
+                      {isCurrent ? (undo ? t`Keep ${name}` : t`Your plan`) : kind === 'upgrade' ? t`Upgrade to ${name}` : kind === 'downgrade' ? t`Switch to ${name}` : t`Choose ${name}`}
                     </Button>
-                    {pendingHere && <Typography.Text type="secondary">Starts when your current period ends.</Typography.Text>}
+                    {pendingHere && <Typography.Text type="secondary">{t`Starts when your current period ends.`}</Typography.Text>}
                   </div>
                 </Card>
               </Col>
@@ -97,8 +106,10 @@ export function ChangeTariffPage() {
         </Row>
       )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-        Upgrades start at once and are pro-rated; downgrades start when the period you paid for ends. Plans renew automatically;
-        see the <Link to="/terms-of-use">Terms of Use</Link> for cancellation and the money-back guarantee. <Link to="/usage">View your usage</Link>.
+        <Trans>
+          Upgrades start at once and are pro-rated; downgrades start when the period you paid for ends. Plans renew automatically; see the{' '}
+          <Link to="/terms-of-use">Terms of Use</Link> for cancellation and the money-back guarantee. <Link to="/usage">View your usage</Link>.
+        </Trans>
       </Typography.Paragraph>
       {sub.data && current && <ChangePlanModal sub={sub.data} from={current} to={changeTo} onClose={() => setChangeTo(null)} />}
       {profile && <SubscribeModal profile={profile} plan={subscribeTo} onClose={() => setSubscribeTo(null)} />}

@@ -1,13 +1,17 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { errorMessage, type Subscription, TERMS } from '@reelbase/api-client';
 import { Button, Descriptions, Flex, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { cancelExplanation, hasLivePlan, planTitle, priceLabel, subscriptionStatusLabel, variantLabel } from '../../lib/billing.ts';
+import { hasLivePlan, planTitle } from '../../lib/billing.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePlans, useSubscription } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
 import { PlanBadge } from '../admin/plan-badge.tsx';
+import { cancelExplanation, priceLabel, subscriptionStatusLabel, variantLabel } from './texts.ts';
 import { useSubscriptionAction } from './use-billing.ts';
+import { i18n } from '../../i18n/index.ts';
 
 const STATUS_COLOURS: Record<Subscription['status'], string> = { none: 'default', active: 'green', canceling: 'orange', canceled: 'red', inactive: 'red' };
 
@@ -16,15 +20,25 @@ type Action = 'cancel' | 'reactivate' | 'refund';
 /** Texts of the confirmations; the outcome's text is the API's answer. */
 function confirmText(action: Action, sub: Subscription): string {
   if (action === 'cancel') return cancelExplanation(sub);
-  if (action === 'reactivate') return `Your plan continues and renews on ${formatDate(sub.nextPaymentDate) || 'its next payment date'}.`;
-  return `The ${TERMS.moneyBackDays}-day money-back guarantee refunds your first payment and cancels your plan at once.`;
+  if (action === 'reactivate') {
+    const date = formatDate(sub.nextPaymentDate);
+    return date ? t`Your plan continues and renews on ${date}.` : t`Your plan continues and renews on its next payment date.`;
+  }
+  const days = TERMS.moneyBackDays;
+  return t`The ${days}-day money-back guarantee refunds your first payment and cancels your plan at once.`;
 }
 
-const ACTIONS: Record<Action, { title: string; ok: string; danger: boolean }> = {
-  cancel: { title: 'Cancel your plan?', ok: 'Cancel plan', danger: true },
-  reactivate: { title: 'Reactivate your plan?', ok: 'Reactivate', danger: false },
-  refund: { title: 'Ask for your money back?', ok: 'Refund and cancel', danger: true },
+const ACTIONS: Record<Action, { title: MessageDescriptor; ok: MessageDescriptor; danger: boolean }> = {
+  cancel: { title: msg`Cancel your plan?`, ok: msg`Cancel plan`, danger: true },
+  reactivate: { title: msg`Reactivate your plan?`, ok: msg`Reactivate`, danger: false },
+  refund: { title: msg`Ask for your money back?`, ok: msg`Refund and cancel`, danger: true },
 };
+
+function cancelBy(deadline: string) {
+  const date = formatDate(deadline);
+  const days = TERMS.cancelNoticeDays;
+  return t`Cancel by ${date} (${days} days before renewal) to stop the next payment.`;
+}
 
 /** The settings' plan panel: plan, status, dates, and cancel, reactivate or refund with the terms explained first. */
 export function CurrentPlan() {
@@ -36,7 +50,7 @@ export function CurrentPlan() {
   const [action, setAction] = useState<Action | null>(null);
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (!sub) return <Typography.Text type="danger">{error ? errorMessage(error) : 'The plan could not be loaded.'}</Typography.Text>;
+  if (!sub) return <Typography.Text type="danger">{error ? errorMessage(error) : t`The plan could not be loaded.`}</Typography.Text>;
 
   async function run() {
     if (!action) return;
@@ -49,13 +63,13 @@ export function CurrentPlan() {
   const live = hasLivePlan(sub);
   const refundable = !!sub.refundableUntil && new Date(sub.refundableUntil).getTime() > Date.now() && live;
   const items = [
-    { key: 'status', label: 'Status', children: <Tag color={STATUS_COLOURS[sub.status]} data-testid="plan-status">{subscriptionStatusLabel(sub.status)}</Tag> },
-    ...(sub.plan ? [{ key: 'price', label: 'Price', children: priceLabel(sub.plan) }] : []),
-    ...(sub.startDate ? [{ key: 'start', label: 'Started', children: formatDate(sub.startDate) }] : []),
-    ...(sub.nextPaymentDate && sub.status === 'active' ? [{ key: 'next', label: 'Next payment', children: <span data-testid="next-payment">{formatDate(sub.nextPaymentDate)}</span> }] : []),
-    ...(sub.status === 'canceling' && sub.nextPaymentDate ? [{ key: 'ends', label: 'Active until', children: formatDate(sub.nextPaymentDate) }] : []),
-    ...(sub.cancellationDate ? [{ key: 'canceled', label: 'Canceled on', children: formatDate(sub.cancellationDate) }] : []),
-    ...(sub.pendingPlanId ? [{ key: 'pending', label: 'From the next period', children: variantLabel(plans, sub.pendingPlanId) }] : []),
+    { key: 'status', label: t`Status`, children: <Tag color={STATUS_COLOURS[sub.status]} data-testid="plan-status">{subscriptionStatusLabel(sub.status)}</Tag> },
+    ...(sub.plan ? [{ key: 'price', label: t`Price`, children: priceLabel(sub.plan) }] : []),
+    ...(sub.startDate ? [{ key: 'start', label: t`Started`, children: formatDate(sub.startDate) }] : []),
+    ...(sub.nextPaymentDate && sub.status === 'active' ? [{ key: 'next', label: t`Next payment`, children: <span data-testid="next-payment">{formatDate(sub.nextPaymentDate)}</span> }] : []),
+    ...(sub.status === 'canceling' && sub.nextPaymentDate ? [{ key: 'ends', label: t`Active until`, children: formatDate(sub.nextPaymentDate) }] : []),
+    ...(sub.cancellationDate ? [{ key: 'canceled', label: t`Canceled on`, children: formatDate(sub.cancellationDate) }] : []),
+    ...(sub.pendingPlanId ? [{ key: 'pending', label: t`From the next period`, children: variantLabel(plans, sub.pendingPlanId) }] : []),
   ];
 
   return (
@@ -63,32 +77,32 @@ export function CurrentPlan() {
       <Flex align="center" gap={10}>
         <PlanBadge plan={sub.plan?.name ?? null} />
         <Typography.Text strong style={{ fontSize: 16 }} data-testid="current-plan">
-          {sub.plan ? `${planTitle(sub.plan.name)} · ${sub.plan.duration === '1y' ? 'Yearly' : 'Monthly'}` : 'No plan yet'}
+          {sub.plan ? `${planTitle(sub.plan.name)} · ${sub.plan.duration === '1y' ? t`Yearly` : t`Monthly`}` : t`No plan yet`}
         </Typography.Text>
       </Flex>
       <Descriptions column={1} size="small" items={items} />
       {sub.status === 'active' && sub.cancelDeadline && (
         <Typography.Text type="secondary">
-          Cancel by {formatDate(sub.cancelDeadline)} ({TERMS.cancelNoticeDays} days before renewal) to stop the next payment.
+          {cancelBy(sub.cancelDeadline)}
         </Typography.Text>
       )}
       <Flex gap={8} wrap>
         <Button type="primary" onClick={() => navigate('/change-tariff')}>
-          {live ? 'Change plan' : 'Choose a plan'}
+          {live ? t`Change plan` : t`Choose a plan`}
         </Button>
         {sub.status === 'active' && (
           <Button danger onClick={() => setAction('cancel')}>
-            Cancel plan
+            {t`Cancel plan`}
           </Button>
         )}
-        {sub.status === 'canceling' && <Button onClick={() => setAction('reactivate')}>Reactivate</Button>}
-        {refundable && <Button onClick={() => setAction('refund')}>Money-back guarantee</Button>}
+        {sub.status === 'canceling' && <Button onClick={() => setAction('reactivate')}>{t`Reactivate`}</Button>}
+        {refundable && <Button onClick={() => setAction('refund')}>{t`Money-back guarantee`}</Button>}
       </Flex>
       <Modal
-        title={action ? ACTIONS[action].title : ''}
+        title={action ? i18n._(ACTIONS[action].title) : ''}
         open={!!action}
-        okText={action ? ACTIONS[action].ok : 'OK'}
-        cancelText="Keep my plan"
+        okText={action ? i18n._(ACTIONS[action].ok) : 'OK'}
+        cancelText={t`Keep my plan`}
         okButtonProps={{ danger: action ? ACTIONS[action].danger : false, loading: subscriptionAction.busy }}
         onOk={run}
         onCancel={() => setAction(null)}

@@ -1,10 +1,12 @@
+import { t } from '@lingui/core/macro';
 import { errorMessage, type PaymentHistoryEntry } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Table, Typography } from 'antd';
-import { formatPrice, historyKindLabel, variantLabel } from '../../lib/billing.ts';
+import { formatPrice } from '../../lib/billing.ts';
 import { formatDate } from '../../lib/format.ts';
 import { keys, usePlans } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
+import { historyKindLabel, variantLabel } from './texts.ts';
 
 const amount = (a: number | null) => (a === null ? '' : a < 0 ? `−${formatPrice(-a)}` : formatPrice(a));
 
@@ -22,13 +24,13 @@ export function PaymentHistory() {
       dataSource={q.data?.items ?? []}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No payments yet." /> }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t`No payments yet.`} /> }}
       columns={[
-        { title: 'Date', dataIndex: 'createdAt', render: (d: string) => formatDate(d) },
-        { title: 'Event', dataIndex: 'kind', render: historyKindLabel },
-        { title: 'Plan', dataIndex: 'planId', render: (p: string | null) => variantLabel(plans, p) },
-        { title: 'Amount', dataIndex: 'amount', align: 'right', render: amount },
-        { title: 'Paid with', dataIndex: 'provider', render: (p: string | null) => (p === 'paypal' ? 'PayPal' : p === 'stripe' ? 'Card' : '') },
+        { title: t`Date`, dataIndex: 'createdAt', render: (d: string) => formatDate(d) },
+        { title: t`Event`, dataIndex: 'kind', render: historyKindLabel },
+        { title: t`Plan`, dataIndex: 'planId', render: (p: string | null) => variantLabel(plans, p) },
+        { title: t`Amount`, dataIndex: 'amount', align: 'right', render: amount },
+        { title: t`Paid with`, dataIndex: 'provider', render: (p: string | null) => (p === 'paypal' ? 'PayPal' : p === 'stripe' ? t`Card` : '') },
       ]}
     />
   );

@@ -1,13 +1,15 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CreditCardOutlined } from '@ant-design/icons';
 import { errorMessage, type PaymentMethodChoice, type Profile } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
-import { describeMethod } from '../../lib/billing.ts';
 import { type CardFieldErrors, serverCardErrors } from '../../lib/card.ts';
 import { keys, useSubscription } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
+import { describeMethod } from './texts.ts';
 import { useSubscriptionChanged } from './use-billing.ts';
 
 interface Pending {
@@ -30,7 +32,7 @@ export function PaymentMethodCard({ profile }: { profile: Profile }) {
   const [entering, setEntering] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  const current = label ?? (profile.paymentMethod === 'paypal' ? 'PayPal' : profile.paymentMethod === 'card' ? 'Card' : 'None');
+  const current = label ?? (profile.paymentMethod === 'paypal' ? 'PayPal' : profile.paymentMethod === 'card' ? t`Card` : t({ message: 'None', context: 'payment method' }));
 
   const ask = (method: PaymentMethodChoice) => new Promise<CardFieldErrors | null>((done) => setPending({ method, done }));
 
@@ -43,7 +45,7 @@ export function PaymentMethodCard({ profile }: { profile: Profile }) {
     if (!pending) return;
     if (pending.method.type === 'paypal') {
       // Nothing to save: PayPal becomes the method with its first approved payment (a plan paid with PayPal).
-      alert('info', 'Choose a plan and pay it with PayPal: once PayPal approves the payment, PayPal is your payment method.');
+      alert('info', t`Choose a plan and pay it with PayPal: once PayPal approves the payment, PayPal is your payment method.`);
       close(null);
       setEntering(false);
       return;
@@ -70,29 +72,29 @@ export function PaymentMethodCard({ profile }: { profile: Profile }) {
       <Flex align="center" justify="space-between" gap={12} wrap>
         <Typography.Text data-testid="payment-method">{current}</Typography.Text>
         <Button icon={<CreditCardOutlined aria-hidden />} onClick={() => setEntering(true)}>
-          Change payment method
+          <Trans>Change payment method</Trans>
         </Button>
       </Flex>
-      <Modal title="Enter a payment method" open={entering} onCancel={() => setEntering(false)} footer={null} destroyOnHidden>
-        <PaymentMethodForm submitText="Continue" onSubmit={ask} />
+      <Modal title={t`Enter a payment method`} open={entering} onCancel={() => setEntering(false)} footer={null} destroyOnHidden>
+        <PaymentMethodForm submitText={t`Continue`} onSubmit={ask} />
       </Modal>
       <Modal
-        title="Confirm the payment method"
+        title={t`Confirm the payment method`}
         open={!!pending}
         // Above the card form even when that one was mounted again later (antd stacks equal z-indexes by DOM order).
         zIndex={1100}
-        okText="Use this method"
+        okText={t`Use this method`}
         okButtonProps={{ loading: busy }}
         onOk={confirm}
         onCancel={() => close(null)}
       >
         {pending && (
           <>
-            <p>Future payments of your plan will use:</p>
+            <p>{t`Future payments of your plan will use:`}</p>
             <p style={{ fontWeight: 600 }} data-testid="confirm-method">
               {describeMethod(pending.method)}
             </p>
-            <Typography.Text type="secondary">Your current method ({current}) is replaced.</Typography.Text>
+            <Typography.Text type="secondary">{t`Your current method (${current}) is replaced.`}</Typography.Text>
           </>
         )}
       </Modal>

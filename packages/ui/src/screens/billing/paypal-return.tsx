@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { errorMessage } from '@reelbase/api-client';
 import { Button, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -38,23 +40,23 @@ export function PayPalReturnPage() {
 
   const toPlans = (
     <Button type="primary" key="plans" onClick={() => navigate('/change-tariff')}>
-      Back to the plans
+      <Trans>Back to the plans</Trans>
     </Button>
   );
-  if (outcome.kind === 'working') return <PageSpinner label="Completing your PayPal payment" />;
-  if (outcome.kind === 'canceled') return <Result status="warning" title="The PayPal payment was canceled" subTitle="Nothing was charged." extra={toPlans} />;
-  if (outcome.kind === 'failed') return <Result status="error" title="The PayPal payment could not be completed" subTitle={outcome.text} extra={toPlans} />;
+  if (outcome.kind === 'working') return <PageSpinner label={t`Completing your PayPal payment`} />;
+  if (outcome.kind === 'canceled') return <Result status="warning" title={t`The PayPal payment was canceled`} subTitle={t`Nothing was charged.`} extra={toPlans} />;
+  if (outcome.kind === 'failed') return <Result status="error" title={t`The PayPal payment could not be completed`} subTitle={outcome.text} extra={toPlans} />;
   return (
     <Result
       status="success"
       title={<span role="status">{outcome.text}</span>}
-      subTitle="Your plan is active."
+      subTitle={t`Your plan is active.`}
       extra={[
         <Button type="primary" key="settings" onClick={() => navigate('/settings')}>
-          Go to settings
+          <Trans>Go to settings</Trans>
         </Button>,
         <Button key="videos" onClick={() => navigate('/')}>
-          My videos
+          <Trans>My videos</Trans>
         </Button>,
       ]}
     />

@@ -1,11 +1,13 @@
+import { plural, t } from '@lingui/core/macro';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { FEATURE_FLAGS, type PaymentPlan, type PaymentPlanVariant } from '@reelbase/api-client';
 import { Typography } from 'antd';
-import { formatBytes, monthsFreeWithYear, priceLabel } from '../../lib/billing.ts';
-import { FEATURE_LABELS } from '../admin/features.ts';
+import { formatBytes, monthsFreeWithYear } from '../../lib/billing.ts';
+import { featureLabel } from '../admin/features.ts';
+import { priceLabel } from './texts.ts';
 
 /** Seats as the plan cards and the admin's table say them (the owner counts as one). */
-export const membersText = (limit: number) => (limit <= 1 ? 'Just you (no team members)' : `Team of up to ${limit} members`);
+export const membersText = (limit: number) => (limit <= 1 ? t`Just you (no team members)` : t`Team of up to ${limit} members`);
 
 /**
  * What a plan grants, as the cards list it: storage, bandwidth, and every tool, included or not,
@@ -14,11 +16,13 @@ export const membersText = (limit: number) => (limit <= 1 ? 'Just you (no team m
  */
 export function PlanLimits({ plan }: { plan: PaymentPlan }) {
   const l = plan.limits;
+  const storage = formatBytes(l.storageBytes);
+  const bandwidth = formatBytes(l.bandwidthBytesPerMonth);
   const rows: { text: string; included: boolean }[] = [
-    { text: `${formatBytes(l.storageBytes)} storage`, included: true },
-    { text: `${formatBytes(l.bandwidthBytesPerMonth)} bandwidth a month`, included: true },
+    { text: t`${storage} storage`, included: true },
+    { text: t`${bandwidth} bandwidth a month`, included: true },
     { text: membersText(l.membersLimit), included: true },
-    ...FEATURE_FLAGS.map((f) => ({ text: FEATURE_LABELS[f], included: l.features[f] === true })),
+    ...FEATURE_FLAGS.map((f) => ({ text: featureLabel(f), included: l.features[f] === true })),
   ];
   return (
     <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
@@ -29,7 +33,7 @@ export function PlanLimits({ plan }: { plan: PaymentPlan }) {
           ) : (
             <CloseOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
           )}
-          {r.included ? r.text : <><span className="rb-sr-only">Not included: </span><s>{r.text}</s></>}
+          {r.included ? r.text : <><span className="rb-sr-only">{t`Not included:`} </span><s>{r.text}</s></>}
         </li>
       ))}
     </ul>
@@ -44,7 +48,7 @@ export function PlanPrice({ plan, variant, fontSize = 28 }: { plan: PaymentPlan;
       <div style={{ fontSize, fontWeight: 700 }} data-testid="plan-price">
         {priceLabel(variant)}
       </div>
-      {variant.duration === '1y' && free > 0 && <Typography.Text type="success">{free} months free against paying monthly</Typography.Text>}
+      {variant.duration === '1y' && free > 0 && <Typography.Text type="success">{plural(free, { one: '# month free against paying monthly', other: '# months free against paying monthly' })}</Typography.Text>}
     </div>
   );
 }

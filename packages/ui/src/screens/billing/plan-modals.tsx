@@ -1,10 +1,16 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { errorMessage, type Profile, type Subscription } from '@reelbase/api-client';
 import { Button, Descriptions, Flex, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import { hasLivePlan, type PlanVariantRef, planChangeExplanation, planChangeKind, planTitle, priceLabel } from '../../lib/billing.ts';
+import { hasLivePlan, type PlanVariantRef, planChangeKind, planTitle } from '../../lib/billing.ts';
 import { useSubscription } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
+import { planChangeExplanation, priceLabel } from './texts.ts';
 import { useSubscriptionAction, useSubscriptionChanged } from './use-billing.ts';
+
+const paypalBlocked = (plan: string) =>
+  t`PayPal needs your approval to charge a higher price and cannot charge the difference for the rest of this period. Cancel your plan and subscribe to ${plan} when it ends, or change your payment method to a card.`;
 
 /** The change-plan modal: what happens (upgrade now, pro-rated; downgrade at the period's end) before the user confirms. */
 export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription; from: PlanVariantRef; to: PlanVariantRef | null; onClose(): void }) {
@@ -20,9 +26,9 @@ export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription;
 
   return (
     <Modal
-      title={kind === 'downgrade' ? 'Change plan at the end of this period' : kind === 'same' ? 'Keep your plan' : 'Upgrade now'}
+      title={kind === 'downgrade' ? t`Change plan at the end of this period` : kind === 'same' ? t`Keep your plan` : t`Upgrade now`}
       open={!!to}
-      okText={kind === 'downgrade' ? 'Schedule the change' : kind === 'same' ? 'Keep my plan' : 'Upgrade now'}
+      okText={kind === 'downgrade' ? t`Schedule the change` : kind === 'same' ? t`Keep my plan` : t`Upgrade now`}
       okButtonProps={{ loading: busy, disabled: blocked }}
       onOk={confirm}
       onCancel={onClose}
@@ -34,13 +40,13 @@ export function ChangePlanModal({ sub, from, to, onClose }: { sub: Subscription;
             column={1}
             size="small"
             items={[
-              { key: 'from', label: 'Current plan', children: `${planTitle(from.name)} (${priceLabel(from)})` },
-              { key: 'to', label: 'New plan', children: `${planTitle(to.name)} (${priceLabel(to)})` },
+              { key: 'from', label: t`Current plan`, children: `${planTitle(from.name)} (${priceLabel(from)})` },
+              { key: 'to', label: t`New plan`, children: `${planTitle(to.name)} (${priceLabel(to)})` },
             ]}
           />
           <p data-testid="change-explanation" style={{ marginTop: 12 }}>
             {blocked
-              ? `PayPal needs your approval to charge a higher price and cannot charge the difference for the rest of this period. Cancel your plan and subscribe to ${planTitle(to.name)} when it ends, or change your payment method to a card.`
+              ? paypalBlocked(planTitle(to.name))
               : planChangeExplanation(sub, from, to)}
           </p>
         </>
@@ -83,7 +89,7 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
       // The capture also made PayPal the payment method: the profile (and the access gate) reads it again.
       changed(sub);
       setStep({ kind: 'detail' });
-      alert('success', 'Your plan is active.');
+      alert('success', t`Your plan is active.`);
       onClose();
     }
   }, [step.kind, livePlan, sub, changed, alert, onClose]);
@@ -109,7 +115,7 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
   }
 
   return (
-    <Modal title="Payment detail" open={!!plan} onCancel={onClose} footer={null} destroyOnHidden afterClose={() => {
+    <Modal title={t`Payment detail`} open={!!plan} onCancel={onClose} footer={null} destroyOnHidden afterClose={() => {
         setStep({ kind: 'detail' });
         setPayWith(hasCard ? 'card' : 'paypal');
       }}
@@ -120,14 +126,14 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
             column={1}
             size="small"
             items={[
-              { key: 'plan', label: 'Plan', children: planTitle(plan.name) },
-              { key: 'price', label: 'Price', children: <span data-testid="detail-price">{priceLabel(plan)}</span> },
+              { key: 'plan', label: t`Plan`, children: planTitle(plan.name) },
+              { key: 'price', label: t`Price`, children: <span data-testid="detail-price">{priceLabel(plan)}</span> },
               {
                 key: 'method',
-                label: 'Paid with',
+                label: t`Paid with`,
                 children: hasCard ? (
-                  <Radio.Group value={payWith} onChange={(e) => setPayWith(e.target.value)} aria-label="Paid with">
-                    <Radio value="card">Your saved card</Radio>
+                  <Radio.Group value={payWith} onChange={(e) => setPayWith(e.target.value)} aria-label={t`Paid with`}>
+                    <Radio value="card">{t`Your saved card`}</Radio>
                     <Radio value="paypal">PayPal</Radio>
                   </Radio.Group>
                 ) : (
@@ -137,32 +143,34 @@ export function SubscribeModal({ profile, plan, onClose }: { profile: Profile; p
             ]}
           />
           <div>
-            <label htmlFor={promoId}>Promo code (optional)</label>
+            <label htmlFor={promoId}>{t`Promo code (optional)`}</label>
             <Input id={promoId} value={promo} maxLength={64} onChange={(e) => setPromo(e.target.value)} />
           </div>
           <Typography.Text type="secondary">
-            Renews automatically every {plan.duration === '1y' ? 'year' : 'month'} until you cancel. A promo code's discount shows on your payment history.
+            {plan.duration === '1y'
+              ? t`Renews automatically every year until you cancel. A promo code's discount shows on your payment history.`
+              : t`Renews automatically every month until you cancel. A promo code's discount shows on your payment history.`}
           </Typography.Text>
           <Flex gap={8} justify="end">
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{t`Cancel`}</Button>
             <Button type="primary" loading={busy} onClick={pay}>
-              {paypal ? 'Pay with PayPal' : 'Pay now'}
+              {paypal ? t`Pay with PayPal` : t`Pay now`}
             </Button>
           </Flex>
         </Flex>
       )}
       {plan && step.kind === 'paypal' && (
         <Flex vertical gap={12}>
-          <p>Approve the payment in the PayPal window. PayPal brings you back to Reelbase, which completes it; or come back here and complete it.</p>
+          <p>{t`Approve the payment in the PayPal window. PayPal brings you back to Reelbase, which completes it; or come back here and complete it.`}</p>
           {step.approveUrl && (
             <a href={step.approveUrl} target="_blank" rel="noopener noreferrer">
-              Open PayPal again
+              <Trans>Open PayPal again</Trans>
             </a>
           )}
           <Flex gap={8} justify="end">
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{t`Cancel`}</Button>
             <Button type="primary" loading={busy} onClick={() => capture(step.orderId)}>
-              Complete payment
+              {t`Complete payment`}
             </Button>
           </Flex>
         </Flex>

@@ -1,27 +1,32 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { errorMessage, FEATURE_FLAGS, type Usage } from '@reelbase/api-client';
 import { Button, Card, Col, Descriptions, Empty, Flex, Progress, Result, Row, Skeleton, Typography, theme } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatBytes, monthLabel, planTitle, usagePercent } from '../../lib/billing.ts';
+import { formatBytes, planTitle, usagePercent } from '../../lib/billing.ts';
 import { useUsage } from '../../queries.ts';
-import { FEATURE_LABELS } from '../admin/features.ts';
+import { featureLabel } from '../admin/features.ts';
 import { PlanBadge } from '../admin/plan-badge.tsx';
+import { monthLabel } from './texts.ts';
 
 // The charts library loads after the figures, with this chart only.
 const UsageChart = lazy(() => import('./usage-chart.tsx'));
 
 function Meter({ title, used, limit, testId, note }: { title: string; used: number; limit: number; testId: string; note: string }) {
   const percent = usagePercent(used, limit);
+  const limitText = formatBytes(limit);
+  const share = `${percent} %`;
   return (
     <Card title={<h2 style={{ fontSize: 17, margin: 0 }}>{title}</h2>} data-testid={testId} style={{ height: '100%' }}>
       <div style={{ fontSize: 22, fontWeight: 600 }}>
         <span data-testid={`${testId}-used`}>{formatBytes(used)}</span>
         <Typography.Text type="secondary" style={{ fontSize: 16, fontWeight: 400 }}>
           {' '}
-          of {formatBytes(limit)}
+          {t`of ${limitText}`}
         </Typography.Text>
       </div>
-      <Progress percent={percent} status={percent >= 100 ? 'exception' : 'normal'} aria-label={`${title}: ${percent} % used`} />
+      <Progress percent={percent} status={percent >= 100 ? 'exception' : 'normal'} aria-label={t`${title}: ${share} used`} />
       <Typography.Text type="secondary">{note}</Typography.Text>
     </Card>
   );
@@ -35,28 +40,28 @@ function UsageView({ usage }: { usage: Usage }) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const months = usage.bandwidth.months;
-  const features = FEATURE_FLAGS.filter((f) => usage.features[f]).map((f) => FEATURE_LABELS[f]);
+  const features = FEATURE_FLAGS.filter((f) => usage.features[f]).map(featureLabel);
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} md={12}>
-        <Meter title="Storage" testId="storage" used={usage.storage.usedBytes} limit={usage.storage.limitBytes} note="Every file of your videos, GIFs and images counts." />
+        <Meter title={t`Storage`} testId="storage" used={usage.storage.usedBytes} limit={usage.storage.limitBytes} note={t`Every file of your videos, GIFs and images counts.`} />
       </Col>
       <Col xs={24} md={12}>
-        <Meter title="Bandwidth this month" testId="bandwidth" used={usage.bandwidth.thisMonthBytes} limit={usage.bandwidth.limitBytesPerMonth} note="What your viewers have streamed since the 1st (UTC)." />
+        <Meter title={t`Bandwidth this month`} testId="bandwidth" used={usage.bandwidth.thisMonthBytes} limit={usage.bandwidth.limitBytesPerMonth} note={t`What your viewers have streamed since the 1st (UTC).`} />
       </Col>
       <Col xs={24} lg={16}>
-        <Section title="Bandwidth per month">
+        <Section title={t`Bandwidth per month`}>
           {months.length && months.some((m) => m.bytes > 0) ? (
             <>
               <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 280 }} />}>
                 <UsageChart months={months} limit={usage.bandwidth.limitBytesPerMonth} color={token.colorPrimary} />
               </Suspense>
               <table className="rb-sr-only">
-                <caption>Bandwidth per month</caption>
+                <caption>{t`Bandwidth per month`}</caption>
                 <thead>
                   <tr>
-                    <th>Month</th>
-                    <th>Bandwidth</th>
+                    <th>{t({ message: 'Month', context: 'table column' })}</th>
+                    <th>{t`Bandwidth`}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -70,29 +75,29 @@ function UsageView({ usage }: { usage: Usage }) {
               </table>
             </>
           ) : (
-            <Empty description="No bandwidth used yet. It shows here once viewers watch your videos." />
+            <Empty description={t`No bandwidth used yet. It shows here once viewers watch your videos.`} />
           )}
         </Section>
       </Col>
       <Col xs={24} lg={8}>
-        <Section title="Your plan's limits">
+        <Section title={t`Your plan's limits`}>
           <Flex align="center" gap={10} style={{ marginBottom: 12 }}>
             {usage.plan && <PlanBadge plan={usage.plan} />}
             <Typography.Text strong data-testid="usage-plan">
-              {usage.plan ? planTitle(usage.plan) : 'No plan: the account defaults apply'}
+              {usage.plan ? planTitle(usage.plan) : t`No plan: the account defaults apply`}
             </Typography.Text>
           </Flex>
           <Descriptions
             column={1}
             size="small"
             items={[
-              { key: 'storage', label: 'Storage', children: formatBytes(usage.storage.limitBytes) },
-              { key: 'bandwidth', label: 'Bandwidth a month', children: formatBytes(usage.bandwidth.limitBytesPerMonth) },
-              { key: 'features', label: 'Tools', children: features.length ? features.join(', ') : 'None' },
+              { key: 'storage', label: t`Storage`, children: formatBytes(usage.storage.limitBytes) },
+              { key: 'bandwidth', label: t`Bandwidth a month`, children: formatBytes(usage.bandwidth.limitBytesPerMonth) },
+              { key: 'features', label: t`Tools`, children: features.length ? features.join(', ') : t`None` },
             ]}
           />
           <Button type="primary" style={{ marginTop: 12 }} onClick={() => navigate('/change-tariff')}>
-            {usage.plan ? 'Change plan' : 'Choose a plan'}
+            {usage.plan ? t`Change plan` : t`Choose a plan`}
           </Button>
         </Section>
       </Col>
@@ -106,7 +111,7 @@ export function UsagePage() {
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
-        Usage
+        <Trans>Usage</Trans>
       </Typography.Title>
       {usage.isLoading ? (
         <Row gutter={[24, 24]}>
@@ -121,7 +126,7 @@ export function UsagePage() {
       ) : usage.data ? (
         <UsageView usage={usage.data} />
       ) : (
-        <Result status="error" title="Your usage could not be loaded" subTitle={errorMessage(usage.error)} />
+        <Result status="error" title={t`Your usage could not be loaded`} subTitle={errorMessage(usage.error)} />
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button, Result } from 'antd';
 
 /** The profile could not be loaded: a retry. Its own module, as antd's Result carries large illustrations. */
@@ -5,11 +6,11 @@ export function AccountError({ message, onRetry }: { message?: string; onRetry: 
   return (
     <Result
       status="warning"
-      title="Your account could not be loaded"
+      title={t`Your account could not be loaded`}
       subTitle={message}
       extra={
         <Button type="primary" onClick={onRetry}>
-          Try again
+          {t`Try again`}
         </Button>
       }
     />

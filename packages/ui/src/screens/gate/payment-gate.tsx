@@ -1,9 +1,12 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { errorMessage, type PaymentMethodChoice, type Profile } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Select, Spin } from 'antd';
 import { useId, useState } from 'react';
 import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
-import { type PlanVariantRef, findVariant, planTitle, priceLabel } from '../../lib/billing.ts';
+import { type PlanVariantRef, findVariant, planTitle } from '../../lib/billing.ts';
+import { priceLabel } from '../billing/texts.ts';
 import { serverCardErrors } from '../../lib/card.ts';
 import { keys, usePlans, useProfile } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
@@ -32,7 +35,7 @@ export function PaymentGate() {
     setBusy(true);
     try {
       const r = await client.profile.update({ paymentMethod: method });
-      if (!r.profile.isPaymentMethodSet) throw new Error('The payment method could not be saved. Please try again later.');
+      if (!r.profile.isPaymentMethodSet) throw new Error(t`The payment method could not be saved. Please try again later.`);
       queryClient.setQueryData(keys.profile, r.profile);
       alert('success', r.message);
     } catch (err) {
@@ -48,15 +51,15 @@ export function PaymentGate() {
   if (paypal) return <PayPalFirstPayment onBack={() => setPaypal(false)} />;
 
   return (
-    <AuthShell title="Choose a payment method" width={520}>
-      <p>Your account needs a payment method before you can upload and share videos.</p>
+    <AuthShell title={t`Choose a payment method`} width={520}>
+      <p>{t`Your account needs a payment method before you can upload and share videos.`}</p>
       <PaymentMethodForm
-        submitText="Approve"
+        submitText={t`Approve`}
         busy={busy}
         onSubmit={approve}
         extra={
           <Button onClick={() => client.auth.logout()} disabled={busy}>
-            Cancel and log out
+            <Trans>Cancel and log out</Trans>
           </Button>
         }
       />
@@ -74,20 +77,20 @@ function PayPalFirstPayment({ onBack }: { onBack(): void }) {
   const items = plans.data?.items ?? [];
   const options = items.flatMap((p) => p.variants.map((v) => ({ value: v.id, label: `${planTitle(p.name)}: ${priceLabel(v)}` })));
   return (
-    <AuthShell title="Pay with PayPal" width={520}>
-      <p>PayPal becomes your payment method once you approve your first payment at PayPal. Choose a plan to pay with PayPal.</p>
+    <AuthShell title={t`Pay with PayPal`} width={520}>
+      <p>{t`PayPal becomes your payment method once you approve your first payment at PayPal. Choose a plan to pay with PayPal.`}</p>
       {plans.isPending || !profile ? (
         <Flex justify="center" style={{ padding: 24 }}>
           <Spin />
         </Flex>
       ) : (
         <Flex vertical gap={12}>
-          <label htmlFor={selectId}>Plan</label>
-          <Select id={selectId} value={planId} onChange={setPlanId} options={options} placeholder="Choose a plan" />
+          <label htmlFor={selectId}>{t`Plan`}</label>
+          <Select id={selectId} value={planId} onChange={setPlanId} options={options} placeholder={t`Choose a plan`} />
           <Flex gap={8} justify="end" wrap>
-            <Button onClick={onBack}>Back</Button>
+            <Button onClick={onBack}>{t`Back`}</Button>
             <Button type="primary" disabled={!planId} onClick={() => setPaying(findVariant(items, planId))}>
-              Continue to PayPal
+              <Trans>Continue to PayPal</Trans>
             </Button>
           </Flex>
           <SubscribeModal profile={profile} plan={paying} onClose={() => setPaying(null)} />

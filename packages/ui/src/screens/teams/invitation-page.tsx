@@ -1,4 +1,6 @@
-import { errorMessage, TEAM_ROLE_LABELS } from '@reelbase/api-client';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { errorMessage } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { Alert, Button, Form, Input, Result, Segmented, Skeleton, Typography } from 'antd';
@@ -10,6 +12,9 @@ import { useProfile } from '../../queries.ts';
 import { useAlert, useClient, useSession } from '../../services.tsx';
 import { selectedTeamAtom } from '../../state/atoms.ts';
 import { AuthShell } from '../auth/auth-shell.tsx';
+import { roleInline } from './role-tag.tsx';
+
+const signedInAs = (email: string) => t`You are signed in as ${email}.`;
 
 /** Joins with the token, then works in the joined team. */
 function useJoin(token: string) {
@@ -23,7 +28,9 @@ function useJoin(token: string) {
     // Work in the joined team from here on (the list of teams is read again with it).
     setTeam(r.team.isOwn ? null : r.team.id);
     queryClient.clear();
-    alert('success', `You joined the team “${r.team.name}” as ${TEAM_ROLE_LABELS[r.team.role].toLowerCase()}.`, { follow: true });
+    const name = r.team.name;
+    const role = roleInline(r.team.role);
+    alert('success', t`You joined the team “${name}” as ${role}.`, { follow: true });
     navigate('/', { replace: true });
   };
 }
@@ -59,14 +66,14 @@ function SignInAndJoin({ email, join, onError }: { email: string; join(): Promis
         })
       }
     >
-      <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required.' }]}>
+      <Form.Item label={t`Email`} name="email" rules={[{ required: true, message: t`Email is required.` }]}>
         <Input type="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required.' }]}>
+      <Form.Item label={t`Password`} name="password" rules={[{ required: true, message: t`Password is required.` }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>
-        Sign in and join
+        <Trans>Sign in and join</Trans>
       </Button>
     </Form>
   );
@@ -96,10 +103,12 @@ function RegisterAndJoin({ email, join, onError }: { email: string; join(): Prom
     >
       <AccountFields />
       <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-        By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
+        <Trans>
+          By registering you agree to the <Link to="/terms-of-use">Terms of Use</Link> and the <Link to="/privacy-policy">Privacy Policy</Link>.
+        </Trans>
       </Typography.Paragraph>
       <Button type="primary" htmlType="submit" block loading={busy} disabled={busy || !accountValid(values)}>
-        Create account and join
+        <Trans>Create account and join</Trans>
       </Button>
     </Form>
   );
@@ -124,37 +133,43 @@ export function InvitationPage() {
 
   if (!token) {
     return (
-      <AuthShell title="Team invitation">
-        <Result status="warning" title="This invitation link is incomplete." subTitle="Open the link from the invitation mail again, or ask for a new invitation." />
+      <AuthShell title={t`Team invitation`}>
+        <Result status="warning" title={t`This invitation link is incomplete.`} subTitle={t`Open the link from the invitation mail again, or ask for a new invitation.`} />
       </AuthShell>
     );
   }
   if (preview.isError) {
     return (
-      <AuthShell title="Team invitation">
-        <Result status="warning" title={errorMessage(preview.error)} extra={<Link to="/login">Go to sign in</Link>} />
+      <AuthShell title={t`Team invitation`}>
+        <Result status="warning" title={errorMessage(preview.error)} extra={<Link to="/login">{t`Go to sign in`}</Link>} />
       </AuthShell>
     );
   }
   if (!preview.data) {
     return (
-      <AuthShell title="Team invitation">
+      <AuthShell title={t`Team invitation`}>
         <Skeleton active />
       </AuthShell>
     );
   }
   const inv = preview.data;
+  const inviter = inv.invitedBy ?? t`A team`;
+  const role = roleInline(inv.role);
+  const until = formatDate(inv.expiresAt);
+  const email = inv.email;
+  const teamName = inv.teamName;
   return (
-    <AuthShell title="Team invitation">
+    <AuthShell title={t`Team invitation`}>
       <Typography.Paragraph data-testid="invitation-summary">
-        {inv.invitedBy ?? 'A team'} invites <strong style={{ overflowWrap: 'anywhere' }}>{inv.email}</strong> to work in <strong>{inv.teamName}</strong> as{' '}
-        {TEAM_ROLE_LABELS[inv.role].toLowerCase()}. The link works until {formatDate(inv.expiresAt)}.
+        <Trans>
+          {inviter} invites <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> to work in <strong>{teamName}</strong> as {role}. The link works until {until}.
+        </Trans>
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
       {session && !session.isAdmin ? (
         <>
           <Typography.Paragraph>
-            You are signed in{profile ? ` as ${profile.email}` : ''}.
+            {profile ? signedInAs(profile.email) : t`You are signed in.`}
           </Typography.Paragraph>
           <Button
             type="primary"
@@ -165,7 +180,7 @@ export function InvitationPage() {
               void joining.run(join);
             }}
           >
-            Join team
+            <Trans>Join team</Trans>
           </Button>
         </>
       ) : (
@@ -175,8 +190,8 @@ export function InvitationPage() {
             value={mode}
             onChange={(v) => setMode(v as typeof mode)}
             options={[
-              { value: 'sign-in', label: 'I have an account' },
-              { value: 'register', label: 'I am new to Reelbase' },
+              { value: 'sign-in', label: t`I have an account` },
+              { value: 'register', label: t`I am new to Reelbase` },
             ]}
             style={{ marginBottom: 20 }}
           />

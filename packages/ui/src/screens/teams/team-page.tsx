@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { DeleteOutlined, LogoutOutlined, MailOutlined, SendOutlined, StopOutlined, SwapOutlined, UserAddOutlined } from '@ant-design/icons';
 import {
   ApiError,
@@ -6,9 +8,7 @@ import {
   type AssignableTeamRole,
   type Invitation,
   roleCan,
-  TEAM_MESSAGES,
   TEAM_NAME_MAX,
-  TEAM_ROLE_LABELS,
   TeamName,
   type TeamMember,
   type TeamSummary,
@@ -21,12 +21,33 @@ import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { keys, useProfile } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
-import { RoleTag } from './role-tag.tsx';
+import { RoleTag, roleInline, roleLabel } from './role-tag.tsx';
 import { useCurrentTeam, useSwitchTeam, useTeams } from './use-team.ts';
 
 const cardTitle = (text: string) => <h2 style={{ fontSize: 18, margin: 0 }}>{text}</h2>;
-const roleOptions = ASSIGNABLE_TEAM_ROLES.map((r) => ({ value: r, label: TEAM_ROLE_LABELS[r] }));
+const roleOptions = () => ASSIGNABLE_TEAM_ROLES.map((r) => ({ value: r, label: roleLabel(r) }));
 const memberName = (m: { name: string; email: string }) => m.name.trim() || m.email;
+
+// Sentences with names in them (the names assigned first, so the catalogs read {name}).
+const pendingOffer = (name: string, date: string) => t`Ownership offered to ${name}, waiting for their acceptance until ${date}.`;
+const offeredBy = (name: string, team: string) => t`${name} offers you the ownership of ${team}.`;
+const offerStands = (date: string) => t`Accepting makes you the owner: billing, the plan and the account become yours. The offer stands until ${date}.`;
+const seatsUsed = (used: number, limit: number) => t`${used} of ${limit} seats used`;
+const roleOf = (name: string) => t`Role of ${name}`;
+const nowRole = (name: string, role: string) => t`${name} is now ${role}.`;
+const removeLabel = (name: string) => t`Remove ${name}`;
+const expiredOn = (date: string) => t`Expired ${date}`;
+const sentAgain = (email: string) => t`Invitation sent again to ${email}.`;
+const resendTo = (email: string) => t`Resend the invitation to ${email}`;
+const revokeTo = (email: string) => t`Revoke the invitation to ${email}`;
+const losesAccess = (name: string, team: string) => t`${name} loses access to ${team} at once. Their uploads stay in the team.`;
+function ownedBy(team: TeamSummary) {
+  const name = team.name;
+  const role = roleInline(team.role);
+  if (team.role === 'owner') return t`${name}, owned by you: you are ${role}.`;
+  const owner = team.owner.name || team.owner.email;
+  return t`${name}, owned by ${owner}: you are ${role}.`;
+}
 
 /** Invite by email with a role; a team at its plan's seats answers 402 with the upgrade hint. */
 function InviteForm({ team, onSent }: { team: TeamSummary; onSent(): void }) {
@@ -41,7 +62,7 @@ function InviteForm({ team, onSent }: { team: TeamSummary; onSent(): void }) {
     setSeats(null);
     try {
       await client.teams.invite(team.id, v.email.trim(), v.role);
-      alert('success', TEAM_MESSAGES.invitationSent);
+      alert('success', t`Invitation sent.`);
       form.resetFields(['email']);
       onSent();
     } catch (err) {
@@ -63,21 +84,21 @@ function InviteForm({ team, onSent }: { team: TeamSummary; onSent(): void }) {
           action={
             roleCan(team.role, 'billing') ? (
               <Button size="small" onClick={() => navigate('/change-tariff')}>
-                Change plan
+                {t`Change plan`}
               </Button>
             ) : undefined
           }
         />
       )}
       <Form form={form} name="invite" layout="inline" requiredMark={false} initialValues={{ role: 'editor' }} onFinish={send} style={{ rowGap: 12 }}>
-        <Form.Item label="Email" name="email" rules={[{ required: true, type: 'email', message: 'Enter the email address to invite.' }]} style={{ flex: '1 1 240px' }}>
+        <Form.Item label={t`Email`} name="email" rules={[{ required: true, type: 'email', message: t`Enter the email address to invite.` }]} style={{ flex: '1 1 240px' }}>
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Role" name="role">
-          <Select options={roleOptions} style={{ width: 130 }} />
+        <Form.Item label={t`Role`} name="role">
+          <Select options={roleOptions()} style={{ width: 130 }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<UserAddOutlined aria-hidden />} loading={busy}>
-          Send invitation
+          <Trans>Send invitation</Trans>
         </Button>
       </Form>
     </>
@@ -94,7 +115,8 @@ function TransferModal({ team, members, open, onClose }: { team: TeamSummary; me
     setBusy(true);
     try {
       const r = await client.teams.transferOwnership(team.id, v.userId, v.password);
-      alert('success', `Ownership offered to ${r.to.name || r.to.email}. It moves when they accept.`);
+      const name = r.to.name || r.to.email;
+      alert('success', t`Ownership offered to ${name}. It moves when they accept.`);
       await queryClient.invalidateQueries({ queryKey: keys.teams });
       onClose();
     } catch (err) {
@@ -104,15 +126,15 @@ function TransferModal({ team, members, open, onClose }: { team: TeamSummary; me
     }
   }
   return (
-    <Modal title="Transfer ownership" open={open} onCancel={onClose} okText="Offer ownership" okButtonProps={{ loading: busy, htmlType: 'submit', form: 'transfer' }} destroyOnHidden>
+    <Modal title={t`Transfer ownership`} open={open} onCancel={onClose} okText={t`Offer ownership`} okButtonProps={{ loading: busy, htmlType: 'submit', form: 'transfer' }} destroyOnHidden>
       <Typography.Paragraph>
-        The new owner takes over billing and the account once they accept. Until then nothing changes; you become an admin of the team when they do.
+        <Trans>The new owner takes over billing and the account once they accept. Until then nothing changes; you become an admin of the team when they do.</Trans>
       </Typography.Paragraph>
       <Form form={form} id="transfer" name="transfer" layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item label="New owner" name="userId" rules={[{ required: true, message: 'Choose the member who becomes the owner.' }]}>
+        <Form.Item label={t`New owner`} name="userId" rules={[{ required: true, message: t`Choose the member who becomes the owner.` }]}>
           <Select options={members.filter((m) => m.role !== 'owner').map((m) => ({ value: m.userId, label: `${memberName(m)} (${m.email})` }))} />
         </Form.Item>
-        <Form.Item label="Your password" name="password" rules={[{ required: true, message: 'Enter your password to transfer the ownership.' }]}>
+        <Form.Item label={t`Your password`} name="password" rules={[{ required: true, message: t`Enter your password to transfer the ownership.` }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
       </Form>
@@ -139,7 +161,7 @@ function RenameTeam({ team }: { team: TeamSummary }) {
         setBusy(true);
         try {
           await client.teams.rename(team.id, v.name.trim());
-          alert('success', TEAM_MESSAGES.teamRenamed);
+          alert('success', t`Team renamed.`);
           await queryClient.invalidateQueries({ queryKey: keys.teams });
         } catch (err) {
           if (!showServerFieldErrors(form, err)) alert('error', errorMessage(err));
@@ -148,11 +170,11 @@ function RenameTeam({ team }: { team: TeamSummary }) {
         }
       }}
     >
-      <Form.Item label="Team name" name="name" rules={[{ validator: async (_, value) => zodCheck(TeamName, value) }]} style={{ flex: '1 1 240px' }}>
+      <Form.Item label={t`Team name`} name="name" rules={[{ validator: async (_, value) => zodCheck(TeamName, value) }]} style={{ flex: '1 1 240px' }}>
         <Input maxLength={TEAM_NAME_MAX} />
       </Form.Item>
       <Button htmlType="submit" loading={busy}>
-        Rename
+        {t`Rename`}
       </Button>
     </Form>
   );
@@ -176,7 +198,7 @@ function PendingTransfer({ team, meId }: { team: TeamSummary; meId: string | und
       type="info"
       showIcon
       style={{ marginBottom: 24 }}
-      title={`Ownership offered to ${offer.to.name || offer.to.email}, waiting for their acceptance until ${formatDate(offer.expiresAt)}.`}
+      title={pendingOffer(offer.to.name || offer.to.email, formatDate(offer.expiresAt))}
       action={
         <Button
           onClick={async () => {
@@ -188,7 +210,7 @@ function PendingTransfer({ team, meId }: { team: TeamSummary; meId: string | und
             await queryClient.invalidateQueries({ queryKey: keys.teams });
           }}
         >
-          Cancel transfer
+          {t`Cancel transfer`}
         </Button>
       }
     />
@@ -213,21 +235,21 @@ function OwnershipOffers({ meId }: { meId: string | undefined }) {
       await queryClient.invalidateQueries();
     }
   }
-  return offers.map((t) => (
+  return offers.map((team) => (
     <Alert
-      key={t.id}
+      key={team.id}
       type="info"
       showIcon
       style={{ marginBottom: 24 }}
-      title={`${t.ownershipTransfer?.from.name} offers you the ownership of ${t.name}.`}
-      description={`Accepting makes you the owner: billing, the plan and the account become yours. The offer stands until ${formatDate(t.ownershipTransfer?.expiresAt)}.`}
+      title={offeredBy(team.ownershipTransfer?.from.name ?? '', team.name)}
+      description={offerStands(formatDate(team.ownershipTransfer?.expiresAt))}
       action={
         <Flex gap={8} wrap>
-          <Button type="primary" loading={busy} onClick={() => void answer(() => client.teams.acceptOwnership(t.id))}>
-            Accept ownership
+          <Button type="primary" loading={busy} onClick={() => void answer(() => client.teams.acceptOwnership(team.id))}>
+            {t`Accept ownership`}
           </Button>
-          <Button disabled={busy} onClick={() => void answer(() => client.teams.cancelOwnershipTransfer(t.id))}>
-            Decline
+          <Button disabled={busy} onClick={() => void answer(() => client.teams.cancelOwnershipTransfer(team.id))}>
+            {t`Decline`}
           </Button>
         </Flex>
       }
@@ -242,16 +264,17 @@ function LeaveTeam({ team }: { team: TeamSummary }) {
   const switchTeam = useSwitchTeam();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const teamName = team.name;
   return (
     <>
       <Button danger icon={<LogoutOutlined aria-hidden />} onClick={() => setOpen(true)}>
-        Leave team
+        {t`Leave team`}
       </Button>
       <Modal
-        title="Leave team"
+        title={t`Leave team`}
         open={open}
         onCancel={() => setOpen(false)}
-        okText="Leave team"
+        okText={t`Leave team`}
         okButtonProps={{ danger: true }}
         onOk={async () => {
           setOpen(false);
@@ -264,7 +287,9 @@ function LeaveTeam({ team }: { team: TeamSummary }) {
           }
         }}
       >
-        <p>You lose access to {team.name} and its videos at once. To come back you need a new invitation.</p>
+        <p>
+          <Trans>You lose access to {teamName} and its videos at once. To come back you need a new invitation.</Trans>
+        </p>
       </Modal>
     </>
   );
@@ -310,11 +335,10 @@ export function TeamPage() {
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
-        Team
+        {t({ message: 'Team', context: 'page title' })}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {team.name}, owned by {team.role === 'owner' ? 'you' : team.owner.name || team.owner.email}: you are {TEAM_ROLE_LABELS[team.role].toLowerCase()}.{' '}
-        {manage && <Link to="/activity">Activity log</Link>}
+        {ownedBy(team)} {manage && <Link to="/activity">{t`Activity log`}</Link>}
       </Typography.Paragraph>
       {!team.isOwn && team.role !== 'owner' && (
         <div style={{ marginBottom: 24 }}>
@@ -325,12 +349,12 @@ export function TeamPage() {
       <PendingTransfer team={team} meId={me?.id} />
       <Flex vertical gap={24}>
         {manage && (
-          <Card title={cardTitle('Name')}>
+          <Card title={cardTitle(t`Name`)}>
             <RenameTeam team={team} />
           </Card>
         )}
         {manage && (
-          <Card title={cardTitle('Invite a member')}>
+          <Card title={cardTitle(t`Invite a member`)}>
             <InviteForm
               team={team}
               onSent={() => void Promise.all([queryClient.invalidateQueries({ queryKey: keys.teamInvitations(team.id) }), queryClient.invalidateQueries({ queryKey: keys.teamMembers(team.id) })])}
@@ -339,24 +363,24 @@ export function TeamPage() {
         )}
         {manage && (
         <Card
-          title={cardTitle('Members')}
+          title={cardTitle(t`Members`)}
           extra={
             <Flex align="center" gap={12} wrap>
               {members.data && (
                 <Typography.Text type="secondary" data-testid="team-seats">
-                  {members.data.seats.used} of {members.data.seats.limit} seats used
+                  {seatsUsed(members.data.seats.used, members.data.seats.limit)}
                 </Typography.Text>
               )}
               {team.role === 'owner' && (
               <Button icon={<SwapOutlined aria-hidden />} onClick={() => setTransfer(true)} disabled={items.length < 2}>
-                Transfer ownership
+                {t`Transfer ownership`}
               </Button>
               )}
             </Flex>
           }
         >
           {members.isError ? (
-            <Result status="error" title="The members could not be loaded" subTitle={errorMessage(members.error)} />
+            <Result status="error" title={t`The members could not be loaded`} subTitle={errorMessage(members.error)} />
           ) : (
             <Table<TeamMember>
               rowKey="userId"
@@ -366,45 +390,45 @@ export function TeamPage() {
               scroll={{ x: 'max-content' }}
               columns={[
                 {
-                  title: 'Member',
+                  title: t`Member`,
                   key: 'name',
                   render: (_, m) => (
                     <div>
                       <div style={{ fontWeight: 600 }}>
                         {memberName(m)}
-                        {m.userId === me?.id && ' (you)'}
+                        {m.userId === me?.id && ` ${t`(you)`}`}
                       </div>
                       <Typography.Text type="secondary">{m.email}</Typography.Text>
                     </div>
                   ),
                 },
                 {
-                  title: 'Role',
+                  title: t`Role`,
                   key: 'role',
                   render: (_, m) =>
                     manage && m.role !== 'owner' && m.userId !== me?.id ? (
                       <Select
-                        aria-label={`Role of ${memberName(m)}`}
+                        aria-label={roleOf(memberName(m))}
                         value={m.role}
-                        options={roleOptions}
+                        options={roleOptions()}
                         style={{ width: 120 }}
-                        onChange={(role) => void act(() => client.teams.changeRole(team.id, m.userId, role), `${memberName(m)} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}.`)}
+                        onChange={(role) => void act(() => client.teams.changeRole(team.id, m.userId, role), nowRole(memberName(m), roleInline(role)))}
                       />
                     ) : (
                       <RoleTag role={m.role} />
                     ),
                 },
-                { title: 'Last activity', key: 'lastActive', render: (_, m) => (m.lastActiveAt ? formatDate(m.lastActiveAt) : 'Never') },
-                { title: 'Invited by', key: 'invitedBy', render: (_, m) => m.invitedBy?.name ?? '—' },
+                { title: t`Last activity`, key: 'lastActive', render: (_, m) => (m.lastActiveAt ? formatDate(m.lastActiveAt) : t`Never`) },
+                { title: t`Invited by`, key: 'invitedBy', render: (_, m) => m.invitedBy?.name ?? '—' },
                 {
-                  title: <span className="rb-sr-only">Actions</span>,
+                  title: <span className="rb-sr-only">{t`Actions`}</span>,
                   key: 'actions',
                   render: (_, m) =>
                     manage &&
                     m.role !== 'owner' &&
                     m.userId !== me?.id && (
-                      <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setRemoving(m)} aria-label={`Remove ${memberName(m)}`}>
-                        Remove
+                      <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setRemoving(m)} aria-label={removeLabel(memberName(m))}>
+                        {t`Remove`}
                       </Button>
                     ),
                 },
@@ -414,11 +438,11 @@ export function TeamPage() {
         </Card>
         )}
         {manage && (
-          <Card title={cardTitle('Pending invitations')}>
+          <Card title={cardTitle(t`Pending invitations`)}>
             {invitations.isPending ? (
               <Skeleton active paragraph={{ rows: 2 }} />
             ) : (invitations.data?.items ?? []).length === 0 ? (
-              <Empty description="No invitations waiting." />
+              <Empty description={t`No invitations waiting.`} />
             ) : (
               <Table<Invitation>
                 rowKey="id"
@@ -426,20 +450,20 @@ export function TeamPage() {
                 pagination={false}
                 scroll={{ x: 'max-content' }}
                 columns={[
-                  { title: 'Email', key: 'email', render: (_, i) => <span><MailOutlined aria-hidden /> {i.email}</span> },
-                  { title: 'Role', key: 'role', render: (_, i) => <RoleTag role={i.role} /> },
-                  { title: 'Invited by', key: 'invitedBy', render: (_, i) => i.invitedBy?.name ?? '—' },
-                  { title: 'Expires', key: 'expires', render: (_, i) => (i.expired ? <Tag color="red">Expired {formatDate(i.expiresAt)}</Tag> : formatDate(i.expiresAt)) },
+                  { title: t`Email`, key: 'email', render: (_, i) => <span><MailOutlined aria-hidden /> {i.email}</span> },
+                  { title: t`Role`, key: 'role', render: (_, i) => <RoleTag role={i.role} /> },
+                  { title: t`Invited by`, key: 'invitedBy', render: (_, i) => i.invitedBy?.name ?? '—' },
+                  { title: t`Expires`, key: 'expires', render: (_, i) => (i.expired ? <Tag color="red">{expiredOn(formatDate(i.expiresAt))}</Tag> : formatDate(i.expiresAt)) },
                   {
-                    title: <span className="rb-sr-only">Actions</span>,
+                    title: <span className="rb-sr-only">{t`Actions`}</span>,
                     key: 'actions',
                     render: (_, i) => (
                       <Flex gap={8}>
-                        <Button icon={<SendOutlined aria-hidden />} onClick={() => void act(() => client.teams.resendInvitation(team.id, i.id), `Invitation sent again to ${i.email}.`)} aria-label={`Resend the invitation to ${i.email}`}>
-                          Resend
+                        <Button icon={<SendOutlined aria-hidden />} onClick={() => void act(() => client.teams.resendInvitation(team.id, i.id), sentAgain(i.email))} aria-label={resendTo(i.email)}>
+                          {t`Resend`}
                         </Button>
-                        <Button danger icon={<StopOutlined aria-hidden />} onClick={() => void act(() => client.teams.revokeInvitation(team.id, i.id), TEAM_MESSAGES.invitationRevoked)} aria-label={`Revoke the invitation to ${i.email}`}>
-                          Revoke
+                        <Button danger icon={<StopOutlined aria-hidden />} onClick={() => void act(() => client.teams.revokeInvitation(team.id, i.id), t`Invitation revoked.`)} aria-label={revokeTo(i.email)}>
+                          {t`Revoke`}
                         </Button>
                       </Flex>
                     ),
@@ -452,18 +476,18 @@ export function TeamPage() {
       </Flex>
       <TransferModal team={team} members={items} open={transfer} onClose={() => setTransfer(false)} />
       <Modal
-        title="Remove member"
+        title={t`Remove member`}
         open={!!removing}
         onCancel={() => setRemoving(null)}
-        okText="Remove"
+        okText={t`Remove`}
         okButtonProps={{ danger: true }}
         onOk={async () => {
           const m = removing;
           setRemoving(null);
-          if (m) await act(() => client.teams.removeMember(team.id, m.userId), TEAM_MESSAGES.memberRemoved);
+          if (m) await act(() => client.teams.removeMember(team.id, m.userId), t`Member removed.`);
         }}
       >
-        {removing && <p>{memberName(removing)} loses access to {team.name} at once. Their uploads stay in the team.</p>}
+        {removing && <p>{losesAccess(memberName(removing), team.name)}</p>}
       </Modal>
     </>
   );

@@ -1,8 +1,9 @@
-import { TEAM_ROLE_LABELS } from '@reelbase/api-client';
+import { t } from '@lingui/core/macro';
 import { Select, theme } from 'antd';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAlert } from '../../services.tsx';
+import { roleInline, roleLabel } from './role-tag.tsx';
 import { useCurrentTeam, useSwitchTeam, useTeams } from './use-team.ts';
 
 /**
@@ -22,7 +23,7 @@ export function TeamSwitcher({ onDone }: { onDone?: () => void }) {
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }} data-testid="team-switcher">
       <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
-        Team
+        {t({ message: 'Team', context: 'team switcher' })}
       </label>
       <Select
         id={id}
@@ -32,11 +33,15 @@ export function TeamSwitcher({ onDone }: { onDone?: () => void }) {
         onChange={async (teamId) => {
           await switchTeam(teamId);
           const next = teams.find((t) => t.id === teamId);
-          if (next) alert('info', `You are working in the team “${next.name}” as ${TEAM_ROLE_LABELS[next.role].toLowerCase()}.`, { follow: true });
+          if (next) {
+            const name = next.name;
+            const role = roleInline(next.role);
+            alert('info', t`You are working in the team “${name}” as ${role}.`, { follow: true });
+          }
           navigate('/');
           onDone?.();
         }}
-        options={teams.map((t) => ({ value: t.id, label: `${t.name} (${TEAM_ROLE_LABELS[t.role]})` }))}
+        options={teams.map((team) => ({ value: team.id, label: `${team.name} (${roleLabel(team.role)})` }))}
       />
     </div>
   );

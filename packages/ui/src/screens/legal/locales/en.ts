@@ -1,1 +1,1 @@
-/* biome-ignore-all lint: compiled by lingui compile from the .po beside it */import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/* biome-ignore-all lint: compiled by lingui compile from the .po beside it */import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"sbxvjC\":[\"This page is available in English only. The English text is binding.\"]}")as Messages;
