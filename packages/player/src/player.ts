@@ -470,23 +470,37 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   // ---- issue 27: the lead form and the call to action, each a chunk fetched only when configured ----
   const engage = { video, root, apiBase, videoId: options.videoId, preview: !!options.preview, token: () => token, leadScope: options.leadScope, play, navigate: nav };
   const { leadForm, callToAction } = config;
+  /** Once the first frame is there (now, if it is): the engagement chunks never weigh on it. */
+  const afterFirstFrame = (load: () => void) => {
+    if (video.readyState >= 2) load();
+    else video.addEventListener('loadeddata', load, { once: true, signal: signal.signal });
+  };
   if (leadForm) {
-    // A play before the form's chunk is here (a quick click, autoplay) waits for it; then the form decides.
+    let loading = false;
     let held = false;
-    if (leadForm.when === 'beforePlay') holdPlay = () => (held = true);
-    void import('./lead-form.ts').then((m) => {
-      if (destroyed) return;
-      const form = m.attachLeadForm({ ...engage, form: leadForm, heldPlay: held });
-      holdPlay = form.holds;
-      extras.push(form);
-    });
+    const loadLeadForm = () => {
+      if (loading) return;
+      loading = true;
+      void import('./lead-form.ts').then((m) => {
+        if (destroyed) return;
+        const form = m.attachLeadForm({ ...engage, form: leadForm, heldPlay: held });
+        holdPlay = form.holds;
+        extras.push(form);
+      });
+    };
+    // A play before the form's chunk is here (a click before the first frame, autoplay) waits for
+    // it and fetches it at once; then the form decides.
+    if (leadForm.when === 'beforePlay') {
+      holdPlay = () => {
+        held = true;
+        loadLeadForm();
+        return true;
+      };
+    }
+    afterFirstFrame(loadLeadForm);
   }
-  // The call to action shows at the end or a chosen second: its chunk waits for the first frame.
-  if (callToAction) {
-    const loadCallToAction = () => void import('./call-to-action.ts').then((m) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction })));
-    if (video.readyState >= 2) loadCallToAction();
-    else video.addEventListener('loadeddata', loadCallToAction, { once: true, signal: signal.signal });
-  }
+  // The call to action shows at the end or a chosen second.
+  if (callToAction) afterFirstFrame(() => void import('./call-to-action.ts').then((m) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction }))));
 
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {

@@ -23,7 +23,11 @@ const submit = (f: HTMLFormElement) => f.dispatchEvent(new Event('submit', { can
 
 describe('lead form', () => {
   it('before play: play waits for a valid email and the consent, then sends it, remembers it and plays', async () => {
-    const { player } = await makePlayer({ videoId: 'vid-1', apiBase: 'https://api.test', leadScope: 'team-a', config: config({ leadForm: leadForm({ required: true, nameField: true, consentText: 'Send me news' }) }) });
+    const { player, media } = await makePlayer({ videoId: 'vid-1', apiBase: 'https://api.test', leadScope: 'team-a', config: config({ leadForm: leadForm({ required: true, nameField: true, consentText: 'Send me news' }) }) });
+    // The form's code comes after the first frame.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(player.root.querySelector('.rb-lead')).toBeNull();
+    media.fire('loadeddata');
     const f = await form(player.root);
     expect(f.hidden).toBe(true);
     expect(player.root.querySelector('.rb-lead-skip')).toBeNull();
@@ -60,6 +64,7 @@ describe('lead form', () => {
   it('is not shown again to a viewer who gave their email to the same team here', async () => {
     localStorage.setItem('rb-lead:https://api.test:team-a', '1');
     const { player, media } = await makePlayer({ videoId: 'vid-2', apiBase: 'https://api.test', leadScope: 'team-a', config: config({ leadForm: leadForm() }) });
+    media.fire('loadeddata');
     const f = await form(player.root);
     media.startPlaying();
     expect(f.hidden).toBe(true);
@@ -68,6 +73,7 @@ describe('lead form', () => {
 
   it('at a second, skippable: pauses there; Escape skips and plays on; a refused email shows the reason', async () => {
     const { player, media } = await makePlayer({ videoId: 'vid-3', config: config({ leadForm: leadForm({ when: 'atSecond', atSec: 5 }) }) });
+    media.fire('loadeddata');
     const f = await form(player.root);
     media.startPlaying();
     media.timeUpdate(3);
