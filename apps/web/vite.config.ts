@@ -2,6 +2,7 @@ import { linguiMacros } from '@reelbase/ui/vite-i18n';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { slimAntdFormContext } from './build/slim-antd.ts';
 
 // The API (and its /media, /embed and /auth/refresh routes) during `dev` and `preview`.
 const api = process.env.API_URL ?? 'http://localhost:3000';
@@ -9,7 +10,7 @@ const proxy = Object.fromEntries(['/api', '/auth', '/media', '/embed', '/watch',
 
 export default defineConfig({
   // Lingui's macros (the app's strings, packages/ui/src/i18n/README.md) before React's transform.
-  plugins: [linguiMacros(), react(), precompress()],
+  plugins: [slimAntdFormContext(), linguiMacros(), react(), precompress()],
   server: { port: Number(process.env.WEB_PORT ?? 5173), proxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), proxy },
   build: {

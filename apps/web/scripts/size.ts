@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Issue 14's goal (180 KB), kept as the budget so that a regression fails here, plus issue 26's
- * languages: Lingui's runtime, the language choice and switch, and the first page's strings as
- * message descriptors (measured +3.6 KB: main 180.3 KB -> 183.9 KB). German and Spanish load as
- * chunks of their own; English needs nothing more.
+ * Issue 14's goal (180 KB), kept as the budget so that a regression fails here. Issue 26's languages
+ * (Lingui's runtime, the language choice and switch, the first page's strings as message
+ * descriptors: +3.6 KB) fit within it since antd's form engine left the first page
+ * (build/slim-antd.ts: 184.0 KB -> 173.3 KB). German and Spanish load as chunks of their own;
+ * English needs nothing more.
  */
-const BUDGET_BYTES = 184_000;
+const BUDGET_BYTES = 180_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 
