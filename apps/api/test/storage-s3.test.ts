@@ -63,7 +63,10 @@ test('an upload is stored in the bucket, processed from it into a ladder and pla
   expect(keys).not.toContain(`videos/${done.id}/original.mp4`);
   expect(keys).toContain(`videos/${done.id}/main.mp4`);
   expect(keys).toContain(`videos/${done.id}/hls/master.m3u8`);
-  expect(keys.filter((k) => k.endsWith('.jpg'))).toHaveLength(4);
+  // Four thumbnails and the storyboard's sprite sheet (with its index), all in the bucket.
+  expect(keys.filter((k) => k.endsWith('.jpg') && !k.includes('/storyboard/'))).toHaveLength(4);
+  expect(keys).toContain(`videos/${done.id}/storyboard/sheet-0.jpg`);
+  expect(keys).toContain(`videos/${done.id}/storyboard/storyboard.vtt`);
 
   const sizes = await playAll(done.hlsSource);
   expect(sizes.length).toBeGreaterThan(0);
