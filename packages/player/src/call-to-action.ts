@@ -1,4 +1,6 @@
 import { type CallToActionHost, make, videoApi } from './engage.ts';
+import callToActionCss from './call-to-action.css?inline';
+import { adoptStyle } from './chunk-style.ts';
 
 export interface CallToAction {
   readonly open: boolean;
@@ -25,6 +27,7 @@ function countClick(url: string): void {
 export function attachCallToAction(h: CallToActionHost): CallToAction {
   const { video, root, cta } = h;
   const doc = root.ownerDocument;
+  adoptStyle(doc, callToActionCss);
   // resolveConfig passes only an absolute http(s) link.
   const url = cta.url;
   const abort = new AbortController();

@@ -1,5 +1,7 @@
 import type { Chapter } from '@reelbase/api-client';
 import { seekPointer } from './seek-pointer.ts';
+import chaptersCss from './chapters.css?inline';
+import { adoptStyle } from './chunk-style.ts';
 
 /*
  * Chapters in the player (issue 26 item 3), a chunk of its own loaded only for a video that has
@@ -46,6 +48,7 @@ export function chapterIndexAt(chapters: readonly Pick<Chapter, 'start'>[], sec:
 export function attachChapters(host: ChaptersHost): Chapters {
   const { video, chapters, seek } = host;
   const doc = video.ownerDocument;
+  adoptStyle(doc, chaptersCss);
   const signal = new AbortController();
   const listen = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void) => target.addEventListener(type, fn as EventListener, { signal: signal.signal });
   const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string) => Object.assign(doc.createElement(tag), { className });

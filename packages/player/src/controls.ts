@@ -9,6 +9,8 @@ import { SHORTCUT_HELP, type ShortcutAction, shortcutFor } from './shortcuts.ts'
 import { readJson, safeStorage, writeJson } from './storage.ts';
 import type { MessageKey, t as translate } from './strings.ts';
 import type { Engine, HlsInstance } from './types.ts';
+import controlsCss from './controls.css?inline';
+import { adoptStyle } from './chunk-style.ts';
 
 /** The viewer's choices kept across videos (the caption choice is kept by captions.ts). */
 export const PREFS_KEY = 'rb-prefs';
@@ -111,6 +113,7 @@ export function attachControls(host: ControlsHost): Controls {
   /** "1.5x", and "Normal" for 1. */
   const speedLabel = (rate: number) => (rate === 1 ? t('speedNormal') : t('speedRate', { rate }));
   const doc = video.ownerDocument;
+  adoptStyle(doc, controlsCss);
   const now = host.now ?? Date.now;
   const signal = new AbortController();
   const on = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void) =>

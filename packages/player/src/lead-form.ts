@@ -1,5 +1,7 @@
 import { EMAIL_PATTERN, LEAD_MESSAGES } from '@reelbase/api-client/lead-constants';
 import { type LeadFormHost, make } from './engage.ts';
+import leadFormCss from './lead-form.css?inline';
+import { adoptStyle } from './chunk-style.ts';
 
 export const LEAD_KEY_PREFIX = 'rb-lead:';
 
@@ -38,6 +40,7 @@ export interface LeadForm {
 export function attachLeadForm(h: LeadFormHost): LeadForm {
   const { video, root, form: cfg } = h;
   const doc = root.ownerDocument;
+  adoptStyle(doc, leadFormCss);
   const win = doc.defaultView ?? window;
   const store = storageOf(h);
   const key = leadKey(h, win.location.href);

@@ -1,7 +1,7 @@
 import { createAutoHide } from './autohide.ts';
 import { createDropOffTracker, sendDropOff } from './beacons.ts';
 import { resolveConfig } from './config.ts';
-import { t } from './strings.ts';
+import { loadLaterStrings, t } from './strings.ts';
 import { formatTime, seekValueText } from './format.ts';
 import { ICONS } from './icons.ts';
 import { browserNavigation, nextVideoPath, safeRedirectUrl } from './navigation.ts';
@@ -553,7 +553,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     const loadControls = () => {
       if (controlsLoading || destroyed) return;
       controlsLoading = true;
-      void import('./controls.ts').then((m) => {
+      // The language's texts of the controls chunk come with it (a chunk of their own; none for English).
+      void Promise.all([import('./controls.ts'), loadLaterStrings()]).then(([m]) => {
         if (destroyed) return;
         controls = m.attachControls({
           video, root, bar, before: popBtn, config, engine, t, formatTime,

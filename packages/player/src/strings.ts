@@ -1,12 +1,15 @@
 // Every text the player shows or announces, in one place. English is STRINGS below, built into
 // the player; German and Spanish are Lingui catalogs (locales/{de,es}.po, the keys of STRINGS as
 // message ids, compiled by `pnpm i18n:compile` to locales/{de,es}.ts), each loaded as a chunk of
-// its own and only for a viewer in that language, before the player draws its controls.
+// its own and only for a viewer in that language, before the player draws its controls. A
+// language's texts of the controls chunk (LATER_STRINGS: locales/later/{de,es}.po) are a chunk of
+// their own too, fetched with that chunk (`loadLaterStrings`), so they never weigh on the first frame.
 // `t(key, vars)` fills `{name}` placeholders; a key with `_one` / `_other` forms is chosen by
 // `vars.count` with the language's plural rules. A translated message is Lingui's compiled form
 // (text and `[name]` parts), read here: @lingui/core's runtime would cost the first frame more
 // than all the player's texts. A chunk of its own (captions, controls) takes `t` from its host.
-export const STRINGS = {
+/** The texts the player needs before its first frame (its controls, messages, the seek slider's value, captions). */
+export const FIRST_STRINGS = {
   // Messages in the player area.
   notAvailable: 'This video is not available.',
   processing: 'This video is still processing. Try again in a moment.',
@@ -34,6 +37,19 @@ export const STRINGS = {
   live: 'Live',
   captions: 'Captions',
   captionsOff: 'Off',
+  // The seek slider's spoken value: "1 minute 5 seconds of 3 minutes".
+  timeOf: '{current} of {duration}',
+  timeUnknown: 'unknown length',
+  hours_one: '{count} hour',
+  hours_other: '{count} hours',
+  minutes_one: '{count} minute',
+  minutes_other: '{count} minutes',
+  seconds_one: '{count} second',
+  seconds_other: '{count} seconds',
+} as const;
+
+/** The texts of the controls chunk (menus, the "?" overlay, announcements): a language's share of them loads with it. */
+export const LATER_STRINGS = {
   // A menu button's name with its current value: "Speed: 1.5x" (the visible text is part of the name).
   withValue: '{label}: {value}',
   speed: 'Speed',
@@ -44,15 +60,6 @@ export const STRINGS = {
   qualityAutoNow: 'Auto ({rung})',
   pictureInPicture: 'Picture-in-picture',
   exitPictureInPicture: 'Exit picture-in-picture',
-  // The seek slider's spoken value: "1 minute 5 seconds of 3 minutes".
-  timeOf: '{current} of {duration}',
-  timeUnknown: 'unknown length',
-  hours_one: '{count} hour',
-  hours_other: '{count} hours',
-  minutes_one: '{count} minute',
-  minutes_other: '{count} minutes',
-  seconds_one: '{count} second',
-  seconds_other: '{count} seconds',
   // Announced (polite live region).
   announcePlaying: 'Playing',
   announcePaused: 'Paused',
@@ -84,6 +91,8 @@ export const STRINGS = {
   doHelp: 'Show these shortcuts',
 } as const;
 
+export const STRINGS = { ...FIRST_STRINGS, ...LATER_STRINGS };
+
 export type StringKey = keyof typeof STRINGS;
 type Base<K> = K extends `${infer B}_one` | `${infer B}_other` ? B : K;
 export type MessageKey = Base<StringKey>;
@@ -98,10 +107,16 @@ const loaders: Record<Exclude<PlayerLanguage, 'en'>, () => Promise<{ messages: u
   de: () => import('./locales/de.ts'),
   es: () => import('./locales/es.ts'),
 };
+const laterLoaders: typeof loaders = {
+  de: () => import('./locales/later/de.ts'),
+  es: () => import('./locales/later/es.ts'),
+};
 
 let language: PlayerLanguage = 'en';
 let plurals = new Intl.PluralRules(language);
 let catalog: Record<string, Compiled> = STRINGS;
+/** Whether `catalog` has the language's LATER_STRINGS (English's are built in). */
+let hasLater = true;
 
 /** `?lang=` of the embed URL when the player has it, else the first of the browser's languages it has, else English. */
 export function pickLanguage(requested: string | null | undefined, browser: readonly string[] = []): PlayerLanguage {
@@ -116,6 +131,7 @@ function use(lang: PlayerLanguage, messages: Record<string, Compiled>): void {
   language = lang;
   plurals = new Intl.PluralRules(lang);
   catalog = messages;
+  hasLater = lang === 'en';
 }
 
 /**
@@ -130,6 +146,20 @@ export function setLanguage(lang: PlayerLanguage): Promise<void> | null {
     return null;
   }
   return loaders[lang]().then((m) => use(lang, m.messages as Record<string, Compiled>));
+}
+
+/**
+ * Adds the active language's texts of the controls chunk (LATER_STRINGS) to its catalog: null when
+ * they are there already (English is built in), else a promise the chunk's host waits for.
+ */
+export function loadLaterStrings(): Promise<void> | null {
+  const lang = language;
+  if (lang === 'en' || hasLater) return null;
+  return laterLoaders[lang]().then((m) => {
+    if (language !== lang || hasLater) return;
+    catalog = { ...catalog, ...(m.messages as Record<string, Compiled>) };
+    hasLater = true;
+  });
 }
 
 export function currentLanguage(): PlayerLanguage {
