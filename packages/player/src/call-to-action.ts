@@ -1,6 +1,6 @@
-import { type CallToActionHost, make, videoApi } from './engage.ts';
 import callToActionCss from './call-to-action.css?inline';
 import { adoptStyle } from './chunk-style.ts';
+import { type CallToActionHost, make, videoApi } from './engage.ts';
 
 export interface CallToAction {
   readonly open: boolean;
@@ -45,7 +45,7 @@ export function attachCallToAction(h: CallToActionHost): CallToAction {
   link.rel = 'noopener noreferrer';
   const dismiss = make(doc, 'button', 'rb-cta-close', '×');
   dismiss.type = 'button';
-  dismiss.setAttribute('aria-label', 'Close');
+  dismiss.setAttribute('aria-label', h.t('close'));
   box.append(text, link, dismiss);
   box.hidden = true;
   root.append(box);

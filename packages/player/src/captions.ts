@@ -1,8 +1,8 @@
 import type { PlaybackCaption } from '@reelbase/api-client';
-import { safeStorage } from './storage.ts';
-import type { t as translate } from './strings.ts';
 import captionsCss from './captions.css?inline';
 import { adoptStyle } from './chunk-style.ts';
+import { safeStorage } from './storage.ts';
+import type { t as translate } from './strings.ts';
 
 /** Where the viewer's choice is kept, per browser: `off`, or the language and label of the track picked. */
 export const CAPTIONS_CHOICE_KEY = 'rb-captions';

@@ -1,16 +1,17 @@
 // The controls chunk: speed and quality menus, picture-in-picture, keyboard shortcuts and their
 // "?" overlay, announcements, resume and the viewer's remembered volume and speed. Loaded after
 // the first frame or on first use (see player.ts), so the embed's first frame does not wait for it.
-import type { Captions } from './captions.ts';
-import type { ResolvedConfig } from './config.ts';
+
 import { PLAYBACK_SPEEDS } from '@reelbase/api-client/viewer-constants';
+import type { Captions } from './captions.ts';
+import { adoptStyle } from './chunk-style.ts';
+import type { ResolvedConfig } from './config.ts';
+import controlsCss from './controls.css?inline';
 import { pruneResume, readResume, resumePosition, saveResume } from './resume.ts';
 import { SHORTCUT_HELP, type ShortcutAction, shortcutFor } from './shortcuts.ts';
 import { readJson, safeStorage, writeJson } from './storage.ts';
 import type { MessageKey, t as translate } from './strings.ts';
 import type { Engine, HlsInstance } from './types.ts';
-import controlsCss from './controls.css?inline';
-import { adoptStyle } from './chunk-style.ts';
 
 /** The viewer's choices kept across videos (the caption choice is kept by captions.ts). */
 export const PREFS_KEY = 'rb-prefs';

@@ -1,7 +1,7 @@
 import type { PlaybackStoryboard } from '@reelbase/api-client';
+import { adoptStyle } from './chunk-style.ts';
 import { seekPointer } from './seek-pointer.ts';
 import storyboardCss from './storyboard.css?inline';
-import { adoptStyle } from './chunk-style.ts';
 
 /*
  * Seek previews (issue 26 item 4), a chunk loaded on the first hover or touch of the seek bar:

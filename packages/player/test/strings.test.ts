@@ -2,11 +2,13 @@
 // the browser, and the player built in German when the embed asks for it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LEAD_MESSAGES } from '@reelbase/api-client/lead-constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { embedOptions, mount } from '../src/mount.ts';
 import { currentLanguage, FIRST_STRINGS, LATER_STRINGS, loadLaterStrings, pickLanguage, STRINGS, setLanguage, t } from '../src/strings.ts';
 
 const STRING_KEYS = Object.keys(STRINGS);
+
 import { config, hostPerTest, json } from './helpers.ts';
 
 const locales = join(import.meta.dirname, '../src/locales/');
@@ -32,6 +34,16 @@ describe('player catalogs', () => {
       }
     }
     expect([...Object.keys(FIRST_STRINGS), ...Object.keys(LATER_STRINGS)].sort()).toEqual([...STRING_KEYS].sort());
+    // English: later/en.po says what LATER_STRINGS say (the player fetches it); the lead form's as the contract's.
+    expect(Object.fromEntries(poIds('later/en').map((e) => [e.id, e.str]))).toEqual(LATER_STRINGS);
+    expect([LATER_STRINGS.leadEmail, LATER_STRINGS.leadName, LATER_STRINGS.leadSkip, LATER_STRINGS.leadInvalidEmail, LATER_STRINGS.leadConsentNeeded, LATER_STRINGS.leadSendFailed]).toEqual([
+      LEAD_MESSAGES.email,
+      LEAD_MESSAGES.name,
+      LEAD_MESSAGES.skip,
+      LEAD_MESSAGES.invalidEmail,
+      LEAD_MESSAGES.consentNeeded,
+      LEAD_MESSAGES.sendFailed,
+    ]);
   });
 });
 
@@ -50,7 +62,7 @@ describe('the viewer language', () => {
     expect(t('play')).toBe('Abspielen');
     expect([t('minutes', { count: 1 }), t('minutes', { count: 3 })]).toEqual(['1 Minute', '3 Minuten']);
     expect(t('playerNamed', { title: 'Frühlingsangebot' })).toBe('Videoplayer: Frühlingsangebot');
-    // The controls chunk's texts come once it is fetched (until then the key, never English).
+    // The later chunks' texts come once they are fetched (until then the key, never English).
     expect(t('speed')).toBe('speed');
     await loadLaterStrings();
     expect(t('speed')).toBe('Geschwindigkeit');
