@@ -483,6 +483,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       loading = true;
       void Promise.all([import('./lead-form.ts'), loadLaterStrings()]).then(([m]) => {
         if (destroyed) return;
+        // Not held any more while the form decides: its own play (email given before) must go through.
+        holdPlay = null;
         const form = m.attachLeadForm({ ...engage, form: leadForm, heldPlay: held });
         holdPlay = form.holds;
         extras.push(form);
