@@ -1,3 +1,4 @@
+/// <reference path="./inline-css.d.ts" />
 // A lazy chunk's own styles: the main stylesheet carries only what the first frame needs, and each
 // chunk (captions, controls, chapters, storyboard, lead form, call to action) brings the rest. A
 // constructed stylesheet, adopted by the player's document once (a second player on the page finds
