@@ -1,6 +1,9 @@
 // Builds the embed bundle and prints what the embed page loads before the first frame, gzipped:
 // on the native-HLS path (page, script, stylesheet, playback answer) and on the hls.js path
-// (the same plus the lazily imported hls.js chunk). Fails when the native path exceeds the budget.
+// (the same plus the lazily imported hls.js chunk). Fails when the native path exceeds the budget,
+// or when any path (plain, two caption tracks, chapters and storyboard, lead form and call to
+// action) does for a viewer in the heaviest language (its strings chunk on top). Prints the full
+// player (every chunk) too.
 // Then the same for the share page /watch/{id} (share.example.html is what the API renders for a
 // public video: meta tags, JSON-LD, its style and the playback answer inline), budget 40 KB.
 //   node scripts/size.ts [--no-build]
