@@ -50,6 +50,10 @@ test('chapters pasted on the video page show on the embed player; hovering the s
   await expect(seek).toBeVisible();
   const marks = page.locator('.rb-chapter-mark');
   await expect(marks).toHaveCount(2);
+  // The controls chunk (after the first frame or on first use, with its texts) adds its buttons to
+  // the bar: a first move over the player brings it; measure the seek bar once they are there.
+  await page.mouse.move(400, 100);
+  await expect(page.getByRole('button', { name: /^Speed/ })).toBeVisible();
   const box = (await seek.boundingBox()) as { x: number; y: number; width: number; height: number };
   // Each mark sits over the seek bar at its chapter's share of the length.
   // The player knows the length from the playback answer before the media loads.

@@ -1,3 +1,5 @@
+import callToActionCss from './call-to-action.css?inline';
+import { adoptStyle } from './chunk-style.ts';
 import { type CallToActionHost, make, videoApi } from './engage.ts';
 
 export interface CallToAction {
@@ -25,6 +27,7 @@ function countClick(url: string): void {
 export function attachCallToAction(h: CallToActionHost): CallToAction {
   const { video, root, cta } = h;
   const doc = root.ownerDocument;
+  adoptStyle(doc, callToActionCss);
   // resolveConfig passes only an absolute http(s) link.
   const url = cta.url;
   const abort = new AbortController();
@@ -42,7 +45,7 @@ export function attachCallToAction(h: CallToActionHost): CallToAction {
   link.rel = 'noopener noreferrer';
   const dismiss = make(doc, 'button', 'rb-cta-close', '×');
   dismiss.type = 'button';
-  dismiss.setAttribute('aria-label', 'Close');
+  dismiss.setAttribute('aria-label', h.t('close'));
   box.append(text, link, dismiss);
   box.hidden = true;
   root.append(box);

@@ -1,4 +1,6 @@
 import type { PlaybackCaption } from '@reelbase/api-client';
+import captionsCss from './captions.css?inline';
+import { adoptStyle } from './chunk-style.ts';
 import { safeStorage } from './storage.ts';
 import type { t as translate } from './strings.ts';
 
@@ -53,6 +55,7 @@ export function initialTrack(tracks: readonly PlaybackCaption[], saved: string |
 export function attachCaptions(host: CaptionsHost): Captions {
   const { video, tracks, t } = host;
   const doc = video.ownerDocument;
+  adoptStyle(doc, captionsCss);
   const storage = host.storage === undefined ? safeStorage() : host.storage;
   const signal = new AbortController();
   const elements: HTMLTrackElement[] = [];

@@ -1,5 +1,8 @@
 import type { Chapter } from '@reelbase/api-client';
+import chaptersCss from './chapters.css?inline';
+import { adoptStyle } from './chunk-style.ts';
 import { seekPointer } from './seek-pointer.ts';
+import type { t as translate } from './strings.ts';
 
 /*
  * Chapters in the player (issue 26 item 3), a chunk of its own loaded only for a video that has
@@ -22,6 +25,8 @@ export interface ChaptersHost {
   duration: () => number;
   /** The player's m:ss clock (its own, so this chunk shares no module with the player's). */
   formatTime: (sec: number) => string;
+  /** The player's texts in the viewer's language (its later ones loaded before this chunk attaches). */
+  t: typeof translate;
 }
 
 export interface Chapters {
@@ -46,6 +51,7 @@ export function chapterIndexAt(chapters: readonly Pick<Chapter, 'start'>[], sec:
 export function attachChapters(host: ChaptersHost): Chapters {
   const { video, chapters, seek } = host;
   const doc = video.ownerDocument;
+  adoptStyle(doc, chaptersCss);
   const signal = new AbortController();
   const listen = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void) => target.addEventListener(type, fn as EventListener, { signal: signal.signal });
   const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string) => Object.assign(doc.createElement(tag), { className });
@@ -95,12 +101,12 @@ export function attachChapters(host: ChaptersHost): Chapters {
   const button = make('button', 'rb-chapters');
   button.type = 'button';
   button.innerHTML = LIST_ICON;
-  button.setAttribute('aria-label', 'Chapters');
+  button.setAttribute('aria-label', host.t('chapters'));
   button.setAttribute('aria-haspopup', 'menu');
   button.setAttribute('aria-expanded', 'false');
   const menu = make('div', 'rb-chapters-menu');
   menu.setAttribute('role', 'menu');
-  menu.setAttribute('aria-label', 'Chapters');
+  menu.setAttribute('aria-label', host.t('chapters'));
   menu.hidden = true;
   const entries = chapters.map((c, index) => {
     const entry = make('button', 'rb-chapter-item');
@@ -109,7 +115,7 @@ export function attachChapters(host: ChaptersHost): Chapters {
     const when = make('span', 'rb-chapter-time');
     when.textContent = host.formatTime(c.start);
     entry.append(when, c.title);
-    entry.setAttribute('aria-label', `${c.title}, at ${when.textContent}`);
+    entry.setAttribute('aria-label', host.t('chapterAt', { title: c.title, time: when.textContent }));
     listen(entry, 'click', () => {
       go(index);
       toggle(false);

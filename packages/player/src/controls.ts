@@ -1,9 +1,12 @@
 // The controls chunk: speed and quality menus, picture-in-picture, keyboard shortcuts and their
 // "?" overlay, announcements, resume and the viewer's remembered volume and speed. Loaded after
 // the first frame or on first use (see player.ts), so the embed's first frame does not wait for it.
-import type { Captions } from './captions.ts';
-import type { ResolvedConfig } from './config.ts';
+
 import { PLAYBACK_SPEEDS } from '@reelbase/api-client/viewer-constants';
+import type { Captions } from './captions.ts';
+import { adoptStyle } from './chunk-style.ts';
+import type { ResolvedConfig } from './config.ts';
+import controlsCss from './controls.css?inline';
 import { pruneResume, readResume, resumePosition, saveResume } from './resume.ts';
 import { SHORTCUT_HELP, type ShortcutAction, shortcutFor } from './shortcuts.ts';
 import { readJson, safeStorage, writeJson } from './storage.ts';
@@ -111,6 +114,7 @@ export function attachControls(host: ControlsHost): Controls {
   /** "1.5x", and "Normal" for 1. */
   const speedLabel = (rate: number) => (rate === 1 ? t('speedNormal') : t('speedRate', { rate }));
   const doc = video.ownerDocument;
+  adoptStyle(doc, controlsCss);
   const now = host.now ?? Date.now;
   const signal = new AbortController();
   const on = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void) =>

@@ -1,4 +1,5 @@
 import type { CallToActionConfig, LeadFormConfig } from '@reelbase/api-client';
+import type { t as translate } from './strings.ts';
 import type { PlayerNavigation } from './types.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface EngageHost {
   play: () => Promise<void>;
   navigate: PlayerNavigation;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** The player's texts in the viewer's language (its later ones loaded before these chunks attach); the owner's own texts are shown as written. */
+  t: typeof translate;
 }
 /** `heldPlay`: the viewer pressed play before the form's code arrived (the player held it). */
 export type LeadFormHost = EngageHost & { form: LeadFormConfig; heldPlay?: boolean };

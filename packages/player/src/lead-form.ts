@@ -1,5 +1,7 @@
-import { EMAIL_PATTERN, LEAD_MESSAGES } from '@reelbase/api-client/lead-constants';
+import { EMAIL_PATTERN } from '@reelbase/api-client/lead-constants';
+import { adoptStyle } from './chunk-style.ts';
 import { type LeadFormHost, make } from './engage.ts';
+import leadFormCss from './lead-form.css?inline';
 
 export const LEAD_KEY_PREFIX = 'rb-lead:';
 
@@ -36,8 +38,9 @@ export interface LeadForm {
  * once is remembered for the owner's team in this browser, and the form is not shown again.
  */
 export function attachLeadForm(h: LeadFormHost): LeadForm {
-  const { video, root, form: cfg } = h;
+  const { video, root, form: cfg, t } = h;
   const doc = root.ownerDocument;
+  adoptStyle(doc, leadFormCss);
   const win = doc.defaultView ?? window;
   const store = storageOf(h);
   const key = leadKey(h, win.location.href);
@@ -63,9 +66,9 @@ export function attachLeadForm(h: LeadFormHost): LeadForm {
     wrap.append(make(doc, 'span', '', label), input);
     return { wrap, input };
   };
-  const email = field(LEAD_MESSAGES.email, 'email', 'email');
+  const email = field(t('leadEmail'), 'email', 'email');
   email.input.required = true;
-  const name = field(LEAD_MESSAGES.name, 'text', 'name');
+  const name = field(t('leadName'), 'text', 'name');
   const consent = make(doc, 'label', 'rb-lead-consent');
   const box = make(doc, 'input', '');
   box.type = 'checkbox';
@@ -80,7 +83,7 @@ export function attachLeadForm(h: LeadFormHost): LeadForm {
   submit.type = 'submit';
   actions.append(submit);
   if (!cfg.required) {
-    const skip = make(doc, 'button', 'rb-lead-skip', LEAD_MESSAGES.skip);
+    const skip = make(doc, 'button', 'rb-lead-skip', t('leadSkip'));
     skip.type = 'button';
     on(skip, 'click', () => close(false));
     actions.append(skip);
@@ -115,8 +118,8 @@ export function attachLeadForm(h: LeadFormHost): LeadForm {
   on(form, 'submit', async (e) => {
     e.preventDefault();
     const address = email.input.value.trim();
-    if (address.length > 254 || !EMAIL_PATTERN.test(address)) return fail(LEAD_MESSAGES.invalidEmail);
-    if (cfg.consentText && !box.checked) return fail(LEAD_MESSAGES.consentNeeded, box);
+    if (address.length > 254 || !EMAIL_PATTERN.test(address)) return fail(t('leadInvalidEmail'));
+    if (cfg.consentText && !box.checked) return fail(t('leadConsentNeeded'), box);
     if (h.preview || !h.videoId) return close(true);
     submit.disabled = true;
     error.textContent = '';
@@ -127,9 +130,10 @@ export function attachLeadForm(h: LeadFormHost): LeadForm {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
       if (res.ok) return close(true);
       const answer = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
-      fail(answer.errors?.email ? LEAD_MESSAGES.invalidEmail : (Object.values(answer.errors ?? {})[0] ?? answer.message ?? LEAD_MESSAGES.sendFailed));
+      // The API's other answers (a form turned off meanwhile, too many tries) are its English text.
+      fail(answer.errors?.email ? t('leadInvalidEmail') : (Object.values(answer.errors ?? {})[0] ?? answer.message ?? t('leadSendFailed')));
     } catch {
-      fail(LEAD_MESSAGES.sendFailed);
+      fail(t('leadSendFailed'));
     } finally {
       submit.disabled = false;
     }

@@ -1,13 +1,13 @@
 import { createAutoHide } from './autohide.ts';
 import { createDropOffTracker, sendDropOff } from './beacons.ts';
 import { resolveConfig } from './config.ts';
-import { t } from './strings.ts';
+import type { Controls } from './controls.ts';
 import { formatTime, seekValueText } from './format.ts';
 import { ICONS } from './icons.ts';
 import { browserNavigation, nextVideoPath, safeRedirectUrl } from './navigation.ts';
 import { type Attached, attachSource, importHls } from './source.ts';
+import { loadLaterStrings, t } from './strings.ts';
 import { fetchRenewal, renewalDelayMs, swapToken } from './token.ts';
-import type { Controls } from './controls.ts';
 import type { Engine, Player, PlayerOptions } from './types.ts';
 import { volumeLevel } from './volume.ts';
 
@@ -468,7 +468,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   if (token && options.token) scheduleRenewal(options.token.expiresAt);
 
   // ---- issue 27: the lead form and the call to action, each a chunk fetched only when configured ----
-  const engage = { video, root, apiBase, videoId: options.videoId, preview: !!options.preview, token: () => token, leadScope: options.leadScope, play, navigate: nav };
+  const engage = { video, root, apiBase, videoId: options.videoId, preview: !!options.preview, token: () => token, leadScope: options.leadScope, play, navigate: nav, t };
   const { leadForm, callToAction } = config;
   /** Once the first frame is there (now, if it is): the engagement chunks never weigh on it. */
   const afterFirstFrame = (load: () => void) => {
@@ -481,8 +481,10 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     const loadLeadForm = () => {
       if (loading) return;
       loading = true;
-      void import('./lead-form.ts').then((m) => {
+      void Promise.all([import('./lead-form.ts'), loadLaterStrings()]).then(([m]) => {
         if (destroyed) return;
+        // Not held any more while the form decides: its own play (email given before) must go through.
+        holdPlay = null;
         const form = m.attachLeadForm({ ...engage, form: leadForm, heldPlay: held });
         holdPlay = form.holds;
         extras.push(form);
@@ -500,7 +502,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     afterFirstFrame(loadLeadForm);
   }
   // The call to action shows at the end or a chosen second.
-  if (callToAction) afterFirstFrame(() => void import('./call-to-action.ts').then((m) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction }))));
+  if (callToAction) afterFirstFrame(() => void Promise.all([import('./call-to-action.ts'), loadLaterStrings()]).then(([m]) => !destroyed && extras.push(m.attachCallToAction({ ...engage, cta: callToAction }))));
 
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {
@@ -532,8 +534,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     }
     if (options.chapters?.length) {
       const chapters = options.chapters;
-      void import('./chapters.ts').then((m) => {
-        if (!destroyed) extras.push(m.attachChapters({ video, root, bar, seek, before: popBtn, chapters, duration: knownDuration, formatTime }));
+      void Promise.all([import('./chapters.ts'), loadLaterStrings()]).then(([m]) => {
+        if (!destroyed) extras.push(m.attachChapters({ video, root, bar, seek, before: popBtn, chapters, duration: knownDuration, formatTime, t }));
       });
     }
     if (options.storyboard) {
@@ -553,7 +555,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     const loadControls = () => {
       if (controlsLoading || destroyed) return;
       controlsLoading = true;
-      void import('./controls.ts').then((m) => {
+      // The language's texts of the later chunks come with it (a chunk of their own).
+      void Promise.all([import('./controls.ts'), loadLaterStrings()]).then(([m]) => {
         if (destroyed) return;
         controls = m.attachControls({
           video, root, bar, before: popBtn, config, engine, t, formatTime,

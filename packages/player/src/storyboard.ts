@@ -1,5 +1,7 @@
 import type { PlaybackStoryboard } from '@reelbase/api-client';
+import { adoptStyle } from './chunk-style.ts';
 import { seekPointer } from './seek-pointer.ts';
+import storyboardCss from './storyboard.css?inline';
 
 /*
  * Seek previews (issue 26 item 4), a chunk loaded on the first hover or touch of the seek bar:
@@ -79,6 +81,7 @@ export interface Storyboard {
 export function attachStoryboard(host: StoryboardHost): Storyboard {
   const { seek, board } = host;
   const doc = seek.ownerDocument;
+  adoptStyle(doc, storyboardCss);
   const signal = new AbortController();
   const listen = <E extends Event>(type: string, fn: (e: E) => void) => seek.addEventListener(type, fn as EventListener, { signal: signal.signal });
   const preview = doc.createElement('div');

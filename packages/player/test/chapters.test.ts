@@ -1,7 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { attachChapters, chapterIndexAt } from '../src/chapters.ts';
 import { formatTime } from '../src/format.ts';
+import { loadLaterStrings, t } from '../src/strings.ts';
 import { hostPerTest, makePlayer } from './helpers.ts';
+
+// The controls' and chapters' texts are the later catalog, loaded before their chunks attach.
+beforeAll(() => loadLaterStrings());
 
 const chapters = [
   { start: 0, title: 'Intro' },
@@ -22,7 +26,7 @@ function barWithSeek(duration = 120) {
   bar.append(seek, last);
   root.append(video, bar);
   seek.getBoundingClientRect = () => ({ left: 100, width: 400, top: 0, height: 20, right: 500, bottom: 20, x: 100, y: 0, toJSON: () => ({}) });
-  const host = attachChapters({ video, root, bar, seek, before: last, chapters, duration: () => duration, formatTime });
+  const host = attachChapters({ video, root, bar, seek, before: last, chapters, duration: () => duration, formatTime, t });
   return { root, video, bar, seek, last, host };
 }
 const move = (seek: HTMLElement, clientX: number) => seek.dispatchEvent(new PointerEvent('pointermove', { clientX, bubbles: true }));

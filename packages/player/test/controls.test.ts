@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attachControls, type ControlsHost, PREFS_KEY, parseMaster } from '../src/controls.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../src/config.ts';
+import { attachControls, type ControlsHost, PREFS_KEY, parseMaster } from '../src/controls.ts';
 import { formatTime, seekValueText, spokenTime } from '../src/format.ts';
-import { t } from '../src/strings.ts';
+import { loadLaterStrings, t } from '../src/strings.ts';
 import type { HlsInstance, PlayerConfig } from '../src/types.ts';
 import { config, driveMedia, makePlayer, stubMediaMethods } from './helpers.ts';
+
+// The controls' and chapters' texts are the later catalog, loaded before their chunks attach.
+beforeAll(() => loadLaterStrings());
 
 afterEach(() => {
   localStorage.clear();

@@ -103,6 +103,17 @@ describe('lead form', () => {
     expect(player.video.paused).toBe(true);
   });
 
+  it('a play pressed before the form code arrives, by a viewer who gave their email already, plays once it lands', async () => {
+    localStorage.setItem('rb-lead:https://api.test:team-b', '1');
+    const { player } = await makePlayer({ videoId: 'vid-9', apiBase: 'https://api.test', leadScope: 'team-b', config: config({ leadForm: leadForm() }) });
+    methods.play.mockClear();
+    await player.play();
+    expect(methods.play).not.toHaveBeenCalled();
+    const f = await form(player.root);
+    await vi.waitFor(() => expect(methods.play).toHaveBeenCalled());
+    expect(f.hidden).toBe(true);
+  });
+
   it('loads no lead form or call-to-action code when both are off', async () => {
     const { player } = await makePlayer({ videoId: 'vid-4' });
     await new Promise((r) => setTimeout(r, 20));

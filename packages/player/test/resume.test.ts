@@ -1,11 +1,14 @@
 import { RESUME_END_SHARE, RESUME_MAX_AGE_DAYS } from '@reelbase/api-client/viewer-constants';
-import { afterEach, describe, expect, it } from 'vitest';
-import { attachControls, type ControlsHost } from '../src/controls.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config.ts';
+import { attachControls, type ControlsHost } from '../src/controls.ts';
 import { formatTime } from '../src/format.ts';
 import { pruneResume, RESUME_KEY_PREFIX, readResume, resumePosition, saveResume } from '../src/resume.ts';
-import { t } from '../src/strings.ts';
+import { loadLaterStrings, t } from '../src/strings.ts';
 import { config, driveMedia } from './helpers.ts';
+
+// The controls' and chapters' texts are the later catalog, loaded before their chunks attach.
+beforeAll(() => loadLaterStrings());
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-26T00:00:00Z');

@@ -2,11 +2,13 @@
 // the browser, and the player built in German when the embed asks for it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LEAD_MESSAGES } from '@reelbase/api-client/lead-constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { embedOptions, mount } from '../src/mount.ts';
-import { currentLanguage, pickLanguage, STRINGS, setLanguage, t } from '../src/strings.ts';
+import { currentLanguage, FIRST_STRINGS, LATER_STRINGS, loadLaterStrings, pickLanguage, STRINGS, setLanguage, t } from '../src/strings.ts';
 
 const STRING_KEYS = Object.keys(STRINGS);
+
 import { config, hostPerTest, json } from './helpers.ts';
 
 const locales = join(import.meta.dirname, '../src/locales/');
@@ -20,16 +22,28 @@ afterEach(() => {
 });
 
 describe('player catalogs', () => {
-  it('en.po has exactly the keys of STRINGS; German and Spanish have the same keys, all translated, compiled', async () => {
-    const en = poIds('en');
-    expect(en.map((e) => e.id).sort()).toEqual([...STRING_KEYS].sort());
-    for (const locale of ['de', 'es']) {
-      const entries = poIds(locale);
-      expect(entries.map((e) => e.id).sort(), locale).toEqual([...STRING_KEYS].sort());
-      expect(entries.filter((e) => !e.str).map((e) => e.id), `${locale} untranslated`).toEqual([]);
-      const compiled = (await import(`../src/locales/${locale}.ts`)) as { messages: Record<string, unknown> };
-      expect(Object.keys(compiled.messages).sort(), `${locale}.ts is stale: run pnpm i18n:compile`).toEqual([...STRING_KEYS].sort());
+  it('locales/{locale}.po has exactly the keys of FIRST_STRINGS, locales/later/ those of LATER_STRINGS; German and Spanish all translated, compiled', async () => {
+    for (const [dir, keys] of [['', Object.keys(FIRST_STRINGS)], ['later/', Object.keys(LATER_STRINGS)]] as const) {
+      expect(poIds(`${dir}en`).map((e) => e.id).sort()).toEqual([...keys].sort());
+      for (const locale of ['de', 'es']) {
+        const entries = poIds(`${dir}${locale}`);
+        expect(entries.map((e) => e.id).sort(), `${dir}${locale}`).toEqual([...keys].sort());
+        expect(entries.filter((e) => !e.str).map((e) => e.id), `${dir}${locale} untranslated`).toEqual([]);
+        const compiled = (await (dir ? import(`../src/locales/later/${locale}.ts`) : import(`../src/locales/${locale}.ts`))) as { messages: Record<string, unknown> };
+        expect(Object.keys(compiled.messages).sort(), `${dir}${locale}.ts is stale: run pnpm i18n:compile`).toEqual([...keys].sort());
+      }
     }
+    expect([...Object.keys(FIRST_STRINGS), ...Object.keys(LATER_STRINGS)].sort()).toEqual([...STRING_KEYS].sort());
+    // English: later/en.po says what LATER_STRINGS say (the player fetches it); the lead form's as the contract's.
+    expect(Object.fromEntries(poIds('later/en').map((e) => [e.id, e.str]))).toEqual(LATER_STRINGS);
+    expect([LATER_STRINGS.leadEmail, LATER_STRINGS.leadName, LATER_STRINGS.leadSkip, LATER_STRINGS.leadInvalidEmail, LATER_STRINGS.leadConsentNeeded, LATER_STRINGS.leadSendFailed]).toEqual([
+      LEAD_MESSAGES.email,
+      LEAD_MESSAGES.name,
+      LEAD_MESSAGES.skip,
+      LEAD_MESSAGES.invalidEmail,
+      LEAD_MESSAGES.consentNeeded,
+      LEAD_MESSAGES.sendFailed,
+    ]);
   });
 });
 
@@ -48,6 +62,12 @@ describe('the viewer language', () => {
     expect(t('play')).toBe('Abspielen');
     expect([t('minutes', { count: 1 }), t('minutes', { count: 3 })]).toEqual(['1 Minute', '3 Minuten']);
     expect(t('playerNamed', { title: 'Frühlingsangebot' })).toBe('Videoplayer: Frühlingsangebot');
+    // The later chunks' texts come once they are fetched (until then the key, never English).
+    expect(t('speed')).toBe('speed');
+    await loadLaterStrings();
+    expect(t('speed')).toBe('Geschwindigkeit');
+    expect(t('play')).toBe('Abspielen');
+    expect(loadLaterStrings()).toBeNull();
   });
 });
 
