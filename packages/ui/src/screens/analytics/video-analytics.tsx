@@ -165,7 +165,7 @@ export function VideoAnalyticsPage() {
               <TotalsRow totals={s.totals} />
               {/* issue 27: the call to action's clicks over the range. */}
               <Card data-testid="total-cta-clicks" style={{ marginBottom: 16 }}>
-                <Statistic title="Call to action clicks" value={String(s.ctaClicks)} />
+                <Statistic title={t`Call to action clicks`} value={String(s.ctaClicks)} />
               </Card>
               {s.totals.plays === 0 ? (
                 <Card>

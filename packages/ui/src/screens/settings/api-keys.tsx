@@ -26,7 +26,7 @@ function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => voi
   async function copy() {
     try {
       await platform.copyText(created.key);
-      alert('success', 'Copied!');
+      alert('success', t`Copied!`);
     } catch (err) {
       alert('error', errorMessage(err));
     }
