@@ -221,14 +221,14 @@ export function SettingsPage() {
           </Col>
           {manageTeam && (
             <Col xs={24}>
-              <Card title={cardTitle('API keys')} data-testid="api-keys">
+              <Card title={cardTitle(t`API keys`)} data-testid="api-keys">
                 <ApiKeys />
               </Card>
             </Col>
           )}
           {manageTeam && (
             <Col xs={24}>
-              <Card title={cardTitle('Webhooks')} data-testid="webhooks">
+              <Card title={cardTitle(t`Webhooks`)} data-testid="webhooks">
                 <WebhooksSection />
               </Card>
             </Col>
