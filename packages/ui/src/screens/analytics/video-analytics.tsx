@@ -189,7 +189,7 @@ export function VideoAnalyticsPage() {
               )}
             </div>
           )}
-          <Card title={<h2 style={{ fontSize: 17, margin: 0 }}>Leads</h2>} data-testid="video-leads" style={{ marginTop: 16 }}>
+          <Card title={<h2 style={{ fontSize: 17, margin: 0 }}>{t({ message: 'Leads', context: 'video analytics card' })}</h2>} data-testid="video-leads" style={{ marginTop: 16 }}>
             <LeadsList videoId={videoId} />
           </Card>
         </>

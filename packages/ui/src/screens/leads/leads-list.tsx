@@ -101,7 +101,8 @@ export function LeadsList({ videoId }: { videoId?: string }) {
           loading={leads.isPending}
           dataSource={leads.data?.items ?? []}
           columns={columns}
-          locale={{ emptyText: t`No leads yet. Turn on the lead form in a video’s player settings to collect emails.` }}
+          // Secondary text, not the placeholder's pale grey: AA contrast.
+          locale={{ emptyText: <Typography.Text type="secondary">{t`No leads yet. Turn on the lead form in a video’s player settings to collect emails.`}</Typography.Text> }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: leads.data?.meta.totalItems ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           scroll={{ x: true }}
         />
