@@ -153,8 +153,10 @@ test.describe('in a German browser', () => {
     const keysCard = page.getByTestId('api-keys');
     await expect(keysCard.getByRole('heading', { level: 2, name: 'API-Schlüssel' })).toBeVisible();
     await expect(keysCard.getByLabel('Schlüsselname')).toBeVisible();
-    await expect(keysCard.getByText('Berechtigungen', { exact: true })).toBeVisible();
+    await expect(keysCard.getByText('Berechtigungen', { exact: true }).first()).toBeVisible();
     await expect(keysCard.getByRole('button', { name: 'Schlüssel erstellen' })).toBeVisible();
+    await expect(keysCard.getByRole('checkbox', { name: 'analytics:read Zuschauerstatistiken lesen' })).toBeVisible();
+    await expect(page.getByText('Kann alle 6 Monate einmal geändert werden')).toBeVisible();
     const hooksCard = page.getByTestId('webhooks');
     await expect(hooksCard.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
     await expect(hooksCard.getByLabel('Endpunkt-URL')).toBeVisible();

@@ -121,7 +121,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </Col>
       </Row>
       {profile.isChangeEmail ? (
-        <Form.Item label={t`Email`} name="email" rules={[rule('email')]} extra={MESSAGES.emailChangeHint}>
+        <Form.Item label={t`Email`} name="email" rules={[rule('email')]} extra={t`Can be changed once every 6 months`}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
       ) : (
