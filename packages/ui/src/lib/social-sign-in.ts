@@ -1,4 +1,3 @@
-import { t } from '@lingui/core/macro';
 import { type AuthProviders, SIGN_IN_CALLBACK_PATH } from '@reelbase/api-client';
 
 /**
@@ -68,12 +67,11 @@ export function readCallback(req: SocialRequest, answer: Pick<CallbackMessage, '
   const name = PROVIDER_NAMES[req.provider];
   const params = new URLSearchParams(answer.search.replace(/^\?/, ''));
   for (const [k, v] of new URLSearchParams(answer.hash.replace(/^#/, ''))) params.set(k, v);
-  if (params.get('state') !== req.state) throw new Error(t`The ${name} answer does not belong to this sign-in, so it was refused. Try again.`);
+  if (params.get('state') !== req.state) throw new Error(`The ${name} answer does not belong to this sign-in, so it was refused. Try again.`);
   const error = params.get('error');
-  if (error === 'access_denied') throw new Error(t`${name} sign-in was cancelled.`);
-  const reason = params.get('error_description') ?? error ?? '';
-  if (error) throw new Error(t`${name} sign-in failed: ${reason}.`);
+  if (error === 'access_denied') throw new Error(`${name} sign-in was cancelled.`);
+  if (error) throw new Error(`${name} sign-in failed: ${params.get('error_description') ?? error}.`);
   const token = params.get(req.provider === 'google' ? 'id_token' : 'access_token');
-  if (!token) throw new Error(t`${name} did not send a sign-in token. Try again.`);
+  if (!token) throw new Error(`${name} did not send a sign-in token. Try again.`);
   return token;
 }
