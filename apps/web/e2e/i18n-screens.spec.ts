@@ -135,6 +135,36 @@ test.describe('in a German browser', () => {
     await shot(page, info, 'i18n-de-terms');
   });
 
+  test('the Leads screen and the API keys and webhooks cards of the settings are German', async ({ page, request, baseURL }, info) => {
+    const owner = await registerOwner(request, baseURL as string);
+    await signInAnyLanguage(page, owner);
+
+    await page.goto('/leads');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kontakte' })).toBeVisible();
+    for (const column of ['E-Mail', 'Name', 'Video', 'Einwilligung', 'Seite', 'Datum']) await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Kontakte durchsuchen' })).toHaveAttribute('placeholder', 'E-Mail oder Name suchen');
+    await expect(page.getByLabel('Von', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Bis', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'CSV herunterladen' })).toBeVisible();
+    await expect(page.getByText('Noch keine Kontakte. Schalten Sie in den Player-Einstellungen eines Videos das Kontaktformular ein')).toBeVisible();
+    await shot(page, info, 'i18n-de-leads');
+
+    await page.goto('/settings');
+    const keysCard = page.getByTestId('api-keys');
+    await expect(keysCard.getByRole('heading', { level: 2, name: 'API-Schlüssel' })).toBeVisible();
+    await expect(keysCard.getByLabel('Schlüsselname')).toBeVisible();
+    await expect(keysCard.getByText('Berechtigungen', { exact: true }).first()).toBeVisible();
+    await expect(keysCard.getByRole('button', { name: 'Schlüssel erstellen' })).toBeVisible();
+    await expect(keysCard.getByRole('checkbox', { name: 'analytics:read Zuschauerstatistiken lesen' })).toBeVisible();
+    await expect(page.getByText('Kann alle 6 Monate einmal geändert werden')).toBeVisible();
+    const hooksCard = page.getByTestId('webhooks');
+    await expect(hooksCard.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
+    await expect(hooksCard.getByLabel('Endpunkt-URL')).toBeVisible();
+    await expect(hooksCard.getByRole('button', { name: 'Endpunkt hinzufügen' })).toBeVisible();
+    await keysCard.scrollIntoViewIfNeeded();
+    await shot(page, info, 'i18n-de-api-keys-webhooks');
+  });
+
   test('the admin screens are German', async ({ page, request, baseURL }, info) => {
     const owner = await registerOwner(request, baseURL as string);
     const id = await profileId(request, baseURL as string, owner);

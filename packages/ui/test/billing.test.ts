@@ -7,11 +7,10 @@ import {
   monthsFreeWithYear,
   periodStart,
   planChangeKind,
-  priceLabel,
   prorationEstimate,
   usagePercent,
 } from '../src/lib/billing.ts';
-import { cancelExplanation, planChangeExplanation } from '../src/screens/billing/texts.ts';
+import { cancelExplanation, planChangeExplanation, priceLabel } from '../src/screens/billing/texts.ts';
 
 const GB = 1024 ** 3;
 const limits = { storageBytes: 100 * GB, bandwidthBytesPerMonth: 500 * GB, videoGeneratorCredits: 10, features: {}, membersLimit: 1 };

@@ -56,8 +56,18 @@ export function NameAndEmailFields({ own = true, onEmailBlur }: { own?: boolean;
 
 /** The password rules of the contract, in words, each ticked once the typed password meets it. */
 export const PASSWORD_RULES: { text: string; met(password: string): boolean }[] = [
-  { text: `At least ${PASSWORD_MIN_LENGTH} characters`, met: (p) => p.length >= PASSWORD_MIN_LENGTH },
-  { text: `No more than ${PASSWORD_MAX_LENGTH} characters`, met: (p) => p.length > 0 && p.length <= PASSWORD_MAX_LENGTH },
+  {
+    get text() {
+      const min = PASSWORD_MIN_LENGTH;
+      return t`At least ${min} characters`;
+    },
+    met: (p) => p.length >= PASSWORD_MIN_LENGTH },
+  {
+    get text() {
+      const max = PASSWORD_MAX_LENGTH;
+      return t`No more than ${max} characters`;
+    },
+    met: (p) => p.length > 0 && p.length <= PASSWORD_MAX_LENGTH },
 ];
 
 /** Shown under the password field before anything fails: the rules, ticking as they are met. */

@@ -1,7 +1,18 @@
 import { t } from '@lingui/core/macro';
 import type { ColorScheme } from '@reelbase/api-client';
 import { Alert } from 'antd';
-import { AA_TEXT, contrastProblems, formatRatio } from '../lib/contrast.ts';
+import { AA_TEXT, type ContrastCheck, contrastProblems, formatRatio } from '../lib/contrast.ts';
+
+function warningTitle() {
+  const minimum = formatRatio(AA_TEXT);
+  return t`Some viewers may not see the player's controls well: below the WCAG AA contrast (${minimum} for icons and text).`;
+}
+
+function problemText({ pair, ratio: r, minimum: m, fix }: ContrastCheck) {
+  const ratio = formatRatio(r);
+  const minimum = formatRatio(m);
+  return t`${pair}: ${ratio}, at least ${minimum} needed. Try ${fix}.`;
+}
 
 /**
  * Under the colour pickers: which of the owner's colours viewers may not tell apart, with the
@@ -16,12 +27,12 @@ export function ContrastWarning({ scheme }: { scheme: Pick<ColorScheme, 'playerP
         <Alert
           type="warning"
           showIcon
-          title={t`Some viewers may not see the player's controls well: below the WCAG AA contrast (${formatRatio(AA_TEXT)} for icons and text).`}
+          title={warningTitle()}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {problems.map((p) => (
                 <li key={p.pair}>
-                  {t`${p.pair}: ${formatRatio(p.ratio)}, at least ${formatRatio(p.minimum)} needed. Try ${p.fix}.`}
+                  {problemText(p)}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { type PaymentPlan, type PaymentPlanVariant, PLAN_DURATION_LABELS, PLAN_NAMES, type PlanDuration, type Subscription } from '@reelbase/api-client';
+import { type PaymentPlan, PLAN_NAMES, type PlanDuration, type Subscription } from '@reelbase/api-client';
 import { formatNumber } from './format.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
@@ -31,9 +31,6 @@ export function formatPrice(dollars: number): string {
   const cents = Number.isInteger(dollars) ? 0 : 2;
   return formatNumber(dollars, { style: 'currency', currency: 'USD', minimumFractionDigits: cents, maximumFractionDigits: cents });
 }
-
-/** "$12 / Month". */
-export const priceLabel = (v: Pick<PaymentPlanVariant, 'price' | 'duration'>) => `${formatPrice(v.price)} / ${PLAN_DURATION_LABELS[v.duration]}`;
 
 export const planTitle = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
 

@@ -57,7 +57,7 @@ export function AnalyticsOverviewPage() {
             setPage(1);
           }}
         />
-        {!!data?.meta.totalItems && <CsvButton of="every video's analytics" testId="csv-overview" download={() => client.statistics.overviewCsv({ range, field: sort.field, direction: sort.direction })} />}
+        {!!data?.meta.totalItems && <CsvButton of={t`every video's analytics`} testId="csv-overview" download={() => client.statistics.overviewCsv({ range, field: sort.field, direction: sort.direction })} />}
       </Flex>
       {data && <TotalsRow totals={data.totals} />}
       <Card styles={{ body: { padding: 0 } }}>

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { t } from '@lingui/core/macro';
 import { type DownloadedFile, errorMessage } from '@reelbase/api-client';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -26,12 +27,13 @@ function saveFile({ blob, filename }: DownloadedFile) {
 export function CsvButton({ of, download, testId, spelled }: { of: string; download: () => Promise<DownloadedFile>; testId?: string; spelled?: boolean }) {
   const alert = useAlert();
   const [busy, setBusy] = useState(false);
+  const named = t`Download CSV of ${of}`;
   return (
     <Button
       size="small"
       icon={<DownloadOutlined aria-hidden />}
       loading={busy}
-      aria-label={spelled ? undefined : `Download CSV of ${of}`}
+      aria-label={spelled ? undefined : named}
       data-testid={testId}
       onClick={async () => {
         setBusy(true);
@@ -44,7 +46,7 @@ export function CsvButton({ of, download, testId, spelled }: { of: string; downl
         }
       }}
     >
-      {spelled ? `Download CSV of ${of}` : 'Download CSV'}
+      {spelled ? named : t`Download CSV`}
     </Button>
   );
 }

@@ -165,7 +165,7 @@ export function VideoAnalyticsPage() {
               <TotalsRow totals={s.totals} />
               {/* issue 27: the call to action's clicks over the range. */}
               <Card data-testid="total-cta-clicks" style={{ marginBottom: 16 }}>
-                <Statistic title="Call to action clicks" value={String(s.ctaClicks)} />
+                <Statistic title={t`Call to action clicks`} value={String(s.ctaClicks)} />
               </Card>
               {s.totals.plays === 0 ? (
                 <Card>
@@ -189,7 +189,7 @@ export function VideoAnalyticsPage() {
               )}
             </div>
           )}
-          <Card title={<h2 style={{ fontSize: 17, margin: 0 }}>Leads</h2>} data-testid="video-leads" style={{ marginTop: 16 }}>
+          <Card title={<h2 style={{ fontSize: 17, margin: 0 }}>{t({ message: 'Leads', context: 'video analytics card' })}</h2>} data-testid="video-leads" style={{ marginTop: 16 }}>
             <LeadsList videoId={videoId} />
           </Card>
         </>

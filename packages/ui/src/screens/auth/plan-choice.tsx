@@ -1,11 +1,12 @@
 import { t } from '@lingui/core/macro';
-import { errorMessage, PLAN_DURATION_LABELS, type PlanDuration } from '@reelbase/api-client';
+import { errorMessage, type PlanDuration } from '@reelbase/api-client';
 import { Alert, Flex, Segmented, Skeleton, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { findVariant, planTitle, priceLabel } from '../../lib/billing.ts';
+import { findVariant, planTitle } from '../../lib/billing.ts';
 import { usePlans } from '../../queries.ts';
 import { PlanBadge } from '../admin/plan-badge.tsx';
 import { PlanLimits, PlanPrice } from '../billing/plan-limits.tsx';
+import { durationLabel, priceLabel } from '../billing/texts.ts';
 
 /**
  * Sign-up's plan: the plans as the change-tariff screen shows them (badge, price by month or year,
@@ -50,7 +51,7 @@ export function PlanChoice(props: { value: string | null; onChange(id: string | 
           value={duration}
           onChange={showDuration}
           disabled={off}
-          options={(['1m', '1y'] as const).map((d) => ({ value: d, label: PLAN_DURATION_LABELS[d] }))}
+          options={(['1m', '1y'] as const).map((d) => ({ value: d, label: durationLabel(d) }))}
         />
       </Flex>
       {plans.error ? (

@@ -6,13 +6,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AccountFields, type AccountValues, accountValid, emailValid, hasAccountFieldErrors, showFieldErrors } from '../../components/account-fields.tsx';
 import { PaymentMethodForm } from '../../components/payment-method-form.tsx';
-import { findVariant, planTitle, priceLabel } from '../../lib/billing.ts';
+import { findVariant, type PlanVariantRef, planTitle } from '../../lib/billing.ts';
 import { serverCardErrors } from '../../lib/card.ts';
 import { usePlans } from '../../queries.ts';
 import { useAlert, useClient, useSession } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { PlanChoice } from './plan-choice.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { priceLabel } from '../billing/texts.ts';
 
 /**
  * Sign-up in the order people expect: the account first (a taken email is told as soon as the field
@@ -25,6 +26,13 @@ import { SocialButtons } from './social-buttons.tsx';
  */
 /** Whether a registration answer names the plan (withdrawn or changed since the page loaded). */
 const planFieldError = (err: unknown) => !!(err as { errors?: Record<string, string> } | null)?.errors?.paymentPlanId;
+
+/** What registering with a card charges now: "Registration charges $12 / Month for Gold to this card now; ...". */
+function chargeText(plan: PlanVariantRef) {
+  const price = priceLabel(plan);
+  const name = planTitle(plan.name);
+  return tr`Registration charges ${price} for ${name} to this card now; the plan renews automatically.`;
+}
 
 export function RegistrationPage() {
   const client = useClient();
@@ -156,13 +164,13 @@ export function RegistrationPage() {
           <PlanChoice value={paypal ? null : planId} onChange={setPlanId} off={paypal && tr`With PayPal, you choose the plan after signing in and approve its payment at PayPal.`} />
           <div style={{ maxWidth: 520 }}>
             <PaymentMethodForm
-              submitText="Registration"
+              submitText={tr`Registration`}
               busy={loading}
               onTypeChange={(t) => setPaypal(t === 'paypal')}
               onSubmit={(method) => register(account, method)}
               extra={
                 plan && (
-                  <Typography.Text data-testid="signup-charge" style={{ flex: '1 1 240px', alignSelf: 'center' }}>{tr`Registration charges ${priceLabel(plan)} for ${planTitle(plan.name)} to this card now; the plan renews automatically.`}</Typography.Text>
+                  <Typography.Text data-testid="signup-charge" style={{ flex: '1 1 240px', alignSelf: 'center' }}>{chargeText(plan)}</Typography.Text>
                 )
               }
             />

@@ -7,6 +7,12 @@ import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
 
+/** The spec's text for a new password below the minimum length, in the active language. */
+function tooShort() {
+  const min = PASSWORD_MIN_LENGTH;
+  return t`Must NOT have fewer than ${min} characters.`;
+}
+
 export function ResetPasswordPage() {
   const client = useClient();
   const alert = useAlert();
@@ -39,7 +45,7 @@ export function ResetPasswordPage() {
           <Form.Item
             label={t`New password`}
             name="password"
-            rules={[{ min: PASSWORD_MIN_LENGTH, required: true, message: `Must NOT have fewer than ${PASSWORD_MIN_LENGTH} characters.` }]}
+            rules={[{ min: PASSWORD_MIN_LENGTH, required: true, message: tooShort() }]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

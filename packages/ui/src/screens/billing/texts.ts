@@ -10,7 +10,7 @@ import { i18n, intlLocale } from '../../i18n/index.ts';
 /** A plan duration as a label: "Month", "Year" (the contract's PLAN_DURATION_LABELS, translated). */
 export const durationLabel = (d: PlanDuration): string => (d === '1y' ? t({ message: 'Year', context: 'plan duration' }) : t({ message: 'Month', context: 'plan duration' }));
 
-/** "$12 / Month": a variant's price and duration (the English of lib/billing.ts priceLabel, translated). */
+/** "$12 / Month": a variant's price and duration (English: the contract's PLAN_DURATION_LABELS). */
 export function priceLabel(v: Pick<PaymentPlanVariant, 'price' | 'duration'>): string {
   const price = formatPrice(v.price);
   const duration = durationLabel(v.duration);

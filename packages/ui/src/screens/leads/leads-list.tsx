@@ -1,9 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { errorMessage, type Lead, type LeadsParams } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Table, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatClock, formatDate } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 
@@ -59,28 +62,32 @@ export function LeadsList({ videoId }: { videoId?: string }) {
   };
 
   const columns = [
-    { title: 'Email', dataIndex: 'email', key: 'email' },
-    { title: 'Name', dataIndex: 'name', key: 'name', render: (v: string | null) => v ?? '' },
-    ...(videoId ? [] : [{ title: 'Video', key: 'video', render: (_: unknown, l: Lead) => (l.videoId ? <Link to={`/${l.videoId}`}>{l.videoName}</Link> : l.videoName) }]),
-    { title: 'Consent', dataIndex: 'consentText', key: 'consent', render: (v: string | null) => (v ? 'Yes' : '') },
-    { title: 'Page', dataIndex: 'pageOrigin', key: 'page', render: (v: string | null) => v ?? '' },
-    { title: 'Date', dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
+    { title: t`Email`, dataIndex: 'email', key: 'email' },
+    { title: t`Name`, dataIndex: 'name', key: 'name', render: (v: string | null) => v ?? '' },
+    ...(videoId ? [] : [{ title: t`Video`, key: 'video', render: (_: unknown, l: Lead) => (l.videoId ? <Link to={`/${l.videoId}`}>{l.videoName}</Link> : l.videoName) }]),
+    { title: t`Consent`, dataIndex: 'consentText', key: 'consent', render: (v: string | null) => (v ? t`Yes` : '') },
+    { title: t({ message: 'Page', context: 'web page a lead came from' }), dataIndex: 'pageOrigin', key: 'page', render: (v: string | null) => v ?? '' },
+    { title: t`Date`, dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => `${formatDate(v)} ${formatClock(new Date(v))}` },
   ];
 
   return (
     <Flex vertical gap={12}>
       <Flex gap={12} wrap align="end">
-        <Input.Search allowClear placeholder="Search email or name" aria-label="Search leads" style={{ maxWidth: 280 }} onSearch={filter(setSearch)} />
+        <Input.Search allowClear placeholder={t`Search email or name`} aria-label={t`Search leads`} style={{ maxWidth: 280 }} onSearch={filter(setSearch)} />
         <Flex vertical gap={2}>
-          <label htmlFor={fromId}>From</label>
+          <label htmlFor={fromId}>
+            <Trans>From</Trans>
+          </label>
           <Input id={fromId} type="date" value={from} onChange={(e) => filter(setFrom)(e.target.value)} style={{ width: 160 }} />
         </Flex>
         <Flex vertical gap={2}>
-          <label htmlFor={toId}>To</label>
+          <label htmlFor={toId}>
+            <Trans>To</Trans>
+          </label>
           <Input id={toId} type="date" value={to} onChange={(e) => filter(setTo)(e.target.value)} style={{ width: 160 }} />
         </Flex>
         <Button icon={<DownloadOutlined aria-hidden />} loading={downloading} onClick={() => void download()}>
-          Download CSV
+          <Trans>Download CSV</Trans>
         </Button>
       </Flex>
       {leads.isError ? (
@@ -94,7 +101,8 @@ export function LeadsList({ videoId }: { videoId?: string }) {
           loading={leads.isPending}
           dataSource={leads.data?.items ?? []}
           columns={columns}
-          locale={{ emptyText: 'No leads yet. Turn on the lead form in a video\u2019s player settings to collect emails.' }}
+          // Secondary text, not the placeholder's pale grey: AA contrast.
+          locale={{ emptyText: <Typography.Text type="secondary">{t`No leads yet. Turn on the lead form in a video’s player settings to collect emails.`}</Typography.Text> }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: leads.data?.meta.totalItems ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           scroll={{ x: true }}
         />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Typography } from 'antd';
 import { LeadsList } from './leads-list.tsx';
 
@@ -6,7 +7,7 @@ export function LeadsPage() {
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        Leads
+        <Trans>Leads</Trans>
       </Typography.Title>
       <LeadsList />
     </>

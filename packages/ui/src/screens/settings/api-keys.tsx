@@ -1,14 +1,24 @@
-import { t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
-import { API_KEY_NAME_MAX, API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKey, ApiKeyCreate, type ApiKeyCreated, errorMessage } from '@reelbase/api-client';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, type ApiKeyScope, ApiKeyCreate, type ApiKeyCreated, errorMessage } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { i18n } from '../../i18n/index.ts';
 import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useCurrentTeam } from '../teams/use-team.ts';
+
+/** What each scope allows: the contract's API_KEY_SCOPE_LABELS (English), translated. */
+const SCOPE_LABELS: Record<ApiKeyScope, MessageDescriptor> = {
+  'videos:read': msg`Read videos, folders, captions and GIFs`,
+  'videos:write': msg`Upload, import, edit and delete videos`,
+  'analytics:read': msg`Read viewer statistics`,
+  'webhooks:manage': msg`Manage webhooks`,
+};
 
 type Values = { name: string; scopes: string[] };
 
@@ -26,7 +36,7 @@ function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => voi
   async function copy() {
     try {
       await platform.copyText(created.key);
-      alert('success', 'Copied!');
+      alert('success', t`Copied!`);
     } catch (err) {
       alert('error', errorMessage(err));
     }
@@ -108,7 +118,7 @@ export function ApiKeys() {
             <Flex vertical gap={4}>
               {API_KEY_SCOPES.map((s) => (
                 <Checkbox key={s} value={s}>
-                  <Typography.Text code>{s}</Typography.Text> {API_KEY_SCOPE_LABELS[s]}
+                  <Typography.Text code>{s}</Typography.Text> {i18n._(SCOPE_LABELS[s])}
                 </Checkbox>
               ))}
             </Flex>

@@ -121,7 +121,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </Col>
       </Row>
       {profile.isChangeEmail ? (
-        <Form.Item label={t`Email`} name="email" rules={[rule('email')]} extra={MESSAGES.emailChangeHint}>
+        <Form.Item label={t`Email`} name="email" rules={[rule('email')]} extra={t`Can be changed once every 6 months`}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
       ) : (
@@ -221,14 +221,14 @@ export function SettingsPage() {
           </Col>
           {manageTeam && (
             <Col xs={24}>
-              <Card title={cardTitle('API keys')} data-testid="api-keys">
+              <Card title={cardTitle(t`API keys`)} data-testid="api-keys">
                 <ApiKeys />
               </Card>
             </Col>
           )}
           {manageTeam && (
             <Col xs={24}>
-              <Card title={cardTitle('Webhooks')} data-testid="webhooks">
+              <Card title={cardTitle(t`Webhooks`)} data-testid="webhooks">
                 <WebhooksSection />
               </Card>
             </Col>

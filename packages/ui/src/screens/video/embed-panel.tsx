@@ -108,7 +108,7 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
       const code = await client.videos.embedCode(video.id, embedOptionsOf(choices));
       await platform.copyText(code);
       setCopied(true);
-      alert('success', 'Copied!');
+      alert('success', t`Copied!`);
     } catch (err) {
       alert('error', errorMessage(err));
     } finally {

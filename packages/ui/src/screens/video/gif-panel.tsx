@@ -57,7 +57,7 @@ function GifItem({ gif, onRemoved }: { gif: Gif; onRemoved(): void }) {
   async function copy(text: string) {
     try {
       await platform.copyText(text);
-      alert('success', 'Copied!');
+      alert('success', t`Copied!`);
     } catch (err) {
       alert('error', errorMessage(err));
     }

@@ -10,8 +10,8 @@ import type { UploadEntry } from '../../state/atoms.ts';
 import { UploadProgress } from '../videos/upload-progress.tsx';
 import { isSettling } from '../videos/video-status.tsx';
 
-export const REPLACE_VIDEO_TEXT =
-  'Upload a new file for this video. Its link, embed code, name, folder, player settings and statistics stay the same; the current file keeps playing until the new one is ready.';
+export const replaceVideoText = () =>
+  t`Upload a new file for this video. Its link, embed code, name, folder, player settings and statistics stay the same; the current file keeps playing until the new one is ready.`;
 
 /**
  * Replace video: one new file for the video, sent with the same progress as an upload; then the
@@ -60,7 +60,7 @@ export function ReplaceModal({ video, open, onClose }: { video: Video; open: boo
       }
       destroyOnHidden
     >
-      <Typography.Paragraph>{REPLACE_VIDEO_TEXT}</Typography.Paragraph>
+      <Typography.Paragraph>{replaceVideoText()}</Typography.Paragraph>
       {!sending && entry?.status !== 'done' && (
         <Button type="primary" onClick={choose}>{t`Choose new file`}</Button>
       )}

@@ -66,7 +66,7 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
     try {
       await platform.copyText(text);
       setCopied(what);
-      alert('success', 'Copied!');
+      alert('success', t`Copied!`);
     } catch (err) {
       alert('error', errorMessage(err));
     }

@@ -119,7 +119,7 @@ export function GifModal({ video, open, onClose }: { video: Video; open: boolean
   async function copy() {
     if (!embed) return;
     await platform.copyText(embed);
-    alert('success', 'Copied!');
+    alert('success', tr`Copied!`);
   }
 
   const scale = previewWidth / frame.width || 0;

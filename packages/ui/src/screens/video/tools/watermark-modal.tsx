@@ -130,7 +130,7 @@ export function WatermarkModal({ video, open, onClose }: { video: Video; open: b
       )}
       {step === 'crop' && source && (
         <Flex vertical gap={12}>
-          <Segmented<AspectName> aria-label={t`Crop shape`} options={Object.keys(ASPECTS) as AspectName[]} value={aspectName} onChange={setAspectName} />
+          <Segmented<AspectName> aria-label={t`Crop shape`} options={(Object.keys(ASPECTS) as AspectName[]).map((value) => ({ value, label: value === 'Original' ? t({ message: 'Original', context: 'crop shape' }) : value }))} value={aspectName} onChange={setAspectName} />
           <ImageCropper key={aspectName} src={source.url} aspect={ASPECTS[aspectName] || source.aspect} onArea={setArea} label={t`Crop the watermark`} />
         </Flex>
       )}
