@@ -154,7 +154,8 @@ test('an admin blocks a video (its embed stops playing) and unblocks it', async 
   await expect(page.getByTestId('alert-bar').filter({ hasText: /block/i })).toBeVisible();
   const status = row.getByText('Blocked', { exact: true });
   await expect(status).toBeVisible();
-  await expect(status).toHaveCSS('color', 'rgb(255, 77, 79)');
+  // Red ('Blocked' in red), the theme's error colour: #cf1322, dark enough for WCAG AA on white.
+  await expect(status).toHaveCSS('color', 'rgb(207, 19, 34)');
   await shot(page, info, 'admin-user-videos');
 
   // The embed no longer plays: the page says so, and the mp4 is refused.
