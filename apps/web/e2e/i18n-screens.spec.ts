@@ -129,7 +129,7 @@ test.describe('in a German browser', () => {
     await page.goto('/terms-of-use');
     await expect(page.getByTestId('legal-english-only')).toHaveText('Diese Seite gibt es nur auf Englisch. Maßgeblich ist der englische Text.');
     // The text itself is marked English for screen readers.
-    const english = page.locator('main.rb-legal [lang="en"]');
+    const english = page.locator('.rb-legal [lang="en"]');
     await expect(english.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible();
     await expect(english.getByText('60-day money-back guarantee')).toBeVisible();
     await shot(page, info, 'i18n-de-terms');
