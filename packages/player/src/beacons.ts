@@ -9,10 +9,14 @@ import { DROP_OFF_INTERVAL_SECONDS } from './constants.ts';
  */
 export function createDropOffTracker(send: (curTime: number) => void, interval = DROP_OFF_INTERVAL_SECONDS) {
   let current = Number.NaN;
+  // A play is the 0 mark: a viewer who resumes mid-video starts a play all the same.
+  let started = false;
   return {
     update(time: number): void {
       if (!Number.isFinite(time) || time < 0) return;
       const second = Math.floor(time);
+      if (!started && second !== 0) send(0);
+      started = true;
       if (second === current) return;
       current = second;
       if (second % interval === 0) send(second);

@@ -27,7 +27,9 @@ describe('drop-off beacons', () => {
     const { media } = await makePlayer({ videoId: 'vid-1', apiBase: 'https://api.test' }, { duration: 120 });
     media.startPlaying();
     for (const t of [14.9, 15.0, 15.4, 29.9, 30.1]) media.timeUpdate(t);
+    // Starting at 14.9 (a resumed viewer) is a play all the same: the 0 mark first.
     expect(await sent()).toEqual([
+      { url: 'https://api.test/api/statistics/drop-off/vid-1', body: { curTime: 0 }, type: 'application/json' },
       { url: 'https://api.test/api/statistics/drop-off/vid-1', body: { curTime: 15 }, type: 'application/json' },
       { url: 'https://api.test/api/statistics/drop-off/vid-1', body: { curTime: 30 }, type: 'application/json' },
     ]);
@@ -40,7 +42,10 @@ describe('drop-off beacons', () => {
     media.seek(45);
     media.timeUpdate(45.25);
     media.timeUpdate(45.5);
-    expect((await sent()).map((b) => [b.url, b.body])).toEqual([['/api/statistics/drop-off/vid-1', { curTime: 45 }]]);
+    expect((await sent()).map((b) => [b.url, b.body])).toEqual([
+      ['/api/statistics/drop-off/vid-1', { curTime: 0 }],
+      ['/api/statistics/drop-off/vid-1', { curTime: 45 }],
+    ]);
   });
 
   it('sends nothing while paused, and nothing twice for a pause inside a marked second', async () => {
@@ -53,7 +58,7 @@ describe('drop-off beacons', () => {
     media.fire('pause');
     media.startPlaying();
     media.timeUpdate(15.6);
-    expect((await sent()).map((b) => b.body)).toEqual([{ curTime: 15 }]);
+    expect((await sent()).map((b) => b.body)).toEqual([{ curTime: 0 }, { curTime: 15 }]);
   });
 
   it('sends nothing without a video id or with statistics off', async () => {
@@ -93,5 +98,12 @@ describe('drop-off beacons', () => {
     const tracker = createDropOffTracker((t) => marks.push(t));
     for (const t of [0.1, 0.4, 14.8, 15.1, 19.9, 0.2, 10, 15.2]) tracker.update(t);
     expect(marks).toEqual([0, 15, 0, 15]);
+  });
+
+  it('a viewer who resumes mid-video still starts a play (the 0 mark), once', () => {
+    const marks: number[] = [];
+    const tracker = createDropOffTracker((t) => marks.push(t));
+    for (const t of [47.3, 47.8, 48.2, 60.1]) tracker.update(t);
+    expect(marks).toEqual([0, 60]);
   });
 });
