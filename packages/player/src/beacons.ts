@@ -9,20 +9,25 @@ import { DROP_OFF_INTERVAL_SECONDS } from './constants.ts';
  */
 export function createDropOffTracker(send: (curTime: number) => void, interval = DROP_OFF_INTERVAL_SECONDS) {
   let current = Number.NaN;
-  // A play is the 0 mark: a viewer who resumes mid-video starts a play all the same.
-  let started = false;
+  // The 0 mark is the play: sent once per play (again only after reset, a loop), wherever the
+  // play starts (a resumed viewer) and however often the playhead comes back to the start (a
+  // resume or a seek to 0 is not another play).
+  let played = false;
   return {
     update(time: number): void {
       if (!Number.isFinite(time) || time < 0) return;
       const second = Math.floor(time);
-      if (!started && second !== 0) send(0);
-      started = true;
+      if (!played) {
+        played = true;
+        send(0);
+      }
       if (second === current) return;
       current = second;
-      if (second % interval === 0) send(second);
+      if (second !== 0 && second % interval === 0) send(second);
     },
     reset(): void {
       current = Number.NaN;
+      played = false;
     },
   };
 }

@@ -93,11 +93,14 @@ describe('drop-off beacons', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('the tracker counts a new pass through a mark (loop, seeking back)', () => {
+  it('the tracker counts a new pass through a mark (seeking back); the start is one play, again only after a loop', () => {
     const marks: number[] = [];
     const tracker = createDropOffTracker((t) => marks.push(t));
     for (const t of [0.1, 0.4, 14.8, 15.1, 19.9, 0.2, 10, 15.2]) tracker.update(t);
-    expect(marks).toEqual([0, 15, 0, 15]);
+    expect(marks).toEqual([0, 15, 15]);
+    tracker.reset(); // a loop
+    for (const t of [0.1, 15.3]) tracker.update(t);
+    expect(marks).toEqual([0, 15, 15, 0, 15]);
   });
 
   it('a viewer who resumes mid-video still starts a play (the 0 mark), once', () => {
