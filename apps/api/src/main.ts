@@ -19,6 +19,8 @@ if (embedded) {
 
 let stopping = false;
 const server = await startServer(config, log, databaseUrl as string);
+// The one plain line among the JSON log: what a person who ran `npm start` needs next.
+process.stdout.write(`Reelbase is ready: open ${config.PUBLIC_URL}\n`);
 
 // One worker beside the API, in its own process: media jobs never share the API's memory or
 // event loop, and a crashed worker is restarted without taking the API down.

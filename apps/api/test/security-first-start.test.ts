@@ -68,6 +68,8 @@ async function uploadClip(base: string, token: string, clip: string) {
 
 test('npm start reports ffmpeg 5 or newer in bubblewrap, in the API and its worker, and plays an upload', async () => {
   const { proc, base, user } = await start('main.ts', {}, await freshDatabase());
+  // Among the JSON log, one plain line tells the person who ran `npm start` where to go.
+  await expect.poll(() => proc.stderr.filter((l) => /^Reelbase is ready: open http:\/\/localhost:\d+$/.test(l))).toHaveLength(1);
   // The worker (a child process) checks its own tools; its line comes on the same output.
   for (let i = 0; mediaLines(proc).length < 2 && i < 200; i++) await new Promise((r) => setTimeout(r, 100));
   const lines = mediaLines(proc);
