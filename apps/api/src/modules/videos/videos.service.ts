@@ -19,7 +19,7 @@ import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts'
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { isStale } from './stale-media.ts';
-import { listVideoRows, personRef } from './video-list.ts';
+import { type ListQuery, listVideoRows, personRef } from './video-list.ts';
 import { announceServingChange } from './serving-changes.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import { actingPersonId } from '../teams/acting.ts';
@@ -49,15 +49,6 @@ export interface ReceivedVideo {
   name: string;
   originalName?: string;
   folderId?: string | null;
-}
-
-export interface ListQuery {
-  limit: number;
-  page: number;
-  direction: 'ASC' | 'DESC';
-  field: 'createdAt' | 'name' | 'size';
-  folder_id?: string | null;
-  search?: string;
 }
 
 export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorScheme']; playerLogo?: string | null; showLogoOnPlayer: boolean }): Omit<PlayerConfig, 'id'> {
