@@ -11,7 +11,7 @@ import { Video } from '../modules/videos/video.entity.ts';
 import { recordCaptionsReady } from '../modules/webhooks/webhook-events.ts';
 import type { EditDeps } from './edit-video.ts';
 import { OwnerError } from './failure.ts';
-import type { GenerateCaptionsJob } from './job-names.ts';
+import type { GenerateCaptionsJob } from '../queue/job-contract.ts';
 
 /** Why a generated track failed when no engine runs here (the owner's words). */
 export const GENERATE_MESSAGES = {
