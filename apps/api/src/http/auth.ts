@@ -4,7 +4,7 @@ import { type ApiKeyPrincipal, type ApiKeysService, isApiKey, keyNotAllowed } fr
 import type { AccessClaims } from '../modules/auth/access-tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { assertCanSpend } from '../modules/payments/entitlements.ts';
-import { isUuid } from '../modules/folders/folder-access.ts';
+import { isUuid } from '../db/sql.ts';
 import { requestedTeam, type TeamAccessService, type TeamContext, teamCheck } from '../modules/teams/team-access.ts';
 import type { IUser } from '../modules/users/user.entity.ts';
 import { forbidden } from './errors.ts';

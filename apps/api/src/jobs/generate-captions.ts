@@ -6,7 +6,7 @@ import { probe } from '../media/probe.ts';
 import type { TranscriptionEngine } from '../media/transcription.ts';
 import { CaptionTrack } from '../modules/captions/caption.entity.ts';
 import { writeCues } from '../modules/captions/captions.service.ts';
-import { sqlOf } from '../modules/folders/folder-access.ts';
+import { sqlOf } from '../db/sql.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { recordCaptionsReady } from '../modules/webhooks/webhook-events.ts';
 import type { EditDeps } from './edit-video.ts';

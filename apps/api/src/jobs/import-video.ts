@@ -17,7 +17,7 @@ import type { Storage } from '../storage/storage.ts';
 import { OwnerError } from './failure.ts';
 import { JOBS } from '../queue/job-contract.ts';
 import type { JobQueue } from '../queue/job-queue.ts';
-import { sqlOf } from '../modules/folders/folder-access.ts';
+import { sqlOf } from '../db/sql.ts';
 import { videoMails } from '../modules/videos/video-mails.ts';
 import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 

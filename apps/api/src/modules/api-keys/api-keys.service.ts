@@ -15,7 +15,7 @@ import {
 import type { Orm } from '../../db/orm.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { sha256 } from '../auth/secrets.ts';
-import { isUuid } from '../folders/folder-access.ts';
+import { isUuid } from '../../db/sql.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import { nameOf } from '../teams/teams.service.ts';
 import { type IUser, User } from '../users/user.entity.ts';

@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { Orm } from '../../db/orm.ts';
 import { type ApiKeyPrincipal, keyNotAllowed } from '../api-keys/api-keys.service.ts';
 import { forbidden } from '../../http/errors.ts';
-import { isUuid } from '../folders/folder-access.ts';
+import { isUuid } from '../../db/sql.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { runActing } from './acting.ts';
 import { type Membership, MEMBERSHIP_SQL } from './membership.ts';

@@ -8,7 +8,7 @@ import { ImportRefusedError } from '../../imports/import-error.ts';
 import { JOBS } from '../../queue/job-contract.ts';
 import type { Queue } from '../../queue/queue.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import { WEBHOOK_CHANNEL } from './webhook-events.ts';
 import { WEBHOOK_ADDRESS_MESSAGE } from './webhooks.service.ts';
 import { webhookSignature } from './webhook-signature.ts';
