@@ -3,6 +3,7 @@ import { WEBHOOK_USER_AGENT } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/orm.ts';
+import { entities } from './modules/entities.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { markProcessingFailed, type ProcessDeps, processVideoHandler } from './jobs/process-video.ts';
 import { refusingMediaJobs, startQueue } from './queue/queue.ts';
@@ -41,7 +42,7 @@ export interface CoreHooks {
 /** What the API and the workers share: database, queue, storage and the job handlers. */
 export async function startCore(config: Config, log: Logger, databaseUrl: string) {
   const { orm, queue } = await withStartupLock(databaseUrl, async () => {
-    const orm = await openDatabase(databaseUrl, log);
+    const orm = await openDatabase(databaseUrl, entities, log);
     const queue = await startQueue(databaseUrl, log, {
       retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
       heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
