@@ -1,4 +1,4 @@
-import type { Chapter } from '@reelbase/api-client';
+import type { Chapter } from '@reelbase/api-client/contract';
 import chaptersCss from './chapters.css?inline';
 import { adoptStyle } from './chunk-style.ts';
 import { seekPointer } from './seek-pointer.ts';
