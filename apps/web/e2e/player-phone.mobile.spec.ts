@@ -82,8 +82,8 @@ async function tapPlay(page: Page) {
 }
 
 /** The control bar's layout on a phone, once playing. */
-async function checkBar(page: Page, root: Locator) {
-  // A tap on the picture shows the controls if they hid meanwhile (and pauses: the bar stays).
+async function checkBar(root: Locator) {
+  // Paused, the bar stays up for the measuring.
   await root.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
   const player = await boxOf(root);
   const bar = root.locator('.rb-bar');
@@ -158,7 +158,7 @@ for (const size of PHONES) {
       await page.setViewportSize(size);
       await page.goto(where === 'embed' ? `/embed/hls/${id}` : `/watch/${id}`);
       const root = await tapPlay(page);
-      const names = await checkBar(page, root);
+      const names = await checkBar(root);
       expect(names).toEqual(['Play', 'Seek', 'Unmute', 'More options', 'Full screen']); // muted to play without a gesture's sound policy
       await shot(page, info, `player-phone-${where}-${size.width}`);
       await checkMore(page, root);

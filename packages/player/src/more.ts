@@ -28,7 +28,7 @@ export interface More {
   /** Whether the secondary buttons are in the more menu now. */
   readonly compact: boolean;
   /** Measures again (the player's size or the bar's buttons changed). */
-  fit(): void;
+  measure(): void;
   destroy(): void;
 }
 
@@ -123,7 +123,7 @@ export function attachMore(host: MoreHost): More {
   on(root, 'click', comeBack, true);
 
   // ---- room: measured on the player ----
-  function fit(): void {
+  function measure(): void {
     const seek = bar.querySelector<HTMLElement>(':scope > .rb-seek');
     const had = root.classList.contains(COMPACT);
     root.classList.remove(COMPACT);
@@ -133,15 +133,15 @@ export function attachMore(host: MoreHost): More {
     if (had && !compact) close();
   }
   const Observer = win?.ResizeObserver;
-  const resize = Observer ? new Observer(() => fit()) : null;
+  const resize = Observer ? new Observer(() => measure()) : null;
   resize?.observe(root);
   // Buttons added later (captions, chapters), shown or hidden (quality once the rungs are known), relabelled ("1.25x").
   const MutationObs = win?.MutationObserver;
   // Not the time ticking, nor the chapter marks: only the bar's own children and its buttons' labels.
   const counts = (r: MutationRecord) => r.target === bar || !!(r.target.nodeType === 1 ? (r.target as Element) : r.target.parentElement)?.closest('button');
-  const changes = resize && MutationObs ? new MutationObs((records) => records.some(counts) && fit()) : null;
+  const changes = resize && MutationObs ? new MutationObs((records) => records.some(counts) && measure()) : null;
   changes?.observe(bar, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['hidden'] });
-  if (resize) fit();
+  if (resize) measure();
 
   return {
     button,
@@ -149,7 +149,7 @@ export function attachMore(host: MoreHost): More {
     get compact() {
       return root.classList.contains(COMPACT);
     },
-    fit,
+    measure,
     destroy() {
       resize?.disconnect();
       changes?.disconnect();
