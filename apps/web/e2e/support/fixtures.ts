@@ -136,3 +136,6 @@ export async function accessTokenExpired(request: APIRequestContext, baseURL: st
 
 /** The access token the page's app holds (localStorage, where it keeps its session). */
 export const pageAccessToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('reelbase.session') as string) as { accessToken: string }).accessToken);
+
+/** Resolves once the page has drawn two more frames: what it shows now is on screen (for a screenshot). */
+export const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));

@@ -23,7 +23,8 @@ const apiDb = () =>
 const freePort = async () => (await apiDb()).freePort();
 
 async function waitHealthy(url: string, child: ChildProcess, log: string) {
-  const deadline = Date.now() + 120_000;
+  // A deadline only for a stack that never answers (one that exits fails at once): a loaded machine boots slowly.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}); see ${log}`);
     if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
