@@ -42,9 +42,12 @@ test('when the refresh fails the user is sent to /login', async ({ page, request
   const a = await registerViaApi(request, baseURL as string);
   await signIn(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  // The page idle (its list loaded, no call in flight), and its token read while it is signed in.
+  await expect(page.getByText('No videos yet. Upload your first one.')).toBeVisible();
+  const token = await pageAccessToken(page);
   // Spoil the refresh cookie (the same name and path replace it), then let the access token expire.
   await page.context().addCookies([{ name: 'reelbase_refresh', value: 'spoiled', domain: new URL(baseURL as string).hostname, path: '/auth/refresh', httpOnly: true, sameSite: 'Strict' }]);
-  await accessTokenExpired(request, baseURL as string, await pageAccessToken(page));
+  await accessTokenExpired(request, baseURL as string, token);
   await page.reload();
   // A failed refresh, then the sign-out: two round trips after the reload, slow on a loaded machine.
   await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });
