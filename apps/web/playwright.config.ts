@@ -8,7 +8,9 @@ export default defineConfig({
   outputDir: 'test-results/artifacts',
   globalSetup: './e2e/support/global-setup.ts',
   timeout: 120_000,
-  expect: { timeout: 15_000 },
+  // Deadlines for events, not measures: two browsers and two stacks on two cores beside other work
+  // can stall a page for ten seconds, and a wait that passes returns at once whatever its deadline.
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 2,
   // One retry: a whole stack and two browsers on two cores can miss a timing now and then; a
@@ -25,7 +27,7 @@ export default defineConfig({
     permissions: ['clipboard-read', 'clipboard-write'],
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    actionTimeout: 15_000,
+    actionTimeout: 30_000,
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /\.mobile\.spec\.ts$/ },

@@ -82,7 +82,8 @@ async function upload(file: string, name: string) {
   return ((await res.json()) as { id: string }).id;
 }
 
-async function waitReady(id: string, ms = 90_000) {
+// Deadlines below are for events (a boot, a job, a flush), long enough for a loaded machine; none is asserted.
+async function waitReady(id: string, ms = 180_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await api('GET', `/api/videos/${id}`);
@@ -118,7 +119,10 @@ beforeAll(async () => {
     proc: startNode(join(SRC, 'main.ts'), { ...common, PORT: String(port), HOST: '127.0.0.1', RUN_WORKER: 'false', TRUST_PROXY: 'true', DATA_DIR: join(tmp, `api${i}`) }),
   }));
   workers = [0, 1].map((i) => startNode(join(SRC, 'worker.ts'), { ...common, WORKER_CONCURRENCY: '1', DATA_DIR: join(tmp, `worker${i}`) }));
-  await Promise.all([...apis.map((a) => a.proc.waitForLog((l) => l.msg === 'Reelbase is listening', 'listening')), ...workers.map((w) => w.waitForLog((l) => l.msg === 'worker started', 'worker started'))]);
+  await Promise.all([
+    ...apis.map((a) => a.proc.waitForLog((l) => l.msg === 'Reelbase is listening', 'listening', 240_000)),
+    ...workers.map((w) => w.waitForLog((l) => l.msg === 'worker started', 'worker started', 240_000)),
+  ]);
   if (hasNginx) {
     nginx = (await startNginx(ports, nginxPort)).proc;
     front = `http://127.0.0.1:${nginxPort}`;
@@ -128,7 +132,7 @@ beforeAll(async () => {
   const reg = await api('POST', '/api/users', { firstName: 'Grace', lastName: 'Hopper', email, password: 'secret123', paymentMethod: { type: 'card', cardInfo: CARD } });
   expect(reg.status).toBe(201);
   token = (await api('POST', '/api/auth/login', { email, password: 'secret123' })).body.accessToken;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await nginx?.stop('SIGQUIT');
@@ -145,14 +149,14 @@ test('10 uploads through nginx are each processed exactly once, by the workers t
   await Promise.all(videos.map((id) => waitReady(id)));
   const total = (id: string, msg: string) => workers.reduce((n, w) => n + runs(w, id, msg), 0);
   // A job logs that it finished just after its video shows ready.
-  for (const id of videos) await expect.poll(() => total(id, 'job finished'), { timeout: 10_000 }).toBeGreaterThan(0);
+  for (const id of videos) await expect.poll(() => total(id, 'job finished'), { timeout: 30_000 }).toBeGreaterThan(0);
   for (const id of videos) {
     expect(total(id, 'job started')).toBe(1);
     expect(total(id, 'job finished')).toBe(1);
   }
   // nginx spread the uploads over both API processes (without nginx they all went to the first).
   if (nginx) for (const a of apis) expect(a.proc.logs.some((l) => l.msg === 'request' && l.method === 'POST' && l.path === '/api/videos' && l.status === 201)).toBe(true);
-}, 180_000);
+}, 300_000);
 
 test('nginx serves the web app from disk, caches segments, never caches playlists, and answers ranges', async () => {
   if (!nginx) return;
@@ -200,7 +204,7 @@ test('a resumable (tus) upload in several requests through nginx stays on one AP
   }
   const id = last?.headers.get('x-video-id') as string;
   expect((await waitReady(id)).name).toBe('In parts');
-});
+}, 300_000);
 
 test('a worker killed mid-job has its job finished by the other', async () => {
   const clip = await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 6, audio: true });
@@ -216,7 +220,7 @@ test('a worker killed mid-job has its job finished by the other', async () => {
   const survivor = workers.find((w) => w !== victim) as Proc;
   const video = await waitReady(id);
   expect(video.isHlsReady && video.isMainReady).toBe(true);
-  await expect.poll(() => runs(survivor, id, 'job finished'), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => runs(survivor, id, 'job finished'), { timeout: 30_000 }).toBe(1);
   expect(runs(survivor, id, 'job started')).toBe(1);
   // What the survivor published is whole: every segment its playlists list is in the bucket.
   const keys = new Set(await s3.keys(`videos/${id}/hls/`));
@@ -229,7 +233,7 @@ test('a worker killed mid-job has its job finished by the other', async () => {
     expect(segments.length).toBeGreaterThan(0);
     for (const seg of segments) expect(keys.has(new URL(seg, variant).pathname.replace('/media/', ''))).toBe(true);
   }
-}, 120_000);
+}, 300_000);
 
 test('bandwidth served by both API processes adds up exactly in the database', async () => {
   const id = videos[0];
@@ -244,7 +248,7 @@ test('bandwidth served by both API processes adds up exactly in the database', a
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 60_000;
     let total = 0;
     while (Date.now() < deadline) {
       total = Number((await db.query('select total_bandwidth_usage from videos where id = $1', [id])).rows[0].total_bandwidth_usage);
@@ -255,4 +259,4 @@ test('bandwidth served by both API processes adds up exactly in the database', a
   } finally {
     await db.end();
   }
-});
+}, 120_000);

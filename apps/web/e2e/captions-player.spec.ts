@@ -1,4 +1,4 @@
-import { apiToken, expect, registerViaApi, sampleVideo, shot, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, nextFrame, registerViaApi, sampleVideo, shot, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 /*
  * Issue 25, playback: the share page's player offers the video's caption tracks in its CC menu
@@ -36,7 +36,7 @@ test('the share page player: CC menu, the default track shown, another picked', 
   });
   await expect.poll(showing, { timeout: 30_000 }).toEqual(['English', 'Welcome to the harbour']);
   await page.evaluate(() => document.querySelector('video')?.pause());
-  await page.waitForTimeout(300); // the cue is drawn on the next frame
+  await nextFrame(page); // the cue is drawn on the next frame
   await shot(page, info, 'captions-share-default');
 
   await cc.click();
@@ -50,6 +50,6 @@ test('the share page player: CC menu, the default track shown, another picked', 
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   await expect.poll(showing).toEqual(['Español', 'Bienvenidos al puerto']);
-  await page.waitForTimeout(300);
+  await nextFrame(page);
   await shot(page, info, 'captions-share-spanish');
 });

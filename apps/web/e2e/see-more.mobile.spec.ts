@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, registerViaApi, signIn, test, tinyVideo } from './support/fixtures.ts';
 
 // The second stack, so its dozen uploads do not queue ahead of the other tests' processing.
-// Its access tokens live 5 seconds, hence a fresh sign-in per upload.
+// Its access tokens end within a test (ACCESS_TOKEN_TTL_SECONDS), hence a fresh sign-in per upload.
 test.use({ baseURL: process.env.E2E_SHORT_TTL_WEB_URL });
 
 test('on a phone, See more adds 5 videos per step', async ({ page, request, baseURL }) => {

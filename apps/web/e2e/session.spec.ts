@@ -1,6 +1,7 @@
-import { expect, registerViaApi, signIn, test } from './support/fixtures.ts';
+import { accessTokenExpired, expect, pageAccessToken, registerViaApi, signIn, test } from './support/fixtures.ts';
 
-// This stack's access tokens live 5 seconds (enough for a refresh and a retry on a loaded machine).
+// This stack's access tokens end within the test (ACCESS_TOKEN_TTL_SECONDS in global-setup.ts); the
+// tests wait until the server refuses the page's token, then act.
 test.use({ baseURL: process.env.E2E_SHORT_TTL_WEB_URL });
 
 test('an access token that expires mid-session is refreshed and the user stays signed in', async ({ page, request, baseURL }) => {
@@ -19,7 +20,7 @@ test('an access token that expires mid-session is refreshed and the user stays s
     expect.objectContaining({ path: '/auth/refresh', httpOnly: true, sameSite: 'Strict', secure: false }),
   ]);
 
-  await page.waitForTimeout(6_000);
+  await accessTokenExpired(request, baseURL as string, stored.session.accessToken);
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   await page.getByLabel('First name').fill('Grace');
@@ -27,7 +28,9 @@ test('an access token that expires mid-session is refreshed and the user stays s
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
   // And again after a reload: the stored (rotated) tokens keep working.
-  await page.waitForTimeout(6_000);
+  const rotated = await pageAccessToken(page);
+  expect(rotated).not.toBe(stored.session.accessToken);
+  await accessTokenExpired(request, baseURL as string, rotated);
   await page.reload();
   await expect(page.getByTestId('user-name')).toHaveText('Grace Lovelace');
   await expect(page).toHaveURL(/\/settings$/);
@@ -39,9 +42,12 @@ test('when the refresh fails the user is sent to /login', async ({ page, request
   const a = await registerViaApi(request, baseURL as string);
   await signIn(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+  // The page idle (its list loaded, no call in flight), and its token read while it is signed in.
+  await expect(page.getByText('No videos yet. Upload your first one.')).toBeVisible();
+  const token = await pageAccessToken(page);
   // Spoil the refresh cookie (the same name and path replace it), then let the access token expire.
   await page.context().addCookies([{ name: 'reelbase_refresh', value: 'spoiled', domain: new URL(baseURL as string).hostname, path: '/auth/refresh', httpOnly: true, sameSite: 'Strict' }]);
-  await page.waitForTimeout(6_000);
+  await accessTokenExpired(request, baseURL as string, token);
   await page.reload();
   // A failed refresh, then the sign-out: two round trips after the reload, slow on a loaded machine.
   await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });

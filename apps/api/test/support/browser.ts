@@ -31,3 +31,7 @@ export async function until<T>(f: () => Promise<T>, ok: (x: T) => boolean, what:
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Resolves once the page has drawn two more frames: what it shows now is on screen (for a screenshot). */
+export const nextFrame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(() => done()))));

@@ -120,3 +120,22 @@ export async function waitPlayable(request: APIRequestContext, baseURL: string, 
 
 /** The current time of the page's <video> (null before there is one). */
 export const playhead = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? null);
+
+/**
+ * Waits until the server refuses `accessToken` as expired (TOKEN_EXPIRED_ERROR): the moment the
+ * app meets on its next call, observed instead of slept for, so a loaded machine cannot race it.
+ */
+export async function accessTokenExpired(request: APIRequestContext, baseURL: string, accessToken: string) {
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${baseURL}/api/profile`, { headers: { authorization: `Bearer ${accessToken}` } });
+      return res.status() === 401 ? ((await res.json()) as { code?: string }).code : res.status();
+    }, { timeout: 90_000, intervals: [1000] })
+    .toBe('TOKEN_EXPIRED_ERROR');
+}
+
+/** The access token the page's app holds (localStorage, where it keeps its session). */
+export const pageAccessToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('reelbase.session') as string) as { accessToken: string }).accessToken);
+
+/** Resolves once the page has drawn two more frames: what it shows now is on screen (for a screenshot). */
+export const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));

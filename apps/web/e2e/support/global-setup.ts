@@ -23,7 +23,8 @@ const apiDb = () =>
 const freePort = async () => (await apiDb()).freePort();
 
 async function waitHealthy(url: string, child: ChildProcess, log: string) {
-  const deadline = Date.now() + 120_000;
+  // A deadline only for a stack that never answers (one that exits fails at once): a loaded machine boots slowly.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}); see ${log}`);
     if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
@@ -108,9 +109,13 @@ async function startStack(name: string, tmp: string, databaseUrl: string, env: R
   };
 }
 
+/** The short stack's token lifetimes (ACCESS_TOKEN_TTL_SECONDS, PLAYBACK_TOKEN_TTL_SECONDS). */
+const SHORT_ACCESS_TTL_SECONDS = 15;
+const SHORT_PLAYBACK_TTL_SECONDS = 20;
+
 /**
  * Starts an embedded PostgreSQL (so tests can run SQL such as a ban), two API stacks (normal, and
- * one whose access and playback tokens live 5 and 6 seconds for the refresh tests), and makes a sample video.
+ * one whose access and playback tokens live 15 and 20 seconds for the refresh tests), and makes a sample video.
  */
 export default async function globalSetup() {
   if (!existsSync(join(WEB_DIR, 'dist/index.html'))) throw new Error('Build the web app first: pnpm --filter @reelbase/web build');
@@ -142,8 +147,11 @@ export default async function globalSetup() {
     const [main, short] = await Promise.all([
       // Imports may reach the loopback clip server; Google and Facebook sign-in go to the stand-in; payments to the Stripe and PayPal stand-ins.
       startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1', ...issuer.env, ...payments }),
-      // No sign-in provider is configured here. Playback tokens live 6 seconds too: the player's renewal test.
-      startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: '5', PLAYBACK_TOKEN_TTL_SECONDS: '6' }),
+      // No sign-in provider is configured here. Its tokens end within a test, for the refresh and
+      // renewal tests, yet live long enough that a renewal or a retry lands in time on a loaded
+      // machine (a page can stall for seconds there); the tests wait for the server to refuse a
+      // token, never for a number of seconds.
+      startStack('short', tmp, shortDb, { ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TTL_SECONDS), PLAYBACK_TOKEN_TTL_SECONDS: String(SHORT_PLAYBACK_TTL_SECONDS) }),
     ]);
     stacks.push(main, short);
     stripe.setWebhookUrl(`${main.webUrl}/api/payment/webhook/stripe`);
