@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { openDatabase } from '../src/db/orm.ts';
+import { entities } from '../src/modules/entities.ts';
 import { rateLimits } from '../src/modules/limits/rate-limits.ts';
 
 const HITS = Number(process.env.BENCH_HITS ?? 20_000);
 const dir = await mkdtemp(join(tmpdir(), 'reelbase-bench-limits-'));
 await chmod(dir, 0o755);
 const db = await startEmbeddedPostgres(join(dir, 'pg'));
-const orm = await openDatabase(await db.createDatabase('bench'), pino({ level: 'silent' }));
+const orm = await openDatabase(await db.createDatabase('bench'), entities, pino({ level: 'silent' }));
 const hour = { count: 1_000_000_000, seconds: 3600 };
 const limits = rateLimits(orm, { upload: { perAddress: hour } } as never);
 const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;

@@ -3,9 +3,10 @@ import { WEBHOOK_USER_AGENT } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/orm.ts';
+import { entities } from './modules/entities.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { markProcessingFailed, type ProcessDeps, processVideoHandler } from './jobs/process-video.ts';
-import { refusingMediaJobs, startQueue } from './jobs/queue.ts';
+import { refusingMediaJobs, startQueue } from './queue/queue.ts';
 import { startWorkers, type WorkerOptions } from './jobs/workers.ts';
 import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
@@ -17,8 +18,8 @@ import { makeGifHandler } from './jobs/make-gif.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
 import { removeStaleMediaHandler } from './jobs/remove-stale-media.ts';
-import { JOBS, RETRY_LIMIT } from './jobs/job-names.ts';
-import { jobQueue } from './jobs/job-queue.ts';
+import { JOBS, RETRY_LIMIT } from './queue/job-contract.ts';
+import { jobQueue } from './queue/job-queue.ts';
 import { accountRemovalJob } from './jobs/account-removal.ts';
 import { createSubscriptions } from './modules/payments/subscriptions.service.ts';
 import { configureMediaBox, mediaBoxReport, refuseMedia } from './media/box.ts';
@@ -41,7 +42,7 @@ export interface CoreHooks {
 /** What the API and the workers share: database, queue, storage and the job handlers. */
 export async function startCore(config: Config, log: Logger, databaseUrl: string) {
   const { orm, queue } = await withStartupLock(databaseUrl, async () => {
-    const orm = await openDatabase(databaseUrl, log);
+    const orm = await openDatabase(databaseUrl, entities, log);
     const queue = await startQueue(databaseUrl, log, {
       retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
       heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { JOBS } from '../src/jobs/job-names.ts';
+import { JOBS } from '../src/queue/job-contract.ts';
 import { makeClip } from './support/clips.ts';
 import { type Customer, history, registerWithCard, sql, startWithStripe, subscribed, subscription, userRow } from './support/payments.ts';
 import type { StripeStandin } from './support/stripe-standin.ts';

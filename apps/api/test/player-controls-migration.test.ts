@@ -1,7 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { expect, test } from 'vitest';
-import { entities } from '../src/db/orm.ts';
+import { entities } from '../src/modules/entities.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { freshDatabase } from './support/test-server.ts';
 

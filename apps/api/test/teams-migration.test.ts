@@ -1,7 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { entities } from '../src/db/orm.ts';
+import { entities } from '../src/modules/entities.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { freshDatabase, startTestServer, type TestServer } from './support/test-server.ts';

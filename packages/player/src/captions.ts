@@ -1,4 +1,4 @@
-import type { PlaybackCaption } from '@reelbase/api-client';
+import type { PlaybackCaption } from '@reelbase/api-client/contract';
 import captionsCss from './captions.css?inline';
 import { adoptStyle } from './chunk-style.ts';
 import { safeStorage } from './storage.ts';

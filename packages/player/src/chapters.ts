@@ -1,4 +1,4 @@
-import type { Chapter } from '@reelbase/api-client';
+import type { Chapter } from '@reelbase/api-client/contract';
 import chaptersCss from './chapters.css?inline';
 import { adoptStyle } from './chunk-style.ts';
 import { seekPointer } from './seek-pointer.ts';
@@ -66,6 +66,8 @@ export function attachChapters(host: ChaptersHost): Chapters {
   /** The marks' layer follows the seek bar wherever the bar's layout puts it. */
   function layout(): void {
     marks.style.left = `${seek.offsetLeft}px`;
+    // Over the seek bar's middle, wherever the bar puts it (a narrow player's bar has it on a row of its own).
+    marks.style.top = `${seek.offsetTop + seek.offsetHeight / 2}px`;
     marks.style.width = `${seek.offsetWidth}px`;
     const duration = host.duration();
     marks.replaceChildren(

@@ -7,6 +7,7 @@ import type { Captions } from './captions.ts';
 import { adoptStyle } from './chunk-style.ts';
 import type { ResolvedConfig } from './config.ts';
 import controlsCss from './controls.css?inline';
+import { attachMore } from './more.ts';
 import { pruneResume, readResume, resumePosition, saveResume } from './resume.ts';
 import { SHORTCUT_HELP, type ShortcutAction, shortcutFor } from './shortcuts.ts';
 import { readJson, safeStorage, writeJson } from './storage.ts';
@@ -62,6 +63,8 @@ export interface Controls {
   readonly speedButton: HTMLButtonElement | null;
   readonly qualityButton: HTMLButtonElement | null;
   readonly pipButton: HTMLButtonElement | null;
+  /** The "more" button, holding the secondary buttons while the bar is short of room. */
+  readonly moreButton: HTMLButtonElement;
   /** Rungs offered (Auto first), once known. */
   readonly rungs: readonly string[];
   selectRung(index: number): void;
@@ -340,6 +343,12 @@ export function attachControls(host: ControlsHost): Controls {
     render();
   }
 
+  // ---- the "more" menu: the buttons above, captions and chapters, when the bar is short of room ----
+  const more = attachMore({
+    root, bar, after: host.before, t,
+    on: (target, type, fn, capture) => target.addEventListener(type, fn as EventListener, { signal: signal.signal, capture }),
+  });
+
   // ---- the "?" overlay ----
   let help: HTMLElement | null = null;
   function toggleHelp(show = !help): void {
@@ -499,6 +508,7 @@ export function attachControls(host: ControlsHost): Controls {
     speedButton: speed?.button ?? null,
     qualityButton: quality?.button ?? null,
     pipButton: pip,
+    moreButton: more.button,
     get rungs() {
       return [t('qualityAuto'), ...rungs.map((r) => r.label)];
     },
@@ -506,6 +516,7 @@ export function attachControls(host: ControlsHost): Controls {
     destroy() {
       signal.abort();
       help?.remove();
+      more.destroy();
       for (const el of made) el.remove();
     },
   };

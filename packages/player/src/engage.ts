@@ -1,4 +1,4 @@
-import type { CallToActionConfig, LeadFormConfig } from '@reelbase/api-client';
+import type { CallToActionConfig, LeadFormConfig } from '@reelbase/api-client/contract';
 import type { t as translate } from './strings.ts';
 import type { PlayerNavigation } from './types.ts';
 

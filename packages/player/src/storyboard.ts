@@ -1,4 +1,4 @@
-import type { PlaybackStoryboard } from '@reelbase/api-client';
+import type { PlaybackStoryboard } from '@reelbase/api-client/contract';
 import { adoptStyle } from './chunk-style.ts';
 import { seekPointer } from './seek-pointer.ts';
 import storyboardCss from './storyboard.css?inline';

@@ -1,4 +1,4 @@
-import type { Chapter, PlaybackCaption, PlaybackInfo, PlaybackStoryboard, PlayerConfig } from '@reelbase/api-client';
+import type { Chapter, PlaybackCaption, PlaybackInfo, PlaybackStoryboard, PlayerConfig } from '@reelbase/api-client/contract';
 
 export type { PlayerConfig };
 export type StartAction = PlayerConfig['startAction'];

@@ -1,17 +1,13 @@
 import type { Logger } from 'pino';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { OneTimeToken, RefreshToken } from '../modules/auth/token.entities.ts';
-import { CaptionTrack } from '../modules/captions/caption.entity.ts';
-import { Gif } from '../modules/gifs/gif.entity.ts';
-import { User } from '../modules/users/user.entity.ts';
-import { Video } from '../modules/videos/video.entity.ts';
 import { migrations } from './migrations/index.ts';
 
-export const entities = [User, RefreshToken, OneTimeToken, Video, Gif, CaptionTrack];
-
-/** Connects, then applies committed migrations (never schema auto-sync). */
-export async function openDatabase(clientUrl: string, log?: Logger) {
+/**
+ * Connects, then applies committed migrations (never schema auto-sync). The entities are the
+ * modules' (modules/entities.ts), handed in by the composition root: the database layer knows no module.
+ */
+export async function openDatabase(clientUrl: string, entities: Options['entities'], log?: Logger) {
   const orm = await MikroORM.init({
     clientUrl,
     entities,

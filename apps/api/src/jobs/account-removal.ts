@@ -1,7 +1,7 @@
 import { TERMS } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
-import { type Sql, sqlOf } from '../modules/folders/folder-access.ts';
+import { type Sql, sqlOf } from '../db/sql.ts';
 import { mailVerification } from '../modules/auth/mail-links.ts';
 import { type Subscriptions, writeHistory } from '../modules/payments/subscriptions.service.ts';
 import { announceServingChange } from '../modules/videos/serving-changes.ts';

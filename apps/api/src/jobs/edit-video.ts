@@ -12,7 +12,7 @@ import { isPictureKey } from '../modules/videos/stale-media.ts';
 import { newMediaVersion, probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import { publishDir } from '../storage/storage.ts';
 import type { ImportDeps } from './import-video.ts';
-import { type EditVideoJob, JOBS } from './job-names.ts';
+import { type EditVideoJob, JOBS } from '../queue/job-contract.ts';
 import { progressReporter } from './progress.ts';
 import { cutVideoTracks } from '../modules/captions/track-cues.ts';
 

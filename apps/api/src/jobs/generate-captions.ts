@@ -6,12 +6,12 @@ import { probe } from '../media/probe.ts';
 import type { TranscriptionEngine } from '../media/transcription.ts';
 import { CaptionTrack } from '../modules/captions/caption.entity.ts';
 import { writeCues } from '../modules/captions/captions.service.ts';
-import { sqlOf } from '../modules/folders/folder-access.ts';
+import { sqlOf } from '../db/sql.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { recordCaptionsReady } from '../modules/webhooks/webhook-events.ts';
 import type { EditDeps } from './edit-video.ts';
 import { OwnerError } from './failure.ts';
-import type { GenerateCaptionsJob } from './job-names.ts';
+import type { GenerateCaptionsJob } from '../queue/job-contract.ts';
 
 /** Why a generated track failed when no engine runs here (the owner's words). */
 export const GENERATE_MESSAGES = {

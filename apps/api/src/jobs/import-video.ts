@@ -15,9 +15,9 @@ import { Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
 import { OwnerError } from './failure.ts';
-import { JOBS } from './job-names.ts';
-import type { JobQueue } from './job-queue.ts';
-import { sqlOf } from '../modules/folders/folder-access.ts';
+import { JOBS } from '../queue/job-contract.ts';
+import type { JobQueue } from '../queue/job-queue.ts';
+import { sqlOf } from '../db/sql.ts';
 import { videoMails } from '../modules/videos/video-mails.ts';
 import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 

@@ -5,7 +5,7 @@ import { Gif } from '../modules/gifs/gif.entity.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { videoKeys } from '../modules/videos/video-view.ts';
 import type { EditDeps } from './edit-video.ts';
-import type { MakeGifJob } from './job-names.ts';
+import type { MakeGifJob } from '../queue/job-contract.ts';
 
 /**
  * The make-gif job (the API waits for it): the clip is cut from the video's source into a GIF

@@ -9,7 +9,7 @@ import { Video } from '../modules/videos/video.entity.ts';
 import { videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
 import { type EditDeps, publishReplacement } from './edit-video.ts';
-import { JOBS, type ReplaceVideoJob } from './job-names.ts';
+import { JOBS, type ReplaceVideoJob } from '../queue/job-contract.ts';
 import { progressReporter } from './progress.ts';
 import { regenerateTracks } from '../modules/captions/generation.service.ts';
 

@@ -5,7 +5,7 @@ import { probe } from '../media/probe.ts';
 import { coverKey, setCover } from '../modules/videos/covers.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import type { EditDeps } from './edit-video.ts';
-import type { VideoFrameJob } from './job-names.ts';
+import type { VideoFrameJob } from '../queue/job-contract.ts';
 
 /** The video-frame job: the frame at a time becomes the video's cover (the API waits for it). */
 export function videoFrameHandler(d: EditDeps) {

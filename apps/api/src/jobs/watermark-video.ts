@@ -7,7 +7,7 @@ import { burnWatermark } from '../media/watermark.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { videoKeys } from '../modules/videos/video-view.ts';
 import { type EditDeps, publishReplacement } from './edit-video.ts';
-import type { WatermarkVideoJob } from './job-names.ts';
+import type { WatermarkVideoJob } from '../queue/job-contract.ts';
 import { progressReporter } from './progress.ts';
 
 /**

@@ -2,9 +2,9 @@ import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import { MESSAGES as IMPORT_MESSAGES } from '../imports/import-error.ts';
 import { classifyFailure, FAILURE_MESSAGES } from './failure.ts';
-import { type EditVideoJob, type GenerateCaptionsJob, JOBS, type MakeGifJob, type ReplaceVideoJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from './job-names.ts';
-import type { SlotData } from './job-queue.ts';
-import type { Queue } from './queue.ts';
+import { type EditVideoJob, type GenerateCaptionsJob, JOBS, type MakeGifJob, type ReplaceVideoJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from '../queue/job-contract.ts';
+import type { SlotData } from '../queue/job-queue.ts';
+import type { Queue } from '../queue/queue.ts';
 
 export interface JobHandlers {
   processVideo: (videoId: string, attempt: number, signal?: AbortSignal) => Promise<void>;
@@ -30,7 +30,7 @@ export interface WorkerOptions {
   importTimeoutMs: number;
   /** Jobs of one account (its group) one queue runs at once, over every worker (pg-boss counts them in PostgreSQL). */
   maxRunningPerAccount: number;
-  /** Ends a job's slot (jobs/job-queue.ts): its reservation and its place in the account's queue. */
+  /** Ends a job's slot (queue/job-queue.ts): its reservation and its place in the account's queue. */
   releaseSlot: (slotId: string) => Promise<void>;
   /** Test seam: awaited before each job runs. */
   onJobStart?: (name: string, data: { videoId: string }) => void | Promise<void>;

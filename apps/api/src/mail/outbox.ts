@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { listenChannel } from '../db/listen.ts';
 import { onePassAtATime } from '../db/one-pass.ts';
 import type { Orm } from '../db/orm.ts';
-import { type Sql, sqlOf } from '../modules/folders/folder-access.ts';
+import { type Sql, sqlOf } from '../db/sql.ts';
 import type { Mails } from './render.ts';
 import type { TemplateData, TemplateName } from './templates/index.ts';
 

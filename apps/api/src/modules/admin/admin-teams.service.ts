@@ -2,7 +2,7 @@ import type { AdminTeam, AdminTeamList, AdminTeamListQuery, PersonRef, TeamRole 
 import type { z } from 'zod';
 import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
-import { isUuid, type Sql, sqlOf } from '../folders/folder-access.ts';
+import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { nameOf, type TeamsService } from '../teams/teams.service.ts';
 import { pageMeta } from '../videos/video-view.ts';

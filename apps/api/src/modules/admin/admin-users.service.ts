@@ -7,7 +7,7 @@ import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { revokeMailLinks } from '../auth/mail-links.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
 import { pageMeta, videoKeys } from '../videos/video-view.ts';

@@ -3,7 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
 import { fromVideoRow, VIDEO_ROW_COLUMNS, type VideoRow } from '../videos/video-list.ts';
 import { pageMeta, toVideo } from '../videos/video-view.ts';

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { AdminUserListQuery, AdminUserUpdate, AdminVideoListQuery, FeatureToggle, UserBulkRequest, VideoBlockRequest } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { body, query } from '../../http/validate.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import type { AdminVideosService } from './admin-videos.service.ts';

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 
 /** The admin who made a call. */
 export interface Actor {

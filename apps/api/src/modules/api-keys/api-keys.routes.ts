@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { API_KEY_MESSAGES, ApiKeyCreate } from '@reelbase/api-client';
-import { type AuthGuards, currentPerson, currentTeam } from '../../http/auth.ts';
+import { type AuthGuards, currentPerson, currentTeam } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 

@@ -9,18 +9,14 @@ import {
   type ApiKeyScope,
   ERROR_CODES,
   MESSAGES,
-  missingScopeMessage,
   roleCan,
-  TEAM_ERROR_CODES,
-  TEAM_MESSAGES,
   type TeamRole,
 } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { sha256 } from '../auth/secrets.ts';
-import { isUuid } from '../folders/folder-access.ts';
+import { isUuid } from '../../db/sql.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import type { TeamContext } from '../teams/team-access.ts';
 import { nameOf } from '../teams/teams.service.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 
@@ -42,19 +38,6 @@ export interface ApiKeyPrincipal {
 
 /** 403 of a call that takes no API key (account, password, payment, admin, teams, the keys themselves). */
 export const keyNotAllowed = () => forbidden(API_KEY_MESSAGES.notAllowed, API_KEY_ERROR_CODES.notAllowed);
-
-/**
- * The team a key acts in for one call whose contract scope is `scope`: refused (403) when the
- * call takes no key, when the key lacks the scope (naming it), or when the request names
- * another team than the key's.
- */
-export function keyTeam(principal: ApiKeyPrincipal, scope: ApiKeyScope | undefined, requested: string | undefined): TeamContext {
-  if (!scope) throw keyNotAllowed();
-  if (!principal.key.scopes.includes(scope)) throw forbidden(missingScopeMessage(scope), API_KEY_ERROR_CODES.scope);
-  if (requested !== undefined && requested !== principal.key.teamId) throw forbidden(TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
-  // A script's calls are not the member's activity: the member's last activity is left alone.
-  return { teamId: principal.key.teamId, role: principal.role, account: principal.account, lastActiveAt: null };
-}
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 const toApiKey = (r: Record<string, unknown>): ApiKey => ({

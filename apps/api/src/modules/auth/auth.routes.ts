@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { DEVICE_TOKEN_HEADER, EmailChangeTokenRequest, ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, VerifyEmailRequest } from '@reelbase/api-client';
-import type { AuthGuards, AuthState } from '../../http/auth.ts';
+import type { AuthGuards, AuthState } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { AuthService } from './auth.service.ts';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERROR_CODES, type LoginResponse, MESSAGES, type PasswordLoginResponse } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { SignInLimits } from '../limits/rate-limits.ts';
 import { type IUser, User } from '../users/user.entity.ts';

@@ -1,4 +1,4 @@
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 import { sha256 } from './secrets.ts';
 
 export type Provider = 'google' | 'facebook';

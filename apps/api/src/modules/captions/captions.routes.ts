@@ -2,7 +2,7 @@ import { Router } from '@koa/router';
 import { CAPTION_FORMAT_MESSAGES, CAPTION_FORMATS, CAPTION_MAX_BYTES, type CaptionFormat, CaptionUpdate } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { withImage } from '../../http/image-body.ts';
 import { body } from '../../http/validate.ts';

@@ -22,7 +22,7 @@ import {
 } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, unprocessable, zodErrors } from '../../http/errors.ts';
-import { type Sql, isUuid, sqlOf } from '../folders/folder-access.ts';
+import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { actingPersonId } from '../teams/acting.ts';
 import { recordCaptionsReady } from '../webhooks/webhook-events.ts';
 

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { CaptionGenerateRequest, CaptionSettings } from '@reelbase/api-client';
-import { type AuthGuards, currentPerson, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentPerson, currentUser } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
 import type { CaptionGenerationService } from './generation.service.ts';
 

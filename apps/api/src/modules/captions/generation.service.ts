@@ -10,9 +10,9 @@ import {
 } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { type GenerateCaptionsJob, JOBS } from '../../jobs/job-names.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import { isUuid } from '../folders/folder-access.ts';
+import { type GenerateCaptionsJob, JOBS } from '../../queue/job-contract.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
+import { isUuid } from '../../db/sql.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { CaptionTrack, type ICaptionTrack } from './caption.entity.ts';
 import { toTrack } from './captions.service.ts';

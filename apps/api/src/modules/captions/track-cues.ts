@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cutCues } from '../../media/transcript.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { copyCaptions, readCues, writeCues } from './captions.service.ts';
 
 /**

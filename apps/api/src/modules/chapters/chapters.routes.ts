@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { ChaptersUpdate } from '@reelbase/api-client';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
 import type { ChaptersService } from './chapters.service.ts';
 

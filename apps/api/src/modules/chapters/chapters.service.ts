@@ -1,7 +1,7 @@
 import { type Chapter, CHAPTER_MESSAGES, type ChapterList, type ChaptersUpdate, chapterProblems, chaptersToWebVtt } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { isUuid, type Sql } from '../folders/folder-access.ts';
+import { isUuid, type Sql } from '../../db/sql.ts';
 import { actingPersonId } from '../teams/acting.ts';
 
 /** The path of a video's WebVTT chapters track below /media/videos/{id}/ (tokened like the other files). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Router } from '@koa/router';
 import { EmbedCodeQuery, EmbedSettingsUpdate, NOT_ON_THIS_SITE_MESSAGE } from '@reelbase/api-client';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { notFound } from '../../http/errors.ts';
 import { body, query } from '../../http/validate.ts';
 import type { EmbeddingGuard } from '../playback/embedding.ts';

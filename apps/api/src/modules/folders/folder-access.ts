@@ -1,17 +1,6 @@
 import { FOLDER_NOT_FOUND } from '@reelbase/api-client';
+import { isUuid, type Sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
-
-/** Runs one SQL statement (inside whatever transaction the caller is in). */
-export type Sql = <T = Record<string, unknown>[]>(query: string, params?: unknown[]) => Promise<T>;
-
-/** The `Sql` of an entity manager: raw SQL in its transaction when it is in one. */
-export const sqlOf =
-  (em: { execute: (q: string, p: unknown[]) => Promise<unknown> }): Sql =>
-  (q, p = []) =>
-    em.execute(q, p) as never;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 /**
  * Serialises the folder writes of one account for the rest of the transaction, so two moves

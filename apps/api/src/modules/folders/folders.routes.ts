@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { FolderCreate, FolderListQuery, FolderUpdate } from '@reelbase/api-client';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { body, query } from '../../http/validate.ts';
 import type { FoldersService } from './folders.service.ts';
 

@@ -1,7 +1,8 @@
 import { FOLDER_CYCLE, FOLDER_NOT_FOUND, type Folder, type FolderCrumb, MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { assertOwnFolder, isUuid, lockFolders, type Sql, sqlOf } from './folder-access.ts';
+import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
+import { assertOwnFolder, lockFolders } from './folder-access.ts';
 
 type Row = { id: string; name: string; parent_id: string | null; created_at: Date; count_video: string | number; count_folder: string | number };
 

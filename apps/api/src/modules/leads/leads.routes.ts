@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Router } from '@koa/router';
 import { LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { body, query } from '../../http/validate.ts';
 import type { EmbeddingGuard } from '../playback/embedding.ts';
 import { publicCors, refuseElsewhere } from '../playback/playback.routes.ts';

@@ -2,7 +2,7 @@ import { type Lead, LEADS_CSV_COLUMNS, type LeadList, type LeadsCsvQuery, type L
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { isUuid, sqlOf } from '../folders/folder-access.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { PlaybackService } from '../playback/playback.service.ts';
 import { pageMeta } from '../videos/video-view.ts';

@@ -2,7 +2,7 @@ import type { Orm } from '../../db/orm.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { DefaultLimits } from './entitlements.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 
 const LIMIT = 'coalesce(p.bandwidth_bytes_per_month, ?)';
 

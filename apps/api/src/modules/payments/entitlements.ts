@@ -1,6 +1,6 @@
 import { FEATURE_FLAGS, type FeatureFlag, MESSAGES } from '@reelbase/api-client';
 import { forbidden, HttpError } from '../../http/errors.ts';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 import type { IUser } from '../users/user.entity.ts';
 import { type PlanRow, planOfUser } from './plans.ts';
 

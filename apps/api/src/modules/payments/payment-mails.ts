@@ -2,7 +2,7 @@ import { TERMS } from '@reelbase/api-client';
 import { nextInvoiceNumber, queueMail } from '../../mail/outbox.ts';
 import { planLabel } from '../../mail/templates/format.ts';
 import type { Invoice } from '../../mail/templates/invoice.ts';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 import type { PlanRow } from './plans.ts';
 
 const CURRENCY = 'USD';

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { ChangePlanRequest, type PaymentConfig, PaymentPlanUpdate, PromoCodeCreate, SubscribeRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { badRequest } from '../../http/errors.ts';
 import { body } from '../../http/validate.ts';
 import type { PaymentsService } from './payments.service.ts';

@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES, type PaymentHistoryEntry, TERMS } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, unprocessable } from '../../http/errors.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { CardBilling, Discount, HeldSubscription, SubscriptionProvider } from './billing-provider.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
 import { releasePromoUse, takePromoUse } from './promo-codes.ts';

@@ -1,5 +1,5 @@
 import type { Orm } from '../../db/orm.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { BillingCycle, PaypalClient, PaypalSubscription, PaypalSubscriptionStatus, PaypalTransaction } from './paypal-client.ts';
 import { PaypalError, toMoney } from './paypal-client.ts';
 

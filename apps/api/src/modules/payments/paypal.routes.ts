@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { PaymentOrderRequest } from '@reelbase/api-client';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { notFound } from '../../http/errors.ts';
 import { body } from '../../http/validate.ts';
 import { rawBody } from './payments.routes.ts';

@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import { type Discount, discounted, type HeldSubscription, type SubscriptionProvider } from './billing-provider.ts';
 import { linkOf, type PaypalClient, PaypalError, toCents, type WebhookHeaders } from './paypal-client.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Actor, writeAudit } from '../admin/audit-log.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { findPlanRow, groupPlans, listPlanRows } from './plans.ts';
 import { createPromoCode } from './promo-codes.ts';
 

@@ -1,5 +1,5 @@
 import { type PaymentPlan, PLAN_NAMES, type PlanDuration, type PlanLimits, type PlanName } from '@reelbase/api-client';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 
 /** One row of payment_plans: a plan name in one duration, with its price and what it grants. */
 export interface PlanRow {

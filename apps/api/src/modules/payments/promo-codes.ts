@@ -1,7 +1,7 @@
 import type { PromoCode, PromoCodeCreate } from '@reelbase/api-client';
 import type { z } from 'zod';
 import { conflict, unprocessable } from '../../http/errors.ts';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 import type { Discount } from './billing-provider.ts';
 
 export const PROMO_MESSAGES = {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { Orm } from '../../db/orm.ts';
 import { badRequest, HttpError, unprocessable } from '../../http/errors.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { CardBilling, Discount, HeldSubscription, Paid } from './billing-provider.ts';
 import type { ElementsCards } from './payment-provider.ts';
 import type { PlanRow } from './plans.ts';

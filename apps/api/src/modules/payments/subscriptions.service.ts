@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES, type PlanDuration, type Subscription, type SubscriptionStatus, TERMS } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict } from '../../http/errors.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
 import { paymentMails } from './payment-mails.ts';
 

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import type { UsageService } from './usage.service.ts';
 
 /** Open to every signed-in account, whatever its payment state: knowing the usage is how one fixes it. */

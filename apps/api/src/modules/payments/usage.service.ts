@@ -1,6 +1,6 @@
 import type { Usage } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import type { StorageQuota } from '../videos/storage-quota.ts';
 import { bandwidthMonth, type DefaultLimits, limitsOf } from './entitlements.ts';
 

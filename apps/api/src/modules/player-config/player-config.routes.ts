@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { PlayerConfigUpdate } from '@reelbase/api-client';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body } from '../../http/validate.ts';

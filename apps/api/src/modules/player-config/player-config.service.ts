@@ -3,7 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { prepareImage } from '../../images/image-upload.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { requireFeature } from '../payments/entitlements.ts';
 import { Video } from '../videos/video.entity.ts';
 

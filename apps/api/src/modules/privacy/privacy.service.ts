@@ -5,7 +5,7 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { Video } from '../videos/video.entity.ts';
 import { toVideo } from '../videos/video-view.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { LinkIdentityRequest, MESSAGES, PROFILE_IMAGE_KINDS, ProfileUpdate } from '@reelbase/api-client';
-import { type AuthGuards, type AuthState, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, type AuthState, currentUser } from '../access/guards.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body } from '../../http/validate.ts';

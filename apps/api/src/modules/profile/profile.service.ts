@@ -7,7 +7,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { AccessClaims } from '../auth/access-tokens.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { featuresOf } from '../payments/entitlements.ts';
 import { promoCodeProblem } from '../payments/promo-codes.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';

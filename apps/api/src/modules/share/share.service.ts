@@ -3,7 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { transcriptOf } from '../captions/captions.service.ts';
 import { type EmbedService, embedPageUrl, fixedIframe } from '../embed/embed.service.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { NOT_AVAILABLE, type PlaybackService } from '../playback/playback.service.ts';
 import { User } from '../users/user.entity.ts';
 import { Video } from '../videos/video.entity.ts';

@@ -3,7 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import type { CsvFile } from '../../http/csv.ts';
 import { safeFilenamePart } from '../../http/csv.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { isUuid, sqlOf } from '../folders/folder-access.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
 import { barOrder, dayRange, overviewSql, totalsOf, utcDay } from './statistics-figures.ts';
 import { countryName } from './viewer-facts.ts';
 

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { AnalyticsOverviewCsvQuery, AnalyticsOverviewQuery, DropOffBeacon, StatisticsQuery, VideoStatisticsCsvQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { HttpError, unprocessable, zodErrors } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';

@@ -11,7 +11,7 @@ import {
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, tooMany, unprocessable } from '../../http/errors.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { addressBucket } from '../limits/address.ts';
 import { addressKeyer, beaconLimiter } from './beacon-limiter.ts';

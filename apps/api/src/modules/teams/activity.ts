@@ -1,5 +1,5 @@
 import { TEAM_ACTIVITY_RETENTION_DAYS, type TeamActivityAction } from '@reelbase/api-client';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 import { actingPersonId } from './acting.ts';
 
 export interface ActivitySubject {

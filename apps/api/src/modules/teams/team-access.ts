@@ -1,10 +1,10 @@
 import type { Router } from '@koa/router';
-import { type ApiKeyScope, endpoints, missingPermissionMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole } from '@reelbase/api-client';
+import { API_KEY_ERROR_CODES, type ApiKeyScope, endpoints, missingPermissionMessage, missingScopeMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole } from '@reelbase/api-client';
 import type { Context, Middleware, Next } from 'koa';
 import type { Orm } from '../../db/orm.ts';
-import { type ApiKeyPrincipal, keyTeam } from '../api-keys/api-keys.service.ts';
+import { type ApiKeyPrincipal, keyNotAllowed } from '../api-keys/api-keys.service.ts';
 import { forbidden } from '../../http/errors.ts';
-import { isUuid } from '../folders/folder-access.ts';
+import { isUuid } from '../../db/sql.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { runActing } from './acting.ts';
 import { type Membership, MEMBERSHIP_SQL } from './membership.ts';
@@ -17,6 +17,19 @@ export interface TeamContext {
   account: IUser;
   /** When the member was last seen acting (written at most every ACTIVE_EVERY_MS). */
   lastActiveAt: Date | null;
+}
+
+/**
+ * The team a key acts in for one call whose contract scope is `scope`: refused (403) when the
+ * call takes no key, when the key lacks the scope (naming it), or when the request names
+ * another team than the key's.
+ */
+export function keyTeam(principal: ApiKeyPrincipal, scope: ApiKeyScope | undefined, requested: string | undefined): TeamContext {
+  if (!scope) throw keyNotAllowed();
+  if (!principal.key.scopes.includes(scope)) throw forbidden(missingScopeMessage(scope), API_KEY_ERROR_CODES.scope);
+  if (requested !== undefined && requested !== principal.key.teamId) throw forbidden(TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
+  // A script's calls are not the member's activity: the member's last activity is left alone.
+  return { teamId: principal.key.teamId, role: principal.role, account: principal.account, lastActiveAt: null };
 }
 
 /** A member's last activity is written at most this often. */

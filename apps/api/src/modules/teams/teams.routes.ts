@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { AdminOwnershipMove, AdminTeamListQuery, InvitationCreate, InvitationToken, OwnershipTransferRequest, TEAM_MESSAGES, TeamActivityQuery, TeamMemberUpdate, TeamUpdate } from '@reelbase/api-client';
-import { type AuthGuards, currentPerson, currentTeam } from '../../http/auth.ts';
+import { type AuthGuards, currentPerson, currentTeam } from '../access/guards.ts';
 import { body, query } from '../../http/validate.ts';
 import type { AdminTeamsService } from '../admin/admin-teams.service.ts';
 import type { TeamsService } from './teams.service.ts';

@@ -27,7 +27,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Mails } from '../../mail/render.ts';
 import { newOpaqueToken, sha256 } from '../auth/secrets.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { isUuid, type Sql, sqlOf } from '../folders/folder-access.ts';
+import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import type { IUser } from '../users/user.entity.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { recordActivity } from './activity.ts';

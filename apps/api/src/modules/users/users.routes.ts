@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { EmailCheckRequest, MESSAGES, RegisterRequest } from '@reelbase/api-client';
-import type { AuthGuards, AuthState } from '../../http/auth.ts';
+import type { AuthGuards, AuthState } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
 import type { AdminUsersService } from '../admin/admin-users.service.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';

@@ -5,7 +5,7 @@ import type { Orm } from '../../db/orm.ts';
 import { HttpError, unprocessable } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { sqlOf } from '../folders/folder-access.ts';
+import { sqlOf } from '../../db/sql.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { type IUser, User } from './user.entity.ts';

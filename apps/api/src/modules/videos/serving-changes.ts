@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 import { listenChannel } from '../../db/listen.ts';
 
 const CHANNEL = 'reelbase_serving';

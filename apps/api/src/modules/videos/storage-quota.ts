@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import { storageLimitOf } from '../payments/entitlements.ts';
 import { Video } from './video.entity.ts';
 import { videoKeys } from './video-view.ts';

@@ -1,7 +1,10 @@
-import { CAPTION_MATCHES_PER_VIDEO, type TranscriptMatch } from '@reelbase/api-client';
-import type { Sql } from '../folders/folder-access.ts';
+import { CAPTION_MATCHES_PER_VIDEO, type TranscriptMatch, type VideoListQuery } from '@reelbase/api-client';
+import type { z } from 'zod';
+import type { Sql } from '../../db/sql.ts';
 import type { VideoFields, VideoPeople } from './video-view.ts';
-import type { ListQuery } from './videos.service.ts';
+
+/** One page of an account's videos: the My videos list (GET /api/videos), as the contract parses it. */
+export type ListQuery = z.output<typeof VideoListQuery>;
 
 // Columns by the list's sort fields; each order has an index of (user_id, column, id). The query
 // orders by videos.<column>: a bare `size` would name the selected size::float8 and miss the index.

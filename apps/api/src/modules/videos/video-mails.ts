@@ -1,5 +1,5 @@
 import { queueMail } from '../../mail/outbox.ts';
-import type { Sql } from '../folders/folder-access.ts';
+import type { Sql } from '../../db/sql.ts';
 
 /** The mails about an owner's videos, recorded with the change (the outbox sends them after its commit). */
 export const videoMails = {

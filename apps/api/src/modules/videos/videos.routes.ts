@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { COVER_MESSAGES, CoverFromFrame, ImportRequest, OwnVideoBulkRequest, VIDEO_IMAGE_TYPES, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { unprocessable, zodErrors } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body, query } from '../../http/validate.ts';

@@ -8,18 +8,19 @@ import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { JOBS, type ReplaceVideoJob, type WatermarkVideoJob } from '../../jobs/job-names.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import { JOBS, type ReplaceVideoJob, type WatermarkVideoJob } from '../../queue/job-contract.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
 import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { copyCaptions } from '../captions/captions.service.ts';
-import { assertOwnFolder, lockFolders, type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
+import { assertOwnFolder, lockFolders } from '../folders/folder-access.ts';
 import { requireFeature as requireFeatureOf } from '../payments/entitlements.ts';
 import { User } from '../users/user.entity.ts';
 import { type IVideo, type StoredWatermark, Video } from './video.entity.ts';
 import { isStale } from './stale-media.ts';
-import { listVideoRows, personRef } from './video-list.ts';
+import { type ListQuery, listVideoRows, personRef } from './video-list.ts';
 import { announceServingChange } from './serving-changes.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import { actingPersonId } from '../teams/acting.ts';
@@ -49,15 +50,6 @@ export interface ReceivedVideo {
   name: string;
   originalName?: string;
   folderId?: string | null;
-}
-
-export interface ListQuery {
-  limit: number;
-  page: number;
-  direction: 'ASC' | 'DESC';
-  field: 'createdAt' | 'name' | 'size';
-  folder_id?: string | null;
-  search?: string;
 }
 
 export function defaultPlayerConfig(owner: { colorScheme: PlayerConfig['colorScheme']; playerLogo?: string | null; showLogoOnPlayer: boolean }): Omit<PlayerConfig, 'id'> {

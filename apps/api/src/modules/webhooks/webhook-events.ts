@@ -1,6 +1,6 @@
 import type { WEBHOOK_TEST_EVENT, WebhookEventType } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { type Sql, sqlOf } from '../folders/folder-access.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 
 /** Woken on every commit that recorded deliveries: the workers queue them (webhook-delivery.ts). */
 export const WEBHOOK_CHANNEL = 'reelbase_webhooks';

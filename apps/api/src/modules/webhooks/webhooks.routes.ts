@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { WebhookCreate, WebhookUpdate } from '@reelbase/api-client';
-import { type AuthGuards, currentTeam } from '../../http/auth.ts';
+import { type AuthGuards, currentTeam } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 

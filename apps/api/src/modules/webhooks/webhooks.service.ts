@@ -13,7 +13,7 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { isAllowedHost } from '../../imports/address-policy.ts';
 import { ImportRefusedError } from '../../imports/import-error.ts';
-import { isUuid, type Sql, sqlOf } from '../folders/folder-access.ts';
+import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { notifyWebhookWorkers, recordWebhookEvent } from './webhook-events.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 

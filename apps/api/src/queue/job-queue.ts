@@ -1,4 +1,3 @@
-import type { StorageQuota } from '../modules/videos/storage-quota.ts';
 import type { Queue } from './queue.ts';
 
 export interface JobAdmission {
@@ -12,6 +11,17 @@ export interface JobAdmission {
   slotId?: string;
   /** pg-boss queues no second job with the same key while one waits (the first does the work). */
   singletonKey?: string;
+}
+
+/**
+ * What admission needs of the account's slots: the storage quota (modules/videos/storage-quota.ts)
+ * keeps them, and the composition root hands it in, so the queue knows no module.
+ */
+export interface JobSlots {
+  reserveJob(userId: string, job: string, bytes: number | null, o: { ttlMs: number; continuing?: boolean }): Promise<{ id: string; bytes: number }>;
+  settle(id: string, bytes: number, ttlMs: number): Promise<void>;
+  release(id: string): Promise<void>;
+  jobsAhead(userId: string, exceptId: string): Promise<number>;
 }
 
 /** Every job's data carries its slot, which the worker releases when the job ends (jobs/workers.ts). */
@@ -28,7 +38,7 @@ export interface SlotData {
  * first job goes ahead of a long backlog; and its group (the account) lets at most
  * JOBS_MAX_RUNNING_PER_ACCOUNT of one queue's jobs of an account run at once, on every worker.
  */
-export function jobQueue(queue: Queue, quota: StorageQuota, o: { slotTtlMs: number }) {
+export function jobQueue(queue: Queue, quota: JobSlots, o: { slotTtlMs: number }) {
   async function admit(name: string, a: JobAdmission) {
     if (!a.slotId) return (await quota.reserveJob(a.userId, name, a.bytes ?? 0, { ttlMs: o.slotTtlMs, continuing: a.continuing })).id;
     await quota.settle(a.slotId, a.bytes ?? 0, o.slotTtlMs);

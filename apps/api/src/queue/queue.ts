@@ -1,7 +1,7 @@
 import { PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/errors.ts';
-import { JOBS, RETRY_LIMIT } from './job-names.ts';
+import { JOBS, RETRY_LIMIT } from './job-contract.ts';
 
 export interface QueueOptions {
   retryDelaySeconds: number;

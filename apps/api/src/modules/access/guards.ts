@@ -1,13 +1,16 @@
 import { MESSAGES } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
-import { type ApiKeyPrincipal, type ApiKeysService, isApiKey, keyNotAllowed } from '../modules/api-keys/api-keys.service.ts';
-import type { AccessClaims } from '../modules/auth/access-tokens.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import { assertCanSpend } from '../modules/payments/entitlements.ts';
-import { isUuid } from '../modules/folders/folder-access.ts';
-import { requestedTeam, type TeamAccessService, type TeamContext, teamCheck } from '../modules/teams/team-access.ts';
-import type { IUser } from '../modules/users/user.entity.ts';
-import { forbidden } from './errors.ts';
+import { type ApiKeyPrincipal, type ApiKeysService, isApiKey, keyNotAllowed } from '../api-keys/api-keys.service.ts';
+import type { AccessClaims } from '../auth/access-tokens.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { assertCanSpend } from '../payments/entitlements.ts';
+import { isUuid } from '../../db/sql.ts';
+import { requestedTeam, type TeamAccessService, type TeamContext, teamCheck } from '../teams/team-access.ts';
+import type { IUser } from '../users/user.entity.ts';
+import { forbidden } from '../../http/errors.ts';
+
+// The request guards read the account modules' rules (sign-in, API keys, teams, payments), so they
+// live among the modules: http/ stays the Koa plumbing that knows no module.
 
 export interface AuthState {
   /** Whose things the route acts on: the acting team's account on team routes (its id is the team's), else the person. */
