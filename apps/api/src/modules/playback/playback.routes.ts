@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { NOT_ON_THIS_SITE_MESSAGE, PlaybackQuery, UnlockRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
-import { type AuthGuards, currentUser } from '../../http/auth.ts';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { forbidden } from '../../http/errors.ts';
 import { body, query } from '../../http/validate.ts';
 import { addressBucket } from '../limits/address.ts';
