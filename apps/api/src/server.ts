@@ -61,7 +61,7 @@ import { usageRoutes } from './modules/payments/usage.routes.ts';
 import { createUsageService } from './modules/payments/usage.service.ts';
 import { embeddingGuard } from './modules/playback/embedding.ts';
 import { playbackTokens } from './modules/playback/playback-tokens.ts';
-import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { playbackPreviewRoutes, playbackRoutes } from './modules/playback/playback.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
@@ -298,6 +298,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       usageRoutes(usage, guards),
       leadsRoutes(leads, guards, embedding),
       videosRoutes(videos, guards, limits, core.multipartDir),
+      playbackPreviewRoutes(playback, (userId, id) => videos.get(userId, id), guards),
       captionGenerationRoutes(captionGeneration, guards),
       privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),

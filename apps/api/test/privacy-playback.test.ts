@@ -110,7 +110,7 @@ test('private: strangers get "This video is private" on the playback call, the e
 
 test('private: the owner and an admin get tokened URLs in their own answers, and every file plays with them', async () => {
   const v = await mine();
-  expect(v.playbackToken).toMatchObject({ token: expect.stringMatching(/^\d{10}\.\d+\.[\w-]{43}$/), expiresAt: expect.any(String) });
+  expect(v.playbackToken).toMatchObject({ token: expect.stringMatching(/^\d{10}\.\d+p\.[\w-]{43}$/), expiresAt: expect.any(String) });
   const life = (Date.parse(v.playbackToken.expiresAt) - Date.now()) / 1000;
   expect(life).toBeGreaterThan(TTL - 5);
   expect(life).toBeLessThanOrEqual(TTL + 1);

@@ -75,7 +75,7 @@ test('the owner sets privacy on the video page; the embed page asks for the pass
   await expect(page.getByTestId('alert-bar')).toContainText('Privacy saved.');
   await expect(panel.getByText('Its media URLs need a short-lived token.')).toBeVisible();
   // The owner's own player plays the protected video through its tokened URL.
-  await expect(page.locator('video[aria-label="Video: Client preview"]')).toHaveAttribute('src', /\/~\d{10}\.\d+\.[\w-]+\/main\.mp4$/);
+  await expect(page.locator('video[aria-label="Video: Client preview"]')).toHaveAttribute('src', /\/~\d{10}\.\d+p\.[\w-]+\/main\.mp4$/);
   await expect.poll(() => page.locator('video[aria-label="Video: Client preview"]').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThan(0);
   await shot(page, info, 'privacy-video-page');
 

@@ -22,6 +22,12 @@ export interface MountOptions {
   playback?: PlaybackInfo;
   /** The page says the video is private (a message) or needs its password (the form) before any request. */
   locked?: 'private' | 'password' | null;
+  /**
+   * A playback token the page was handed: the app's embed preview puts the owner's preview token in
+   * the frame's fragment (`#preview={token}`, never sent to a server), so a private or password
+   * video plays there; the answer is fetched with it, whatever the page says.
+   */
+  token?: string | null;
   /** Test seams. */
   fetch?: typeof fetch;
   navigate?: PlayerNavigation;
@@ -121,7 +127,9 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
   const fetchImpl = options.fetch ?? fetch.bind(globalThis);
   // The language's strings (a chunk, unless English) load beside the playback answer.
   const language = loadViewerLanguage(element, options.lang);
-  let result: PlaybackResult = options.locked
+  let result: PlaybackResult = options.token
+    ? await fetchPlayback(apiBase, options.videoId, fetchImpl, options.token)
+    : options.locked
     ? { status: options.locked }
     : options.playback
       ? classify(options.playback)
@@ -266,7 +274,7 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
       playback = undefined;
     }
   }
-  const options = embedOptions(element, loc?.pathname ?? '', loc?.search ?? '');
+  const options = embedOptions(element, loc?.pathname ?? '', loc?.search ?? '', loc?.hash ?? '');
   const videoId = overrides.videoId ?? options.videoId;
   if (!videoId) {
     return Promise.resolve(loadViewerLanguage(element, options.lang)).then(() => {
@@ -274,7 +282,7 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
       return null;
     });
   }
-  return mount(element, { ...options, playback, ...overrides, videoId });
+  return mount(element, { ...options, playback: options.token ? undefined : playback, ...overrides, videoId });
 }
 
 /**
@@ -282,8 +290,9 @@ export function boot(element: HTMLElement, overrides: Partial<MountOptions> = {}
  * query, and the redirect only from `data-redirect`, which the server writes after checking the
  * embed URL's signature.
  */
-export function embedOptions(element: HTMLElement, pathname: string, search: string): Omit<MountOptions, 'videoId'> & { videoId?: string } {
+export function embedOptions(element: HTMLElement, pathname: string, search: string, hash = ''): Omit<MountOptions, 'videoId'> & { videoId?: string } {
   const parsed = parseEmbedLocation(pathname, search);
+  const preview = new URLSearchParams(hash.replace(/^#/, '')).get('preview');
   const data = element.dataset;
   return {
     videoId: data.videoId ?? parsed.videoId,
@@ -294,5 +303,6 @@ export function embedOptions(element: HTMLElement, pathname: string, search: str
     newWindow: parsed.newWindow,
     locked: data.locked === 'private' || data.locked === 'password' ? data.locked : null,
     lang: parsed.lang,
+    token: preview && /^[\w.-]{1,200}$/.test(preview) ? preview : null,
   };
 }

@@ -8,6 +8,8 @@ export const keys = {
   videos: ['videos'] as const,
   folders: ['folders'] as const,
   video: (id: string) => ['video', id] as const,
+  /** The app's own players' playback answer (a preview token, not charged to the plan), per file and visibility. */
+  videoPreview: (id: string, file: string) => ['video-preview', id, file] as const,
   gifs: (videoId: string) => ['gifs', videoId] as const,
   /** A video's caption tracks, and one track's cues (by its version, so a save shows at once). */
   captions: (videoId: string) => ['captions', videoId] as const,

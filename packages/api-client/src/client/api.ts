@@ -24,7 +24,7 @@ import type {
   SubscriptionResponse,
   Usage,
 } from '../contract/payments.ts';
-import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsCsvChart, StatisticsRange, VideoStatistics } from '../contract/player.ts';
+import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsCsvChart, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from '../contract/webhooks.ts';
@@ -407,6 +407,8 @@ export function createApiClient(o: ApiClientOptions) {
         query: { limit: p.limit, page: p.page, direction: p.direction, field: p.field, folder_id: p.folderId === null ? 'null' : p.folderId, search: p.search?.trim() || undefined },
       }),
     get: (videoId: string) => request<Video>('GET', `/api/videos/${id(videoId)}`),
+    /** The app's own players' playback answer: any visibility, a preview token not charged to the plan (renewed by calling again). */
+    preview: (videoId: string) => request<PlaybackInfo>('GET', `/api/videos/${id(videoId)}/preview`),
     rename: (videoId: string, name: string) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: { name } }),
     /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
     trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => request<Video>('PUT', `/api/videos/${id(videoId)}/edit`, { body: cut }),

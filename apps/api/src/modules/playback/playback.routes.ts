@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import { NOT_ON_THIS_SITE_MESSAGE, PlaybackQuery, UnlockRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
+import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { forbidden } from '../../http/errors.ts';
 import { body, query } from '../../http/validate.ts';
 import { addressBucket } from '../limits/address.ts';
@@ -59,6 +60,21 @@ export function playbackRoutes(playback: PlaybackService, limits: RateLimits, em
     // Counted before argon2 runs: per address on this video, and per address on all videos.
     await limits.take('video-unlock', { account: `${ctx.params.id}\n${addressBucket(ctx.ip)}`, address: ctx.ip });
     ctx.body = await playback.unlock(ctx.params.id, password, ctx.ip);
+  });
+  return r;
+}
+
+/**
+ * GET /api/videos/:id/preview: the playback answer of the app's own players (the owner's and team
+ * members' previews), for any visibility, with a preview token that is not charged to the plan.
+ * `mayView` throws (404) unless the signed-in account may see the video.
+ */
+export function playbackPreviewRoutes(playback: PlaybackService, mayView: (userId: string, id: string) => Promise<unknown>, guards: AuthGuards) {
+  const r = new Router();
+  r.get('/api/videos/:id/preview', guards.requireUser, async (ctx) => {
+    await mayView(currentUser(ctx).id, ctx.params.id);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = await playback.preview(ctx.params.id);
   });
   return r;
 }

@@ -46,15 +46,15 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
     return next && (next.isMainReady || next.isHlsReady) ? next.id : null;
   }
 
-  /** The video when it may be shown at all (not missing, blocked, failed, or its owner banned or past the bandwidth). */
-  async function showable(id: string) {
+  /** The video when it may be shown at all (not missing, blocked, failed, or its owner banned or, unless a preview, past the bandwidth). */
+  async function showable(id: string, preview = false) {
     const em = d.orm.em.fork();
     const video = UUID.test(id) ? await em.findOne(Video, { id }) : null;
     if (!video || video.ban || video.status === 'failed') throw notFound(NOT_AVAILABLE);
     const [owner] = await em.execute<{ ban: boolean; over_bandwidth: boolean }[]>(`select u.ban, ${over} as over_bandwidth from users u where u.id = ?`, [video.userId]);
     if (!owner || owner.ban) throw notFound(NOT_AVAILABLE);
     // Past the monthly bandwidth and its grace: the player shows the video as unavailable.
-    if (owner.over_bandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
+    if (owner.over_bandwidth && !preview) throw forbidden(MESSAGES.bandwidthExceeded);
     return { em, video };
   }
 
@@ -65,10 +65,40 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
     throw video.visibility === 'private' ? privateVideo() : passwordNeeded();
   }
 
-  const issue = (video: IVideo): PlaybackToken => {
-    const { token, expiresAt } = d.tokens.issue(video.id, video.privacyVersion);
+  const issue = (video: IVideo, preview = false): PlaybackToken => {
+    const { token, expiresAt } = d.tokens.issue(video.id, video.privacyVersion, { preview });
     return { token, expiresAt };
   };
+
+  /** The answer with its media URLs signed by `token` (none: public URLs). */
+  async function answer(em: ReturnType<Orm['em']['fork']>, video: IVideo, token: PlaybackToken | null): Promise<PlaybackInfo> {
+    const sign = (url: string | null) => (url && token ? withToken(url, video.id, token.token) : url);
+    const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
+    const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
+    const tracks = hlsSource || mp4Source ? await captions.tracks(video.id) : [];
+    const chapters = playableChapters(video.chapters ?? [], video.durationSec);
+    const board = video.storyboard && video.storyboard.mediaVersion === (video.mediaVersion ?? null) && (hlsSource || mp4Source) ? video.storyboard : null;
+    const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
+    return {
+      id: video.id,
+      name: video.name,
+      hlsSource,
+      mp4Source,
+      poster: sign(video.imageUrl ?? null),
+      playerConfig: { id: video.id, ...video.playerConfig },
+      nextVideo,
+      durationSec: video.durationSec ?? null,
+      width: video.width ?? null,
+      height: video.height ?? null,
+      processing: !hlsSource && !mp4Source,
+      visibility: video.visibility,
+      token,
+      captions: tracks.map((t) => ({ ...t, src: sign(d.storage.url(videoKeys.file(video.id, captionFilePath(t.id)))) as string })),
+      ...(video.playerConfig.leadForm?.enabled && { leadScope: leadScopeOf(video.userId) }),
+      ...(chapters.length && { chapters, chaptersVtt: sign(d.storage.url(videoKeys.file(video.id, CHAPTERS_FILE))) as string }),
+      ...(board && { storyboard: { vtt: sign(d.storage.url(`${videoKeys.media(video.id, video.mediaVersion)}/${board.vtt}`)) as string, width: board.width, height: board.height } }),
+    };
+  }
 
   return {
     /** The video when this viewer may watch it now (what `get` would answer sources for), else null. */
@@ -86,33 +116,22 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
     async get(id: string, viewer: Viewer = {}): Promise<PlaybackInfo> {
       const { em, video } = await showable(id);
       assertMayWatch(video, viewer);
-      const token = video.visibility === 'public' ? null : issue(video);
-      const sign = (url: string | null) => (url && token ? withToken(url, video.id, token.token) : url);
-      const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
-      const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
-      const tracks = hlsSource || mp4Source ? await captions.tracks(video.id) : [];
-      const chapters = playableChapters(video.chapters ?? [], video.durationSec);
-      const board = video.storyboard && video.storyboard.mediaVersion === (video.mediaVersion ?? null) && (hlsSource || mp4Source) ? video.storyboard : null;
-      const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
-      return {
-        id: video.id,
-        name: video.name,
-        hlsSource,
-        mp4Source,
-        poster: sign(video.imageUrl ?? null),
-        playerConfig: { id: video.id, ...video.playerConfig },
-        nextVideo,
-        durationSec: video.durationSec ?? null,
-        width: video.width ?? null,
-        height: video.height ?? null,
-        processing: !hlsSource && !mp4Source,
-        visibility: video.visibility,
-        token,
-        captions: tracks.map((t) => ({ ...t, src: sign(d.storage.url(videoKeys.file(video.id, captionFilePath(t.id)))) as string })),
-        ...(video.playerConfig.leadForm?.enabled && { leadScope: leadScopeOf(video.userId) }),
-        ...(chapters.length && { chapters, chaptersVtt: sign(d.storage.url(videoKeys.file(video.id, CHAPTERS_FILE))) as string }),
-        ...(board && { storyboard: { vtt: sign(d.storage.url(`${videoKeys.media(video.id, video.mediaVersion)}/${board.vtt}`)) as string, width: board.width, height: board.height } }),
-      };
+      // A preview token (the owner's embed preview) is answered as it is, never renewed here:
+      // whoever holds one cannot stretch it past the life the signed-in answer gave it.
+      const held = viewer.token ? d.tokens.access(video.id, video.privacyVersion, viewer.token) : null;
+      const expiresAt = held?.preview && viewer.token ? d.tokens.expiresAt(video.id, viewer.token) : null;
+      const token = viewer.token && expiresAt ? { token: viewer.token, expiresAt } : video.visibility === 'public' ? null : issue(video);
+      return answer(em, video, token);
+    },
+
+    /**
+     * The app's own players (the owner's, a team member's, an admin's previews): any visibility,
+     * and past the monthly bandwidth too, signed with a preview token so the bytes are not charged
+     * to the plan. The caller has checked that the signed-in user may see the video.
+     */
+    async preview(id: string): Promise<PlaybackInfo> {
+      const { em, video } = await showable(id, true);
+      return answer(em, video, issue(video, true));
     },
 
     /**

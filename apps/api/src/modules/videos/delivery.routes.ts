@@ -1,4 +1,3 @@
-import { pipeline, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
@@ -11,6 +10,7 @@ import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../playback/playback-to
 import { CAPTION_FILE, type CaptionDelivery } from '../captions/caption-delivery.ts';
 import { CHAPTERS_FILE } from '../chapters/chapters.service.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
+import { onBodySent } from './sent-bytes.ts';
 import { videoKeys } from './video-view.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -112,13 +112,23 @@ export type ServableCache = ReturnType<typeof servableCache>;
  * video that is not public needs a playback token in the path (/media/videos/{id}/~{token}/...),
  * 403 without; relative playlist entries resolve below it, so segments carry it too.
  */
-/** A whole file read into memory (a playlist, a caption file), counted towards the video's bandwidth. */
-function sendWhole(ctx: Context, id: string, body: Buffer, bandwidth: BandwidthCounter): void {
+/**
+ * Counts towards the video's bandwidth the body bytes that reach the viewer's connection (see
+ * onBodySent); nothing for a preview (a preview token: the owner's, a team member's or an admin's
+ * own player in the app), which is not charged to the plan.
+ */
+function countSent(ctx: Context, id: string, length: number, preview: boolean, bandwidth: BandwidthCounter): void {
+  if (preview || ctx.method === 'HEAD') return;
+  onBodySent(ctx.res, length, (bytes) => bandwidth.add(id, bytes));
+}
+
+/** A whole file read into memory (a playlist, a caption file). */
+function sendWhole(ctx: Context, body: Buffer, count: (length: number) => void): void {
   ctx.status = 200;
   ctx.length = body.length;
   if (ctx.method === 'HEAD') return;
   ctx.body = body;
-  bandwidth.add(id, body.length);
+  count(body.length);
 }
 
 /** The WebVTT chapters track of a video, null without chapters (issue 26; modules/chapters). */
@@ -142,12 +152,14 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     const s = await servable.get(id);
     if (!s.ok || (file === 'main.mp4' && !s.main) || (file.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
     // A token of an earlier privacy version (or none) opens nothing of a video that is not public.
-    const secondsLeft = token === null ? 0 : tokens.secondsLeft(id, s.version, token);
+    const { secondsLeft, preview } = token === null ? { secondsLeft: 0, preview: false } : tokens.access(id, s.version, token);
     if (!s.isPublic && secondsLeft <= 0) {
       ctx.set('Cache-Control', 'no-store');
       throw forbidden(PRIVACY_MESSAGES.tokenInvalid, PLAYBACK_LOCKS.token);
     }
-    if (s.overBandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
+    // A preview is outside the plan's bandwidth, its limit too: the owner still sees their video.
+    if (s.overBandwidth && !preview) throw forbidden(MESSAGES.bandwidthExceeded);
+    const count = (length: number) => countSent(ctx, id, length, preview, bandwidth);
     if (caption || chaptersFile) {
       // Written from the track's cues (or the chapters): small, and changed by every edit, so revalidated each time.
       const out = chaptersFile ? await chapters?.(id).then((text) => text && { type: 'text/vtt', text }) : await captions.file(id, s.durationSec, rel);
@@ -156,7 +168,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       ctx.set('Access-Control-Allow-Origin', '*');
       ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
       ctx.set('Cache-Control', 'no-cache');
-      sendWhole(ctx, id, Buffer.from(out.text), bandwidth);
+      sendWhole(ctx, Buffer.from(out.text), count);
       return;
     }
     const key = videoKeys.file(id, rel);
@@ -186,7 +198,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       });
       // The master lists the video's caption tracks as they are now.
       if (file === 'hls/master.m3u8') text = Buffer.from(await captions.master(id, text.toString('utf8')));
-      sendWhole(ctx, id, text, bandwidth);
+      sendWhole(ctx, text, count);
       return;
     }
     const range = parseRange(ctx.get('Range') || undefined, info.size);
@@ -203,18 +215,10 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       ctx.length = info.size;
     }
     if (ctx.method === 'HEAD') return;
-    // Counted as the bytes pass towards the viewer, whichever storage they come from; a viewer
-    // who stops early is charged for what was sent.
-    let sent = 0;
-    const counted = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        sent += chunk.length;
-        done(null, chunk);
-      },
-    });
-    counted.on('close', () => bandwidth.add(id, sent));
-    pipeline(storage.stream(key, range ?? undefined), counted, () => {});
-    ctx.body = counted;
+    // Counted on the connection, not as the bytes leave storage: a viewer who stops early (an
+    // aborted or stalled range) is charged for what was sent, not for the range's length.
+    count(ctx.length);
+    ctx.body = storage.stream(key, range ?? undefined);
   }
 
   const r = new Router({ prefix: '/media/videos/:id' });

@@ -104,12 +104,14 @@ export interface VideoPeople {
 }
 
 /**
- * The video as its owner (or an admin) sees it. With `tokens`, the media URLs of a video that is
- * not public carry a fresh playback token (`playbackToken`), so the owner's players play it.
+ * The video as its owner (or a team member, or an admin) sees it. With `tokens`, the media URLs
+ * of a video that is not public carry a fresh preview token (`playbackToken`): the app's own
+ * players play it, and what they fetch is not charged to the plan. A public video's URLs stay
+ * the public ones (long-cached); the app's players take tokened ones from GET /api/videos/{id}/preview.
  */
 export function toVideo(v: VideoFields & VideoPeople & { folderName?: string | null }, storage: Storage, tokens?: PlaybackTokens): VideoDto {
   const stage = v.status;
-  const signed = tokens && v.visibility !== 'public' ? tokens.issue(v.id, v.privacyVersion) : null;
+  const signed = tokens && v.visibility !== 'public' ? tokens.issue(v.id, v.privacyVersion, { preview: true }) : null;
   const sign = (url: string) => (signed ? withToken(url, v.id, signed.token) : url);
   return {
     id: v.id,

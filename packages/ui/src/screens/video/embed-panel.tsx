@@ -8,6 +8,7 @@ import { isValidRedirect, redirectFormatMessage } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { useCan, useTeamActive } from '../teams/use-team.ts';
+import { usePreview } from './use-preview.ts';
 
 /** How long the panel waits after the last change before it saves and refreshes the preview. */
 const SETTLE_MS = 400;
@@ -32,7 +33,7 @@ function changesOf(now: EmbedSettings, saved: EmbedSettings): Partial<EmbedSetti
  * height (600 x 600 to start, aspect ratio kept), redirect at end, new window, copy. Every choice
  * is saved for the video on the server, and the preview renders the snippet itself.
  */
-export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | 'hlsSource'> }) {
+export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | 'hlsSource' | 'videoSource' | 'visibility'> }) {
   const client = useClient();
   const queryClient = useQueryClient();
   const platform = usePlatform();
@@ -40,6 +41,8 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
   // Changing the video needs an active account and a role that edits (a viewer watches, and copies the embed code).
   const canEdit = useCan('edit');
   const active = useTeamActive() && canEdit;
+  // The preview frame plays with the owner's preview token (a private or password video too, not charged).
+  const previewToken = usePreview(video).data?.token?.token ?? null;
   const saved = useQuery({ queryKey: keys.embedSettings(video.id), queryFn: () => client.videos.embedSettings(video.id) });
   const [choices, setChoices] = useState<EmbedSettings | null>(null);
   const [settled, setSettled] = useState<EmbedSettings | null>(null);
@@ -176,9 +179,17 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
           </Typography.Text>
         </Flex>
       </Form>
-      <EmbedPreview key={video.hlsSource ?? ''} code={preview.data} error={preview.isError ? errorMessage(preview.error) : null} />
+      <EmbedPreview key={video.hlsSource ?? ''} code={preview.data && withPreviewToken(preview.data, previewToken)} error={preview.isError ? errorMessage(preview.error) : null} />
     </Card>
   );
+}
+
+/**
+ * The snippet with the owner's preview token in its frame's fragment (`#preview=`, read by the
+ * embed page and never sent to a server): the copied code stays the viewers' one.
+ */
+function withPreviewToken(code: string, token: string | null): string {
+  return token ? code.replace(/(<iframe[^>]*\ssrc="[^"#]*)"/, `$1#preview=${encodeURIComponent(token)}"`) : code;
 }
 
 /** The snippet as a page renders it: its own HTML, in a box that scrolls when a fixed size is wider. */

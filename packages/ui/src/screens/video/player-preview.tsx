@@ -5,6 +5,7 @@ import type { PlayerConfig, Video } from '@reelbase/api-client';
 import { createPlayer, type Player, setLanguage } from '@reelbase/player';
 import { useEffect, useRef } from 'react';
 import { currentLocale } from '../../i18n/index.ts';
+import { usePreview } from './use-preview.ts';
 
 // In the owner's app a play-next end or a redirect must not navigate away: the preview stays put.
 const stayHere = { assign() {}, redirect() {}, open: () => false };
@@ -20,15 +21,20 @@ export default function PlayerPreview({ video, config, label }: { video: Video; 
   const player = useRef<Player | null>(null);
   const settings = config ?? video.playerConfig;
   const key = JSON.stringify(settings);
+  // The signed-in preview answer: a private or password video plays, and is not charged to the plan.
+  // Should it fail, the video answer's own sources (tokened when not public) still play.
+  const preview = usePreview(video);
+  const info = preview.data ?? (preview.isError ? null : undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the settings' content; a new object with equal content keeps the player.
   useEffect(() => {
     let live = true;
+    if (info === undefined) return;
     // The player speaks the app's language (its strings load first: a chunk unless English).
     void Promise.resolve(setLanguage(currentLocale())).then(() => {
       if (!live || !host.current) return;
       player.current = createPlayer(host.current, {
-      source: { hls: video.hlsSource, mp4: video.videoSource, poster: video.imageUrl },
+      source: info ? { hls: info.hlsSource, mp4: info.mp4Source, poster: info.poster } : { hls: video.hlsSource, mp4: video.videoSource, poster: video.imageUrl },
       config: settings,
       videoId: video.id,
       statistics: false,
@@ -38,8 +44,9 @@ export default function PlayerPreview({ video, config, label }: { video: Video; 
       durationSec: video.metadata.durationSec,
       aspectRatio: video.metadata.video.width && video.metadata.video.height ? video.metadata.video.width / video.metadata.video.height : null,
       navigate: stayHere,
-      // A video that is not public plays through tokened URLs; the player renews the token.
-        token: video.playbackToken,
+      // Tokened URLs; the player renews the preview token through the signed-in call.
+        token: info ? (info.token ?? null) : video.playbackToken,
+        ...(info && { renew: preview.renew }),
       });
     });
     return () => {
@@ -47,7 +54,7 @@ export default function PlayerPreview({ video, config, label }: { video: Video; 
       player.current?.destroy();
       player.current = null;
     };
-  }, [video.id, video.hlsSource, video.videoSource, video.imageUrl, key]);
+  }, [video.id, info, key]);
 
   return <div ref={host} data-testid="player-preview" style={{ width: '100%' }} />;
 }

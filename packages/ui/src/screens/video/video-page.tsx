@@ -24,6 +24,7 @@ import { ShareButton } from './share-dialog.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 import { GenerateCaptions } from '../captions/generate-captions.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
+import { usePreview } from './use-preview.ts';
 import { VideoTools } from './video-tools.tsx';
 
 export const deleteVideoText = () => tr`Are you sure you want to permanently delete this video? This cannot be undone.`;
@@ -57,6 +58,9 @@ export function VideoPage() {
     refetchInterval: (q) => (q.state.data && isSettling(q.state.data) ? 2000 : false),
   });
   const v = video.data;
+  // The player plays the signed-in preview answer: any visibility, not charged to the plan.
+  const preview = usePreview(v ?? { id: videoId, hlsSource: null, videoSource: null, visibility: 'public' });
+  const ownSource = preview.data ? preview.data.mp4Source : preview.isError ? (v?.videoSource ?? null) : null;
 
   async function rename(values: { name: string }) {
     setBusy(true);
@@ -114,13 +118,17 @@ export function VideoPage() {
             <Col xs={24} lg={15}>
               <Card styles={{ body: { padding: 0, overflow: 'hidden' } }}>
                 {v.isMainReady && v.videoSource ? (
-                  <OwnerVideo
-                    src={v.videoSource}
-                    poster={v.imageUrl ?? undefined}
-                    label={tr`Video: ${v.name}`}
-                    renew={async () => (await video.refetch()).data?.videoSource ?? null}
-                    seek={seek}
-                  />
+                  ownSource ? (
+                    <OwnerVideo
+                      src={ownSource}
+                      poster={(preview.data?.poster ?? v.imageUrl) || undefined}
+                      label={tr`Video: ${v.name}`}
+                      renew={async () => (await preview.refetch()).data?.mp4Source ?? null}
+                      seek={seek}
+                    />
+                  ) : (
+                    <div style={{ aspectRatio: '16 / 9', background: '#000' }} aria-busy="true" />
+                  )
                 ) : (
                   <div style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center', background: token.colorFillSecondary }} role="status">
                     {v.status === 'failed' ? tr`This video could not be processed.${v.processing.error ? ` ${v.processing.error}` : ''}` : tr`The video is being processed…`}
