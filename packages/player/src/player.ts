@@ -127,6 +127,13 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   let captions: import('./captions.ts').Captions | null = null;
   let controls: Controls | null = null;
 
+  /**
+   * The viewer's (or autoplay's) wish to play, kept apart from video.paused: a play asked before an
+   * engine is attached, or while a new source is set (hls.js attaching, a renewed token, the mp4
+   * fall-back, a media-error recovery), is reset by the browser's load algorithm without a 'pause'
+   * event. It is honoured whenever a source is (re)set (honour); a pause or the end clears it.
+   */
+  let wanted = false;
   const isPlaying = () => !video.paused && !video.ended;
   // Controls stay while one of them (not the picture) has the focus.
   const focusInControls = () => {
@@ -194,52 +201,85 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   }
 
   function renderPlaying(): void {
-    const playing = isPlaying();
+    const playing = wanted && !video.ended;
     root.classList.toggle('rb-playing', playing);
     const label = t(playing ? 'pause' : 'play');
     playBtn.setAttribute('aria-label', label);
     bigPlay.setAttribute('aria-label', label);
   }
 
-  async function play(): Promise<void> {
-    if (holdPlay?.()) return;
+  /**
+   * Plays the wanted play: now, and again whenever a source is set under it. Called at once on a
+   * click even before an engine is there: that play, inside the gesture, is what lets Safari play
+   * this element later. Resolves with the error name when the browser refused.
+   */
+  async function honour(): Promise<string | null> {
+    if (!wanted || destroyed) return null;
+    if (video.readyState < 3) root.classList.add('rb-waiting');
+    attached?.start();
+    renderPlaying();
     try {
       await video.play();
-    } catch {
-      // Refused (no user gesture) or aborted by a new load: the play button stays available.
+      return null;
+    } catch (error) {
+      const name = (error as { name?: string } | null)?.name ?? 'Error';
+      // AbortError: a new source came under the play, which honours it again. Refused: the play
+      // button stays available.
+      if (name === 'NotAllowedError') stopWanting();
+      return name;
     }
   }
 
+  function stopWanting(): void {
+    wanted = false;
+    root.classList.remove('rb-waiting');
+    renderPlaying();
+  }
+
+  async function play(): Promise<void> {
+    if (holdPlay?.()) return;
+    wanted = true;
+    await honour();
+  }
+
+  function pause(): void {
+    stopWanting();
+    video.pause();
+  }
+
   function togglePlay(): void {
-    if (video.paused || video.ended) void play();
-    else video.pause();
+    if (wanted && !video.ended) pause();
+    else void play();
   }
 
   /** autoPlay: try with sound, and muted when the browser allows autoplay only without sound. */
   async function autoplay(): Promise<void> {
     if (holdPlay?.()) return;
-    try {
-      await video.play();
-    } catch (error) {
-      if ((error as { name?: string } | null)?.name !== 'NotAllowedError' || destroyed) return;
-      video.muted = true;
-      await play();
-    }
+    wanted = true;
+    if ((await honour()) !== 'NotAllowedError' || destroyed) return;
+    video.muted = true;
+    await play();
   }
 
   function switchToMp4(): boolean {
     if (fellBack || !options.source.mp4 || engine === 'mp4') return false;
     fellBack = true;
     attached?.hls?.destroy();
-    attached = { engine: 'mp4', hls: null };
+    attached = { engine: 'mp4', hls: null, start: () => {} };
     engine = 'mp4';
-    resumeAt(swapToken(options.source.mp4, token), config.startAction === 'autoPlay');
+    root.dataset.engine = engine;
+    resumeAt(swapToken(options.source.mp4, token));
     return true;
+  }
+
+  function failed(): void {
+    stopWanting();
+    showMessage(t('playFailed'));
   }
 
   function onFatal(): void {
     if (fellBack) return; // already on the mp4; its own errors are reported by the 'error' listener
-    if (!switchToMp4()) showMessage(t('playFailed'));
+    if (!switchToMp4()) failed();
   }
 
   function runEndAction(): void {
@@ -287,14 +327,20 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   }
 
   // ---- media events ----
+  // A play or pause from outside the player (media keys, picture-in-picture, the lead form) is the wish too.
   on(video, 'play', () => {
+    wanted = true;
     renderPlaying();
     message.hidden = true;
     autoHide.poke();
   });
   on(video, 'pause', () => {
-    renderPlaying();
+    stopWanting();
     autoHide.show();
+  });
+  // A source set by anyone (hls.js attaching or recovering, the player's own swaps) resets a pending play.
+  on(video, 'loadstart', () => {
+    if (wanted && video.paused) void honour();
   });
   on(video, 'playing', () => {
     root.classList.remove('rb-waiting');
@@ -322,13 +368,13 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   });
   on(video, 'volumechange', renderVolume);
   on(video, 'ended', () => {
-    renderPlaying();
+    stopWanting();
     autoHide.show();
     if (!probing) runEndAction();
   });
   on(video, 'error', () => {
     if (engine === 'native' || engine === 'hlsjs') onFatal();
-    else if (engine === 'mp4') showMessage(t('playFailed'));
+    else if (engine === 'mp4') failed();
   });
 
   // ---- controls ----
@@ -456,14 +502,13 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       scheduleRenewal(next.expiresAt);
     }, renewalDelayMs(expiresAt));
   }
-  /** Another source at the same moment, playing on if it was (or `play` says so). */
-  function resumeAt(src: string, andPlay = false): void {
+  /** Another source at the same moment, playing on if a play is wanted. */
+  function resumeAt(src: string): void {
     const at = video.currentTime;
-    const resume = isPlaying() || andPlay;
     video.src = src;
     // Once: a later source (another rung, a renewed token) brings its own moment.
     if (at > 0) video.addEventListener('loadedmetadata', () => { if (video.currentTime === 0) video.currentTime = at; }, { once: true, signal: signal.signal });
-    if (resume) void play();
+    void honour();
   }
   if (token && options.token) scheduleRenewal(options.token.expiresAt);
 
@@ -520,6 +565,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     engine = result.engine;
     root.dataset.engine = engine;
     if (engine === 'none') {
+      stopWanting();
       showMessage(t('notAvailable'));
       return engine;
     }
@@ -582,7 +628,9 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     for (const type of ['pointermove', 'pointerdown', 'focusin', 'keydown']) on(root, type, loadControls);
     if (video.readyState >= 2 || doc.activeElement === root) loadControls();
     if (config.startAction === 'loadVideo' && engine !== 'hlsjs') video.load();
-    if (config.startAction === 'autoPlay') void autoplay();
+    // A play asked while the engine was on its way (its chunk, the playback answer) plays now.
+    if (wanted) void honour();
+    else if (config.startAction === 'autoPlay') void autoplay();
     return engine;
   });
 
@@ -600,7 +648,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
       return mini;
     },
     play,
-    pause: () => video.pause(),
+    pause,
     setMini,
     toggleFullscreen,
     showMessage: (text: string) => showMessage(text),

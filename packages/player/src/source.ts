@@ -48,7 +48,11 @@ export function chooseEngine(video: HTMLVideoElement, source: PlayerSource, forc
 export interface Attached {
   engine: Engine;
   hls: HlsInstance | null;
+  /** Starts fetching media now (hls.js held by startAction 'none'); idempotent, a no-op elsewhere. */
+  start: () => void;
 }
+
+const noop = () => {};
 
 interface AttachOptions {
   startAction: StartAction;
@@ -69,33 +73,46 @@ export async function attachSource(video: HTMLVideoElement, source: PlayerSource
   if (engine === 'hlsjs') {
     try {
       const Hls = (await options.loadHls()).default;
-      if (Hls.isSupported()) return { engine, hls: startHlsJs(Hls, video, source.hls!, options) };
+      if (Hls.isSupported()) return { engine, ...startHlsJs(Hls, video, source.hls!, options) };
     } catch {
       // The chunk failed to load: fall back to mp4 below.
     }
     if (source.mp4) {
       video.src = source.mp4;
-      return { engine: 'mp4', hls: null };
+      return { engine: 'mp4', hls: null, start: noop };
     }
-    return { engine: 'none', hls: null };
+    return { engine: 'none', hls: null, start: noop };
   }
   if (engine === 'native') video.src = source.hls!;
   else if (engine === 'mp4') video.src = source.mp4!;
-  return { engine, hls: null };
+  return { engine, hls: null, start: noop };
 }
 
-function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, options: AttachOptions): HlsInstance {
+function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, options: AttachOptions): { hls: HlsInstance; start: () => void } {
   const lazy = options.startAction === 'none';
   const rewrite = options.rewriteUrl;
   // hls.js opens the request itself unless xhrSetup did: a token renewed mid-play reaches every later segment.
   const hls = new Hls({ autoStartLoad: !lazy, ...startConfig(), ...(rewrite && { xhrSetup: (xhr: XMLHttpRequest, u: string) => xhr.open('GET', rewrite(u), true) }) });
+  let started = !lazy;
+  // Before the manifest is parsed hls.js holds the start until it is (forceStartLoad).
+  const start = () => {
+    if (started) return;
+    started = true;
+    video.removeEventListener('play', start);
+    hls.startLoad();
+  };
   let networkRetried = false;
   let mediaRecovered = false;
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     if (data.type === Hls.ErrorTypes.NETWORK_ERROR && !networkRetried) {
       networkRetried = true;
-      hls.startLoad();
+      // Without levels the master itself failed: startLoad alone would fetch nothing. loadSource
+      // stops loading, so a started player starts again (a lazy one still waits for its play).
+      if (!hls.levels?.length) {
+        hls.loadSource(url);
+        if (started) hls.startLoad();
+      } else if (started) hls.startLoad();
     } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !mediaRecovered) {
       mediaRecovered = true;
       hls.recoverMediaError();
@@ -103,16 +120,12 @@ function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, o
       options.onFatal();
     }
   });
-  if (lazy) {
-    const start = () => {
-      video.removeEventListener('play', start);
-      hls.startLoad();
-    };
-    video.addEventListener('play', start);
-  }
+  // A play from anywhere (the player, the browser's media keys) starts it; the player also calls
+  // start() itself for a play that came before hls.js was attached.
+  if (lazy) video.addEventListener('play', start);
   hls.loadSource(url);
   hls.attachMedia(video);
-  return hls;
+  return { hls, start };
 }
 
 /** Bandwidth assumed before the first segment is measured, where the browser does not say (bits/s). */
