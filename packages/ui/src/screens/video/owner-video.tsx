@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * The file a media URL names and whether it needs a token, without the token itself
  * (`/~{token}/`), which changes on every answer.
  */
-const fileAndAccess = (url: string) => `${url.replace(/\/~[^/]+\//, '/')} ${/\/~[^/]+\//.test(url) ? 'tokened' : 'public'}`;
+const fileOf = (url: string) => url.replace(/\/~[^/]+\//, '/');
+const fileAndAccess = (url: string) => `${fileOf(url)} ${/\/~[^/]+\//.test(url) ? 'tokened' : 'public'}`;
 
 /**
  * The owner's mp4 player on the video page. A private video's URL carries a short-lived token, and
@@ -44,7 +45,12 @@ export function OwnerVideo({
 
   useEffect(() => {
     // A new file (a replace, a trim over it) or a privacy change: load it; the same file under a newer token: keep playing.
-    if (fileAndAccess(src) !== fileAndAccess(current)) setCurrent(src);
+    if (fileAndAccess(src) === fileAndAccess(current)) return;
+    const el = ref.current;
+    // A privacy change under a play (or a click whose play is pending): the new URL goes on from
+    // the same moment, playing (setting a source resets a play without a 'pause' event).
+    if (el && fileOf(src) === fileOf(current) && (el.currentTime > 0 || !el.paused)) resume.current = { at: el.currentTime, play: !el.paused };
+    setCurrent(src);
   }, [src, current]);
 
   // A seek before the file's metadata waits for it (onLoadedMetadata).

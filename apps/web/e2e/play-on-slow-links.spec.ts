@@ -1,0 +1,144 @@
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+import { apiToken, expect, registerViaApi, sampleVideo, signIn, test, uploadViaApi } from './support/fixtures.ts';
+
+/*
+ * Issue 32: a play always plays. On a 3G-shaped link (Chromium's own network emulation through
+ * CDP: 1.6 Mbit/s down, 150 ms) a viewer clicks play the moment the button shows, before the
+ * engine's chunk, the playlists or the metadata are there, and a picture comes and moves: on the
+ * embed (hls.js, the browser's own HLS, the mp4), the share page and the app's video page; ten
+ * fresh pages each.
+ */
+
+const TRIES = 10;
+const THREE_G = { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+
+interface Shared {
+  id: string;
+  account: { email: string; password: string };
+}
+let shared: Promise<Shared> | null = null;
+
+/** The sample clip (3 s, 320x240) uploaded once for the file, with its mp4 and HLS ready. */
+function sharedVideo(request: APIRequestContext, baseURL: string): Promise<Shared> {
+  shared ??= (async () => {
+    const account = await registerViaApi(request, baseURL);
+    const video = await uploadViaApi(request, baseURL, account, sampleVideo(), 'Slow link');
+    const token = await apiToken(request, baseURL, account);
+    const headers = { authorization: `Bearer ${token}` };
+    await expect
+      .poll(async () => {
+        const v = await (await request.get(`${baseURL}/api/videos/${video.id}`, { headers })).json();
+        return v.isMainReady && v.isHlsReady;
+      }, { timeout: 180_000, intervals: [1000] })
+      .toBe(true);
+    return { id: video.id, account };
+  })();
+  return shared;
+}
+
+/** Shapes every request of the page like a 3G link (before it loads anything). */
+async function shapeLikeThreeG(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...THREE_G });
+}
+
+/** A browser with neither MediaSource nor HLS of its own: the player takes the mp4. */
+const withoutHlsEngines = () => {
+  for (const name of ['MediaSource', 'ManagedMediaSource', 'WebKitMediaSource']) Reflect.deleteProperty(window, name);
+  const canPlayType = HTMLMediaElement.prototype.canPlayType;
+  HTMLMediaElement.prototype.canPlayType = function (type: string) {
+    return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+  };
+};
+
+/** Records the media events of the page's videos, to tell where a try stood when it failed. */
+const recordMediaEvents = () => {
+  const log: string[] = [];
+  (window as unknown as { mediaLog: string[] }).mediaLog = log;
+  const t0 = performance.now();
+  for (const type of ['loadstart', 'loadedmetadata', 'loadeddata', 'canplay', 'play', 'playing', 'pause', 'waiting', 'seeking', 'seeked', 'emptied', 'error', 'stalled', 'ended']) {
+    document.addEventListener(type, (e) => log.push(`${Math.round(performance.now() - t0)} ${type} ${(e.target as HTMLVideoElement).currentTime?.toFixed(2)}`), true);
+  }
+};
+
+/** The picture came and moves: a frame decoded and the playhead past half a second. */
+async function expectPlaying(video: Locator): Promise<void> {
+  try {
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.currentTime > 0.5), { timeout: 90_000, intervals: [250] })
+      .toBe(true);
+  } catch (error) {
+    // Say where it stood: the state of the video and the player.
+    const state = await video.evaluate((v: HTMLVideoElement) => ({
+      readyState: v.readyState,
+      networkState: v.networkState,
+      paused: v.paused,
+      currentTime: v.currentTime,
+      buffered: Array.from({ length: v.buffered.length }, (_, i) => [v.buffered.start(i), v.buffered.end(i)]),
+      error: v.error?.code ?? null,
+      src: v.currentSrc,
+      player: v.closest('.rb-player')?.className ?? null,
+      events: (window as unknown as { mediaLog?: string[] }).mediaLog,
+      resume: Object.entries(localStorage).filter(([k]) => k.startsWith('rb-resume')),
+    }));
+    throw new Error(`no picture: ${JSON.stringify(state)}\n${(error as Error).message}`);
+  }
+}
+
+/**
+ * Ten fresh pages on a 3G-shaped link: open, click play the moment it can be clicked, a picture
+ * comes. `engine` is what the player says it plays with (the embed and share pages).
+ */
+async function clickAtOnce(browser: Browser, baseURL: string, url: string, opts: { play: (page: Page) => Locator; engine?: string; init?: () => void; storageState?: StorageState }) {
+  for (let i = 0; i < TRIES; i++) {
+    // A fresh context: nothing cached, nothing remembered (resume, volume) from the try before.
+    const context = await browser.newContext({ baseURL, storageState: opts.storageState });
+    const page = await context.newPage();
+    await page.addInitScript(recordMediaEvents);
+    if (opts.init) await page.addInitScript(opts.init);
+    await shapeLikeThreeG(page);
+    await page.goto(url, { waitUntil: 'commit' });
+    await opts.play(page).click();
+    const video = page.locator('video');
+    await test.step(`try ${i + 1}: ${url}`, () => expectPlaying(video));
+    if (opts.engine) await expect(page.locator('.rb-player')).toHaveAttribute('data-engine', opts.engine);
+    await context.close();
+  }
+}
+
+const bigPlay = (page: Page) => page.locator('.rb-big-play');
+
+test.describe('a click at once on a 3G link plays', () => {
+  test.setTimeout(900_000);
+
+  test('embed page, default engine (hls.js)', async ({ browser, request, baseURL }) => {
+    const v = await sharedVideo(request, baseURL);
+    await clickAtOnce(browser, baseURL, `/embed/hls/${v.id}`, { play: bigPlay, engine: 'hlsjs' });
+  });
+
+  test('embed page, the browser’s own HLS', async ({ browser, request, baseURL }) => {
+    const v = await sharedVideo(request, baseURL);
+    await clickAtOnce(browser, baseURL, `/embed/hls/${v.id}?engine=native`, { play: bigPlay, engine: 'native' });
+  });
+
+  test('embed page, mp4 (a browser without MediaSource or HLS)', async ({ browser, request, baseURL }) => {
+    const v = await sharedVideo(request, baseURL);
+    await clickAtOnce(browser, baseURL, `/embed/hls/${v.id}`, { play: bigPlay, engine: 'mp4', init: withoutHlsEngines });
+  });
+
+  test('share page', async ({ browser, request, baseURL }) => {
+    const v = await sharedVideo(request, baseURL);
+    await clickAtOnce(browser, baseURL, `/watch/${v.id}`, { play: bigPlay, engine: 'hlsjs' });
+  });
+
+  test('the app’s video page (the owner’s mp4 player)', async ({ browser, page, request, baseURL }) => {
+    const v = await sharedVideo(request, baseURL);
+    await signIn(page, v.account);
+    await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+    const storageState = await page.context().storageState();
+    await clickAtOnce(browser, baseURL, `/${v.id}`, { play: (p) => p.locator('video'), storageState });
+  });
+});
