@@ -106,7 +106,13 @@ export async function attachSource(video: HTMLVideoElement, source: PlayerSource
     }
     return { engine: 'none', hls: null, start: noop };
   }
-  if (engine === 'native') video.src = source.hls!;
+  if (engine === 'native') {
+    // Chromium's own HLS refuses a master from another origin (media on a CDN or storage host)
+    // unless it is fetched in CORS mode (MEDIA_ERR_SRC_NOT_SUPPORTED otherwise); media answers
+    // carry Access-Control-Allow-Origin: *.
+    if (crossOrigin(source.hls!)) video.crossOrigin = 'anonymous';
+    video.src = source.hls!;
+  }
   else if (engine === 'mp4') video.src = source.mp4!;
   return { engine, hls: null, start: noop };
 }
@@ -149,6 +155,15 @@ function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, o
   hls.loadSource(url);
   hls.attachMedia(video);
   return { hls, start };
+}
+
+function crossOrigin(url: string): boolean {
+  const page = (globalThis as { location?: { href: string; origin: string } }).location;
+  try {
+    return !!page && new URL(url, page.href).origin !== page.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Seconds hls.js buffers ahead (issue 32: about 15 s at startup). */
