@@ -155,8 +155,8 @@ export async function viewerTry(browser: Browser, o: TryOptions): Promise<TryRes
     if (!frameAt) return result;
     result.scriptBytesBefore = log.bytesUntil(frameAt, (r) => r.type === 'Script');
     result.allBytesBefore = log.bytesUntil(frameAt);
-    const media = [...log.reqs.values()].filter((r) => rungOf(r.url));
-    result.startRung = rungOf(media.filter((r) => r.start <= frameAt).at(-1)?.url ?? '') ?? null;
+    const mediaRequests = () => [...log.reqs.values()].filter((r) => rungOf(r.url));
+    result.startRung = rungOf(mediaRequests().filter((r) => r.start <= frameAt).at(-1)?.url ?? '') ?? null;
     if (o.watchMs <= 0) return result;
 
     let dropAt = Number.POSITIVE_INFINITY;
@@ -170,6 +170,8 @@ export async function viewerTry(browser: Browser, o: TryOptions): Promise<TryRes
     const end = Date.now();
     const tenSeconds = frameAt + 10_000;
     result.bytesTo10s = log.bytesUntil(tenSeconds);
+    // Every media request until now, those sent after the first frame included.
+    const media = mediaRequests();
     for (const r of media) {
       const rung = rungOf(r.url) as string;
       const n = log.bytesUntil(tenSeconds, (x) => x === r);
