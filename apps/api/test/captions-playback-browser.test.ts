@@ -189,7 +189,7 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   const page = await context.newPage();
   const chunks: string[] = [];
   page.on('request', (r) => chunks.push(r.url()));
-  await page.goto(`${s.url}/embed/hls/${video.id}`);
+  await page.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
   const cc = page.getByRole('button', { name: 'Captions' });
   await cc.waitFor();
   expect(await page.locator('[data-engine]').getAttribute('data-engine')).toBe('hlsjs');

@@ -86,9 +86,11 @@ test('the embed plays on another site through hls.js, stops at the end, sends be
   const t = owner.accessToken;
   expect((await s.api('PUT', `/api/player-config/${video.id}`, { token: t, body: { startAction: 'autoPlay', endAction: 'stop' } })).status).toBe(200);
   const code = await s.api('GET', `/api/videos/${video.id}/embed?width=640&height=360`, { token: t });
-  hostPage = `<!doctype html><html><body style="margin:0;background:#eee"><h1 style="font:16px sans-serif">Our shop</h1>${code.body.embed}</body></html>`;
+  // The snippet as given, on hls.js (Chromium's default is its own HLS, played in step 2).
+  const snippet = code.body.embed.replace(/(\/embed\/hls\/[^"?]+)(\?)?/, (_: string, path: string, q?: string) => `${path}?engine=hlsjs${q ? '&' : ''}`);
+  hostPage = `<!doctype html><html><body style="margin:0;background:#eee"><h1 style="font:16px sans-serif">Our shop</h1>${snippet}</body></html>`;
 
-  // 1. hls.js (where MediaSource exists, as in Chromium), inside the iframe snippet on the customer's page.
+  // 1. hls.js (Firefox's engine, ?engine=hlsjs here), inside the iframe snippet on the customer's page.
   const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
   const w = await watch(page);
   await page.goto(hostUrl);

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 for (const [engine, query] of [
-  ['hlsjs', ''],
+  ['hlsjs', '?engine=hlsjs'],
   ['native', '?engine=native'],
 ] as const) {
   test(`plays the whole minute and runs the end action only at the end (${engine})`, async () => {
@@ -100,7 +100,7 @@ async function firstRung(viewport: { width: number; height: number }, downlinkMb
     const m = /\/media\/videos\/[^/]+\/(?:hls\/([^/]+)\/[^/]+|main)\.mp4$/.exec(r.url());
     if (m) media.push(m[1] ?? 'main.mp4');
   });
-  await page.goto(`${s.url}/embed/hls/${video.id}`);
+  await page.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
   await until(async () => media.length, (n) => n > 1, 'the first media segments', 30_000);
   expect(await page.locator('[data-engine]').getAttribute('data-engine')).toBe('hlsjs');
   await page.close();

@@ -169,7 +169,7 @@ test('the player renews its playback token before it ends: four minutes of video
   await cdp.send('Network.enable');
   const line = (downloadThroughput: number) => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput, uploadThroughput: -1 });
   await line(40_000);
-  await page.goto(`${baseURL}/embed/hls/${video.id}`);
+  await page.goto(`${baseURL}/embed/hls/${video.id}?engine=hlsjs`);
   await page.locator('.rb-big-play').click();
   await expect.poll(() => page.locator('.rb-player').getAttribute('data-engine')).toBe('hlsjs');
 

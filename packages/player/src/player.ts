@@ -555,6 +555,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     forceEngine: options.forceEngine ?? null,
     loadHls: options.loadHls ?? importHls,
     onFatal,
+    aspectRatio: options.aspectRatio,
     ...(token && { rewriteUrl: (u: string) => swapToken(u, token) }),
   }).then((result) => {
     if (destroyed) {

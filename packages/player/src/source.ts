@@ -29,20 +29,40 @@ export function canPlayNativeHls(video: HTMLVideoElement): boolean {
 }
 
 /**
- * Which engine a source will use in this browser, before anything is loaded: hls.js wherever
- * MediaSource exists, the browser's own HLS elsewhere (iPhones before iOS 17.1), else the mp4.
- * hls.js starts at the rung that fits the player and the measured bandwidth (startConfig) and
- * behaves the same in every browser; Chromium's own HLS was measured starting at the lowest rung
- * and then fetching 1080p whatever the player's size. `forced` picks an engine the browser has.
+ * Which engine a source will use in this browser, before anything is loaded: the browser's own HLS
+ * wherever it has one (Safari, Chromium from 141: no script to fetch before the first frame, and
+ * the master it reads is fitted to the player, see fittedMaster), hls.js where only MediaSource
+ * exists (Firefox, older Chromium), else the mp4. `forced` picks an engine the browser has.
  */
 export function chooseEngine(video: HTMLVideoElement, source: PlayerSource, forced: ForcedEngine | null = null): Engine {
   if (source.hls) {
     const native = canPlayNativeHls(video);
-    if (forced === 'native' && native) return 'native';
-    if (hasMediaSource()) return 'hlsjs';
+    if (forced === 'hlsjs' && hasMediaSource()) return 'hlsjs';
     if (native) return 'native';
+    if (hasMediaSource()) return 'hlsjs';
   }
   return source.mp4 ? 'mp4' : 'none';
+}
+
+/**
+ * The master URL asking the server for the rungs this player needs (`?fit=` its picture's short
+ * side in device pixels) and its start rung from the bandwidth the browser reports (`&bw=`): a
+ * browser's own HLS cannot be steered otherwise. Unchanged when the player is not laid out yet.
+ */
+export function fittedMaster(url: string, video: HTMLVideoElement, aspectRatio: number | null | undefined, nav: { connection?: { downlink?: number } } = (globalThis.navigator ?? {}) as { connection?: { downlink?: number } }): string {
+  const box = { w: video.clientWidth, h: video.clientHeight };
+  const params: string[] = [];
+  if (box.w > 0 && box.h > 0) {
+    // The picture inside the box (letterboxed to the video's shape), in device pixels.
+    const aspect = aspectRatio && aspectRatio > 0 ? aspectRatio : box.w / box.h;
+    const pictureH = Math.min(box.h, box.w / aspect);
+    const short = Math.min(pictureH, pictureH * aspect) * ((globalThis as { devicePixelRatio?: number }).devicePixelRatio || 1);
+    params.push(`fit=${Math.round(short)}`);
+  }
+  const downlink = nav.connection?.downlink;
+  if (downlink && downlink > 0) params.push(`bw=${Math.round(downlink * 1_000_000)}`);
+  if (params.length === 0) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${params.join('&')}`;
 }
 
 export interface Attached {
@@ -60,6 +80,8 @@ interface AttachOptions {
   loadHls: () => Promise<HlsModule>;
   /** Called when playback cannot continue with this engine. */
   onFatal: () => void;
+  /** The video's width / height: the master asked for fits the picture's size in the player. */
+  aspectRatio?: number | null;
   /** Every hls.js request goes to this URL instead (the newest playback token in place of the one a playlist was read with). */
   rewriteUrl?: (url: string) => string;
 }
@@ -70,6 +92,7 @@ interface AttachOptions {
  */
 export async function attachSource(video: HTMLVideoElement, source: PlayerSource, options: AttachOptions): Promise<Attached> {
   const engine = chooseEngine(video, source, options.forceEngine);
+  if (source.hls && (engine === 'native' || engine === 'hlsjs')) source = { ...source, hls: fittedMaster(source.hls, video, options.aspectRatio) };
   if (engine === 'hlsjs') {
     try {
       const Hls = (await options.loadHls()).default;
@@ -83,7 +106,13 @@ export async function attachSource(video: HTMLVideoElement, source: PlayerSource
     }
     return { engine: 'none', hls: null, start: noop };
   }
-  if (engine === 'native') video.src = source.hls!;
+  if (engine === 'native') {
+    // Chromium's own HLS refuses a master from another origin (media on a CDN or storage host)
+    // unless it is fetched in CORS mode (MEDIA_ERR_SRC_NOT_SUPPORTED otherwise); media answers
+    // carry Access-Control-Allow-Origin: *.
+    if (crossOrigin(source.hls!)) video.crossOrigin = 'anonymous';
+    video.src = source.hls!;
+  }
   else if (engine === 'mp4') video.src = source.mp4!;
   return { engine, hls: null, start: noop };
 }
@@ -128,6 +157,18 @@ function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, o
   return { hls, start };
 }
 
+function crossOrigin(url: string): boolean {
+  const page = (globalThis as { location?: { href: string; origin: string } }).location;
+  try {
+    return !!page && new URL(url, page.href).origin !== page.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Seconds hls.js buffers ahead (issue 32: about 15 s at startup). */
+export const START_BUFFER_SECONDS = 15;
+
 /** Bandwidth assumed before the first segment is measured, where the browser does not say (bits/s). */
 export const DEFAULT_START_BANDWIDTH = 5_000_000;
 
@@ -135,10 +176,11 @@ export const DEFAULT_START_BANDWIDTH = 5_000_000;
  * hls.js picks its first rung itself (startLevel -1) from the bandwidth the browser reports
  * (Network Information's downlink, else DEFAULT_START_BANDWIDTH), among the rungs no larger than
  * the player shows (capLevelToPlayerSize), then adapts on the segments it measures. Without
- * testBandwidth off it would fetch a segment of the lowest rung first to measure.
+ * testBandwidth off it would fetch a segment of the lowest rung first to measure. It buffers 15 s
+ * ahead (hls.js's default is 30): bytes a viewer who leaves early never sees are still paid for.
  */
 export function startConfig(nav: { connection?: { downlink?: number } } = (globalThis.navigator ?? {}) as { connection?: { downlink?: number } }): Record<string, unknown> {
   const downlinkMbps = nav.connection?.downlink;
   const estimate = downlinkMbps && downlinkMbps > 0 ? downlinkMbps * 1_000_000 : DEFAULT_START_BANDWIDTH;
-  return { capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: estimate };
+  return { capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: estimate, maxBufferLength: START_BUFFER_SECONDS, maxMaxBufferLength: 2 * START_BUFFER_SECONDS };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseEngine, DEFAULT_START_BANDWIDTH, startConfig } from '../src/source.ts';
+import { chooseEngine, DEFAULT_START_BANDWIDTH, fittedMaster, startConfig } from '../src/source.ts';
 import type { HlsModule } from '../src/types.ts';
 import { config, makePlayer, stubMediaMethods } from './helpers.ts';
 
@@ -64,10 +64,18 @@ describe('engine choice', () => {
     expect(loadHls).not.toHaveBeenCalled();
   });
 
-  it('prefers hls.js where MediaSource exists, even where the browser plays HLS itself', async () => {
-    nativeHls('probably');
+  it('prefers the browser HLS where it has one, even with MediaSource (no hls.js chunk before the first frame)', async () => {
+    nativeHls('maybe');
     vi.stubGlobal('MediaSource', class {});
     const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls });
+    expect(player.engine).toBe('native');
+    expect(loadHls).not.toHaveBeenCalled();
+  });
+
+  it('forceEngine hlsjs takes hls.js where MediaSource exists, even where the browser plays HLS', async () => {
+    nativeHls('probably');
+    vi.stubGlobal('MediaSource', class {});
+    const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls, forceEngine: 'hlsjs' });
     expect(player.engine).toBe('hlsjs');
     expect(loadHls).toHaveBeenCalledTimes(1);
   });
@@ -83,7 +91,7 @@ describe('engine choice', () => {
   });
 
   it('hls.js starts from the bandwidth the browser reports, capped to the player size', () => {
-    expect(startConfig({ connection: { downlink: 1.5 } })).toEqual({ capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: 1_500_000 });
+    expect(startConfig({ connection: { downlink: 1.5 } })).toEqual({ capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: 1_500_000, maxBufferLength: 15, maxMaxBufferLength: 30 });
     expect(startConfig({})).toMatchObject({ abrEwmaDefaultEstimate: DEFAULT_START_BANDWIDTH });
     expect(startConfig({ connection: { downlink: 0 } })).toMatchObject({ abrEwmaDefaultEstimate: DEFAULT_START_BANDWIDTH });
   });
@@ -117,6 +125,13 @@ describe('engine choice', () => {
     const { player } = await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls: failing });
     expect(player.engine).toBe('mp4');
     expect(player.video.getAttribute('src')).toBe(MP4);
+  });
+
+  it('asks for a master fitted to the picture in the player (device pixels) and the reported bandwidth', () => {
+    const video = { clientWidth: 1280, clientHeight: 900 } as HTMLVideoElement;
+    // A 16:9 picture in a 1280x900 box is 1280x720: 720 device pixels on its short side.
+    expect(fittedMaster('/m/hls/master.m3u8', video, 16 / 9, { connection: { downlink: 1.6 } })).toBe('/m/hls/master.m3u8?fit=720&bw=1600000');
+    expect(fittedMaster('/m/hls/master.m3u8', { clientWidth: 0, clientHeight: 0 } as HTMLVideoElement, 16 / 9, {})).toBe('/m/hls/master.m3u8');
   });
 
   it('chooseEngine covers ManagedMediaSource and sources without HLS', () => {

@@ -12,8 +12,12 @@ export const UPLOAD_INPUT_FORMATS: readonly string[] = ['mov', 'matroska', 'avi'
 /** Demuxers for an imported HLS playlist and its segments (TS, fMP4, packed audio). */
 export const HLS_INPUT_FORMATS: readonly string[] = ['hls', 'mpegts', 'mov', 'aac', 'mp3'];
 
-/** Apple's authoring spec: segments of 4 to 6 s, keyframes every 2 s. */
-export const HLS_SEGMENT_SECONDS = 6;
+/**
+ * Segments as long as the keyframe interval (issue 32): the first frame waits for a whole first
+ * segment, 6 s of picture took 2-4 s on a 3G link. Apple's authoring spec asks for 6 s; players
+ * of every engine play 2 s segments, at the cost of more (cheap) range requests.
+ */
+export const HLS_SEGMENT_SECONDS = 2;
 export const KEYFRAME_INTERVAL_SECONDS = 2;
 export const DEFAULT_X264_PRESET = 'veryfast';
 

@@ -41,3 +41,57 @@ export function buildMasterPlaylist(entries: readonly MasterEntry[]): string {
 export async function writeMasterPlaylist(path: string, entries: readonly MasterEntry[]): Promise<void> {
   await writeFileAtomic(path, buildMasterPlaylist(entries));
 }
+
+/** How a player asks for a master fitted to it: `master.m3u8?fit=<short side in device pixels>&bw=<bits/s>`. */
+export interface MasterFit {
+  /** The player's short side in device pixels (CSS pixels x devicePixelRatio). */
+  fitPx: number | null;
+  /** The bandwidth the browser reports (Network Information downlink), bits per second. */
+  bandwidth: number | null;
+}
+
+/** Share of the reported bandwidth a start rung may take (the rest covers latency and the estimate's error). */
+const START_BANDWIDTH_SHARE = 0.7;
+
+/**
+ * The master cut to a player: only the rungs up to the smallest one that covers `fitPx` (a larger
+ * one would fetch pixels the player throws away), the one to start with first (the largest of them
+ * whose peak fits in START_BANDWIDTH_SHARE of `bandwidth`, else the smallest), the rest largest
+ * first. A browser's own HLS can only be steered this way: Chromium's was measured fetching 1080p
+ * in a 320x180 player. Other lines (captions renditions, session tags) stay as they are; a master
+ * without sizes is returned unchanged.
+ */
+export function fitMasterPlaylist(text: string, fit: MasterFit): string {
+  const lines = text.split('\n');
+  const variants: { inf: string; uri: string; short: number; bandwidth: number }[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.startsWith('#EXT-X-STREAM-INF:') && i + 1 < lines.length) {
+      const size = /RESOLUTION=(\d+)x(\d+)/.exec(line);
+      const bandwidth = Number(/[:,]BANDWIDTH=(\d+)/.exec(line)?.[1] ?? 0);
+      variants.push({ inf: line, uri: lines[++i], short: size ? Math.min(Number(size[1]), Number(size[2])) : 0, bandwidth });
+    } else rest.push(line);
+  }
+  if (variants.length < 2 || variants.some((v) => !v.short)) return text;
+  let kept = [...variants].sort((a, b) => b.short - a.short || b.bandwidth - a.bandwidth);
+  if (fit.fitPx && fit.fitPx > 0) {
+    const cover = kept.filter((v) => v.short >= (fit.fitPx as number)).at(-1) ?? kept[0];
+    kept = kept.filter((v) => v.short <= cover.short);
+  }
+  const budget = fit.bandwidth && fit.bandwidth > 0 ? fit.bandwidth * START_BANDWIDTH_SHARE : null;
+  const start = budget === null ? kept[0] : (kept.find((v) => v.bandwidth <= budget) ?? kept[kept.length - 1]);
+  const ordered = [start, ...kept.filter((v) => v !== start)];
+  const end = rest.at(-1) === '' ? rest.length - 1 : rest.length;
+  return [...rest.slice(0, end), ...ordered.flatMap((v) => [v.inf, v.uri]), ...rest.slice(end)].join('\n');
+}
+
+/** The `fit` and `bw` query values of a master request (anything else: no cut). */
+export function parseMasterFit(query: { fit?: unknown; bw?: unknown }): MasterFit | null {
+  const num = (v: unknown) => {
+    const n = typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : 0;
+    return n > 0 ? n : null;
+  };
+  const fit = { fitPx: num(query.fit), bandwidth: num(query.bw) };
+  return fit.fitPx || fit.bandwidth ? fit : null;
+}

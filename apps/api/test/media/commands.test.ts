@@ -10,7 +10,7 @@ import { buildPacketDurationArgs, buildProbeArgs } from '../../src/media/probe.t
 const GLOBAL = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1'];
 const UPLOAD_FORMATS = 'mov,matroska,avi,flv,mpegts,mpeg,ogg,asf,mxf,dv';
 const INPUT = ['-protocol_whitelist', 'file,pipe', '-format_whitelist', UPLOAD_FORMATS, '-probesize', '20000000', '-analyzeduration', '20000000', '-i', 'file:/src/in.mp4'];
-const HLS_OPTS = ['-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments', '-hls_segment_type', 'mpegts'];
+const HLS_OPTS = ['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments', '-hls_segment_type', 'mpegts'];
 
 const r720: LadderRung = { name: '720p', width: 1280, height: 720, fps: 30, videoKbps: 2800, maxrateKbps: 3100, bufsizeKbps: 5600, audioKbps: 128, level: '3.1', videoCodec: 'avc1.64001f' };
 const r360: LadderRung = { name: '360p', width: 640, height: 360, fps: 30, videoKbps: 800, maxrateKbps: 900, bufsizeKbps: 1600, audioKbps: 128, level: '3.0', videoCodec: 'avc1.64001e' };
@@ -34,7 +34,7 @@ describe('ffmpeg argument lists', () => {
     expect(args).toEqual([
       ...GLOBAL, ...INPUT,
       '-map', '0:0', '-map', '0:1', '-c', 'copy', ...STRIP,
-      '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_flags', 'single_file+independent_segments', '-hls_segment_type', 'fmp4',
+      '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_flags', 'single_file+independent_segments', '-hls_segment_type', 'fmp4',
       '-hls_segment_filename', '.main.mp4.abcd1234.tmp', 'hls/first/.index.m3u8.abcd1234.tmp',
     ]);
   });
@@ -65,7 +65,7 @@ describe('ffmpeg argument lists', () => {
       '-filter_complex', '[0:0]scale=1280:720,setsar=1,format=yuv420p[v0]',
       '-map', '[v0]', '-map', '0:1',
       ...x264(r720, '60'), ...AAC, ...STRIP, '-max_muxing_queue_size', '1024',
-      '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_flags', 'single_file+independent_segments', '-hls_segment_type', 'fmp4',
+      '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_flags', 'single_file+independent_segments', '-hls_segment_type', 'fmp4',
       '-hls_segment_filename', '.main.mp4.abcd1234.tmp', 'hls/first/.index.m3u8.abcd1234.tmp',
     ]);
     expect(args).not.toContain('copy');

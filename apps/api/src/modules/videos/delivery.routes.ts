@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { Orm } from '../../db/orm.ts';
 import { MESSAGES, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { fitMasterPlaylist, parseMasterFit } from '../../media/master-playlist.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
 import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../playback/playback-tokens.ts';
@@ -197,7 +198,12 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
         throw notFound(); // removed since the stat
       });
       // The master lists the video's caption tracks as they are now.
-      if (file === 'hls/master.m3u8') text = Buffer.from(await captions.master(id, text.toString('utf8')));
+      if (file === 'hls/master.m3u8') {
+        // `?fit=&bw=`: the rungs that fit the asking player, its start rung first (media/master-playlist.ts).
+        const fit = parseMasterFit(ctx.query);
+        const master = await captions.master(id, text.toString('utf8'));
+        text = Buffer.from(fit ? fitMasterPlaylist(master, fit) : master);
+      }
       sendWhole(ctx, text, count);
       return;
     }
