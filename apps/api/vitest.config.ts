@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/support/global-setup.ts'],
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // Each worker loads the API's modules once for all its files (loading them costs seconds of CPU
+    // per file); the setup file gives each file a fresh process's media settings.
+    isolate: false,
+    setupFiles: ['./test/support/fresh-module-state.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: files run two at a time, each on its own database.

@@ -11,6 +11,7 @@ import { freePort } from '../../src/db/embedded-postgres.ts';
 import { User } from '../../src/modules/users/user.entity.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { CARD } from './card.ts';
+import { cloneTemplate } from './template-database.ts';
 import { UNLIMITED } from './unlimited.ts';
 
 export interface TestServer extends RunningServer {
@@ -46,7 +47,12 @@ export async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** A server on a fresh database, or on `opts.databaseUrl` to share one with another server. */
+/** A fresh database already migrated (a clone of the run's template), so a server starting on it has nothing to migrate. */
+export function migratedDatabase(): Promise<string> {
+  return cloneTemplate(inject('databaseUrl'), inject('templateDatabase'));
+}
+
+/** A server on a fresh migrated database, or on `opts.databaseUrl` to share one with another server. */
 export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'reelbase-test-'));
   // A known port up front, so the URLs the API hands out (PUBLIC_URL) reach this server.
@@ -63,7 +69,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
     ...UNLIMITED,
     ...env,
   } as Record<string, string>);
-  const databaseUrl = opts.databaseUrl ?? (await freshDatabase());
+  const databaseUrl = opts.databaseUrl ?? (await migratedDatabase());
   const server = await startServer(config, pino({ level: process.env.DEBUG_LOG ? 'warn' : 'silent' }), databaseUrl, { inlineWorker: true, hooks });
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {
