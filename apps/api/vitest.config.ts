@@ -16,6 +16,6 @@ export default defineConfig({
     // share two cores, and a timing can slip under load. A test that fails twice fails the run.
     retry: 1,
     // A test that passed only on its retry is listed and counted at the end of `npm test`.
-    reporters: ['default', '../../scripts/retried/vitest-reporter.mjs'],
+    reporters: ['default', '../../scripts/retried/vitest-reporter.mjs', '../../scripts/timings/vitest-reporter.mjs'],
   },
 });
