@@ -52,6 +52,16 @@ export function migratedDatabase(): Promise<string> {
   return cloneTemplate(inject('databaseUrl'), inject('templateDatabase'));
 }
 
+/** The servers started and not yet stopped in this worker (workers run many files: isolate: false). */
+const running = new Set<{ stop(): Promise<void> }>();
+
+/** Stops the servers a test file left running, so they do not work on through the worker's next files; answers how many. */
+export async function stopLeftoverServers(): Promise<number> {
+  const left = [...running];
+  await Promise.all(left.map((s) => s.stop()));
+  return left.length;
+}
+
 /** A server on a fresh migrated database, or on `opts.databaseUrl` to share one with another server. */
 export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'reelbase-test-'));
@@ -90,7 +100,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
       return { status: res.status, body, headers: res.headers };
   };
 
-  return {
+  const handle: TestServer = {
     ...server,
     dataDir,
     databaseUrl,
@@ -128,10 +138,13 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
       throw new Error(`no mail to ${to}`);
     },
     async stop() {
+      running.delete(handle);
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  running.add(handle);
+  return handle;
 }
 
 /** Registers a user with a card and signs in; returns the login answer. */
