@@ -10,6 +10,6 @@ export default defineConfig({
     maxWorkers: 2,
     // As the API's tests: one more try for a timing that slipped on a loaded machine.
     retry: 1,
-    reporters: ['default', '../../scripts/retried/vitest-reporter.mjs'],
+    reporters: ['default', '../../scripts/retried/vitest-reporter.mjs', '../../scripts/timings/vitest-reporter.mjs'],
   },
 });

@@ -17,7 +17,7 @@ export default defineConfig({
   // test that fails twice fails the run, and the list reporter names every flaky pass (counted
   // again at the end of `npm test`).
   retries: 1,
-  reporter: [['list'], ['../../scripts/retried/playwright-reporter.mjs']],
+  reporter: [['list'], ['../../scripts/retried/playwright-reporter.mjs'], ['../../scripts/timings/playwright-reporter.mjs']],
   use: {
     browserName: 'chromium',
     launchOptions: {

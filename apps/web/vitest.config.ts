@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], environment: 'node' },
+  // Each file's duration for the table at the end of `npm test`.
+  test: { include: ['test/**/*.test.ts'], environment: 'node', reporters: ['default', '../../scripts/timings/vitest-reporter.mjs'] },
 });

@@ -7,5 +7,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // Each file's duration for the table at the end of `npm test`.
+    reporters: ['default', '../../scripts/timings/vitest-reporter.mjs'],
   },
 });

@@ -30,5 +30,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['test/**/*.test.ts'],
+    // Each file's duration for the table at the end of `npm test`.
+    reporters: ['default', '../../scripts/timings/vitest-reporter.mjs'],
   },
 });

@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./test/setup-i18n.ts'],
     testTimeout: 20_000,
+    // Each file's duration for the table at the end of `npm test`.
+    reporters: ['default', '../../scripts/timings/vitest-reporter.mjs'],
   },
 });

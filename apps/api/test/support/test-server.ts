@@ -11,6 +11,7 @@ import { freePort } from '../../src/db/embedded-postgres.ts';
 import { User } from '../../src/modules/users/user.entity.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { CARD } from './card.ts';
+import { cloneTemplate } from './template-database.ts';
 import { UNLIMITED } from './unlimited.ts';
 
 export interface TestServer extends RunningServer {
@@ -46,7 +47,22 @@ export async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** A server on a fresh database, or on `opts.databaseUrl` to share one with another server. */
+/** A fresh database already migrated (a clone of the run's template), so a server starting on it has nothing to migrate. */
+export function migratedDatabase(): Promise<string> {
+  return cloneTemplate(inject('databaseUrl'), inject('templateDatabase'));
+}
+
+/** The servers started and not yet stopped in this worker (workers run many files: isolate: false). */
+const running = new Set<{ stop(): Promise<void> }>();
+
+/** Stops the servers a test file left running, so they do not work on through the worker's next files; answers how many. */
+export async function stopLeftoverServers(): Promise<number> {
+  const left = [...running];
+  await Promise.all(left.map((s) => s.stop()));
+  return left.length;
+}
+
+/** A server on a fresh migrated database, or on `opts.databaseUrl` to share one with another server. */
 export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'reelbase-test-'));
   // A known port up front, so the URLs the API hands out (PUBLIC_URL) reach this server.
@@ -63,7 +79,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
     ...UNLIMITED,
     ...env,
   } as Record<string, string>);
-  const databaseUrl = opts.databaseUrl ?? (await freshDatabase());
+  const databaseUrl = opts.databaseUrl ?? (await migratedDatabase());
   const server = await startServer(config, pino({ level: process.env.DEBUG_LOG ? 'warn' : 'silent' }), databaseUrl, { inlineWorker: true, hooks });
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {
@@ -84,7 +100,7 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
       return { status: res.status, body, headers: res.headers };
   };
 
-  return {
+  const handle: TestServer = {
     ...server,
     dataDir,
     databaseUrl,
@@ -122,10 +138,13 @@ export async function startTestServer(env: Env = {}, hooks: CoreHooks = {}, opts
       throw new Error(`no mail to ${to}`);
     },
     async stop() {
+      running.delete(handle);
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  running.add(handle);
+  return handle;
 }
 
 /** Registers a user with a card and signs in; returns the login answer. */
