@@ -2,7 +2,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/orm.ts';
-import { startQueue } from '../../src/jobs/queue.ts';
+import { entities } from '../../src/modules/entities.ts';
+import { startQueue } from '../../src/queue/queue.ts';
 
 /*
  * One migrated database per run (the migrations and pg-boss's schema and queues applied once), which
@@ -35,7 +36,7 @@ export async function createTemplateDatabase(base: string): Promise<{ name: stri
   const log = pino({ level: 'silent' });
   // The same steps as startCore's (migrations, then the queue with the default settings).
   const config = loadConfig({ JWT_SECRET: 'template-secret-template-secret-0123' });
-  const orm = await openDatabase(url, log);
+  const orm = await openDatabase(url, entities, log);
   const queue = await startQueue(url, log, {
     retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
     heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
