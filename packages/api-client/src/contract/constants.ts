@@ -139,13 +139,14 @@ export type GifSize = (typeof GIF_SIZES)[number];
 /** The frame rate limits a GIF's length: fps -> longest clip in seconds. */
 export const GIF_FPS_MAX_SECONDS = { 5: 60, 7: 40, 10: 30, 12: 25, 20: 15, 25: 10 } as const;
 export type GifFps = keyof typeof GIF_FPS_MAX_SECONDS;
-export const GIF_FPS_CHOICES = Object.keys(GIF_FPS_MAX_SECONDS).map(Number) as GifFps[];
+// Pure: a bundle that does not use it (the embed player) drops it.
+export const GIF_FPS_CHOICES = /* @__PURE__ */ Object.keys(GIF_FPS_MAX_SECONDS).map(Number) as GifFps[];
 export const GIF_FONTS = ['Dancing Script', 'Roboto'] as const;
 export type GifFont = (typeof GIF_FONTS)[number];
 /** Text weights 200 to 800 with the spec's labels. */
 export const GIF_FONT_WEIGHTS = { 200: 'Thin', 300: 'Light', 400: 'Normal', 500: 'Dark', 600: 'Bold', 700: 'UltraBold', 800: 'Black' } as const;
 export type GifFontWeight = keyof typeof GIF_FONT_WEIGHTS;
-export const GIF_FONT_WEIGHT_CHOICES = Object.keys(GIF_FONT_WEIGHTS).map(Number) as GifFontWeight[];
+export const GIF_FONT_WEIGHT_CHOICES = /* @__PURE__ */ Object.keys(GIF_FONT_WEIGHTS).map(Number) as GifFontWeight[];
 export const GIF_FONT_SIZE_MIN = 8;
 export const GIF_FONT_SIZE_MAX = 96;
 export const GIF_TEXT_DEFAULTS = { color: '#000000', fontFamily: 'Roboto', fontWeight: 400, fontSize: 12 } as const satisfies { color: string; fontFamily: GifFont; fontWeight: GifFontWeight; fontSize: number };
