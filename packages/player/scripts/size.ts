@@ -182,7 +182,7 @@ const full = fullRows.reduce((sum, [, , g]) => sum + g, 0);
 const lazy = fullRows.slice(3).reduce((sum, [, , g]) => sum + g, 0);
 console.log('The full player, every chunk (gzip, default level):');
 for (const [name, raw, g] of fullRows) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
-console.log(`chunks after the first frame or on first use (captions, controls, chapters, storyboard, lead form, call to action, languages, shared): ${lazy} bytes (${kb(lazy)})`);
+console.log(`chunks after the first frame or on first use (captions, controls, chapters, storyboard, lead form, call to action, password form, languages, shared): ${lazy} bytes (${kb(lazy)})`);
 console.log(`FULL PLAYER: ${full} bytes (${kb(full)}) with hls.js; ${full - hlsRow[2]} bytes (${kb(full - hlsRow[2])}) without it`);
 console.log(`BEFORE FIRST FRAME (embed, native-HLS path): ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
 

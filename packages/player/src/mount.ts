@@ -135,7 +135,14 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
       ? classify(options.playback)
       : await fetchPlayback(apiBase, options.videoId, fetchImpl);
   if (language) await language;
-  if (result.status === 'password') result = await askPassword(element, apiBase, options.videoId, fetchImpl);
+  if (result.status === 'password') {
+    // The form is a chunk of its own: only a password video's page fetches it. A chunk that fails
+    // to load says the video could not be loaded.
+    const token = await import('./unlock.ts')
+      .then((m) => m.askPassword({ element, apiBase, videoId: options.videoId, fetch: fetchImpl, t }))
+      .catch(() => null);
+    result = token ? await fetchPlayback(apiBase, options.videoId, fetchImpl, token) : { status: 'failed' };
+  }
   if (result.status !== 'ok') {
     const text = {
       notAvailable: t('notAvailable'),
@@ -175,59 +182,6 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     token: info.token ?? null,
     leadScope: info.leadScope ?? null,
     renew: (current) => fetchRenewal(apiBase, info.id || options.videoId, current, fetchImpl),
-  });
-}
-
-/**
- * The password form in the player area. Resolves with the playback answer once a password is
- * right (the unlock's token opens it); a wrong one says "Wrong password" and the form stays.
- */
-function askPassword(element: HTMLElement, apiBase: string, videoId: string, fetchImpl: typeof fetch): Promise<PlaybackResult> {
-  const doc = element.ownerDocument;
-  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = '') => {
-    const node = doc.createElement(tag);
-    node.className = className;
-    node.textContent = text;
-    return node;
-  };
-  const root = make('div', 'rb-player');
-  const form = make('form', 'rb-message rb-unlock');
-  const prompt = make('p', 'rb-unlock-prompt', t('passwordPrompt'));
-  const input = make('input', 'rb-unlock-input');
-  input.type = 'password';
-  input.required = true;
-  input.autocomplete = 'off';
-  input.setAttribute('aria-label', t('password'));
-  input.placeholder = t('password');
-  const submit = make('button', 'rb-unlock-button', t('unlock'));
-  submit.type = 'submit';
-  const error = make('p', 'rb-unlock-error');
-  error.setAttribute('role', 'alert');
-  form.append(prompt, input, submit, error);
-  root.append(form);
-  element.replaceChildren(root);
-  input.focus();
-  return new Promise((resolve) => {
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      submit.disabled = true;
-      error.textContent = '';
-      try {
-        const res = await fetchImpl(`${apiBase}/api/videos/${encodeURIComponent(videoId)}/unlock`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ password: input.value }),
-        });
-        const answer = (await res.json().catch(() => ({}))) as { token?: string; message?: string };
-        if (res.ok && answer.token) return resolve(await fetchPlayback(apiBase, videoId, fetchImpl, answer.token));
-        // 403 "Wrong password"; 429 says when to try again.
-        error.textContent = answer.message || t('wrongPassword');
-      } catch {
-        error.textContent = t('loadFailed');
-      }
-      submit.disabled = false;
-      input.select();
-    });
   });
 }
 

@@ -74,7 +74,12 @@ describe('locked videos', () => {
       return json(info(TOKEN_A, '2030-01-01T00:00:00Z'));
     });
     const mounted = mount(host, { videoId: 'vid-1', locked: 'password', fetch: fetchMock as typeof fetch });
-    const input = host.querySelector<HTMLInputElement>('input[type="password"]')!;
+    // The form is a chunk of its own, fetched first.
+    const input = await vi.waitFor(() => {
+      const found = host.querySelector<HTMLInputElement>('input[type="password"]');
+      if (!found) throw new Error('no password form yet');
+      return found;
+    });
     expect(host.textContent).toContain('This video is protected by a password');
     input.value = 'wrong';
     host.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
