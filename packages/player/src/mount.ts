@@ -1,7 +1,7 @@
 import { pickLanguage, setLanguage, t } from './strings.ts';
 import { createPlayer } from './player.ts';
 import { chooseEngine, forcedEngine, importHls } from './source.ts';
-import { fetchRenewal } from './token.ts';
+import { fetchRenewal, playbackUrl } from './token.ts';
 import type { ForcedEngine, HlsModule, PlaybackInfo, Player, PlayerNavigation } from './types.ts';
 
 export interface MountOptions {
@@ -41,9 +41,7 @@ export type PlaybackResult =
 /** The API's `code` of a 403 that a player answers with its own screen (the contract's PLAYBACK_LOCKS). */
 const LOCK_CODES: Record<string, 'private' | 'password'> = { VIDEO_PRIVATE: 'private', VIDEO_PASSWORD: 'password' };
 
-export function playbackUrl(apiBase: string, videoId: string, token?: string): string {
-  return `${apiBase.replace(/\/+$/, '')}/api/playback/${encodeURIComponent(videoId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-}
+export { playbackUrl };
 
 /** GET the playback answer and classify it: 404/403/410 not available (or private, or password), 409 or `processing` still processing. */
 export async function fetchPlayback(apiBase: string, videoId: string, fetchImpl: typeof fetch = fetch, token?: string): Promise<PlaybackResult> {

@@ -11,6 +11,11 @@ export function swapToken(url: string, token: string | null): string {
   return token ? url.replace(TOKEN_IN_PATH, `/~${token}/`) : url;
 }
 
+/** The playback answer's address (with a token, the answer for that token). */
+export function playbackUrl(apiBase: string, videoId: string, token?: string): string {
+  return `${apiBase.replace(/\/+$/, '')}/api/playback/${encodeURIComponent(videoId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
 /**
  * When to renew a token: at 70% of the life it has left (so a slow answer still lands in time),
  * at least a second from now. A clock far off the server's (an expiry in the past or days away)
@@ -27,10 +32,9 @@ export function renewalDelayMs(expiresAt: string, now = Date.now()): number {
  * for an unlisted video without any (a tab that slept past its token's end plays on).
  */
 export async function fetchRenewal(apiBase: string, videoId: string, current: string, fetchImpl: typeof fetch = fetch): Promise<PlaybackTokenInfo | null> {
-  const url = `${apiBase.replace(/\/+$/, '')}/api/playback/${encodeURIComponent(videoId)}`;
-  for (const query of [`?token=${encodeURIComponent(current)}`, '']) {
+  for (const token of [current, '']) {
     try {
-      const res = await fetchImpl(url + query, { headers: { accept: 'application/json' } });
+      const res = await fetchImpl(playbackUrl(apiBase, videoId, token), { headers: { accept: 'application/json' } });
       if (res.ok) return ((await res.json()) as { token?: PlaybackTokenInfo | null }).token ?? null;
     } catch {
       // Tried again below without the token, or at the next renewal.
