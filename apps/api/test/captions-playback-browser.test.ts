@@ -217,13 +217,13 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
 
   // A new visit in the same browser keeps English; Off is kept too.
   const again = await context.newPage();
-  await again.goto(`${s.url}/embed/hls/${video.id}`);
+  await again.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
   await again.getByRole('button', { name: 'Captions' }).click();
   const items = again.getByRole('menu', { name: 'Captions' }).getByRole('menuitemradio');
   await until(() => items.nth(2).getAttribute('aria-checked'), (x) => x === 'true', 'English remembered', 30_000);
   await items.nth(0).click();
   const third = await context.newPage();
-  await third.goto(`${s.url}/embed/hls/${video.id}`);
+  await third.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
   await third.getByRole('button', { name: 'Captions' }).waitFor();
   // hls.js adds the master's two tracks once it has read it (after the button): then both are off.
   const modes = await until(
@@ -239,7 +239,7 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   const plainPage = await context.newPage();
   const plainChunks: string[] = [];
   plainPage.on('request', (r) => plainChunks.push(r.url()));
-  await plainPage.goto(`${s.url}/embed/hls/${bare.id}`);
+  await plainPage.goto(`${s.url}/embed/hls/${bare.id}?engine=hlsjs`);
   await plainPage.locator('[data-engine="hlsjs"]').waitFor();
   await plainPage.waitForTimeout(500);
   expect(await plainPage.getByRole('button', { name: 'Captions' }).count()).toBe(0);
@@ -253,7 +253,7 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   expect(saved.body).toMatchObject({ kind: 'edited', version: 2 });
   const edited = await context.newPage();
-  await edited.goto(`${s.url}/embed/hls/${video.id}`);
+  await edited.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
   await edited.getByRole('button', { name: 'Captions' }).click();
   await edited.getByRole('menu', { name: 'Captions' }).getByRole('menuitemradio', { name: 'English' }).click();
   await playAt(edited, 6);
