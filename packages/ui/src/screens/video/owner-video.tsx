@@ -13,6 +13,11 @@ const fileAndAccess = (url: string) => `${fileOf(url)} ${/\/~[^/]+\//.test(url) 
  * while the file is the same, so playback never restarts; when a later range request is refused
  * (the token ended during a long pause or before a seek) it asks for a fresh URL and resumes where
  * it was.
+ *
+ * A click before the file's metadata is in (a slow link) is kept as a wanted play: Chromium's native
+ * controls ignore it until 'loadedmetadata' has been dispatched (even with readyState already 4),
+ * so the player would stay paused with no 'play' at all. A 'play' also sets it, a 'pause' clears it;
+ * it is honoured on every 'loadedmetadata' while paused (a new source resets a play silently).
  */
 export function OwnerVideo({
   src,
@@ -35,6 +40,9 @@ export function OwnerVideo({
   const [current, setCurrent] = useState(src);
   const resume = useRef<{ at: number; play: boolean } | null>(null);
   const renewing = useRef(false);
+  const wanted = useRef(false);
+  // 'loadedmetadata' dispatched for the current source: from then on the native controls take clicks.
+  const metadata = useRef(false);
   const attach = useCallback(
     (el: HTMLVideoElement | null) => {
       ref.current = el;
@@ -49,7 +57,9 @@ export function OwnerVideo({
     const el = ref.current;
     // A privacy change under a play (or a click whose play is pending): the new URL goes on from
     // the same moment, playing (setting a source resets a play without a 'pause' event).
-    if (el && fileOf(src) === fileOf(current) && (el.currentTime > 0 || !el.paused)) resume.current = { at: el.currentTime, play: !el.paused };
+    // A new file starts paused, whatever was wanted of the old one.
+    if (fileOf(src) !== fileOf(current)) wanted.current = false;
+    else if (el && (el.currentTime > 0 || !el.paused)) resume.current = { at: el.currentTime, play: !el.paused };
     setCurrent(src);
   }, [src, current]);
 
@@ -76,17 +86,24 @@ export function OwnerVideo({
     }
   }
 
-  function onLoadedMetadata() {
+  function onClick() {
     const el = ref.current;
-    if (el && pendingSeek.current !== null) {
+    // Before metadata the native controls drop the click (after it they toggle play themselves).
+    if (el && !metadata.current && el.paused) wanted.current = true;
+  }
+
+  function onLoadedMetadata() {
+    metadata.current = true;
+    const el = ref.current;
+    if (!el) return;
+    if (pendingSeek.current !== null) {
       el.currentTime = pendingSeek.current;
       pendingSeek.current = null;
     }
     const r = resume.current;
-    if (!el || !r) return;
     resume.current = null;
-    el.currentTime = r.at;
-    if (r.play) void el.play().catch(() => {});
+    if (r) el.currentTime = r.at;
+    if (r?.play || (wanted.current && el.paused)) void el.play().catch(() => {});
   }
 
   return (
@@ -97,6 +114,16 @@ export function OwnerVideo({
       poster={poster}
       onError={() => void onError()}
       onLoadedMetadata={onLoadedMetadata}
+      onLoadStart={() => {
+        metadata.current = false;
+      }}
+      onClick={onClick}
+      onPlay={() => {
+        wanted.current = true;
+      }}
+      onPause={() => {
+        wanted.current = false;
+      }}
       style={{ display: 'block', width: '100%', maxHeight: '70vh', background: '#000' }}
       aria-label={label}
     >
