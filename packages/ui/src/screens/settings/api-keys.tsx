@@ -133,7 +133,7 @@ export function ApiKeys() {
         dataSource={list.data?.items ?? []}
         pagination={false}
         scroll={{ x: true }}
-        locale={{ emptyText: t`No API keys yet.` }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t`No API keys yet.`}</Typography.Text> }}
         aria-label={t`API keys`}
         columns={[
           { title: t`Name`, dataIndex: 'name' },

@@ -77,7 +77,7 @@ function Deliveries({ endpoint }: { endpoint: Webhook }) {
       pagination={false}
       scroll={{ x: true }}
       aria-label={t`Deliveries to ${endpoint.url}`}
-      locale={{ emptyText: t`No deliveries yet.` }}
+      locale={{ emptyText: <Typography.Text type="secondary">{t`No deliveries yet.`}</Typography.Text> }}
       expandable={{ expandedRowRender: (d) => <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(JSON.parse(d.body), null, 2)}</pre> }}
       columns={[
         { title: t`Event`, dataIndex: 'eventType' },

@@ -137,7 +137,7 @@ export function ActivityPage() {
             loading={activity.isPending}
             dataSource={activity.data?.items ?? []}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t`Nothing happened in this period.` }}
+            locale={{ emptyText: <Typography.Text type="secondary">{t`Nothing happened in this period.`}</Typography.Text> }}
             pagination={{
               current: filters.page,
               pageSize: TEAM_ACTIVITY_PAGE_SIZE,

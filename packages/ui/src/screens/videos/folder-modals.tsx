@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { FolderOutlined, HomeOutlined } from '@ant-design/icons';
 import { errorMessage, FOLDER_NAME_MAX, FOLDER_NAME_TOO_LONG, type Folder, type FolderCrumb } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Empty, Form, Input, List, Modal, Spin } from 'antd';
+import { Breadcrumb, Button, Empty, Form, Input, List, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
@@ -99,7 +99,7 @@ export function SelectFolderModal({
       ) : (
         <List
           aria-label={t`Folders in the chooser`}
-          locale={{ emptyText: t`No folders here` }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t`No folders here`}</Typography.Text> }}
           dataSource={level.data.items}
           renderItem={(f) => (
             <List.Item key={f.id}>
