@@ -186,17 +186,21 @@ export const FIRST_SEGMENT_SECONDS = 0.5;
 type Nav = { connection?: { downlink?: number } };
 
 /**
- * Where the browser does not report its bandwidth (Firefox, Safari): the fastest transfer this
- * page has seen of at least 16 KB (the hls.js chunk itself, the poster), from Resource Timing.
+ * The fastest transfer this page has seen of at least 16 KB (the hls.js chunk itself, the poster),
+ * from Resource Timing: all there is where the browser reports no bandwidth (Firefox, Safari).
  * Transfers sharing the link read low, which errs towards a smaller first segment.
  */
 export function measuredBandwidth(entries: readonly { transferSize?: number; responseStart: number; responseEnd: number }[] = (globalThis.performance?.getEntriesByType?.('resource') ?? []) as PerformanceResourceTiming[]): number | null {
   return Math.max(0, ...entries.map((e) => ((e.transferSize as number) >= 16e3 && e.responseEnd > e.responseStart ? ((e.transferSize as number) * 8e3) / (e.responseEnd - e.responseStart) : 0))) || null;
 }
 
-/** The bandwidth hls.js starts from (bits/s): Network Information's downlink (Chromium), else measured, else DEFAULT_START_BANDWIDTH. */
+/**
+ * The bandwidth hls.js starts from (bits/s): the larger of Network Information's downlink
+ * (Chromium; capped at 10 Mbit/s) and the measured one, else DEFAULT_START_BANDWIDTH. Both read
+ * low, never high: the cap, and transfers sharing the link.
+ */
 export function startBandwidth(nav: Nav = (globalThis.navigator ?? {}) as Nav, measured: () => number | null = measuredBandwidth): number {
-  return (nav.connection?.downlink ?? 0) * 1e6 || measured() || DEFAULT_START_BANDWIDTH;
+  return Math.max((nav.connection?.downlink ?? 0) * 1e6, measured() ?? 0) || DEFAULT_START_BANDWIDTH;
 }
 
 /**

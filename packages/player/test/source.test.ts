@@ -91,9 +91,12 @@ describe('engine choice', () => {
   });
 
   it('hls.js starts from the bandwidth the browser reports, else the one this page measured, capped to the player size', () => {
-    expect(startConfig(startBandwidth({ connection: { downlink: 1.5 } }))).toEqual({ capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: 1_500_000, maxBufferLength: 15, maxMaxBufferLength: 30 });
+    expect(startConfig(startBandwidth({ connection: { downlink: 1.5 } }, () => null))).toEqual({ capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: 1_500_000, maxBufferLength: 15, maxMaxBufferLength: 30 });
     expect(startBandwidth({}, () => null)).toBe(DEFAULT_START_BANDWIDTH);
     expect(startBandwidth({ connection: { downlink: 0 } }, () => 800_000)).toBe(800_000);
+    // Chromium caps downlink at 10 Mbit/s: a faster measured transfer says more.
+    expect(startBandwidth({ connection: { downlink: 10 } }, () => 40_000_000)).toBe(40_000_000);
+    expect(startBandwidth({ connection: { downlink: 1.6 } }, () => 900_000)).toBe(1_600_000);
     // 100 KB in 500 ms is 1.6 Mbit/s; small or cached transfers (transferSize 0) say nothing.
     expect(measuredBandwidth([{ transferSize: 100_000, responseStart: 1000, responseEnd: 1500 }, { transferSize: 2_000, responseStart: 0, responseEnd: 1 }, { transferSize: 0, responseStart: 0, responseEnd: 5 }])).toBe(1_600_000);
     expect(measuredBandwidth([])).toBeNull();
