@@ -25,6 +25,8 @@ interface Req {
   /** Epoch ms when it finished (or failed), with its whole transfer size (headers included). */
   done: number | null;
   total: number;
+  /** Why it failed (DevTools' errorText), when it did. */
+  error?: string;
 }
 
 export interface TryOptions {
@@ -114,7 +116,7 @@ function networkLog(cdp: CDPSession) {
   });
   cdp.on('Network.loadingFailed', (e) => {
     const r = reqs.get(e.requestId);
-    if (r) [r.done, r.total] = [wall(e.timestamp), r.chunks.reduce((s, c) => s + c[1], 0)];
+    if (r) [r.done, r.total, r.error] = [wall(e.timestamp), r.chunks.reduce((s, c) => s + c[1], 0), e.errorText];
   });
   /** Bytes of the requests `which` selects received until `until` (epoch ms). */
   const bytesUntil = (until: number, which: (r: Req) => boolean = () => true) => {
@@ -152,6 +154,7 @@ export async function viewerTry(browser: Browser, o: TryOptions): Promise<TryRes
     const frameAt = m.frame || m.playing || 0;
     const engine = await page.evaluate(() => (globalThis as any).document.querySelector('.rb-player')?.dataset.engine ?? '?');
     const result: TryResult = { engine, firstFrameMs: frameAt ? frameAt - m.click : null, scriptBytesBefore: 0, allBytesBefore: 0, bytesTo10s: null, startRung: null, rungBytes: {}, rungsAfterDrop: [], stalls: [] };
+    if (process.env.BENCH_LOG) printTimeline(log.reqs, m.click, frameAt);
     if (!frameAt) return result;
     result.scriptBytesBefore = log.bytesUntil(frameAt, (r) => r.type === 'Script');
     result.allBytesBefore = log.bytesUntil(frameAt);
@@ -185,5 +188,16 @@ export async function viewerTry(browser: Browser, o: TryOptions): Promise<TryRes
     return result;
   } finally {
     await context.close();
+  }
+}
+
+/** BENCH_LOG=1: every request until the first frame, times from the click (where the time goes). */
+function printTimeline(reqs: Map<string, Req>, click: number, frameAt: number) {
+  const t = (ms: number) => `${((ms - click) / 1000).toFixed(2).padStart(6)} s`;
+  console.log(`  click -> first frame ${frameAt ? t(frameAt) : 'none'}`);
+  for (const r of [...reqs.values()].sort((a, b) => a.start - b.start)) {
+    if (frameAt && r.start > frameAt) continue;
+    const name = r.url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, (q) => (q.length > 40 ? `${q.slice(0, 40)}…` : q));
+    console.log(`  ${t(r.start)} -> ${r.done === null ? '   ...  ' : t(r.done)} ${String(Math.round(r.total / 1000)).padStart(5)} KB ${r.type.padEnd(10)} ${name}${r.error ? ` (${r.error})` : ''}`);
   }
 }

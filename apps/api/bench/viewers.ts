@@ -7,6 +7,7 @@
 // BENCH_TRIES (10), BENCH_LINKS (4g,3g,drop), BENCH_PAGES (embed,watch), BENCH_ENGINES
 // (default,native,hlsjs) choose less; BENCH_VIEWPORT (1280x720) sizes the window; BENCH_DATA_DIR
 // keeps the product's data (and the clip's ladder) in that folder for the next run.
+// BENCH_LOG=1 prints each viewer's requests until its first frame, times from the click.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';

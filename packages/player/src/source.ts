@@ -121,7 +121,12 @@ function startHlsJs(Hls: HlsConstructor, video: HTMLVideoElement, url: string, o
   const lazy = options.startAction === 'none';
   const rewrite = options.rewriteUrl;
   // hls.js opens the request itself unless xhrSetup did: a token renewed mid-play reaches every later segment.
-  const hls = new Hls({ autoStartLoad: !lazy, ...startConfig(), ...(rewrite && { xhrSetup: (xhr: XMLHttpRequest, u: string) => xhr.open('GET', rewrite(u), true) }) });
+  const estimate = startBandwidth();
+  const hls = new Hls({ autoStartLoad: !lazy, ...startConfig(estimate), ...(rewrite && { xhrSetup: (xhr: XMLHttpRequest, u: string) => xhr.open('GET', rewrite(u), true) }) });
+  // hls.js parses the master (and fires this) before any start, the autoStartLoad one included.
+  hls.on('hlsManifestParsed', () => {
+    hls.startLevel = startLevel(hls.levels ?? [], estimate);
+  });
   let started = !lazy;
   // Before the manifest is parsed hls.js holds the start until it is (forceStartLoad).
   const start = () => {
@@ -169,18 +174,55 @@ function crossOrigin(url: string): boolean {
 /** Seconds hls.js buffers ahead (issue 32: about 15 s at startup). */
 export const START_BUFFER_SECONDS = 15;
 
-/** Bandwidth assumed before the first segment is measured, where the browser does not say (bits/s). */
+/** Bandwidth assumed before the first segment is measured, where nothing says (bits/s). */
 export const DEFAULT_START_BANDWIDTH = 5_000_000;
 
+/** The product's segment length (apps/api's ladder: 2 s segments). */
+const SEGMENT_SECONDS = 2;
+
+/** The first segment should arrive in this long at the estimated bandwidth (issue 32: 3G first frame <= 2.5 s). */
+export const FIRST_SEGMENT_SECONDS = 0.5;
+
+type Nav = { connection?: { downlink?: number } };
+
 /**
- * hls.js picks its first rung itself (startLevel -1) from the bandwidth the browser reports
- * (Network Information's downlink, else DEFAULT_START_BANDWIDTH), among the rungs no larger than
- * the player shows (capLevelToPlayerSize), then adapts on the segments it measures. Without
+ * The fastest transfer this page has seen of at least 16 KB (the hls.js chunk itself, the poster),
+ * from Resource Timing: all there is where the browser reports no bandwidth (Firefox, Safari).
+ * Transfers sharing the link read low, which errs towards a smaller first segment.
+ */
+export function measuredBandwidth(entries: readonly { transferSize?: number; responseStart: number; responseEnd: number }[] = (globalThis.performance?.getEntriesByType?.('resource') ?? []) as PerformanceResourceTiming[]): number | null {
+  return Math.max(0, ...entries.map((e) => ((e.transferSize as number) >= 16e3 && e.responseEnd > e.responseStart ? ((e.transferSize as number) * 8e3) / (e.responseEnd - e.responseStart) : 0))) || null;
+}
+
+/**
+ * The bandwidth hls.js starts from (bits/s): the larger of Network Information's downlink
+ * (Chromium; capped at 10 Mbit/s) and the measured one, else DEFAULT_START_BANDWIDTH. Both read
+ * low, never high: the cap, and transfers sharing the link.
+ */
+export function startBandwidth(nav: Nav = (globalThis.navigator ?? {}) as Nav, measured: () => number | null = measuredBandwidth): number {
+  return Math.max((nav.connection?.downlink ?? 0) * 1e6, measured() ?? 0) || DEFAULT_START_BANDWIDTH;
+}
+
+/**
+ * The rung to fetch the first segment from: the largest whose segment (at its peak rate) arrives
+ * within FIRST_SEGMENT_SECONDS at `bandwidth`, else the smallest. hls.js's own first pick takes
+ * the largest rung whose peak fits the whole bandwidth: a 2 s segment then takes about 2 s
+ * (360p-480p, 1.3-2 s on 1.6 Mbit/s 3G), and the first frame waits for it. ABR climbs from the
+ * segments it measures.
+ */
+export function startLevel(levels: readonly { bitrate: number }[], bandwidth: number): number {
+  const rates = levels.map((l) => l.bitrate);
+  const fit = rates.filter((r) => r * SEGMENT_SECONDS <= bandwidth * FIRST_SEGMENT_SECONDS);
+  return rates.indexOf(fit.length ? Math.max(...fit) : Math.min(...rates));
+}
+
+/**
+ * hls.js's first rung is startLevel's (set once the master is parsed), among the rungs the fitted
+ * master lists (no larger than the player shows; capLevelToPlayerSize keeps ABR there), then it
+ * adapts on the segments it measures, from `estimate` until the first one is measured. Without
  * testBandwidth off it would fetch a segment of the lowest rung first to measure. It buffers 15 s
  * ahead (hls.js's default is 30): bytes a viewer who leaves early never sees are still paid for.
  */
-export function startConfig(nav: { connection?: { downlink?: number } } = (globalThis.navigator ?? {}) as { connection?: { downlink?: number } }): Record<string, unknown> {
-  const downlinkMbps = nav.connection?.downlink;
-  const estimate = downlinkMbps && downlinkMbps > 0 ? downlinkMbps * 1_000_000 : DEFAULT_START_BANDWIDTH;
+export function startConfig(estimate: number = startBandwidth()): Record<string, unknown> {
   return { capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: estimate, maxBufferLength: START_BUFFER_SECONDS, maxMaxBufferLength: 2 * START_BUFFER_SECONDS };
 }

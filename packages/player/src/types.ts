@@ -92,6 +92,8 @@ export interface HlsInstance {
   readonly levels?: readonly { width: number; height: number; bitrate: number }[];
   /** The rung playing; setting it switches now and holds it (-1: back to automatic choice). */
   currentLevel?: number;
+  /** The rung the first segment is fetched from (-1: hls.js picks); ABR stays automatic after it. */
+  startLevel?: number;
   readonly autoLevelEnabled?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseEngine, DEFAULT_START_BANDWIDTH, fittedMaster, startConfig } from '../src/source.ts';
+import { chooseEngine, DEFAULT_START_BANDWIDTH, fittedMaster, measuredBandwidth, startBandwidth, startConfig, startLevel } from '../src/source.ts';
 import type { HlsModule } from '../src/types.ts';
 import { config, makePlayer, stubMediaMethods } from './helpers.ts';
 
@@ -90,10 +90,36 @@ describe('engine choice', () => {
     expect(chooseEngine(document.createElement('video'), { hls: HLS }, 'native')).toBe('hlsjs');
   });
 
-  it('hls.js starts from the bandwidth the browser reports, capped to the player size', () => {
-    expect(startConfig({ connection: { downlink: 1.5 } })).toEqual({ capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: 1_500_000, maxBufferLength: 15, maxMaxBufferLength: 30 });
-    expect(startConfig({})).toMatchObject({ abrEwmaDefaultEstimate: DEFAULT_START_BANDWIDTH });
-    expect(startConfig({ connection: { downlink: 0 } })).toMatchObject({ abrEwmaDefaultEstimate: DEFAULT_START_BANDWIDTH });
+  it('hls.js starts from the bandwidth the browser reports, else the one this page measured, capped to the player size', () => {
+    expect(startConfig(startBandwidth({ connection: { downlink: 1.5 } }, () => null))).toEqual({ capLevelToPlayerSize: true, startLevel: -1, testBandwidth: false, abrEwmaDefaultEstimate: 1_500_000, maxBufferLength: 15, maxMaxBufferLength: 30 });
+    expect(startBandwidth({}, () => null)).toBe(DEFAULT_START_BANDWIDTH);
+    expect(startBandwidth({ connection: { downlink: 0 } }, () => 800_000)).toBe(800_000);
+    // Chromium caps downlink at 10 Mbit/s: a faster measured transfer says more.
+    expect(startBandwidth({ connection: { downlink: 10 } }, () => 40_000_000)).toBe(40_000_000);
+    expect(startBandwidth({ connection: { downlink: 1.6 } }, () => 900_000)).toBe(1_600_000);
+    // 100 KB in 500 ms is 1.6 Mbit/s; small or cached transfers (transferSize 0) say nothing.
+    expect(measuredBandwidth([{ transferSize: 100_000, responseStart: 1000, responseEnd: 1500 }, { transferSize: 2_000, responseStart: 0, responseEnd: 1 }, { transferSize: 0, responseStart: 0, responseEnd: 5 }])).toBe(1_600_000);
+    expect(measuredBandwidth([])).toBeNull();
+  });
+
+  it('hls.js fetches its first segment from a rung whose 2 s segment arrives in half a second at that bandwidth', () => {
+    // The bench ladder's peaks, in hls.js's order (ascending): 240p, 360p, 480p, 720p.
+    const levels = [{ bitrate: 568_440 }, { bitrate: 1_012_148 }, { bitrate: 1_652_124 }, { bitrate: 3_130_072 }];
+    expect(startLevel(levels, 1_600_000)).toBe(0); // 3G: nothing fits, the smallest
+    expect(startLevel(levels, 9_000_000)).toBe(2); // 4G: 480p (720p's 2 s segment would take 0.7 s)
+    expect(startLevel(levels, 20_000_000)).toBe(3);
+    expect(startLevel([{ bitrate: 3_000_000 }, { bitrate: 500_000 }], 1_000_000)).toBe(1);
+  });
+
+  it('sets that start rung once hls.js has parsed the master, before any start', async () => {
+    nativeHls('');
+    vi.stubGlobal('MediaSource', class {});
+    vi.stubGlobal('navigator', { ...navigator, connection: { downlink: 1.6 } });
+    await makePlayer({ source: { hls: HLS, mp4: MP4 }, loadHls });
+    const hls = FakeHls.instances[0] as FakeHls & { levels?: unknown; startLevel?: number };
+    hls.levels = [{ bitrate: 1_652_124 }, { bitrate: 568_440 }];
+    for (const l of hls.listeners) l('hlsManifestParsed', {});
+    expect(hls.startLevel).toBe(1);
   });
 
   it('uses hls.js (loaded lazily) where MediaSource exists and HLS is not native', async () => {
