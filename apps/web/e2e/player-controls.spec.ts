@@ -88,14 +88,18 @@ async function everyShortcut(page: Page) {
   const key = (k: string) => page.keyboard.press(k);
   // Space / K: play and pause.
   await media(page, (v) => (v.muted = true));
+  const showing = () => media(page, (v) => Array.from(v.textTracks).filter((x) => x.mode === 'showing').map((x) => x.label));
   await key('k');
   await expect.poll(() => media(page, (v) => v.paused)).toBe(false);
-  await expect(root.locator('[role="status"]')).toHaveText('Playing');
+  // The owner's default track comes on once the engine has read the master (the browser's own HLS
+  // reads it only after the play): its announcement ("Captions English") comes before the keys'.
+  await expect.poll(showing).toEqual(['English']);
   await key(' ');
   await expect.poll(() => media(page, (v) => v.paused)).toBe(true);
   await expect(root.locator('[role="status"]')).toHaveText('Paused');
   await key('Space');
   await expect.poll(() => media(page, (v) => v.paused)).toBe(false);
+  await expect(root.locator('[role="status"]')).toHaveText('Playing');
   await key('k');
   await expect.poll(() => media(page, (v) => v.paused)).toBe(true);
   // J / L: 10 s; Left / Right: 5 s.
@@ -142,7 +146,6 @@ async function everyShortcut(page: Page) {
   await key('f');
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
   // C: captions off and on (the owner's default track shows at first).
-  const showing = () => media(page, (v) => Array.from(v.textTracks).filter((x) => x.mode === 'showing').map((x) => x.label));
   await expect.poll(showing).toEqual(['English']);
   await key('c');
   await expect.poll(showing).toEqual([]);
