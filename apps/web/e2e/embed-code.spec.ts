@@ -45,7 +45,7 @@ test('embed code: responsive 16:9 by default, every choice saved across a reload
   await expect(page.getByLabel('Open in new window')).not.toBeChecked();
   // The preview holds the API's snippet itself: a full-width 16:9 box, no 600x600 square.
   const preview = page.getByTestId('embed-preview');
-  await expect(preview.locator('div[style*="aspect-ratio"] > iframe')).toHaveAttribute('src', new RegExp(`/embed/hls/${video.id}$`));
+  await expect(preview.locator('div[style*="aspect-ratio"] > iframe')).toHaveAttribute('src', new RegExp(`/embed/hls/${video.id}(#preview=[^#]+)?$`)); // the owner's preview carries its preview token in the fragment
   const previewWidth = (await preview.boundingBox())?.width ?? 0;
   let box = await iframeBox(page, '[data-testid="embed-preview"]');
   expect(Math.abs(box.width - previewWidth)).toBeLessThanOrEqual(1);
@@ -64,7 +64,7 @@ test('embed code: responsive 16:9 by default, every choice saved across a reload
   const expected = { responsive: false, width: 640, height: 360, keepRatio: true, newWindow: true, redirect: 'https://shop.example/thanks' };
   await expect.poll(savedSettings, { timeout: 15_000 }).toEqual(expected);
   // The preview follows: the fixed iframe, with the signed redirect.
-  await expect(preview.locator('iframe[width="640"][height="360"]')).toHaveAttribute('src', /\?redirect=https%3A%2F%2Fshop\.example%2Fthanks&sig=[\w-]{43}&new-window=1$/);
+  await expect(preview.locator('iframe[width="640"][height="360"]')).toHaveAttribute('src', /\?redirect=https%3A%2F%2Fshop\.example%2Fthanks&sig=[\w-]{43}&new-window=1(#preview=[^#]+)?$/);
   box = await iframeBox(page, '[data-testid="embed-preview"]');
   expect([Math.round(box.width), Math.round(box.height)]).toEqual([640, 360]);
   await shot(page, info, 'embed-fixed-size');
@@ -91,7 +91,7 @@ test('embed code: responsive 16:9 by default, every choice saved across a reload
   expect(copied).toContain('&amp;sig=');
   // The same snippet: its element, style and page address.
   const srcOf = (html: string) => (/src="([^"]+)"/.exec(html) as RegExpExecArray)[1].replaceAll('&amp;', '&');
-  await expect(preview.locator('iframe')).toHaveAttribute('src', srcOf(copied));
+  await expect(preview.locator('iframe')).toHaveAttribute('src', new RegExp(`^${srcOf(copied).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(#preview=[^#]+)?$`));
   expect(await preview.locator('div').first().getAttribute('style')).toBe('position:relative;width:100%;aspect-ratio:16 / 9');
   await shot(page, info, 'embed-responsive');
 

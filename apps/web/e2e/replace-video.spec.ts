@@ -1,6 +1,14 @@
 import { basename } from 'node:path';
 import { apiToken, expect, registerViaApi, sampleVideo, shot, signIn, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 
+/** The owner's player plays the same file under a preview token (`/~{token}/` before the file's path). */
+const previewOf = (url: string) => {
+  const at = url.indexOf('/media/videos/');
+  const [, id, ...rest] = url.slice(at + '/media/videos/'.length - 1).split('/');
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escape(url.slice(0, at))}/media/videos/${id}/~[^/]+/${escape(rest.join('/'))}$`);
+};
+
 test('Replace video: a new file with the upload progress, the same page and link, a new picture at new addresses', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Harbour tour');
@@ -14,7 +22,7 @@ test('Replace video: a new file with the upload progress, the same page and link
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Harbour tour' })).toBeVisible();
-  await expect(page.getByLabel('Video: Harbour tour')).toHaveAttribute('src', before.videoSource);
+  await expect(page.getByLabel('Video: Harbour tour')).toHaveAttribute('src', previewOf(before.videoSource));
   await page.getByRole('button', { name: 'Replace video' }).click();
   const dialog = page.getByRole('dialog', { name: 'Replace video' });
   await expect(dialog.getByText('Its link, embed code, name, folder, player settings and statistics stay the same')).toBeVisible();
@@ -37,7 +45,7 @@ test('Replace video: a new file with the upload progress, the same page and link
   expect(after).toMatchObject({ id: video.id, name: 'Harbour tour', metadata: { video: { width: 160, height: 120 } } });
   expect(after.videoSource).toMatch(/\/v-[0-9a-f]{12}\/main\.mp4$/);
   expect(after.videoSource).not.toBe(before.videoSource);
-  await expect(page.getByLabel('Video: Harbour tour')).toHaveAttribute('src', after.videoSource);
+  await expect(page.getByLabel('Video: Harbour tour')).toHaveAttribute('src', previewOf(after.videoSource));
   await expect(page).toHaveURL(new RegExp(`/${video.id}$`));
   await expect(page.getByTestId('video-status').getByText('Main: ready')).toBeVisible();
   await shot(page, info, 'replace-video-page');
