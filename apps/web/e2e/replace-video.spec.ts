@@ -5,8 +5,8 @@ import { apiToken, expect, registerViaApi, sampleVideo, shot, signIn, test, tiny
 const previewOf = (url: string) => {
   const at = url.indexOf('/media/videos/');
   const [, id, ...rest] = url.slice(at + '/media/videos/'.length - 1).split('/');
-  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escape(url.slice(0, at))}/media/videos/${id}/~[^/]+/${escape(rest.join('/'))}$`);
+  const literal = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${literal(url.slice(0, at))}/media/videos/${id}/~[^/]+/${literal(rest.join('/'))}$`);
 };
 
 test('Replace video: a new file with the upload progress, the same page and link, a new picture at new addresses', async ({ page, request, baseURL }, info) => {
