@@ -5,6 +5,7 @@ import type { Controls } from './controls.ts';
 import { formatTime, seekValueText } from './format.ts';
 import { ICONS } from './icons.ts';
 import { browserNavigation, nextVideoPath, safeRedirectUrl } from './navigation.ts';
+import { keepSeekTargets } from './seek-landing.ts';
 import { type Attached, attachSource, importHls } from './source.ts';
 import { loadLaterStrings, t } from './strings.ts';
 import { fetchRenewal, renewalDelayMs, swapToken } from './token.ts';
@@ -565,6 +566,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     attached = result;
     engine = result.engine;
     root.dataset.engine = engine;
+    if (engine === 'native') keepSeekTargets(video, signal.signal);
     if (engine === 'none') {
       stopWanting();
       showMessage(t('notAvailable'));

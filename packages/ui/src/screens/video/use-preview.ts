@@ -3,15 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { keys } from '../../queries.ts';
 import { useClient } from '../../services.tsx';
 
-/** The file a video answer names (tokens left out: they change on every answer) and who may watch it. */
-const fileOf = (v: Pick<Video, 'hlsSource' | 'videoSource' | 'visibility'>) => `${(v.hlsSource ?? v.videoSource ?? '').replace(/\/~[^/]+\//, '/')} ${v.visibility}`;
+type Playable = Pick<Video, 'id' | 'hlsSource' | 'videoSource' | 'imageUrl' | 'visibility'>;
+const untokened = (url: string | null | undefined) => (url ?? '').replace(/\/~[^/]+\//, '/');
+/** The files a video answer names (tokens left out: they change on every answer) and who may watch it. */
+const fileOf = (v: Playable) => `${untokened(v.hlsSource ?? v.videoSource)} ${untokened(v.imageUrl)} ${v.visibility}`;
 
 /**
  * The playback answer of the app's own players (GET /api/videos/{id}/preview): every visibility
  * plays with the owner's (or team member's) preview token, and what they fetch is not charged to
- * the plan. Asked once per file and visibility; the players renew the token through `renew`.
+ * the plan. Asked again when the file, the cover or the visibility changes; the players renew the token through `renew`.
  */
-export function usePreview(video: Pick<Video, 'id' | 'hlsSource' | 'videoSource' | 'visibility'>) {
+export function usePreview(video: Playable) {
   const client = useClient();
   const query = useQuery({
     queryKey: keys.videoPreview(video.id, fileOf(video)),

@@ -59,7 +59,7 @@ export function VideoPage() {
   });
   const v = video.data;
   // The player plays the signed-in preview answer: any visibility, not charged to the plan.
-  const preview = usePreview(v ?? { id: videoId, hlsSource: null, videoSource: null, visibility: 'public' });
+  const preview = usePreview(v ?? { id: videoId, hlsSource: null, videoSource: null, imageUrl: null, visibility: 'public' });
   const ownSource = preview.data ? preview.data.mp4Source : preview.isError ? (v?.videoSource ?? null) : null;
 
   async function rename(values: { name: string }) {
