@@ -33,7 +33,7 @@ function changesOf(now: EmbedSettings, saved: EmbedSettings): Partial<EmbedSetti
  * height (600 x 600 to start, aspect ratio kept), redirect at end, new window, copy. Every choice
  * is saved for the video on the server, and the preview renders the snippet itself.
  */
-export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | 'hlsSource' | 'videoSource' | 'visibility'> }) {
+export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | 'hlsSource' | 'videoSource' | 'imageUrl' | 'visibility'> }) {
   const client = useClient();
   const queryClient = useQueryClient();
   const platform = usePlatform();
