@@ -25,6 +25,12 @@ test('POST /auth/refresh (no /api prefix) rotates: new tokens, both working', as
   expect((await profileWith(next.body.accessToken)).status).toBe(200);
 });
 
+/** Moves a token's rotation into the past, beyond the reuse grace (30 s). */
+async function rotatedLongAgo(refreshToken: string) {
+  const tokenHash = createHash('sha256').update(refreshToken).digest('hex');
+  await s.services.orm.em.fork().nativeUpdate(RefreshToken, { tokenHash }, { usedAt: new Date(Date.now() - 60_000) });
+}
+
 test('reusing a rotated refresh token revokes the whole chain', async () => {
   const u = await signUpAndLogin(s);
   const second = await refresh(u.refreshToken);
@@ -33,7 +39,7 @@ test('reusing a rotated refresh token revokes the whole chain', async () => {
   expect(third.status).toBe(200);
   expect((await profileWith(third.body.accessToken)).status).toBe(200);
 
-  // An attacker replays the first token.
+  // An attacker replays the first token (its successor has been used since).
   const replay = await refresh(u.refreshToken);
   expect(replay.status).toBe(401);
   expect(replay.body.code).toBe('INVALID_TOKEN_ERROR');
@@ -51,16 +57,43 @@ test("revoking one session's chain leaves the user's other sessions alone", asyn
   const u = await signUpAndLogin(s);
   const other = await s.api('POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
   await refresh(u.refreshToken);
+  await rotatedLongAgo(u.refreshToken);
   expect((await refresh(u.refreshToken)).status).toBe(401);
 
   expect((await profileWith(other.body.accessToken)).status).toBe(200);
   expect((await refresh(other.body.refreshToken)).status).toBe(200);
 });
 
-test('two simultaneous refreshes with one token: exactly one succeeds', async () => {
+test('two simultaneous refreshes with one token (two tabs) both go on: the sign-in survives', async () => {
   const u = await signUpAndLogin(s);
   const answers = await Promise.all([refresh(u.refreshToken), refresh(u.refreshToken)]);
-  expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+  expect(answers.map((a) => a.status)).toEqual([200, 200]);
+  for (const a of answers) expect((await refresh(a.body.refreshToken)).status).toBe(200);
+});
+
+test('a rotation whose answer was lost: the same token again within seconds gets a fresh pair, and the chain goes on', async () => {
+  const u = await signUpAndLogin(s);
+  const lost = await refresh(u.refreshToken); // the page navigated away before this answer arrived
+  expect(lost.status).toBe(200);
+  const again = await refresh(u.refreshToken);
+  expect(again.status).toBe(200);
+  expect(again.body.refreshToken).not.toBe(lost.body.refreshToken);
+  expect((await profileWith(again.body.accessToken)).status).toBe(200);
+  expect((await refresh(again.body.refreshToken)).status).toBe(200);
+});
+
+test('after the grace, or once a newer token of the chain was used, the old token is a leak', async () => {
+  const late = await signUpAndLogin(s);
+  const next = await refresh(late.refreshToken);
+  await rotatedLongAgo(late.refreshToken);
+  expect((await refresh(late.refreshToken)).status).toBe(401);
+  expect((await refresh(next.body.refreshToken)).status).toBe(401);
+
+  const moved = await signUpAndLogin(s);
+  const second = await refresh(moved.refreshToken);
+  const third = await refresh(second.body.refreshToken); // the client moved on
+  expect((await refresh(moved.refreshToken)).status).toBe(401);
+  expect((await refresh(third.body.refreshToken)).status).toBe(401);
 });
 
 test('an unknown, empty or missing refresh token answers 401 or 422', async () => {

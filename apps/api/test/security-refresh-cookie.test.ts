@@ -72,11 +72,12 @@ test('a refresh by the cookie rotates it; the old cookie presented again ends th
   expect(second.attributes).toMatchObject({ path: '/auth/refresh', httponly: true, samesite: 'Strict' });
   expect((await s.api('GET', '/api/profile', { token: res.body.accessToken })).status).toBe(200);
 
-  // A stolen copy of the first cookie replayed: refused, and the whole chain ends.
+  // A stolen copy of the first cookie replayed after the client moved on: refused, and the whole chain ends.
+  const third = refreshCookieOf((await refreshWithCookie(second.value)).headers).value;
   const replay = await refreshWithCookie(first);
   expect(replay.status).toBe(401);
   expect(replay.body.code).toBe('INVALID_TOKEN_ERROR');
-  expect((await refreshWithCookie(second.value)).status).toBe(401);
+  expect((await refreshWithCookie(third)).status).toBe(401);
   expect((await s.api('GET', '/api/profile', { token: res.body.accessToken })).status).toBe(401);
 });
 

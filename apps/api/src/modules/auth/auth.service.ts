@@ -26,6 +26,8 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
 const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
+/** How long after its rotation a refresh token may come back from the same client (see inReuseGrace). */
+const REFRESH_REUSE_GRACE_MS = 30_000;
 const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 const withProvider = (message: string, p: Provider) => message.replaceAll('{provider}', PROVIDER_NAMES[p]);
 const INVALID_VERIFY_LINK = 'The verification link is invalid or has expired.';
@@ -75,6 +77,19 @@ export function createAuthService(d: AuthDeps) {
     user.lastLoginAt = new Date();
     const tokens = await issueTokens(em, user, { id: crypto.randomUUID(), startedAt: new Date() }, rememberMe);
     return { ...tokens, isAdmin: user.isAdmin, isPaymentMethodSet: user.paymentMethod != null };
+  }
+
+  /**
+   * A rotation whose answer never reached the client (a page navigation cut the request, two tabs
+   * refreshed at once) brings its token back moments later. Within REFRESH_REUSE_GRACE_MS of the
+   * rotation, while no newer token of the family has been used, that is the same client: it gets
+   * a fresh pair instead of losing its sign-in.
+   */
+  async function inReuseGrace(em: EntityManager, row: { id: string; familyId: string }): Promise<boolean> {
+    const used = await em.findOne(RefreshToken, { id: row.id }, { fields: ['usedAt'], refresh: true });
+    const usedAt = used?.usedAt;
+    if (!usedAt || Date.now() - usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return false;
+    return (await em.count(RefreshToken, { familyId: row.familyId, usedAt: { $ne: null }, createdAt: { $gte: usedAt }, id: { $ne: row.id } })) === 0;
   }
 
   async function revokeFamily(em: EntityManager, familyId: string) {
@@ -206,7 +221,7 @@ export function createAuthService(d: AuthDeps) {
       // Checked here too, so a shorter REFRESH_FAMILY_MAX_DAYS applies to tokens issued before.
       if (row.familyStartedAt.getTime() + d.refreshFamilyMaxDays * DAY_MS < Date.now()) throw unauthorized('Session has ended', ERROR_CODES.invalidToken);
       const claimed = row.usedAt ? 0 : await em.nativeUpdate(RefreshToken, { id: row.id, usedAt: null }, { usedAt: new Date() });
-      if (claimed !== 1) {
+      if (claimed !== 1 && !(await inReuseGrace(em, row))) {
         // A used token presented again means it leaked: end every session of its chain.
         await revokeFamily(em, row.familyId);
         throw unauthorized('Refresh token was already used', ERROR_CODES.invalidToken);
