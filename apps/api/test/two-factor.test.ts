@@ -1,7 +1,7 @@
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mailsTo, type ReadMail } from './support/mail.ts';
 import { addMember, inTeam } from './support/teams.ts';
+import { codeAt, roomInStep } from './support/totp.ts';
 import { signUpAndLogin, startTestServer, type SignedIn, type TestServer } from './support/test-server.ts';
 
 /*
@@ -22,17 +22,6 @@ afterAll(() => s.stop());
 let lastOctet = 0;
 const newAddress = () => `198.51.${100 + Math.floor(++lastOctet / 250)}.${lastOctet % 250}`;
 
-/**
- * The server takes the codes of the previous, current and next 30-second steps, each once and in
- * rising order. Waits until the current step has a few seconds left, so the three codes a test
- * makes next still belong to those steps when they arrive.
- */
-async function roomInStep() {
-  const left = () => 30 - ((Date.now() / 1000) % 30);
-  if (left() < 6) await new Promise((r) => setTimeout(r, left() * 1000 + 100));
-}
-/** The code of the step `offset` steps from now (-1 previous, 0 current, 1 next). */
-const codeAt = (secret: string, offset: -1 | 0 | 1) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 /** A six-digit code that is none of the three the server would take now. */
 async function wrongCode(secret: string) {
   const right = await Promise.all([codeAt(secret, -1), codeAt(secret, 0), codeAt(secret, 1)]);
