@@ -83,8 +83,8 @@ describe('setting up an authenticator app', () => {
     expect((await s.api('GET', '/api/profile', { token: p.accessToken })).body.twoFactorEnabled).toBe(true);
     expect((await mailOf(p.email, 'turned on')).subject).toBe('Two-factor authentication is on for your Reelbase account');
     // The codes are not stored as they were shown.
-    const stored = await s.services.orm.em.fork().getConnection().execute('select code_hash from two_factor_recovery_codes where user_id = ?', [p.id]);
-    expect(stored.map((r: { code_hash: string }) => r.code_hash)).not.toContain(ok.body.recoveryCodes[0]);
+    const stored = await s.services.orm.em.fork().getConnection().execute<{ code_hash: string }[]>('select code_hash from two_factor_recovery_codes where user_id = ?', [p.id]);
+    expect(stored.map((r) => r.code_hash)).not.toContain(ok.body.recoveryCodes[0]);
   });
 });
 

@@ -6,7 +6,7 @@ import type { CaptionSettings } from '../contract/caption-generation.ts';
 import type { Chapter, ChapterList } from '../contract/chapters.ts';
 import type { CaptionFormat, CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from '../contract/captions.ts';
 import type { MessageBody } from '../contract/common.ts';
-import { type ADMIN_VIDEO_PAGE_SIZES, type AssignableTeamRole, DEVICE_TOKEN_HEADER, type FeatureFlag } from '../contract/constants.ts';
+import { type ADMIN_VIDEO_PAGE_SIZES, type AssignableTeamRole, DEVICE_TOKEN_HEADER, type FeatureFlag, isTwoFactorChallenge } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
 import type { LeadList } from '../contract/leads.ts';
@@ -27,7 +27,7 @@ import type {
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsCsvChart, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
-import { isTwoFactorChallenge, type TeamPolicy, type TotpConfirmed, type TotpSetup, type TwoFactorChallenge } from '../contract/two-factor.ts';
+import type { TeamPolicy, TotpConfirmed, TotpSetup, TwoFactorChallenge } from '../contract/two-factor.ts';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from '../contract/webhooks.ts';
 import type {
   AdminTeam,

@@ -7,8 +7,6 @@ export const RECOVERY_CODE_COUNT = 10;
 /** How long the second step of a sign-in may wait for its code. */
 export const TWO_FACTOR_CHALLENGE_TTL_SECONDS = 5 * 60;
 
-/** The machine-readable `code` of a team route's 403 while the team requires two-factor sign-in and the member has none. */
-export const TWO_FACTOR_ERROR_CODES = { required: 'two_factor_required' } as const;
 
 export const TWO_FACTOR_MESSAGES = {
   required: 'This team requires two-factor authentication. Set it up in Settings to continue.',
@@ -31,7 +29,6 @@ const code = () => z.string({ error: 'Code is required.' }).max(...maxLength(40)
 /** The answer of a sign-in (password, Google, Facebook, email link) of an account with two-factor sign-in on: no tokens yet. */
 export const TwoFactorChallenge = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>;
-export const isTwoFactorChallenge = (r: object): r is TwoFactorChallenge => (r as { twoFactorRequired?: unknown }).twoFactorRequired === true;
 
 export const TwoFactorSignInRequest = z.object({ challenge: z.string({ error: 'Challenge is required.' }).max(...maxLength(200)).min(1, { error: 'Challenge is required.' }), code: code() });
 
