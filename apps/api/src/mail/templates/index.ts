@@ -18,6 +18,7 @@ import videoBlocked from './video-blocked.ts';
 import videoProcessingFailed from './video-processing-failed.ts';
 import ownershipTransfer from './ownership-transfer.ts';
 import teamInvitation from './team-invitation.ts';
+import twoFactor from './two-factor.ts';
 import webhookDisabled from './webhook-disabled.ts';
 import welcome from './welcome.ts';
 
@@ -45,6 +46,7 @@ export const TEMPLATES = {
   'team-invitation': teamInvitation,
   'ownership-transfer': ownershipTransfer,
   'webhook-disabled': webhookDisabled,
+  'two-factor': twoFactor,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
