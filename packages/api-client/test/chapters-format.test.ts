@@ -73,3 +73,32 @@ test('the WebVTT chapters track and the chapter at a time', () => {
   expect(chapterAt(chapters, 30)).toBe(1);
   expect(chapterAt([], 3)).toBe(-1);
 });
+
+test('chapters pasted on one line, separated by " / " or ";", become one chapter each', () => {
+  expect(parseChapterLines('0:00 Intro / 1:30 Setup / 4:05 Q&A').chapters).toEqual([
+    { start: 0, title: 'Intro' },
+    { start: 90, title: 'Setup' },
+    { start: 245, title: 'Q&A' },
+  ]);
+  const semi = parseChapterLines('00:00 - Intro; 01:30 - Setup ;[4:05] Wrap-up');
+  expect(semi.errors).toEqual([]);
+  expect(semi.chapters.map((c) => c.title)).toEqual(['Intro', 'Setup', 'Wrap-up']);
+});
+
+test('a slash or semicolon inside a title, not before a time, stays in the title', () => {
+  const r = parseChapterLines('0:00 Questions / answers; part one\n2:00 Behind the scenes / 2nd take');
+  expect(r.errors).toEqual([]);
+  expect(r.chapters).toEqual([
+    { start: 0, title: 'Questions / answers; part one' },
+    { start: 120, title: 'Behind the scenes / 2nd take' },
+  ]);
+});
+
+test('a broken piece of a one-line list is reported on its line', () => {
+  const r = parseChapterLines('0:00 Intro\n1:00 Setup; 2:75 Bad');
+  expect(r.chapters).toEqual([
+    { start: 0, title: 'Intro' },
+    { start: 60, title: 'Setup' },
+  ]);
+  expect(r.errors).toEqual([{ line: 2, message: CHAPTER_MESSAGES.noTime }]);
+});

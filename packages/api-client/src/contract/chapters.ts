@@ -73,6 +73,9 @@ export type ChapterList = z.infer<typeof ChapterList>;
 // A time at the start of a line: 1:02:03, 01:02, 0:05, with an optional fraction, in brackets or not.
 const LINE_RE = /^\s*[[(]?((?:\d{1,2}:)?\d{1,3}:\d{2}(?:[.,]\d{1,3})?)[\])]?(?:\s*[-–—:|.)]\s*|\s+|$)(.*)$/;
 
+// " / " or ";" followed by a time: where chapters pasted on one line part.
+const ONE_LINE_SEPARATOR = /\s+\/\s+(?=[[(]?(?:\d{1,2}:)?\d{1,3}:\d{2})|\s*;\s*(?=[[(]?(?:\d{1,2}:)?\d{1,3}:\d{2})/;
+
 /** Seconds of `1:02:03`, `01:02`, `0:05.5`, or null when it is not a time (minutes and seconds below 60 after the first part). */
 export function parseChapterTime(text: string): number | null {
   const m = /^(?:(\d{1,2}):)?(\d{1,3}):(\d{2})(?:[.,](\d{1,3}))?$/.exec(text.trim());
@@ -103,11 +106,15 @@ export interface ChapterLines {
  * Chapters from pasted lines such as `00:00 Intro`, `1:02:03 - Part two`, `[0:30] Setup`: a time,
  * a separator (space, -, –, —, :, |) and the title. Blank lines are skipped; a line without a time
  * or a title is reported with its line number. The order rules are checked by chapterProblems.
+ * Chapters pasted on one line (`0:00 Intro / 1:30 Setup` or `0:00 Intro; 1:30 Setup`, as video
+ * descriptions and chat tools flatten them) are split where " / " or ";" comes before a time, so a
+ * title with a slash in it ("Q&A / wrap-up") stays whole.
  */
 export function parseChapterLines(text: string): ChapterLines {
   const chapters: Chapter[] = [];
   const errors: ChapterLineError[] = [];
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+  const entries = text.split(/\r\n|\r|\n/).flatMap((line, i) => line.split(ONE_LINE_SEPARATOR).map((raw) => ({ raw, i })));
+  entries.forEach(({ raw, i }) => {
     if (raw.trim() === '') return;
     const m = LINE_RE.exec(raw);
     const start = m ? parseChapterTime(m[1]) : null;
