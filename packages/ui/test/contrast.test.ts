@@ -1,6 +1,6 @@
 import { DEFAULT_COLOR_SCHEME } from '@reelbase/api-client';
 import { describe, expect, it } from 'vitest';
-import { contrastProblems, contrastRatio, formatRatio, parseHex, relativeLuminance, schemeContrast } from '../src/lib/contrast.ts';
+import { contrastProblems, contrastRatio, formatRatio, isSpecDefaultScheme, parseHex, relativeLuminance, schemeContrast } from '../src/lib/contrast.ts';
 
 describe('WCAG 2 contrast', () => {
   it('relative luminance: black 0, white 1, the sRGB curve between', () => {
@@ -39,5 +39,14 @@ describe('WCAG 2 contrast', () => {
     expect(contrastProblems({ playerPlayButton: '#c62828', playerControlBar: '#7a1010' }).map((p) => p.pair)).toEqual([
       'The seek and volume sliders (play button colour) on the control bar',
     ]);
+  });
+});
+
+describe("the spec's default colours", () => {
+  it('are recognised in any case, and only while both the play button and control bar are untouched', () => {
+    expect(isSpecDefaultScheme(DEFAULT_COLOR_SCHEME)).toBe(true);
+    expect(isSpecDefaultScheme({ playerPlayButton: '#22a9e0', playerControlBar: '#43c3d7' })).toBe(true);
+    expect(isSpecDefaultScheme({ playerPlayButton: '#22A9E0', playerControlBar: '#1a1a1a' })).toBe(false);
+    expect(isSpecDefaultScheme({ playerPlayButton: '#c62828', playerControlBar: '#43C3D7' })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { ColorScheme } from '@reelbase/api-client';
+import { type ColorScheme, DEFAULT_COLOR_SCHEME } from '@reelbase/api-client';
 
 /** WCAG 2 AA: text and icons need 4.5:1 against their background; other parts of a control (a slider's track) 3:1. */
 export const AA_TEXT = 4.5;
@@ -60,3 +60,10 @@ export const contrastProblems = (scheme: Pick<ColorScheme, 'playerPlayButton' | 
 
 /** A ratio as people write it: 2.1:1 (rounded down, so 4.49 never reads as 4.5). */
 export const formatRatio = (ratio: number) => `${(Math.floor(ratio * 10) / 10).toFixed(1)}:1`;
+
+/**
+ * Whether the play button and control bar are the spec's default colours (case aside). The spec fixes
+ * those colours, so an untouched default is explained, not listed as failures (docs/decisions.md).
+ */
+export const isSpecDefaultScheme = (scheme: Pick<ColorScheme, 'playerPlayButton' | 'playerControlBar'>) =>
+  (['playerPlayButton', 'playerControlBar'] as const).every((k) => scheme[k].toLowerCase() === DEFAULT_COLOR_SCHEME[k].toLowerCase());
