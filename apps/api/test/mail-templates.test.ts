@@ -104,6 +104,9 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
   'team-invitation': [
     { data: { teamName: 'Acme <Films>', inviterName: 'Ada Lovelace', role: 'editor', link: `${APP}/invitation?token=abc` }, subject: 'Ada Lovelace invited you to Acme <Films> on Reelbase', says: ['as editor', 'works once and for 7 days'], links: [`${APP}/invitation?token=abc`] },
   ],
+  'team-removed': [
+    { data: { firstName: 'Grace', teamName: 'Acme <Films>' }, subject: 'You were removed from Acme <Films> on Reelbase', says: ['Hello Grace', 'removed you from it', 'still yours'], links: [`${APP}/login`] },
+  ],
   'ownership-transfer': [
     { data: { firstName: 'Grace', teamName: 'Acme', fromName: 'Ada Lovelace', link: `${APP}/settings/team` }, subject: 'Ada Lovelace wants to make you the owner of Acme', says: ['Hello Grace', 'stays in the team as admin', 'expires in 7 days'], links: [`${APP}/settings/team`] },
   ],

@@ -29,6 +29,15 @@ describe('access gate', () => {
     expect(decideAccess(gate({ memberElsewhere: true, profile: ready({ isPaymentMethodSet: false, ban: true }) }))).toEqual({ kind: 'banned' });
   });
 
+  it('tells a former member removed from a team so, instead of asking them to pay, until they choose to go on', () => {
+    const removed = { memberElsewhere: false, removedFromTeam: true, profile: ready({ isPaymentMethodSet: false }) };
+    expect(decideAccess(gate(removed))).toEqual({ kind: 'removed-from-team' });
+    expect(decideAccess(gate({ ...removed, removalSeen: true }))).toEqual({ kind: 'payment-gate' });
+    // Still in another team, or with a payment method of their own: nothing to explain, they work on.
+    expect(decideAccess(gate({ ...removed, memberElsewhere: true }))).toEqual({ kind: 'allowed' });
+    expect(decideAccess(gate({ ...removed, profile: ready({ isPaymentMethodSet: true }) }))).toEqual({ kind: 'allowed' });
+  });
+
   it('lets a user with a payment method in', () => {
     expect(decideAccess(gate({}))).toEqual({ kind: 'allowed' });
   });

@@ -95,8 +95,14 @@ export const TeamSummary = z.object({
   ownershipTransfer: OwnershipTransfer.nullable(),
 });
 export type TeamSummary = z.infer<typeof TeamSummary>;
-/** GET /api/teams: the caller's teams, their own first. `defaultTeamId` is the one used without X-Team-Id. */
-export const TeamList = z.object({ items: z.array(TeamSummary), defaultTeamId: z.string().nullable() });
+/** A team the caller was removed from (by an owner or admin, not left) and is not back in. */
+export const TeamRemoval = z.object({ teamId: z.string(), teamName: z.string(), removedAt: z.string() });
+export type TeamRemoval = z.infer<typeof TeamRemoval>;
+/**
+ * GET /api/teams: the caller's teams, their own first. `defaultTeamId` is the one used without X-Team-Id.
+ * `removedFrom`: recent removals (the activity log's retention), newest first, so the app can say why a team is gone.
+ */
+export const TeamList = z.object({ items: z.array(TeamSummary), defaultTeamId: z.string().nullable(), removedFrom: z.array(TeamRemoval) });
 export type TeamList = z.infer<typeof TeamList>;
 
 export const TeamName = text(1).max(...maxLength(TEAM_NAME_MAX));

@@ -13,6 +13,10 @@ export interface GateInput {
   paymentReturn?: boolean;
   /** The caller works in a team someone else pays for (teams): no payment method of their own is needed. */
   memberElsewhere?: boolean;
+  /** The caller was removed from a team (and is in no other): they are told so before any payment is asked. */
+  removedFromTeam?: boolean;
+  /** The caller chose to go on with their own account after reading that they were removed. */
+  removalSeen?: boolean;
   profile:
     | { state: 'loading' }
     | { state: 'error'; status?: number; code?: string }
@@ -23,6 +27,7 @@ export type GateDecision =
   | { kind: 'redirect'; to: '/login' | '/' | '/admin' }
   | { kind: 'spinner' }
   | { kind: 'payment-gate' }
+  | { kind: 'removed-from-team' }
   | { kind: 'banned' }
   | { kind: 'error' }
   | { kind: 'allowed' };
@@ -31,8 +36,8 @@ export type GateDecision =
  * The access gate (spec section 2): no token goes to /login; admin routes are for admins only and
  * admins land in their own area; a banned profile is forced out; a user without a payment method
  * sees the payment-method choice (except on PayPal's return page, which completes a PayPal one, and
- * for a member of someone else's team, whose owner pays); a
- * spinner shows while the profile loads.
+ * for a member of someone else's team, whose owner pays); a former member removed from a team is
+ * first told so (then may set up their own account); a spinner shows while the profile loads.
  */
 export function decideAccess(g: GateInput): GateDecision {
   if (!g.hasToken) return { kind: 'redirect', to: '/login' };
@@ -46,7 +51,9 @@ export function decideAccess(g: GateInput): GateDecision {
     return p.status === 401 ? { kind: 'spinner' } : { kind: 'error' };
   }
   if (p.ban) return { kind: 'banned' };
-  if (g.area === 'user' && !p.isPaymentMethodSet && !g.paymentReturn && !g.memberElsewhere) return { kind: 'payment-gate' };
+  if (g.area === 'user' && !p.isPaymentMethodSet && !g.paymentReturn && !g.memberElsewhere) {
+    return g.removedFromTeam && !g.removalSeen ? { kind: 'removed-from-team' } : { kind: 'payment-gate' };
+  }
   return { kind: 'allowed' };
 }
 

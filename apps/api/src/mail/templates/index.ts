@@ -18,6 +18,7 @@ import videoBlocked from './video-blocked.ts';
 import videoProcessingFailed from './video-processing-failed.ts';
 import ownershipTransfer from './ownership-transfer.ts';
 import teamInvitation from './team-invitation.ts';
+import teamRemoved from './team-removed.ts';
 import twoFactor from './two-factor.ts';
 import webhookDisabled from './webhook-disabled.ts';
 import welcome from './welcome.ts';
@@ -44,6 +45,7 @@ export const TEMPLATES = {
   'video-processing-failed': videoProcessingFailed,
   'video-blocked': videoBlocked,
   'team-invitation': teamInvitation,
+  'team-removed': teamRemoved,
   'ownership-transfer': ownershipTransfer,
   'webhook-disabled': webhookDisabled,
   'two-factor': twoFactor,

@@ -31,6 +31,7 @@ import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import type { IUser } from '../users/user.entity.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { recordActivity } from './activity.ts';
+import { removalsOf } from './removals.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
@@ -168,8 +169,9 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
   return {
     /** The person's teams, their own first; the first is the one used without X-Team-Id. */
     async list(person: IUser): Promise<TeamList> {
-      const items = await summaries(sqlOf(em()), person.id);
-      return { items, defaultTeamId: items[0]?.id ?? null };
+      const sql = sqlOf(em());
+      const items = await summaries(sql, person.id);
+      return { items, defaultTeamId: items[0]?.id ?? null, removedFrom: await removalsOf(sql, person.id) };
     },
 
     async rename(person: IUser, teamId: string, name: string): Promise<TeamSummary> {
@@ -199,9 +201,9 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
       });
     },
 
-    /** Removes a member (never the owner); their next request in this team is refused, in every API process. */
+    /** Removes a member (never the owner); their next request in this team is refused, in every API process. They are mailed. */
     async removeMember(teamId: string, userId: string): Promise<void> {
-      await em().transactional(async (tx) => {
+      const removed = await em().transactional(async (tx) => {
         const sql = sqlOf(tx);
         const [member] = isUuid(userId) ? await memberRows(sql, teamId, userId) : [];
         if (!member) throw notFound(TEAM_MESSAGES.memberNotFound);
@@ -209,7 +211,10 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
         await sql('delete from team_members where team_id = ? and user_id = ?', [teamId, userId]);
         await sql('delete from team_ownership_transfers where team_id = ? and to_user_id = ?', [teamId, userId]);
         await recordActivity(sql, teamId, 'member.removed', { type: 'member', id: userId, name: member.name }, { role: member.role });
+        const [u] = await sql<{ first_name: string | null }[]>('select first_name from users where id = ?', [userId]);
+        return { email: member.email, firstName: u?.first_name ?? '', teamName: await teamName(sql, teamId) };
       });
+      await d.mails.send(removed.email, 'team-removed', { firstName: removed.firstName, teamName: removed.teamName });
     },
 
     async leave(person: IUser, teamId: string, role: TeamRole): Promise<void> {

@@ -1,5 +1,5 @@
 import { ApiError, MESSAGES } from '@reelbase/api-client';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { decideAccess, type GateInput } from '../../lib/access-gate.ts';
@@ -9,6 +9,7 @@ import { useTeams } from '../teams/use-team.ts';
 
 // The card form (with the contract's schemas it validates with) and the error page load only when shown.
 const PaymentGate = lazy(() => import('./payment-gate.tsx').then((m) => ({ default: m.PaymentGate })));
+const RemovedFromTeam = lazy(() => import('./removed-from-team.tsx').then((m) => ({ default: m.RemovedFromTeam })));
 const AccountError = lazy(() => import('./account-error.tsx').then((m) => ({ default: m.AccountError })));
 
 /** Guards the signed-in areas with the decision of `decideAccess`. */
@@ -18,6 +19,8 @@ export function AccessGate({ area, children }: { area: 'user' | 'admin'; childre
   const profile = useProfile();
   const teams = useTeams();
   const location = useLocation();
+  const [removalSeen, setRemovalSeen] = useState(false);
+  const removal = teams.data?.removedFrom[0];
   const err = profile.error as ApiError | null;
   // Without a payment method of their own, whether they are a member of another team decides (read before deciding).
   const teamsNeeded = area === 'user' && profile.data?.isPaymentMethodSet === false && teams.isPending;
@@ -27,6 +30,8 @@ export function AccessGate({ area, children }: { area: 'user' | 'admin'; childre
     area,
     paymentReturn: location.pathname === '/payment/paypal',
     memberElsewhere: !!teams.data?.items.some((t) => !t.isOwn),
+    removedFromTeam: !!removal,
+    removalSeen,
     profile: teamsNeeded
       ? { state: 'loading' }
       : profile.data
@@ -52,6 +57,12 @@ export function AccessGate({ area, children }: { area: 'user' | 'admin'; childre
       return (
         <Suspense fallback={<PageSpinner />}>
           <PaymentGate />
+        </Suspense>
+      );
+    case 'removed-from-team':
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          {removal && <RemovedFromTeam removal={removal} onContinue={() => setRemovalSeen(true)} />}
         </Suspense>
       );
     case 'error':
