@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { Provider as JotaiProvider } from 'jotai';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, HashRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, createHashRouter, createMemoryRouter, Navigate, Route, RouterProvider, Routes } from 'react-router-dom';
 import { PageSpinner } from './components/page-spinner.tsx';
 import { activateInitialLocale, activeAntdLocale } from './i18n/index.ts';
 import { LocaleProvider, useActiveLocale } from './i18n/react.tsx';
@@ -114,10 +114,18 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * A data router around the app's routes (declared with <Routes> below one catch-all route): only a
+ * data router lets a screen hold a navigation (useBlocker), as the caption editor does with unsaved edits.
+ */
 function Router({ platform, children }: { platform: Platform; children: ReactNode }) {
-  if (platform.router === 'hash') return <HashRouter>{children}</HashRouter>;
-  if (platform.router === 'memory') return <MemoryRouter initialEntries={[platform.initialPath ?? '/']}>{children}</MemoryRouter>;
-  return <BrowserRouter>{children}</BrowserRouter>;
+  const [router] = useState(() => {
+    const routes = [{ path: '*', element: children }];
+    if (platform.router === 'hash') return createHashRouter(routes);
+    if (platform.router === 'memory') return createMemoryRouter(routes, { initialEntries: [platform.initialPath ?? '/'] });
+    return createBrowserRouter(routes);
+  });
+  return <RouterProvider router={router} />;
 }
 
 /** Wraps a tree in the app's providers (theme, queries, atoms, services) without a router. */

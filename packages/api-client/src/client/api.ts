@@ -546,6 +546,8 @@ export function createApiClient(o: ApiClientOptions) {
     /** Label, language, default, or the editor's cues (a new version, kind 'edited'). */
     update: (videoId: string, captionId: string, changes: z.input<typeof CaptionUpdate>) => request<CaptionTrack>('PUT', `/api/videos/${id(videoId)}/captions/${id(captionId)}`, { body: changes }),
     remove: (videoId: string, captionId: string) => request<MessageAnswer>('DELETE', `/api/videos/${id(videoId)}/captions/${id(captionId)}`),
+    /** The track as a file to save (WebVTT, SRT or plain text), under the name the server gives it. */
+    file: (videoId: string, captionId: string, format: CaptionFormat) => downloadFile(`/api/videos/${id(videoId)}/captions/${id(captionId)}.${format}`, {}),
     /** The track as a WebVTT, SRT or plain-text file's text. */
     async download(videoId: string, captionId: string, format: CaptionFormat): Promise<string> {
       const res = await core.execute(async (token) => {

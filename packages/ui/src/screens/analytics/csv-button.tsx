@@ -3,21 +3,8 @@ import { t } from '@lingui/core/macro';
 import { type DownloadedFile, errorMessage } from '@reelbase/api-client';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { saveFile } from '../../lib/save-file.ts';
 import { useAlert } from '../../services.tsx';
-
-/** Hands a downloaded file to the browser (or the desktop shell) as a download under its server-given name. */
-function saveFile({ blob, filename }: DownloadedFile) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The click has started the download: the object URL may go once the event loop turns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * "Download CSV" beside a chart or a table: the same figures for the chosen date range, as a file.

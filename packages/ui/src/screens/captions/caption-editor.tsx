@@ -31,6 +31,7 @@ import {
 } from './cue-edits.ts';
 import { type CueAction, CueList, ROW_KEYS } from './cue-list.tsx';
 import { useEditedTrack } from './editor-video.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
 
 /** The editor's copy of a track: beside keys.caption's versioned copies, under the video's captions. */
 export const captionTrackKey = (videoId: string, captionId: string) => [...keys.captions(videoId), captionId, 'editor'] as const;
@@ -122,14 +123,6 @@ function Editor({ video, track, canSave, renew }: { video: Video; track: Caption
       el.removeEventListener('seeked', tick);
     };
   }, [el]);
-
-  // Leaving with unsaved edits asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   // Handlers read the latest list through a ref, so the rows (memoised) keep the same callbacks.
   const latest = useRef(history);
@@ -232,6 +225,8 @@ function Editor({ video, track, canSave, renew }: { video: Video; track: Caption
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the editor's shortcuts (undo, redo, save) work wherever the focus is inside it.
     <div onKeyDown={onKeyDown}>
+      {/* Edits a role cannot save are not worth a prompt. */}
+      <LeaveGuard dirty={dirty && canSave} />
       <Row gutter={[24, 16]}>
         <Col xs={24} lg={13}>
           <Card styles={{ body: { padding: 0, overflow: 'hidden' } }}>

@@ -1,23 +1,37 @@
 import { t as tr } from '@lingui/core/macro';
 import { formatNumber } from '../../lib/format.ts';
-import { EditOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
+import { type CaptionTrack, errorMessage } from '@reelbase/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Flex, List, Tag, Typography } from 'antd';
+import { Button, Card, Flex, List, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { saveFile } from '../../lib/save-file.ts';
 import { keys } from '../../queries.ts';
-import { useClient } from '../../services.tsx';
+import { useAlert, useClient } from '../../services.tsx';
 import { captionEditorPath } from './caption-editor-path.ts';
+import { UploadCaptions } from './upload-captions.tsx';
 
-/** The video page's list of caption tracks, each opening the editor. */
+/**
+ * The video page's list of caption tracks: each downloadable as its WebVTT file and opening the
+ * editor; an editor uploads a .vtt or .srt file as a new track.
+ */
 export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: boolean }) {
   const client = useClient();
+  const alert = useAlert();
+  async function download(track: CaptionTrack) {
+    try {
+      saveFile(await client.captions.file(videoId, track.id, 'vtt'));
+    } catch (err) {
+      alert('error', errorMessage(err));
+    }
+  }
   const list = useQuery({
     queryKey: keys.captions(videoId),
     queryFn: () => client.captions.list(videoId),
   });
   const items = list.data?.items ?? [];
   return (
-    <Card title={tr`Captions`} size="small" style={{ marginTop: 16 }} data-testid="captions-panel">
+    <Card title={tr`Captions`} size="small" style={{ marginTop: 16 }} data-testid="captions-panel" extra={canEdit && <UploadCaptions videoId={videoId} />}>
       {list.isPending ? null : !items.length ? (
         <Typography.Text type="secondary">{tr`No captions yet.`}</Typography.Text>
       ) : (
@@ -27,10 +41,17 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
           renderItem={(t) => (
             <List.Item
               actions={
-                canEdit && t.status === 'ready'
+                t.status === 'ready'
                   ? [
-                      <Link key="edit" to={captionEditorPath(videoId, t.id)} aria-label={tr`Edit captions: ${t.label}`}>
-                        <EditOutlined aria-hidden />{' '}{tr`Edit`}</Link>,
+                      <Button key="download" type="link" size="small" icon={<DownloadOutlined aria-hidden />} onClick={() => download(t)} aria-label={tr`Download captions: ${t.label} (.vtt)`}>
+                        .vtt
+                      </Button>,
+                      ...(canEdit
+                        ? [
+                            <Link key="edit" to={captionEditorPath(videoId, t.id)} aria-label={tr`Edit captions: ${t.label}`}>
+                              <EditOutlined aria-hidden />{' '}{tr`Edit`}</Link>,
+                          ]
+                        : []),
                     ]
                   : []
               }
