@@ -82,7 +82,25 @@ function DropOffChart({ data, color }: { data: Datum[]; color: string }) {
   );
 }
 
-function BarChart({ title, data, color }: { title: string; data: Datum[]; color: string }) {
+/**
+ * The statistics' own names for a viewer it could not place ("Unknown"), a rare device or browser
+ * ("Other") and the device types, in the app's language; browser and country names pass as sent.
+ */
+const FACT_NAMES: Record<string, MessageDescriptor> = {
+  Unknown: msg({ message: 'Unknown', context: 'viewer statistics' }),
+  Other: msg({ message: 'Other', context: 'viewer statistics' }),
+  Desktop: msg`Desktop`,
+  Mobile: msg`Mobile`,
+  Tablet: msg`Tablet`,
+  'Smart TV': msg`Smart TV`,
+  Console: msg`Console`,
+  Wearable: msg`Wearable`,
+  Embedded: msg`Embedded`,
+};
+const factName = (name: string) => (Object.hasOwn(FACT_NAMES, name) ? i18n._(FACT_NAMES[name]) : name);
+
+function BarChart({ title, data: sent, color }: { title: string; data: Datum[]; color: string }) {
+  const data = sent.map((d) => ({ ...d, name: factName(d.name) }));
   const options: ApexOptions = {
     chart: { toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit' },
     colors: [color],

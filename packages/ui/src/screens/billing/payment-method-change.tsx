@@ -32,7 +32,8 @@ export function PaymentMethodCard({ profile }: { profile: Profile }) {
   const [entering, setEntering] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  const current = label ?? (profile.paymentMethod === 'paypal' ? 'PayPal' : profile.paymentMethod === 'card' ? t`Card` : t({ message: 'None', context: 'payment method' }));
+  // The server's labels start with the English "Card" when no brand is known ("Card •••• 4242", "Card"): that word is shown in the app's language.
+  const current = label ? label.replace(/^Card(?= |$)/, t`Card`) : (profile.paymentMethod === 'paypal' ? 'PayPal' : profile.paymentMethod === 'card' ? t`Card` : t({ message: 'None', context: 'payment method' }));
 
   const ask = (method: PaymentMethodChoice) => new Promise<CardFieldErrors | null>((done) => setPending({ method, done }));
 

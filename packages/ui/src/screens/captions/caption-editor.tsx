@@ -32,6 +32,7 @@ import {
 import { type CueAction, CueList, ROW_KEYS } from './cue-list.tsx';
 import { useEditedTrack } from './editor-video.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
+import { captionKindLabel } from './track-labels.ts';
 
 /** The editor's copy of a track: beside keys.caption's versioned copies, under the video's captions. */
 export const captionTrackKey = (videoId: string, captionId: string) => [...keys.captions(videoId), captionId, 'editor'] as const;
@@ -59,7 +60,7 @@ export function CaptionEditorPage() {
           <ArrowLeftOutlined aria-hidden />{' '}{t`Back to the video`}</Link>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0, overflowWrap: 'anywhere' }}>{t`Edit captions`}{track.data ? `: ${track.data.label}` : ''}
         </Typography.Title>
-        {track.data && <Tag>{track.data.kind}</Tag>}
+        {track.data && <Tag>{captionKindLabel(track.data.kind)}</Tag>}
       </Flex>
       {failed ? (
         <Result status="404" title={t`These captions are not available`} subTitle={errorMessage(failed)} extra={<Link to={`/${encodeURIComponent(videoId)}`}>{t`Back to the video`}</Link>} />

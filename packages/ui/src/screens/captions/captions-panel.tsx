@@ -9,6 +9,7 @@ import { saveFile } from '../../lib/save-file.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { captionEditorPath } from './caption-editor-path.ts';
+import { captionKindLabel, captionStatusLabel } from './track-labels.ts';
 import { UploadCaptions } from './upload-captions.tsx';
 
 /**
@@ -59,9 +60,9 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
               <Flex gap={6} wrap align="center">
                 <span>{t.label}</span>
                 <Typography.Text type="secondary">{t.language}</Typography.Text>
-                <Tag>{t.kind}</Tag>
+                <Tag>{captionKindLabel(t.kind)}</Tag>
                 {t.isDefault && <Tag color="blue">{tr`default`}</Tag>}
-                {t.status !== 'ready' && <Tag color={t.status === 'failed' ? 'red' : 'gold'}>{t.status}</Tag>}
+                {t.status !== 'ready' && <Tag color={t.status === 'failed' ? 'red' : 'gold'}>{captionStatusLabel(t.status)}</Tag>}
                 <Typography.Text type="secondary">{tr`${formatNumber(t.cueCount)} cues`}</Typography.Text>
               </Flex>
             </List.Item>

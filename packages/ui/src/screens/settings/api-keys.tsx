@@ -67,6 +67,9 @@ function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => voi
  * Settings > API keys (for those who may manage the team): create a key with a name and scopes,
  * see it once, list the team's keys by prefix with their scopes and times, revoke one at once.
  */
+/** A key's creation: the date and who made it. */
+const createdByText = (date: string, name: string) => t`${date} by ${name}`;
+
 export function ApiKeys() {
   const client = useClient();
   const alert = useAlert();
@@ -139,8 +142,8 @@ export function ApiKeys() {
           { title: t`Name`, dataIndex: 'name' },
           { title: t`Key`, dataIndex: 'prefix', render: (p: string) => <Typography.Text code>{p}…</Typography.Text> },
           { title: t`Scopes`, dataIndex: 'scopes', render: (scopes: string[]) => scopes.map((s) => <Tag key={s}>{s}</Tag>) },
-          { title: t`Created`, dataIndex: 'createdAt', render: (d: string, k) => `${formatDate(d)}${k.createdBy ? ` by ${k.createdBy.name}` : ''}` },
-          { title: t`Last used`, dataIndex: 'lastUsedAt', render: (d: string | null) => (d ? formatDate(d) : 'Never') },
+          { title: t`Created`, dataIndex: 'createdAt', render: (d: string, k) => (k.createdBy ? createdByText(formatDate(d), k.createdBy.name) : formatDate(d)) },
+          { title: t`Last used`, dataIndex: 'lastUsedAt', render: (d: string | null) => (d ? formatDate(d) : t`Never`) },
           {
             title: <span className="rb-sr-only">{t`Actions`}</span>,
             key: 'actions',

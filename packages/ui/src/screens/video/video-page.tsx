@@ -30,6 +30,9 @@ import { VideoTools } from './video-tools.tsx';
 export const deleteVideoText = () => tr`Are you sure you want to permanently delete this video? This cannot be undone.`;
 
 /** /{videoId}: title with a back arrow, the mp4 player, rename, delete and the embedding panel. */
+/** Who uploaded it, after the date ("Uploaded 2026-11-29 by Ada"). */
+const uploadedByText = (name: string) => tr`by ${name}`;
+
 export function VideoPage() {
   const { videoId = '' } = useParams();
   const client = useClient();
@@ -138,7 +141,7 @@ export function VideoPage() {
                   <Flex vertical gap={6}>
                     <VideoStatus video={v} />
                     <span style={{ color: token.colorTextSecondary, fontSize: 13 }}>{tr`Uploaded`}{' '}{formatDate(v.createdAt)}
-                      {v.uploadedBy && ` by ${v.uploadedBy.name}`} · {formatMegabytes(v.size)}
+                      {v.uploadedBy && <>{' '}{uploadedByText(v.uploadedBy.name)}</>} · {formatMegabytes(v.size)}
                       {v.updatedBy && v.updatedBy.id !== v.uploadedBy?.id && tr` · last changed by ${v.updatedBy.name}`}
                     </span>
                   </Flex>
