@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { Provider as JotaiProvider } from 'jotai';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, createHashRouter, createMemoryRouter, Navigate, Route, RouterProvider, Routes } from 'react-router-dom';
+import { BrowserRouter, HashRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { PageSpinner } from './components/page-spinner.tsx';
+// Before any router: its popstate listener must come first (lib/pop-guard.ts).
+import './lib/pop-guard.ts';
 import { activateInitialLocale, activeAntdLocale } from './i18n/index.ts';
 import { LocaleProvider, useActiveLocale } from './i18n/react.tsx';
 import type { Platform } from './platform.ts';
@@ -114,18 +116,10 @@ export function AppRoutes() {
   );
 }
 
-/**
- * A data router around the app's routes (declared with <Routes> below one catch-all route): only a
- * data router lets a screen hold a navigation (useBlocker), as the caption editor does with unsaved edits.
- */
 function Router({ platform, children }: { platform: Platform; children: ReactNode }) {
-  const [router] = useState(() => {
-    const routes = [{ path: '*', element: children }];
-    if (platform.router === 'hash') return createHashRouter(routes);
-    if (platform.router === 'memory') return createMemoryRouter(routes, { initialEntries: [platform.initialPath ?? '/'] });
-    return createBrowserRouter(routes);
-  });
-  return <RouterProvider router={router} />;
+  if (platform.router === 'hash') return <HashRouter>{children}</HashRouter>;
+  if (platform.router === 'memory') return <MemoryRouter initialEntries={[platform.initialPath ?? '/']}>{children}</MemoryRouter>;
+  return <BrowserRouter>{children}</BrowserRouter>;
 }
 
 /** Wraps a tree in the app's providers (theme, queries, atoms, services) without a router. */

@@ -158,7 +158,8 @@ function AdminSearchBox({ onDone }: { onDone?: () => void }) {
   );
 }
 
-function SearchBox({ onDone }: { onDone?: () => void }) {
+/** `compact`: the label is for screen readers only and the button an icon (the top bar below 1200 px, German's long words included). */
+function SearchBox({ onDone, compact = false }: { onDone?: () => void; compact?: boolean }) {
   const id = useId();
   const errorId = useId();
   const [text, setText] = useState('');
@@ -179,8 +180,8 @@ function SearchBox({ onDone }: { onDone?: () => void }) {
   }
   return (
     <search style={{ flex: 1, maxWidth: 480, minWidth: 0, position: 'relative' }}>
-      <form onSubmit={submit} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
-        <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>{t`Search videos`}</label>
+      <form onSubmit={submit} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: compact ? 'nowrap' : 'wrap' }}>
+        <label htmlFor={id} className={compact ? 'rb-sr-only' : undefined} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>{t`Search videos`}</label>
         <Input
           id={id}
           value={text}
@@ -191,9 +192,14 @@ function SearchBox({ onDone }: { onDone?: () => void }) {
             setText(e.target.value);
             if (error) setError(searchError(e.target.value.trim()));
           }}
+          placeholder={compact ? t`Search videos` : undefined}
           style={{ flex: 1, minWidth: 140 }}
         />
-        <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>{t`Search`}</Button>
+        {compact ? (
+          <Button htmlType="submit" icon={<SearchOutlined aria-hidden />} aria-label={t`Search`} title={t`Search`} />
+        ) : (
+          <Button htmlType="submit" icon={<SearchOutlined aria-hidden />}>{t`Search`}</Button>
+        )}
         {error && (
           // Hangs under the box like a field's message, so the fixed-height top bar keeps its size.
           <div
@@ -254,6 +260,9 @@ function useLogout() {
 export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'; children?: ReactNode }) {
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false;
+  // Between the phone layout and 1200 px the top bar's texts do not fit beside the sidebar (German's
+  // longer words least of all): the search label and the buttons' words give way to icons.
+  const compact = !mobile && screens.xl === false;
   const [menuOpen, setMenuOpen] = useState(false);
   const logout = useLogout();
   const { token } = theme.useToken();
@@ -285,11 +294,15 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
             </>
           ) : (
             <>
-              {area === 'user' ? <SearchBox /> : <AdminSearchBox />}
-              <Flex align="center" gap={16} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
-                {area === 'user' && <TeamSwitcher />}
+              {area === 'user' ? <SearchBox compact={compact} /> : <AdminSearchBox />}
+              <Flex align="center" gap={compact ? 12 : 16} style={{ marginInlineStart: 'auto', minWidth: 0 }} data-testid="top-bar-end">
+                {area === 'user' && <TeamSwitcher compact={compact} />}
                 <UserBadge />
-                <Button icon={<LogoutOutlined aria-hidden />} onClick={logout}>{t`Logout`}</Button>
+                {compact ? (
+                  <Button icon={<LogoutOutlined aria-hidden />} onClick={logout} aria-label={t`Logout`} title={t`Logout`} />
+                ) : (
+                  <Button icon={<LogoutOutlined aria-hidden />} onClick={logout}>{t`Logout`}</Button>
+                )}
               </Flex>
             </>
           )}

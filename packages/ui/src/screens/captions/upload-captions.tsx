@@ -73,7 +73,8 @@ function UploadCaptionsForm({ videoId, onClose }: { videoId: string; onClose(): 
         {problem && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={problem} />}
         <Flex gap={8} justify="end">
           <Button onClick={onClose} disabled={busy}>{t`Cancel`}</Button>
-          <Button type="primary" htmlType="submit" loading={busy}>{t`Upload`}</Button>
+          {/* Disabled, not antd's loading state: an answer within the same frame (a 422 on a small file) left that state stuck on. */}
+          <Button type="primary" htmlType="submit" disabled={busy}>{t`Upload`}</Button>
         </Flex>
       </Form>
     </Modal>
@@ -85,7 +86,8 @@ function CaptionFilePicker({ id, value, onChange }: { id?: string; value?: File 
   const platform = usePlatform();
   async function choose() {
     const [picked] = await platform.pickFiles({ accept: '.vtt,.srt,text/vtt' });
-    if (picked) onChange?.(picked);
+    // Read once (caption files are small): a second try after a 422 sends the same bytes even if the file on disk moved.
+    if (picked) onChange?.(new File([await picked.arrayBuffer()], picked.name, { type: picked.type }));
   }
   return (
     <Flex gap={8} align="center" wrap>

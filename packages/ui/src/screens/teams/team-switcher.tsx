@@ -11,7 +11,7 @@ import { useCurrentTeam, useSwitchTeam, useTeams } from './use-team.ts';
  * kept by the api-client (across reloads) and sent as X-Team-Id on every call; switching opens
  * the new team's videos.
  */
-export function TeamSwitcher({ onDone }: { onDone?: () => void }) {
+export function TeamSwitcher({ onDone, compact = false }: { onDone?: () => void; compact?: boolean }) {
   const id = useId();
   const teams = useTeams().data?.items ?? [];
   const current = useCurrentTeam();
@@ -22,13 +22,13 @@ export function TeamSwitcher({ onDone }: { onDone?: () => void }) {
   if (teams.length < 2 || !current) return null;
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }} data-testid="team-switcher">
-      <label htmlFor={id} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
+      <label htmlFor={id} className={compact ? 'rb-sr-only' : undefined} style={{ color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>
         {t({ message: 'Team', context: 'team switcher' })}
       </label>
       <Select
         id={id}
         value={current.id}
-        style={{ minWidth: 160, maxWidth: 260 }}
+        style={{ minWidth: compact ? 140 : 160, maxWidth: compact ? 200 : 260 }}
         popupMatchSelectWidth={false}
         onChange={async (teamId) => {
           await switchTeam(teamId);
