@@ -114,6 +114,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
     // Its "account" is the video and the address together (see playback.routes.ts).
     'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
+    // Its "account" is the video: all addresses together (see playback.service.ts unlock).
+    'video-unlock-video': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_VIDEO },
     // Its "account" is the email typed in the player's lead form.
     lead: { perAccount: config.RATE_LIMIT_LEADS_PER_EMAIL, perAddress: config.RATE_LIMIT_LEADS_PER_ADDRESS },
     // Its "account" is the key: each key has its own minute, whatever the address.
@@ -177,7 +179,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const users = createUsersService({ orm, auth, payments, billing });
   const profile = createProfileService({ orm, storage, auth, payments });
   const teamsAccess = teamAccess(orm);
-  const apiKeys = createApiKeysService({ orm, limits });
+  const apiKeys = createApiKeysService({ orm, limits, maxPerTeam: config.API_KEYS_MAX_PER_TEAM });
   const guards = authGuards(auth, teamsAccess, apiKeys);
   const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.SOURCE_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
   const videos = createVideosService({
@@ -234,7 +236,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   };
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
   sweeper.unref();
-  const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task) });
+  const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
   const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead) });
@@ -260,7 +262,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
   const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, auth, log });
   const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
-  const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
+  const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: auth.checkCurrentPassword });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 

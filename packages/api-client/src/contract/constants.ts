@@ -105,6 +105,8 @@ export const MESSAGES = {
   identityTaken: 'This {provider} account is already linked to another Reelbase account.',
   validationFailed: 'Validation failed',
   invalidCredentials: 'Invalid email or password',
+  /** 422 on `currentPassword` of a profile change or a sign-in link (counted like a failed sign-in). */
+  currentPasswordWrong: 'Current password is incorrect',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
   /** 429: this address already has a password being checked and more waiting. */
   signInsBusyFromAddress: 'Too many sign-ins from your address at once. Try again in a moment.',

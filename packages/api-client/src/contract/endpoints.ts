@@ -243,7 +243,7 @@ export const endpoints: Endpoint[] = [
   {
     method: 'post',
     path: '/api/videos/{id}/captions/generate',
-    summary: "Generate a caption track from the video's speech (202): a track labelled '<language> (generated)', kind 'generated', status 'processing' until the transcription job on the workers makes it 'ready' (or 'failed' with the reason). 422 for a language the engine cannot transcribe, 409 while the video is not ready or the same language is already being generated, 503 when no engine runs here",
+    summary: "Generate a caption track from the video's speech (202): a track labelled '<language> (generated)', kind 'generated', status 'processing' until the transcription job on the workers makes it 'ready' (or 'failed' with the reason). While that language is already being generated, the same track is answered again (one track, one job, however many requests). 422 for a language the engine cannot transcribe, 409 while the video is not ready, 503 when no engine runs here",
     auth: 'user',
     team: 'edit', scope: 'videos:write',
     body: CaptionGenerateRequest,

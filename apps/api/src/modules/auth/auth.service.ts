@@ -13,6 +13,7 @@ import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type P
 import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
 import type { DeviceTokens } from './device-tokens.ts';
 import type { PasswordChecks } from './password-checks.ts';
+import { currentPasswordCheck } from './current-password.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
@@ -124,7 +125,12 @@ export function createAuthService(d: AuthDeps) {
     await d.mails.send(user.email, 'reset-password', { why, link });
   }
 
+  const checkCurrentPassword = currentPasswordCheck({ ...d, failuresPerAccount: d.failureLimits.perAccount });
+
   return {
+    /** A signed-in person's current password, counted and limited like a sign-in (current-password.ts). */
+    checkCurrentPassword,
+
     /**
      * A password sign-in. The attempt is counted before the password is checked (a device the
      * account signed in on before counts on its own), the check waits its turn in the bounded
@@ -203,11 +209,11 @@ export function createAuthService(d: AuthDeps) {
     },
 
     /** Links a Google or Facebook account to a signed-in account (Settings); the current password proves the owner. */
-    async linkIdentity(userId: string, input: { platform: Provider; token: string; nonce?: string; currentPassword?: string }): Promise<{ message: string; platform: Provider }> {
+    async linkIdentity(userId: string, input: { platform: Provider; token: string; nonce?: string; currentPassword?: string }, client: SignInClient): Promise<{ message: string; platform: Provider }> {
       const em = d.orm.em.fork();
       const user = await em.findOneOrFail(User, { id: userId });
       if (!user.passwordHash) throw unprocessable({ currentPassword: 'Set a password first (Forgot Password) to link another sign-in' });
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) throw unprocessable({ currentPassword: 'Current password is incorrect' });
+      if (!(await checkCurrentPassword(user as IUser & { passwordHash: string }, input.currentPassword ?? '', client))) throw unprocessable({ currentPassword: MESSAGES.currentPasswordWrong });
       const identity = await verifiedIdentity(em, input);
       if (!(await recordIdentity(sqlOf(em), user.id, identity.platform, identity.platformId))) throw conflict(withProvider(MESSAGES.identityTaken, identity.platform));
       await credentialsChanged(em, user);
