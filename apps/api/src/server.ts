@@ -245,6 +245,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const statistics = createStatisticsService({
     orm,
     log,
+    tokens,
     flushMs: config.STATS_FLUSH_SECONDS * 1000,
     beaconsPerSecond: config.STATS_BEACONS_PER_SECOND,
     beaconBurst: config.STATS_BEACON_BURST,
