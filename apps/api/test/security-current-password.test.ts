@@ -30,7 +30,11 @@ afterAll(() => s.stop());
 let lastOctet = 0;
 const newAddress = () => `203.0.${113 + Math.floor(++lastOctet / 250)}.${lastOctet % 250}`;
 const parallel = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
-const statusCounts = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((m, a) => ({ ...m, [a.status]: (m[a.status] ?? 0) + 1 }), {});
+function statusCounts(answers: { status: number }[]) {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+  return counts;
+}
 
 const changeEmail = (token: string, currentPassword: string, address: string) =>
   s.api('PUT', '/api/profile', { token, body: { email: `new-${crypto.randomUUID().slice(0, 6)}@example.com`, currentPassword }, headers: { 'x-forwarded-for': address } });
