@@ -174,6 +174,8 @@ const schema = z.object({
   PLAYBACK_TOKEN_TTL_SECONDS: z.coerce.number().int().min(2).max(86_400).default(600),
   /** The playback tokens' HMAC secret; unset: generated once and kept in the database (shared by every API process). Set it to check tokens at a CDN or nginx too. */
   PLAYBACK_TOKEN_SECRET: z.string().min(32).optional(),
+  /** The key sealing the authenticator (TOTP) secrets at rest; unset: generated once and kept in the database. Set it to keep the key out of database backups. */
+  TWO_FACTOR_SECRET_KEY: z.string().min(32).optional(),
   /** How long delivery trusts its cached 'may this video be served' answer. */
   DELIVERY_STATUS_CACHE_SECONDS: z.coerce.number().min(0).default(5),
   /** Videos per sitemap file (the protocol's most, 50,000); past it /sitemap.xml is an index of /sitemaps/{n}.xml. */

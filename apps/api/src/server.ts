@@ -30,6 +30,9 @@ import { deviceTokens } from './modules/auth/device-tokens.ts';
 import { passwordChecks } from './modules/auth/password-checks.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { signInNotices } from './modules/auth/sign-in-notices.ts';
+import { secretBox } from './modules/two-factor/totp.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
@@ -127,20 +130,24 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const tokens = playbackTokens(config.PLAYBACK_TOKEN_SECRET ?? (await storedSecret(orm, 'playback-token')), config.PLAYBACK_TOKEN_TTL_SECONDS);
   const devices = deviceTokens(secret, config.PUBLIC_URL);
   const perWindow = (count: number) => ({ count, seconds: config.LOGIN_FAILURE_WINDOW_SECONDS });
+  // Wrong passwords and wrong second-factor codes share these counts.
+  const signInLimits = limits.signIn({
+    perAddress: perWindow(config.LOGIN_MAX_FAILURES_PER_ADDRESS),
+    perAccountAndAddress: perWindow(config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS),
+    perAccount: perWindow(config.LOGIN_MAX_FAILURES_PER_ACCOUNT),
+    perDevice: perWindow(config.LOGIN_MAX_FAILURES_PER_DEVICE),
+  });
+  const notices = signInNotices(mails, log, config.LOGIN_FAILURE_WINDOW_SECONDS);
+  const failureLimits = { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perDevice: config.LOGIN_MAX_FAILURES_PER_DEVICE };
   const auth = createAuthService({
     orm,
     mails,
     tokens: accessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
-    signInLimits: limits.signIn({
-      perAddress: perWindow(config.LOGIN_MAX_FAILURES_PER_ADDRESS),
-      perAccountAndAddress: perWindow(config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS),
-      perAccount: perWindow(config.LOGIN_MAX_FAILURES_PER_ACCOUNT),
-      perDevice: perWindow(config.LOGIN_MAX_FAILURES_PER_DEVICE),
-    }),
+    signInLimits,
     devices,
     passwordChecks: checks,
-    notices: signInNotices(mails, log, config.LOGIN_FAILURE_WINDOW_SECONDS),
-    failureLimits: { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perDevice: config.LOGIN_MAX_FAILURES_PER_DEVICE },
+    notices,
+    failureLimits,
     platforms: platformVerifier({
       googleClientId: config.GOOGLE_CLIENT_ID,
       googleCertsUrl: config.GOOGLE_CERTS_URL,
@@ -155,6 +162,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     rememberMeTtlDays: config.REMEMBER_ME_TTL_DAYS,
     refreshFamilyMaxDays: config.REFRESH_FAMILY_MAX_DAYS,
   });
+  const box = secretBox(config.TWO_FACTOR_SECRET_KEY ?? (await storedSecret(orm, 'two-factor')));
+  const twoFactor = createTwoFactorService({ orm, auth, box, signInLimits, passwordChecks: checks, notices, failureLimits });
   // Cards go to Stripe when STRIPE_SECRET_KEY is set; without it the sandbox charges nothing (local development).
   const subscriptions = createSubscriptions({ orm });
   const stripe = config.STRIPE_SECRET_KEY
@@ -292,10 +301,11 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       ...(paypalSandbox ? [paypalSandboxRoutes(paypalSandbox, new URL(config.PUBLIC_URL).origin)] : []),
     ],
     routers: bindTeamAccess([
-      authRoutes(auth, guards, limits, devices, refreshCookie({ secure: new URL(config.PUBLIC_URL).protocol === 'https:' })),
+      authRoutes(auth, twoFactor, guards, limits, devices, refreshCookie({ secure: new URL(config.PUBLIC_URL).protocol === 'https:' })),
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, auth, guards, limits),
+      twoFactorRoutes(twoFactor, guards),
       paymentsRoutes(plans, billing, guards, { stripePublishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null }),
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),

@@ -80,16 +80,35 @@ afterAll(async () => {
 });
 
 /** Plays muted (startAction none loads nothing before play), then seeks to `sec`. */
-async function playAt(page: Page, sec: number) {
+/**
+ * Starts the video (so the engine loads it), then holds it at `sec`: a cue is checked at a moment
+ * that stays, not during a 2-3 s window a loaded machine can miss while the track's file loads.
+ */
+async function holdAt(page: Page, sec: number) {
   await page.evaluate(() => {
     const v = (globalThis as any).document.querySelector('video');
     v.muted = true;
     return v.play().catch(() => {});
   });
   await until(() => page.evaluate(() => (globalThis as any).document.querySelector('video').readyState), (n) => n >= 1, 'the video loaded', 60_000);
-  await page.evaluate((t) => {
-    (globalThis as any).document.querySelector('video').currentTime = t;
-  }, sec);
+  await page.evaluate(
+    (t) =>
+      new Promise<void>((done) => {
+        const v = (globalThis as any).document.querySelector('video');
+        v.pause();
+        v.addEventListener('seeked', () => done(), { once: true });
+        v.currentTime = t;
+      }),
+    sec,
+  );
+}
+
+/** Opens the CC menu once hls.js has read the master's two tracks, and checks that it opened. */
+async function openCaptions(page: Page) {
+  await until(() => page.evaluate(() => (globalThis as any).document.querySelector('video')?.textTracks.length ?? 0), (n) => n >= 2, "the master's tracks", 60_000);
+  const button = page.getByRole('button', { name: 'Captions' });
+  await button.click();
+  await until(() => button.getAttribute('aria-expanded'), (x) => x === 'true', 'the CC menu open', 10_000);
 }
 
 const text = async (url: string) => {
@@ -208,17 +227,16 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   await page.screenshot({ path: join(SCREENS, 'captions-embed-menu.png') });
   await menu.getByRole('menuitemradio', { name: 'English' }).click();
   await menu.waitFor({ state: 'hidden' });
-  await playAt(page, 6);
+  await holdAt(page, 6);
   const active = await until(showing, (x) => x?.label === 'English' && x.active.includes('Across the cut'), 'the English cue at 0:06', 60_000);
   expect(active?.active).toEqual(['Across the cut']);
-  await page.evaluate(() => (globalThis as any).document.querySelector('video').pause());
   await nextFrame(page); // the cue's box is drawn on the next frame
   await page.screenshot({ path: join(SCREENS, 'captions-embed-cue.png') });
 
   // A new visit in the same browser keeps English; Off is kept too.
   const again = await context.newPage();
   await again.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
-  await again.getByRole('button', { name: 'Captions' }).click();
+  await openCaptions(again);
   const items = again.getByRole('menu', { name: 'Captions' }).getByRole('menuitemradio');
   await until(() => items.nth(2).getAttribute('aria-checked'), (x) => x === 'true', 'English remembered', 30_000);
   await items.nth(0).click();
@@ -254,9 +272,9 @@ test("the embed player's CC menu lists the tracks and Off, shows the owner's def
   expect(saved.body).toMatchObject({ kind: 'edited', version: 2 });
   const edited = await context.newPage();
   await edited.goto(`${s.url}/embed/hls/${video.id}?engine=hlsjs`);
-  await edited.getByRole('button', { name: 'Captions' }).click();
+  await openCaptions(edited);
   await edited.getByRole('menu', { name: 'Captions' }).getByRole('menuitemradio', { name: 'English' }).click();
-  await playAt(edited, 6);
+  await holdAt(edited, 6);
   const shownNow = await until(
     () => edited.evaluate(() => Array.from((Array.from((globalThis as any).document.querySelector('video').textTracks as ArrayLike<any>).find((t) => t.mode === 'showing')?.activeCues ?? []) as ArrayLike<any>).map((c) => c.text)),
     (x) => x.length > 0,
@@ -273,7 +291,7 @@ test("Chromium's own HLS (?engine=native): the CC menu shows the cue of the trac
   await page.getByRole('button', { name: 'Captions' }).click();
   expect(await page.locator('[data-engine]').getAttribute('data-engine')).toBe('native');
   await page.getByRole('menu', { name: 'Captions' }).getByRole('menuitemradio', { name: 'English' }).click();
-  await playAt(page, 10);
+  await holdAt(page, 10);
   const active = await until(
     () => page.evaluate(() => Array.from((globalThis as any).document.querySelector('video').textTracks as ArrayLike<any>).filter((t) => t.mode === 'showing').map((t) => [t.label, ...Array.from((t.activeCues ?? []) as ArrayLike<any>).map((c) => c.text)])),
     (x) => x.length === 1 && x[0].length > 1,

@@ -110,6 +110,11 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
   'ownership-transfer': [
     { data: { firstName: 'Grace', teamName: 'Acme', fromName: 'Ada Lovelace', link: `${APP}/settings/team` }, subject: 'Ada Lovelace wants to make you the owner of Acme', says: ['Hello Grace', 'stays in the team as admin', 'expires in 7 days'], links: [`${APP}/settings/team`] },
   ],
+  'two-factor': [
+    { data: { firstName: 'Ada', kind: 'on', at: '2026-12-01T10:00:00.000Z' }, subject: 'Two-factor authentication is on for your Reelbase account', says: ['Hello Ada', 'turned on', '2026-12-01 10:00 UTC'], links: [`${APP}/forgot-password`] },
+    { data: { firstName: 'Ada', kind: 'off', at: '2026-12-01T10:00:00.000Z' }, subject: 'Two-factor authentication is off for your Reelbase account', says: ['turned off'], links: [`${APP}/forgot-password`] },
+    { data: { firstName: 'Ada', kind: 'recovery-used', at: '2026-12-01T10:00:00.000Z', codesLeft: 9 }, subject: 'A recovery code was used to sign in to your Reelbase account', says: ['9 recovery codes left'], links: [`${APP}/forgot-password`] },
+  ],
   'webhook-disabled': [
     {
       data: { firstName: 'Ada', url: 'https://hooks.example.com/in', failingSince: '2026-12-01T10:00:00.000Z', lastError: 'The endpoint answered 500.' },

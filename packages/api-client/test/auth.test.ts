@@ -75,7 +75,7 @@ describe('sign-in against the real API', () => {
     const { client } = testClient();
     const { inject } = await import('vitest');
     const r = await client.auth.login({ email: inject('adminEmail'), password: inject('adminPassword'), rememberMe: true });
-    expect(r.isAdmin).toBe(true);
+    expect(r).toMatchObject({ isAdmin: true });
     expect(client.getSession()?.isAdmin).toBe(true);
   });
 

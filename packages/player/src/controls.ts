@@ -1,17 +1,21 @@
-// The controls chunk: speed and quality menus, picture-in-picture, keyboard shortcuts and their
-// "?" overlay, announcements, resume and the viewer's remembered volume and speed. Loaded after
-// the first frame or on first use (see player.ts), so the embed's first frame does not wait for it.
+// The controls chunk: speed and quality menus (speed.ts, quality.ts, both on menu.ts),
+// picture-in-picture, keyboard shortcuts and their "?" overlay (help-overlay.ts), announcements,
+// resume and the viewer's remembered volume and speed. Loaded after the first frame or on first
+// use (see player.ts), so the embed's first frame does not wait for it.
 
-import { PLAYBACK_SPEEDS } from '@reelbase/api-client/viewer-constants';
 import type { Captions } from './captions.ts';
 import { adoptStyle } from './chunk-style.ts';
 import type { ResolvedConfig } from './config.ts';
 import controlsCss from './controls.css?inline';
+import { createHelpOverlay } from './help-overlay.ts';
+import { createBarKit } from './menu.ts';
 import { attachMore } from './more.ts';
+import { attachQuality } from './quality.ts';
 import { pruneResume, readResume, resumePosition, saveResume } from './resume.ts';
-import { SHORTCUT_HELP, type ShortcutAction, shortcutFor } from './shortcuts.ts';
+import { type ShortcutAction, shortcutFor } from './shortcuts.ts';
+import { attachSpeed } from './speed.ts';
 import { readJson, safeStorage, writeJson } from './storage.ts';
-import type { MessageKey, t as translate } from './strings.ts';
+import type { t as translate } from './strings.ts';
 import type { Engine, HlsInstance } from './types.ts';
 
 /** The viewer's choices kept across videos (the caption choice is kept by captions.ts). */
@@ -71,51 +75,9 @@ export interface Controls {
   destroy(): void;
 }
 
-export interface Rung {
-  label: string;
-  height: number;
-  /** hls.js level index, or the variant playlist URL on the native path. */
-  level: number;
-  url: string | null;
-}
-
-/** A rung's name as the ladder names it: its short side, "720p". */
-export const rungLabel = (width: number, height: number) => `${Math.min(width || height, height || width)}p`;
-
-/** The rungs of an HLS master playlist (variant URLs resolved against it), largest first. */
-export function parseMaster(text: string, masterUrl: string): Rung[] {
-  const lines = text.split(/\r?\n/);
-  const rungs: Rung[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^#EXT-X-STREAM-INF:.*\bRESOLUTION=(\d+)x(\d+)/.exec(lines[i]);
-    if (!m) continue;
-    const uri = lines.slice(i + 1).find((l) => l.trim() && !l.startsWith('#'));
-    if (!uri) continue;
-    const [w, h] = [Number(m[1]), Number(m[2])];
-    rungs.push({ label: rungLabel(w, h), height: Math.min(w, h), level: -1, url: new URL(uri.trim(), masterUrl).href });
-  }
-  return sortRungs(rungs);
-}
-
-function sortRungs(rungs: Rung[]): Rung[] {
-  const seen = new Set<string>();
-  return rungs.sort((a, b) => b.height - a.height).filter((r) => !seen.has(r.label) && seen.add(r.label));
-}
-
-
-interface Menu {
-  button: HTMLButtonElement;
-  panel: HTMLElement;
-  setItems(items: readonly { label: string; value: number }[]): void;
-  check(value: number): void;
-  close(): void;
-}
-
 export function attachControls(host: ControlsHost): Controls {
   const { video, root, bar, config, t } = host;
   const storage = host.storage === undefined ? safeStorage() : host.storage;
-  /** "1.5x", and "Normal" for 1. */
-  const speedLabel = (rate: number) => (rate === 1 ? t('speedNormal') : t('speedRate', { rate }));
   const doc = video.ownerDocument;
   adoptStyle(doc, controlsCss);
   const now = host.now ?? Date.now;
@@ -123,7 +85,6 @@ export function attachControls(host: ControlsHost): Controls {
   const on = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void) =>
     target.addEventListener(type, fn as EventListener, { signal: signal.signal });
   const made: Element[] = [];
-  const menus: Menu[] = [];
 
   // ---- announcements ----
   const live = doc.createElement('div');
@@ -136,90 +97,7 @@ export function attachControls(host: ControlsHost): Controls {
     live.textContent = text;
   }
 
-  function button(className: string, label: string, text = ''): HTMLButtonElement {
-    const b = doc.createElement('button');
-    b.type = 'button';
-    b.className = className;
-    b.setAttribute('aria-label', label);
-    b.textContent = text;
-    bar.insertBefore(b, host.before);
-    made.push(b);
-    return b;
-  }
-
-  /** A button with a menu of radio items (the captions menu's behaviour: arrows, Escape, outside click). */
-  function menu(className: string, label: string, onSelect: (value: number) => void): Menu {
-    const b = button(`rb-menu-button ${className}`, label);
-    b.setAttribute('aria-haspopup', 'menu');
-    b.setAttribute('aria-expanded', 'false');
-    const panel = doc.createElement('div');
-    panel.className = `rb-menu ${className}-menu`;
-    panel.setAttribute('role', 'menu');
-    panel.setAttribute('aria-label', label);
-    panel.hidden = true;
-    root.append(panel);
-    made.push(panel);
-    let items: HTMLButtonElement[] = [];
-    const self: Menu = {
-      button: b,
-      panel,
-      setItems(list) {
-        items = list.map(({ label: text, value }) => {
-          const item = doc.createElement('button');
-          item.type = 'button';
-          item.setAttribute('role', 'menuitemradio');
-          item.setAttribute('aria-checked', 'false');
-          item.dataset.value = String(value);
-          item.textContent = text;
-          item.addEventListener('click', () => {
-            onSelect(value);
-            self.close();
-            b.focus();
-          });
-          return item;
-        });
-        panel.replaceChildren(...items);
-      },
-      check(value) {
-        for (const item of items) item.setAttribute('aria-checked', String(Number(item.dataset.value) === value));
-      },
-      close() {
-        panel.hidden = true;
-        b.setAttribute('aria-expanded', 'false');
-      },
-    };
-    on(b, 'click', () => {
-      const opening = panel.hidden;
-      for (const m of menus) m.close();
-      if (!opening) return;
-      panel.hidden = false;
-      b.setAttribute('aria-expanded', 'true');
-      (items.find((i) => i.getAttribute('aria-checked') === 'true') ?? items[0])?.focus();
-    });
-    on<KeyboardEvent>(panel, 'keydown', (e) => {
-      const at = items.indexOf(doc.activeElement as HTMLButtonElement);
-      if (e.key === 'Escape') {
-        self.close();
-        b.focus();
-      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
-      } else if (e.key === 'Home' || e.key === 'End') {
-        items[e.key === 'Home' ? 0 : items.length - 1]?.focus();
-      } else if (e.key === 'Tab') {
-        // Tab goes on from the menu's button, to the next control of the bar (Shift+Tab: the one before).
-        self.close();
-        b.focus();
-        return;
-      } else return;
-      e.preventDefault();
-      e.stopPropagation();
-    });
-    menus.push(self);
-    return self;
-  }
-  on(doc, 'pointerdown', (e) => {
-    for (const m of menus) if (!m.panel.contains(e.target as Node) && !m.button.contains(e.target as Node)) m.close();
-  });
+  const kit = createBarKit(root, bar, host.before, made, on);
 
   // ---- remembered volume, mute and speed ----
   const prefs: Prefs = readJson<Prefs>(storage, PREFS_KEY) ?? {};
@@ -233,95 +111,15 @@ export function attachControls(host: ControlsHost): Controls {
     return !activation || activation.isActive;
   };
 
-  // ---- speed ----
-  let speed: Menu | null = null;
-  /** The menu shows the rate in force, whoever set it. */
-  function renderRate(): void {
-    const rate = video.playbackRate;
-    speed?.check(rate);
-    speed?.button.replaceChildren(t('speedRate', { rate }));
-    speed?.button.setAttribute('aria-label', t('withValue', { label: t('speed'), value: t('speedRate', { rate }) }));
-  }
-  function setRate(rate: number, remember: boolean): void {
-    video.defaultPlaybackRate = rate;
-    video.playbackRate = rate;
-    renderRate();
-    if (remember) rememberPrefs({ rate });
-  }
-  if (config.speedMenu) {
-    speed = menu('rb-speed', t('speed'), (rate) => setRate(rate, true));
-    speed.setItems(PLAYBACK_SPEEDS.map((rate) => ({ label: speedLabel(rate), value: rate })));
-    // Only a remembered rate is set: a player without one keeps the rate it has.
-    const saved = prefs.rate;
-    if (typeof saved === 'number' && (PLAYBACK_SPEEDS as readonly number[]).includes(saved)) setRate(saved, false);
-    else renderRate();
-    on(video, 'ratechange', renderRate);
-  }
-
-  // ---- quality ----
-  let quality: Menu | null = null;
-  let rungs: Rung[] = [];
-  /** -1: Auto; else an index in `rungs`. */
-  let chosen = -1;
-  const hls = host.hls;
-  function renderQuality(): void {
-    if (!quality) return;
-    quality.button.hidden = rungs.length < 2;
-    quality.check(chosen);
-    const level = hls?.currentLevel ?? -1;
-    const playing = level >= 0 ? hls?.levels?.[level] : null;
-    const value = chosen >= 0 ? rungs[chosen].label : t('qualityAuto');
-    quality.button.replaceChildren(value);
-    quality.button.setAttribute('aria-label', t('withValue', { label: t('quality'), value }));
-    const auto = quality.panel.querySelector('[data-value="-1"]');
-    if (auto) auto.textContent = chosen < 0 && playing ? t('qualityAutoNow', { rung: rungLabel(playing.width, playing.height) }) : t('qualityAuto');
-  }
-  function selectRung(index: number): void {
-    chosen = index >= 0 && index < rungs.length ? index : -1;
-    const rung = chosen >= 0 ? rungs[chosen] : null;
-    root.dataset.quality = rung ? rung.label : 'auto';
-    if (hls) {
-      // hls.js: a level set by hand holds (automatic switching is off until Auto).
-      hls.currentLevel = rung ? rung.level : -1;
-    } else {
-      // The browser's own HLS: that rung's variant playlist, or the master for Auto, at the same moment.
-      const src = rung?.url ?? host.master();
-      if (src) host.resumeAt(src);
-    }
-    renderQuality();
-    announce(t('announceQuality', { rung: rung ? rung.label : t('qualityAuto') }));
-  }
-  function setRungs(list: Rung[]): void {
-    rungs = sortRungs(list);
-    quality?.setItems([{ label: t('qualityAuto'), value: -1 }, ...rungs.map((r, i) => ({ label: r.label, value: i }))]);
-    renderQuality();
-  }
-  if (config.qualityMenu && (host.engine === 'hlsjs' || host.engine === 'native')) {
-    quality = menu('rb-quality', t('quality'), selectRung);
-    quality.button.hidden = true;
-    if (hls) {
-      const fromLevels = () => setRungs((hls.levels ?? []).map((l, level) => ({ label: rungLabel(l.width, l.height), height: Math.min(l.width || l.height, l.height || l.width), level, url: null })));
-      if (hls.levels?.length) fromLevels();
-      hls.on('hlsManifestParsed', fromLevels);
-      hls.on('hlsLevelSwitched', renderQuality);
-    } else {
-      const master = host.master();
-      if (master) {
-        void (host.fetch ?? fetch)(master)
-          .then((r) => (r.ok ? r.text() : ''))
-          .then((text) => {
-            if (!signal.signal.aborted) setRungs(parseMaster(text, master));
-          })
-          .catch(() => {});
-      }
-    }
-  }
+  // ---- speed and quality ----
+  const speedButton = config.speedMenu ? attachSpeed(video, kit, t, on, prefs.rate, (rate) => rememberPrefs({ rate })) : null;
+  const quality = attachQuality(host, kit, announce, signal.signal);
 
   // ---- picture-in-picture ----
   let pip: HTMLButtonElement | null = null;
   const pipVideo = video as HTMLVideoElement & { requestPictureInPicture?: () => Promise<unknown>; disablePictureInPicture?: boolean };
   if (config.pictureInPicture && (doc as { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled && pipVideo.requestPictureInPicture && !pipVideo.disablePictureInPicture) {
-    const b = button('rb-pip', t('pictureInPicture'));
+    const b = kit.button('rb-pip', t('pictureInPicture'));
     pip = b;
     b.innerHTML =
       '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19 11h-8v6h8zm4 8V5a2 2 0 0 0-2-2H3a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h18a2 2 0 0 0 2-2zm-2 0H3V5h18z"/></svg>';
@@ -349,46 +147,7 @@ export function attachControls(host: ControlsHost): Controls {
     on: (target, type, fn, capture) => target.addEventListener(type, fn as EventListener, { signal: signal.signal, capture }),
   });
 
-  // ---- the "?" overlay ----
-  let help: HTMLElement | null = null;
-  function toggleHelp(show = !help): void {
-    if (!show) {
-      help?.remove();
-      help = null;
-      root.focus();
-      return;
-    }
-    if (help) return;
-    const box = doc.createElement('div');
-    box.className = 'rb-help';
-    box.setAttribute('role', 'dialog');
-    box.setAttribute('aria-label', t('shortcuts'));
-    const title = doc.createElement('h2');
-    title.textContent = t('shortcuts');
-    const list = doc.createElement('dl');
-    for (const [keys, action] of SHORTCUT_HELP) {
-      const dt = doc.createElement('dt');
-      dt.textContent = keys.length > 1 ? t(keys as MessageKey) : keys;
-      const dd = doc.createElement('dd');
-      dd.textContent = t(action);
-      list.append(dt, dd);
-    }
-    const close = doc.createElement('button');
-    close.type = 'button';
-    close.className = 'rb-help-close';
-    close.textContent = t('close');
-    close.addEventListener('click', () => toggleHelp(false));
-    box.append(title, list, close);
-    box.addEventListener('keydown', (e) => {
-      if (e.key !== 'Escape' && e.key !== '?') return;
-      e.preventDefault();
-      e.stopPropagation();
-      toggleHelp(false);
-    });
-    root.append(box);
-    help = box;
-    close.focus();
-  }
+  const help = createHelpOverlay(root, t);
 
   // ---- keyboard ----
   let lastCaption = -1;
@@ -417,7 +176,7 @@ export function attachControls(host: ControlsHost): Controls {
         toggleCaptions();
         return;
       case 'help':
-        toggleHelp();
+        help.toggle();
         return;
       case 'seekBy':
         video.currentTime = Math.max(0, Math.min(end, video.currentTime + action.seconds));
@@ -434,7 +193,7 @@ export function attachControls(host: ControlsHost): Controls {
   function key(e: KeyboardEvent): void {
     if (e.defaultPrevented) return;
     if (e.key === 'Escape') {
-      if (help) toggleHelp(false);
+      if (help.open) help.toggle(false);
       else if (!host.exitMini()) return;
       e.preventDefault();
       return;
@@ -505,17 +264,17 @@ export function attachControls(host: ControlsHost): Controls {
   return {
     key,
     announce,
-    speedButton: speed?.button ?? null,
-    qualityButton: quality?.button ?? null,
+    speedButton,
+    qualityButton: quality.button,
     pipButton: pip,
     moreButton: more.button,
     get rungs() {
-      return [t('qualityAuto'), ...rungs.map((r) => r.label)];
+      return quality.labels();
     },
-    selectRung,
+    selectRung: quality.select,
     destroy() {
       signal.abort();
-      help?.remove();
+      help.destroy();
       more.destroy();
       for (const el of made) el.remove();
     },

@@ -3,43 +3,19 @@ import { createDropOffTracker, sendDropOff } from './beacons.ts';
 import { resolveConfig } from './config.ts';
 import type { Controls } from './controls.ts';
 import { formatTime, seekValueText } from './format.ts';
-import { ICONS } from './icons.ts';
+import { hlsOfKnownLength, knownDuration as mediaLength, seekableEnd } from './media-length.ts';
 import { browserNavigation, nextVideoPath, safeRedirectUrl } from './navigation.ts';
+import { buildPlayerDom, el } from './player-dom.ts';
 import { keepSeekTargets } from './seek-landing.ts';
 import { type Attached, attachSource, importHls } from './source.ts';
 import { loadLaterStrings, t } from './strings.ts';
 import { fetchRenewal, renewalDelayMs, swapToken } from './token.ts';
 import type { Engine, Player, PlayerOptions } from './types.ts';
-import { volumeLevel } from './volume.ts';
+import { attachVolume } from './volume.ts';
 
 /** Seeking here makes a browser that reports an infinite duration find the real end. */
 const FAR_END = 1e101;
 const DRAG_THRESHOLD_PX = 4;
-
-function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className: string): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
-  node.className = className;
-  return node;
-}
-
-function button(doc: Document, className: string, label: string, icon: string): HTMLButtonElement {
-  const b = el(doc, 'button', className);
-  b.type = 'button';
-  b.setAttribute('aria-label', label);
-  b.innerHTML = icon;
-  return b;
-}
-
-function range(doc: Document, className: string, label: string, max: number, step: string): HTMLInputElement {
-  const r = el(doc, 'input', className);
-  r.type = 'range';
-  r.min = '0';
-  r.max = String(max);
-  r.step = step;
-  r.value = '0';
-  r.setAttribute('aria-label', label);
-  return r;
-}
 
 /** Builds the player inside `element` and applies every PlayerConfig field. */
 export function createPlayer(element: HTMLElement, options: PlayerOptions): Player {
@@ -54,61 +30,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   const on = <E extends Event>(target: EventTarget, type: string, fn: (e: E) => void) =>
     target.addEventListener(type, fn as EventListener, { signal: signal.signal });
 
-  // ---- DOM ----
-  const root = el(doc, 'div', 'rb-player');
-  root.tabIndex = 0;
-  root.setAttribute('role', 'region');
-  root.setAttribute('aria-label', options.title ? t('playerNamed', { title: options.title }) : t('player'));
-  const video = el(doc, 'video', 'rb-video');
-  video.playsInline = true;
-  video.setAttribute('webkit-playsinline', '');
-  video.controls = false;
-  video.preload = config.startAction === 'none' ? 'none' : 'auto';
-  if (options.source.poster) video.poster = options.source.poster;
-  if (options.title) video.title = options.title;
-
-  const logo = el(doc, 'img', 'rb-logo');
-  logo.alt = '';
-  logo.hidden = true;
-  const spinner = el(doc, 'div', 'rb-spinner');
-  const bigPlay = button(doc, 'rb-big-play', t('play'), ICONS.play);
-  const message = el(doc, 'div', 'rb-message');
-  message.setAttribute('role', 'alert');
-  message.hidden = true;
-
-  const bar = el(doc, 'div', 'rb-bar');
-  const playBtn = button(doc, 'rb-play', t('play'), ICONS.play);
-  const time = el(doc, 'div', 'rb-time');
-  time.setAttribute('aria-hidden', 'true');
-  const seek = range(doc, 'rb-seek', t('seek'), 0, 'any');
-  const muteBtn = button(doc, 'rb-mute', t('mute'), ICONS.volume);
-  const volume = range(doc, 'rb-volume', t('volume'), 1, '0.05');
-  const popBtn = button(doc, 'rb-popout', t('popOut'), ICONS.popout);
-  const fsBtn = button(doc, 'rb-fullscreen-button', t('fullscreen'), ICONS.fullscreen);
-  bar.append(playBtn, time, seek, muteBtn, volume, popBtn, fsBtn);
-  root.append(video, logo, spinner, bigPlay, bar, message);
-
-  // ---- PlayerConfig ----
-  const scheme = config.colorScheme;
-  root.style.setProperty('--rb-canvas', scheme.playerCanvas);
-  root.style.setProperty('--rb-play-button', scheme.playerPlayButton);
-  root.style.setProperty('--rb-control-bar', scheme.playerControlBar);
-  root.classList.toggle('rb-transparent', scheme.transparentCanvas);
-  if (options.aspectRatio && Number.isFinite(options.aspectRatio) && options.aspectRatio > 0) {
-    root.style.setProperty('--rb-aspect', String(options.aspectRatio));
-  }
-  playBtn.hidden = bigPlay.hidden = !config.playPauseButton;
-  muteBtn.hidden = volume.hidden = !config.volumeControl;
-  popBtn.hidden = !config.videoPopOut;
-  const canFullscreen = Boolean(doc.fullscreenEnabled || (video as { webkitEnterFullscreen?: unknown }).webkitEnterFullscreen);
-  fsBtn.hidden = !canFullscreen;
-  if (config.showLogoInPlayer && config.logoPatn) {
-    logo.src = config.logoPatn;
-    logo.hidden = false;
-    on(logo, 'error', () => (logo.hidden = true));
-  }
-
-  element.replaceChildren(root);
+  const [root, video, bigPlay, message, bar, playBtn, time, seek, muteBtn, volume, popBtn, fsBtn] = buildPlayerDom(element, options, config, on);
 
   // ---- state ----
   let engine: Engine = 'none';
@@ -161,30 +83,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     root.classList.remove('rb-waiting');
   }
 
-  /**
-   * HLS of a video whose length the server knows. While the video is still being encoded its
-   * playlist grows, and the browser reports an infinite duration (native HLS) or the part
-   * encoded so far (hls.js) until it ends: neither is the video's length.
-   */
-  function hlsOfKnownLength(): boolean {
-    return (engine === 'native' || engine === 'hlsjs') && !!options.durationSec && options.durationSec > 0;
-  }
-
-  function knownDuration(): number {
-    const media = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : 0;
-    // The server's duration stands for the whole video while the playlist grows.
-    if (hlsOfKnownLength()) return Math.max(media, options.durationSec as number);
-    if (media) return media;
-    if (options.durationSec && options.durationSec > 0) return options.durationSec;
-    const end = seekableEnd();
-    return Number.isFinite(end) ? end : Number.NaN;
-  }
-
-  /** Where seeking can go: the end of what is encoded while a playlist grows. */
-  function seekableEnd(): number {
-    const seekable = video.seekable;
-    return seekable && seekable.length > 0 ? seekable.end(seekable.length - 1) : Number.POSITIVE_INFINITY;
-  }
+  const knownDuration = () => mediaLength(video, engine, options.durationSec);
 
   function renderTime(): void {
     const duration = knownDuration();
@@ -193,13 +92,6 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     if (Number.isFinite(duration)) seek.max = String(duration);
     if (!seeking) seek.value = String(current);
     seek.setAttribute('aria-valuetext', seekValueText(current, duration));
-  }
-
-  function renderVolume(): void {
-    const level = volumeLevel(video.volume, video.muted);
-    muteBtn.dataset.level = level;
-    muteBtn.setAttribute('aria-label', t(level === 'off' ? 'unmute' : 'mute'));
-    volume.value = String(video.muted ? 0 : video.volume);
   }
 
   function renderPlaying(): void {
@@ -315,7 +207,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   /** A stream reporting an infinite duration: seek far ahead so the browser learns the real end. */
   function probeDuration(): void {
     // A growing playlist is not probed: seeking far ahead would jump to what was encoded last.
-    if (probed || video.duration !== Number.POSITIVE_INFINITY || hlsOfKnownLength()) return;
+    if (probed || video.duration !== Number.POSITIVE_INFINITY || hlsOfKnownLength(engine, options.durationSec)) return;
     probed = probing = true;
     video.currentTime = FAR_END;
   }
@@ -368,7 +260,6 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
     if (!probing && isPlaying()) tracker.update(video.currentTime);
     renderTime();
   });
-  on(video, 'volumechange', renderVolume);
   on(video, 'ended', () => {
     stopWanting();
     autoHide.show();
@@ -392,20 +283,10 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   on(seek, 'pointerup', () => (seeking = false));
   on(seek, 'input', () => {
     const target = Number(seek.value);
-    if (Number.isFinite(target)) video.currentTime = Math.min(target, seekableEnd());
+    if (Number.isFinite(target)) video.currentTime = Math.min(target, seekableEnd(video));
   });
   on(seek, 'change', () => (seeking = false));
-  on(muteBtn, 'click', () => {
-    if (video.muted || video.volume === 0) {
-      video.muted = false;
-      if (video.volume === 0) video.volume = 0.5;
-    } else video.muted = true;
-  });
-  on(volume, 'input', () => {
-    const v = Math.min(1, Math.max(0, Number(volume.value)));
-    video.volume = v;
-    video.muted = v === 0;
-  });
+  attachVolume(video, muteBtn, volume, on);
   on(popBtn, 'click', () => setMini(!mini));
   on(fsBtn, 'click', () => void toggleFullscreen());
 
@@ -480,7 +361,6 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   });
 
   renderTime();
-  renderVolume();
   renderPlaying();
 
   // ---- playback token: renewed before it ends ----

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../src/config.ts';
-import { attachControls, type ControlsHost, PREFS_KEY, parseMaster } from '../src/controls.ts';
+import { attachControls, type ControlsHost, PREFS_KEY } from '../src/controls.ts';
+import { parseMaster } from '../src/quality.ts';
 import { formatTime, seekValueText, spokenTime } from '../src/format.ts';
 import { loadLaterStrings, t } from '../src/strings.ts';
 import type { HlsInstance, PlayerConfig } from '../src/types.ts';

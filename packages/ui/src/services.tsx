@@ -1,10 +1,10 @@
 import { t } from '@lingui/core/macro';
-import { type ApiClient, createApiClient, type Session, TEAM_ERROR_CODES } from '@reelbase/api-client';
+import { type ApiClient, createApiClient, type Session, TEAM_ERROR_CODES, TWO_FACTOR_ERROR_CODES } from '@reelbase/api-client';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { createStore, useSetAtom } from 'jotai';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { Platform } from './platform.ts';
-import { type AlertKind, alertAtom, initialVideoListState, selectedTeamAtom, uploadsAtom, videoListAtom } from './state/atoms.ts';
+import { type AlertKind, alertAtom, initialVideoListState, selectedTeamAtom, twoFactorNeededAtom, uploadsAtom, videoListAtom } from './state/atoms.ts';
 
 export interface Services {
   platform: Platform;
@@ -23,6 +23,12 @@ export function createServices(platform: Platform): Services {
   const queryClient = new QueryClient({
     queryCache: new QueryCache({
       onError(err) {
+        // The team requires two-factor sign-in: the server's words, and Settings, where it is set up.
+        if ((err as { code?: string }).code === TWO_FACTOR_ERROR_CODES.required) {
+          store.set(alertAtom, { id: ++alertSeq, kind: 'warning', text: (err as Error).message });
+          store.set(twoFactorNeededAtom, alertSeq);
+          return;
+        }
         // The chosen team is no longer the caller's (removed from it, or another person signed in): back to their own team.
         if ((err as { code?: string }).code === TEAM_ERROR_CODES.notMember && store.get(selectedTeamAtom) !== null) {
           store.set(selectedTeamAtom, null);

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { Router } from '@koa/router';
 import { buildOpenApiDocument } from '@reelbase/api-client';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import { corsFor } from './cors.ts';
 import { errorMiddleware } from './errors.ts';
@@ -40,7 +40,8 @@ export function createApp(o: AppOptions) {
   app.use(guardAddress);
   for (const r of o.rawRouters ?? []) app.use(r.routes());
   // JSON only here (larger: 413); routes that take files add their own multipart parser with limits.
-  app.use(koaBody({ multipart: false, urlencoded: false, text: false, jsonLimit: JSON_BODY_MAX_BYTES }));
+  // DELETE too: turning two-factor sign-in off carries the password and a code.
+  app.use(koaBody({ multipart: false, urlencoded: false, text: false, jsonLimit: JSON_BODY_MAX_BYTES, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
   app.use(guardBody);
 
   const core = new Router();

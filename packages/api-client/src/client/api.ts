@@ -6,7 +6,7 @@ import type { CaptionSettings } from '../contract/caption-generation.ts';
 import type { Chapter, ChapterList } from '../contract/chapters.ts';
 import type { CaptionFormat, CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from '../contract/captions.ts';
 import type { MessageBody } from '../contract/common.ts';
-import { type ADMIN_VIDEO_PAGE_SIZES, type AssignableTeamRole, DEVICE_TOKEN_HEADER, type FeatureFlag } from '../contract/constants.ts';
+import { type ADMIN_VIDEO_PAGE_SIZES, type AssignableTeamRole, DEVICE_TOKEN_HEADER, type FeatureFlag, isTwoFactorChallenge } from '../contract/constants.ts';
 import type { FolderCreate, FolderDetail, FolderList, FolderSaved, FolderUpdate } from '../contract/folders.ts';
 import type { Gif, GifCreateInput, GifList } from '../contract/gifs.ts';
 import type { LeadList } from '../contract/leads.ts';
@@ -27,6 +27,7 @@ import type {
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsCsvChart, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
+import type { TeamPolicy, TotpConfirmed, TotpSetup, TwoFactorChallenge } from '../contract/two-factor.ts';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from '../contract/webhooks.ts';
 import type {
   AdminTeam,
@@ -232,28 +233,38 @@ export function createApiClient(o: ApiClientOptions) {
   };
   const sendImage = (path: string, image: Blob, fields: Record<string, string>, opts: ImageUploadOptions) => sendMultipart<z.infer<typeof VideoImageResponse>>(path, 'image', image, fields, opts);
 
+  /** A sign-in's answer: the session starts here, unless it is the challenge of a second step (two-factor sign-in: `auth.twoFactor`). */
+  const signedIn = async <T extends LoginResponse & { deviceToken?: string }>(r: T | TwoFactorChallenge): Promise<T | TwoFactorChallenge> => {
+    if (isTwoFactorChallenge(r)) return r;
+    // Keeping it is a convenience: a keychain that refuses it must not fail the sign-in.
+    if (core.deviceTokens && r.deviceToken) await Promise.resolve(core.deviceTokens.save(r.deviceToken)).catch(() => {});
+    return startSession(r) as Promise<T>;
+  };
+  /** The headers of a sign-in: the stored device token (apps without cookies) beside the session's. */
+  const signInHeaders = async () => {
+    const known = core.deviceTokens ? await Promise.resolve(core.deviceTokens.load()).catch(() => null) : null;
+    return known ? { ...core.sessionHeaders, [DEVICE_TOKEN_HEADER]: known } : core.sessionHeaders;
+  };
+
   const auth = {
-    /** Sends the stored device token (apps without cookies), and keeps the fresh one the answer carries. */
+    /** Sends the stored device token (apps without cookies), and keeps the fresh one the answer carries; with two-factor sign-in on, answers the challenge. */
     async login(input: LoginInput) {
-      const devices = core.deviceTokens;
-      const known = devices ? await Promise.resolve(devices.load()).catch(() => null) : null;
-      const r = await request<PasswordLoginResponse>('POST', '/api/auth/login', {
-        body: { ...input, rememberMe: !!input.rememberMe },
-        auth: false,
-        headers: known ? { ...core.sessionHeaders, [DEVICE_TOKEN_HEADER]: known } : core.sessionHeaders,
-      });
-      // Keeping it is a convenience: a keychain that refuses it must not fail the sign-in.
-      if (devices && r.deviceToken) await Promise.resolve(devices.save(r.deviceToken)).catch(() => {});
-      return startSession(r);
+      const body = { ...input, rememberMe: !!input.rememberMe };
+      return signedIn(await request<PasswordLoginResponse | TwoFactorChallenge>('POST', '/api/auth/login', { body, auth: false, headers: await signInHeaders() }));
+    },
+    /** A sign-in's second step: the challenge the first answered and an authenticator or recovery code; answers the session. */
+    async twoFactor(challenge: string, code: string) {
+      const r = await request<PasswordLoginResponse>('POST', '/api/auth/2fa', { body: { challenge, code }, auth: false, headers: await signInHeaders() });
+      return (await signedIn(r)) as PasswordLoginResponse;
     },
     /** The sign-in providers configured on the server (null: not configured). */
     providers: () => request<AuthProviders>('GET', '/api/auth/providers', { auth: false }),
     /** `nonce`: the one the browser sent Google, which the ID token must carry. */
     async platform(input: { token: string; platform: 'google' | 'facebook'; nonce?: string }) {
-      return startSession(await request<LoginResponse>('POST', '/api/auth/platform', { body: input, auth: false, headers: core.sessionHeaders }));
+      return signedIn(await request<LoginResponse | TwoFactorChallenge>('POST', '/api/auth/platform', { body: input, auth: false, headers: core.sessionHeaders }));
     },
     async verifyEmail(token: string) {
-      return startSession(await request<LoginResponse>('POST', '/api/auth/verify-email', { body: { token }, auth: false, headers: core.sessionHeaders }));
+      return signedIn(await request<LoginResponse | TwoFactorChallenge>('POST', '/api/auth/verify-email', { body: { token }, auth: false, headers: core.sessionHeaders }));
     },
     /** The link mailed to a new address: confirms the change; signs nobody in. */
     confirmEmailChange: (token: string) => request<{ message: string; email: string }>('POST', '/api/auth/confirm-email-change', { body: { token }, auth: false }),
@@ -334,6 +345,8 @@ export function createApiClient(o: ApiClientOptions) {
     changeRole: (teamId: string, userId: string, role: AssignableTeamRole) => request<TeamMember>('PUT', `/api/teams/${id(teamId)}/members/${id(userId)}`, { body: { role } }),
     removeMember: (teamId: string, userId: string) => request<MessageAnswer>('DELETE', `/api/teams/${id(teamId)}/members/${id(userId)}`),
     leave: (teamId: string) => request<MessageAnswer>('POST', `/api/teams/${id(teamId)}/leave`),
+    /** The owner's policy: requireTwoFactor sends members without two-factor sign-in to set it up (403 two_factor_required). */
+    setPolicy: (teamId: string, policy: TeamPolicy) => request<TeamPolicy>('PUT', `/api/teams/${id(teamId)}/policy`, { body: policy }),
     invitations: (teamId: string) => request<InvitationList>('GET', `/api/teams/${id(teamId)}/invitations`),
     /** 402 (ApiError with code TEAM_SEAT_LIMIT_ERROR) when the plan's seats are taken. */
     invite: (teamId: string, email: string, role: AssignableTeamRole) => request<Invitation>('POST', `/api/teams/${id(teamId)}/invitations`, { body: { email, role } }),
@@ -394,6 +407,12 @@ export function createApiClient(o: ApiClientOptions) {
     /** Links a Google or Facebook account (its token, and Google's nonce) to this one; the current password proves the owner. */
     linkIdentity: (input: { platform: 'google' | 'facebook'; token: string; nonce?: string; currentPassword: string }) =>
       request<{ message: string; platform: 'google' | 'facebook' }>('POST', '/api/profile/identities', { body: input }),
+    /** Two-factor sign-in: start with the password (a secret and its otpauth:// URL), confirm with a code (recovery codes, once), or turn off. */
+    twoFactor: {
+      setupTotp: (currentPassword: string) => request<TotpSetup>('POST', '/api/profile/2fa/totp', { body: { currentPassword } }),
+      confirmTotp: (code: string) => request<TotpConfirmed>('POST', '/api/profile/2fa/totp/confirm', { body: { code } }),
+      disable: (currentPassword: string, code: string) => request<MessageAnswer>('DELETE', '/api/profile/2fa', { body: { currentPassword, code } }),
+    },
   };
 
   const usage = {

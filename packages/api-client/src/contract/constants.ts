@@ -128,6 +128,12 @@ export function tooManyAttemptsFor(retryAfterSeconds: number): string {
   return `Too many failed sign-in attempts. Try again in ${when}.`;
 }
 
+/** The machine-readable `code` of a team route's 403 while the team requires two-factor sign-in and the member has none. */
+export const TWO_FACTOR_ERROR_CODES = { required: 'two_factor_required' } as const;
+
+/** Whether a sign-in answered the challenge of its second step (two-factor sign-in on) instead of tokens (here: the sign-in page loads no zod). */
+export const isTwoFactorChallenge = (r: object): r is { twoFactorRequired: true; challenge: string } => (r as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+
 export const ERROR_CODES = {
   tokenExpired: 'TOKEN_EXPIRED_ERROR',
   invalidToken: 'INVALID_TOKEN_ERROR',

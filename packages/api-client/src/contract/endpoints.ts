@@ -31,6 +31,7 @@ import { AnalyticsOverview, AnalyticsOverviewCsvQuery, BeaconQuery, DropOffBeaco
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
+import { TeamPolicy, TotpConfirmed, TotpConfirmRequest, TotpSetup, TotpSetupRequest, TwoFactorChallenge, TwoFactorDisableRequest, TwoFactorSignInRequest } from './two-factor.ts';
 import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
 import {
   AdminOwnershipMove,
@@ -109,8 +110,9 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/health', summary: 'ok or not; an admin also sees the state of each part', auth: 'optional', response: Health },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'none' },
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token: the body\'s, or with X-Refresh-Token-Transport: cookie the reelbase_refresh cookie (then the new one comes as that cookie, not in the body)', auth: 'none', body: RefreshRequest, response: Tokens },
-  { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password. Send the device token of an earlier sign-in (cookie, or the X-Device-Token header) to get in while new devices are paused; 429 with Retry-After while paused, 503 when password checks are busy', auth: 'none', body: LoginRequest, response: PasswordLoginResponse },
-  { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token', auth: 'none', body: PlatformLoginRequest, response: LoginResponse },
+  { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password. Send the device token of an earlier sign-in (cookie, or the X-Device-Token header) to get in while new devices are paused; 429 with Retry-After while paused, 503 when password checks are busy', auth: 'none', body: LoginRequest, response: z.union([PasswordLoginResponse, TwoFactorChallenge]) },
+  { method: 'post', path: '/api/auth/2fa', summary: "A sign-in's second step: the challenge the first answered (5 minutes, once) and an authenticator code or a recovery code (each works once); answers what the first step would have without two-factor sign-in (tokens, refresh cookie, device token). Wrong codes count like wrong passwords: 429 with Retry-After", auth: 'none', body: TwoFactorSignInRequest, response: z.union([PasswordLoginResponse, LoginResponse]) },
+  { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token (with two-factor sign-in on: a challenge for POST /api/auth/2fa instead of tokens)', auth: 'none', body: PlatformLoginRequest, response: z.union([LoginResponse, TwoFactorChallenge]) },
   { method: 'get', path: '/api/auth/providers', summary: 'Public: the sign-in providers configured here, with the client id and authorization URL a browser needs', auth: 'none', response: AuthProviders },
   { method: 'post', path: '/api/auth/logout', summary: 'End this session', auth: 'user', team: 'personal', response: MessageBody },
   { method: 'post', path: '/api/auth/forgot-password', summary: 'Mail a password reset link', auth: 'none', body: ForgotPasswordRequest, response: MessageBody },
@@ -121,7 +123,7 @@ export const endpoints: Endpoint[] = [
     summary: "Confirm a registration's address and sign in (only with the account's newest link, while nothing of the account changed since)",
     auth: 'none',
     body: VerifyEmailRequest,
-    response: LoginResponse,
+    response: z.union([LoginResponse, TwoFactorChallenge]),
   },
   {
     method: 'post',
@@ -171,6 +173,9 @@ export const endpoints: Endpoint[] = [
     body: LinkIdentityRequest,
     response: LinkIdentityResponse,
   },
+  { method: 'post', path: '/api/profile/2fa/totp', summary: 'Start setting up an authenticator app (current password required): a new secret and its otpauth:// URL, on only once confirmed with a code', auth: 'user', team: 'personal', body: TotpSetupRequest, response: TotpSetup },
+  { method: 'post', path: '/api/profile/2fa/totp/confirm', summary: 'Turn two-factor sign-in on with a code of the new secret: answers 10 single-use recovery codes, shown this once', auth: 'user', team: 'personal', body: TotpConfirmRequest, response: TotpConfirmed },
+  { method: 'delete', path: '/api/profile/2fa', summary: 'Turn two-factor sign-in off (current password and an authenticator or recovery code)', auth: 'user', team: 'personal', body: TwoFactorDisableRequest, response: MessageBody },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', team: 'personal', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
   { method: 'get', path: '/api/payment/config', summary: "Public: the browser's payment settings: the Stripe publishable key when cards go through Stripe Elements, else null (the card form)", auth: 'none', response: PaymentConfig },
   { method: 'get', path: '/api/payment/plan', summary: 'Public: the plans (bronze, silver, gold), their variants (1m, 1y) with prices in dollars, and what each grants', auth: 'none', response: PaymentPlanList },
@@ -288,6 +293,7 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/statistics/videos.csv', summary: "Every row of the analytics overview as CSV over a range, in the table's order (query: range, field, direction), streamed; 429 with Retry-After while this process streams its most exports", auth: 'user', team: 'view', scope: 'analytics:read', query: AnalyticsOverviewCsvQuery, produces: 'text/csv' },
   { method: 'get', path: '/api/teams', summary: "The caller's teams with their role and permissions in each, their own first, and the team used without X-Team-Id", auth: 'user', team: 'personal', response: TeamList },
   { method: 'put', path: '/api/teams/{teamId}', summary: 'Rename the team', auth: 'user', team: 'manageTeam', body: TeamUpdate, response: TeamSummary },
+  { method: 'put', path: '/api/teams/{teamId}/policy', summary: "The owner's security policy: with requireTwoFactor, a member without two-factor sign-in gets 403 (code two_factor_required) from the team's routes until they set it up", auth: 'user', team: 'ownership', body: TeamPolicy, response: TeamPolicy },
   { method: 'get', path: '/api/teams/{teamId}/members', summary: 'Members with role, last activity and who invited them, and the seats used of the plan', auth: 'user', team: 'manageTeam', response: TeamMemberList },
   { method: 'put', path: '/api/teams/{teamId}/members/{userId}', summary: "Change a member's role (admin, editor, viewer; the owner's only by transfer); the change holds at the member's next request", auth: 'user', team: 'manageTeam', body: TeamMemberUpdate, response: TeamMember },
   { method: 'delete', path: '/api/teams/{teamId}/members/{userId}', summary: 'Remove a member (not the owner): refused at their next request in every API process', auth: 'user', team: 'manageTeam', response: MessageBody },

@@ -34,6 +34,8 @@ export const Profile = z.object({
   isActive: z.boolean(),
   ban: z.boolean(),
   isAdmin: z.boolean(),
+  /** Whether sign-ins ask for an authenticator code after the password. */
+  twoFactorEnabled: z.boolean(),
   /** What new uploads, imports and copies start with. */
   defaultVisibility: z.enum(DEFAULT_VISIBILITIES),
   defaultAllowedDomains: z.array(z.string()),

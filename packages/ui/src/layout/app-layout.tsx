@@ -31,6 +31,7 @@ import { TeamSwitcher } from '../screens/teams/team-switcher.tsx';
 import { useCan } from '../screens/teams/use-team.ts';
 import { resetUserState, useClient, useServices, useSession } from '../services.tsx';
 import { videoListAtom } from '../state/atoms.ts';
+import { useTwoFactorRedirect } from './two-factor-redirect.ts';
 
 export const SIDER_WIDTH = 232;
 
@@ -260,6 +261,7 @@ export function AppLayout({ area = 'user', children }: { area?: 'user' | 'admin'
   const [menuOpen, setMenuOpen] = useState(false);
   const logout = useLogout();
   const { token } = theme.useToken();
+  useTwoFactorRedirect();
   const nav = area === 'admin' ? <AdminNav onNavigate={() => setMenuOpen(false)} /> : <UserNav onNavigate={() => setMenuOpen(false)} />;
 
   return (

@@ -57,3 +57,6 @@ export const uploadsAtom = atom<UploadEntry[]>([]);
  * (X-Team-Id) and the platform's storage in step with it; signing out sets it back to null.
  */
 export const selectedTeamAtom = atom<string | null>(null);
+
+/** Set (to a new number each time) when a team answered that it requires two-factor sign-in the person has not set up: the layout opens Settings. */
+export const twoFactorNeededAtom = atom(0);

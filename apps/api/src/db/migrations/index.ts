@@ -35,6 +35,7 @@ import { Migration20261240000001ApiKeys } from './Migration20261240000001ApiKeys
 import { Migration20261241000001Webhooks } from './Migration20261241000001Webhooks.ts';
 import { Migration20261244000001PlayerControls } from './Migration20261244000001PlayerControls.ts';
 import { Migration20261245000001ChaptersStoryboard } from './Migration20261245000001ChaptersStoryboard.ts';
+import { Migration20261246000001TwoFactor } from './Migration20261246000001TwoFactor.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   { name: 'Migration20261242000001Leads', class: Migration20261242000001Leads },
   { name: 'Migration20261244000001PlayerControls', class: Migration20261244000001PlayerControls },
   { name: 'Migration20261245000001ChaptersStoryboard', class: Migration20261245000001ChaptersStoryboard },
+  { name: 'Migration20261246000001TwoFactor', class: Migration20261246000001TwoFactor },
 ];

@@ -19,6 +19,7 @@ import videoPasswordGuessing from './video-password-guessing.ts';
 import videoProcessingFailed from './video-processing-failed.ts';
 import ownershipTransfer from './ownership-transfer.ts';
 import teamInvitation from './team-invitation.ts';
+import twoFactor from './two-factor.ts';
 import webhookDisabled from './webhook-disabled.ts';
 import welcome from './welcome.ts';
 
@@ -47,6 +48,7 @@ export const TEMPLATES = {
   'team-invitation': teamInvitation,
   'ownership-transfer': ownershipTransfer,
   'webhook-disabled': webhookDisabled,
+  'two-factor': twoFactor,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -1,14 +1,26 @@
 import { Router } from '@koa/router';
-import { DEVICE_TOKEN_HEADER, EmailChangeTokenRequest, ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, VerifyEmailRequest } from '@reelbase/api-client';
+import { DEVICE_TOKEN_HEADER, EmailChangeTokenRequest, ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, isTwoFactorChallenge, TwoFactorSignInRequest, VerifyEmailRequest } from '@reelbase/api-client';
 import type { AuthGuards, AuthState } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import type { AuthService } from './auth.service.ts';
+import type { Context } from 'koa';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import type { AuthService, SignInAnswer } from './auth.service.ts';
 import type { DeviceTokens } from './device-tokens.ts';
 import type { RefreshCookie } from './refresh-cookie.ts';
 
-export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLimits, devices: DeviceTokens, cookie: RefreshCookie) {
+export function authRoutes(auth: AuthService, twoFactor: TwoFactorService, guards: AuthGuards, limits: RateLimits, devices: DeviceTokens, cookie: RefreshCookie) {
   const r = new Router();
+  /** A sign-in's answer: the second step's challenge as it is (no token, no cookie), or the session. */
+  const answerSignIn = (ctx: Context, answer: SignInAnswer) => {
+    if (isTwoFactorChallenge(answer)) {
+      ctx.body = answer;
+      return;
+    }
+    // Browsers keep the device token where scripts cannot read it; the desktop stores the body's.
+    if (answer.deviceToken) ctx.append('Set-Cookie', devices.cookie(answer.deviceToken));
+    cookie.answer(ctx, answer);
+  };
   // The spec puts refresh outside /api.
   r.post('/auth/refresh', async (ctx) => {
     cookie.answer(ctx, await auth.refresh(cookie.fromCookie(ctx) ?? body(ctx, RefreshRequest).refreshToken));
@@ -19,15 +31,17 @@ export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLi
       userAgent: ctx.get('user-agent').slice(0, 200),
       deviceTokens: devices.fromRequest(ctx.get(DEVICE_TOKEN_HEADER), ctx.get('cookie')),
     });
-    // Browsers keep the device token where scripts cannot read it; the desktop stores the body's.
-    ctx.append('Set-Cookie', devices.cookie(answer.deviceToken));
-    cookie.answer(ctx, answer);
+    answerSignIn(ctx, answer);
   });
   r.post('/api/auth/platform', async (ctx) => {
     const input = body(ctx, PlatformLoginRequest);
     // Each attempt costs a call to Google or Facebook.
     await limits.take('platform-sign-in', { address: ctx.ip });
-    cookie.answer(ctx, await auth.platformLogin(input));
+    answerSignIn(ctx, await auth.platformLogin(input));
+  });
+  r.post('/api/auth/2fa', async (ctx) => {
+    const input = body(ctx, TwoFactorSignInRequest);
+    answerSignIn(ctx, await twoFactor.completeSignIn(input.challenge, input.code, { address: ctx.ip, userAgent: ctx.get('user-agent').slice(0, 200) }));
   });
   r.get('/api/auth/providers', (ctx) => {
     ctx.body = auth.providers();
@@ -49,7 +63,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards, limits: RateLi
     ctx.body = { message: MESSAGES.passwordUpdated };
   });
   r.post('/api/auth/verify-email', async (ctx) => {
-    cookie.answer(ctx, await auth.verifyEmail(body(ctx, VerifyEmailRequest).token));
+    answerSignIn(ctx, await auth.verifyEmail(body(ctx, VerifyEmailRequest).token));
   });
   r.post('/api/auth/confirm-email-change', async (ctx) => {
     ctx.body = await auth.confirmEmailChange(body(ctx, EmailChangeTokenRequest).token);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ERROR_CODES, type LoginResponse, MESSAGES, type PasswordLoginResponse } from '@reelbase/api-client';
+import { ERROR_CODES, type LoginResponse, MESSAGES, type PasswordLoginResponse, type TwoFactorChallenge } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
 import { sqlOf } from '../../db/sql.ts';
@@ -18,8 +18,10 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
 import type { SignInClient, SignInNotices } from './sign-in-notices.ts';
+import { inReuseGrace } from './refresh-reuse.ts';
 import { OneTimeToken, RefreshToken } from './token.entities.ts';
 import { queueMail } from '../../mail/outbox.ts';
+import { type PendingSignIn, twoFactorChallenges } from '../two-factor/challenges.ts';
 import type { Mails } from '../../mail/render.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -27,11 +29,10 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
 const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
-/** How long after its rotation a refresh token may come back from the same client (see inReuseGrace). */
-const REFRESH_REUSE_GRACE_MS = 30_000;
 const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 const withProvider = (message: string, p: Provider) => message.replaceAll('{provider}', PROVIDER_NAMES[p]);
 const INVALID_VERIFY_LINK = 'The verification link is invalid or has expired.';
+const NO_PASSWORD: PendingSignIn = { rememberMe: false, password: false, deviceId: null, notifyNewDevice: false };
 
 /** A rotation's answer; the route decides where the refresh token goes (body or cookie). */
 export interface Tokens {
@@ -41,6 +42,7 @@ export interface Tokens {
   refreshExpiresAt: Date;
 }
 export type SessionStart = Omit<LoginResponse, 'refreshToken'> & Tokens;
+export type SignInAnswer = (SessionStart & Partial<Pick<PasswordLoginResponse, 'deviceToken'>>) | TwoFactorChallenge; // or the second step's challenge
 
 export interface AuthDeps {
   orm: Orm;
@@ -80,17 +82,18 @@ export function createAuthService(d: AuthDeps) {
     return { ...tokens, isAdmin: user.isAdmin, isPaymentMethodSet: user.paymentMethod != null };
   }
 
-  /**
-   * A rotation whose answer never reached the client (a page navigation cut the request, two tabs
-   * refreshed at once) brings its token back moments later. Within REFRESH_REUSE_GRACE_MS of the
-   * rotation, while no newer token of the family has been used, that is the same client: it gets
-   * a fresh pair instead of losing its sign-in.
-   */
-  async function inReuseGrace(em: EntityManager, row: { id: string; familyId: string }): Promise<boolean> {
-    const used = await em.findOne(RefreshToken, { id: row.id }, { fields: ['usedAt'], refresh: true });
-    const usedAt = used?.usedAt;
-    if (!usedAt || Date.now() - usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return false;
-    return (await em.count(RefreshToken, { familyId: row.familyId, usedAt: { $ne: null }, createdAt: { $gte: usedAt }, id: { $ne: row.id } })) === 0;
+  /** The end of a sign-in (at once, or after its second step): the session, the new-device notice, a password sign-in's device token. */
+  async function finish(em: EntityManager, user: IUser, p: PendingSignIn, client: SignInClient): Promise<SignInAnswer> {
+    const session = await startSession(em, user, p.rememberMe);
+    if (p.notifyNewDevice) await d.notices.newDevice(user.email, client);
+    return p.password && user.passwordHash ? { ...session, deviceToken: d.devices.issue({ id: user.id, passwordHash: user.passwordHash }) } : session;
+  }
+
+  /** Every way of signing in ends here: with two-factor sign-in on, a challenge for POST /api/auth/2fa instead of tokens. */
+  async function signIn(em: EntityManager, user: IUser, p: PendingSignIn = NO_PASSWORD, client = { address: '', userAgent: '' }): Promise<SignInAnswer> {
+    if (!user.twoFactorEnabledAt) return finish(em, user, p, client);
+    assertNotBanned(user);
+    return em.flush().then(() => twoFactorChallenges.create(sqlOf(em), user.id, p));
   }
 
   async function revokeFamily(em: EntityManager, familyId: string) {
@@ -136,7 +139,7 @@ export function createAuthService(d: AuthDeps) {
      * account signed in on before counts on its own), the check waits its turn in the bounded
      * pool, and a right password answers a fresh device token for this device.
      */
-    async login(input: { email: string; password: string; rememberMe: boolean }, client: SignInClient & { deviceTokens: string[] }): Promise<SessionStart & Pick<PasswordLoginResponse, 'deviceToken'>> {
+    async login(input: { email: string; password: string; rememberMe: boolean }, client: SignInClient & { deviceTokens: string[] }): Promise<SignInAnswer> {
       const em = d.orm.em.fork();
       const user = await em.findOne(User, { email: input.email });
       const deviceId = user?.passwordHash ? d.devices.deviceOf(client.deviceTokens, { id: user.id, passwordHash: user.passwordHash }) : null;
@@ -156,10 +159,14 @@ export function createAuthService(d: AuthDeps) {
       }
       await attempt.succeeded();
       // The first sign-in after registering is expected; any later one from an unknown device is told.
-      const firstSignIn = user.lastLoginAt == null;
-      const session = await startSession(em, user, input.rememberMe);
-      if (!attempt.trusted && !firstSignIn) await d.notices.newDevice(user.email, client);
-      return { ...session, deviceToken: d.devices.issue({ id: user.id, passwordHash: user.passwordHash }) };
+      const notifyNewDevice = !attempt.trusted && user.lastLoginAt != null;
+      return signIn(em, user, { rememberMe: input.rememberMe, password: true, deviceId, notifyNewDevice }, client);
+    },
+
+    /** The second step's end (two-factor.service.ts): the session the first step held back. */
+    async finishSignIn(userId: string, pending: PendingSignIn, client: SignInClient) {
+      const em = d.orm.em.fork();
+      return finish(em, await em.findOneOrFail(User, { id: userId }), pending, client);
     },
 
     /** Which providers sign in here, for the browser to start their flows. */
@@ -171,12 +178,12 @@ export function createAuthService(d: AuthDeps) {
      * email_verified; Facebook never), the account confirmed it, and it is not an admin.
      * Otherwise a new account, confirmed only when the provider vouches for the address.
      */
-    async platformLogin(input: { platform: Provider; token: string; nonce?: string }): Promise<SessionStart> {
+    async platformLogin(input: { platform: Provider; token: string; nonce?: string }): Promise<SignInAnswer> {
       const em = d.orm.em.fork();
       const identity = await verifiedIdentity(em, input);
       const sql = sqlOf(em);
       const linkedId = await accountOfIdentity(sql, identity.platform, identity.platformId);
-      if (linkedId) return startSession(em, await em.findOneOrFail(User, { id: linkedId }), false);
+      if (linkedId) return signIn(em, await em.findOneOrFail(User, { id: linkedId }));
 
       const byEmail = await em.findOne(User, { email: identity.email });
       if (byEmail) {
@@ -188,7 +195,7 @@ export function createAuthService(d: AuthDeps) {
         assertNotBanned(byEmail);
         if (!(await recordIdentity(sql, byEmail.id, identity.platform, identity.platformId))) throw conflict(withProvider(MESSAGES.identityTaken, identity.platform));
         await credentialsChanged(em, byEmail);
-        return startSession(em, byEmail, false);
+        return signIn(em, byEmail);
       }
       const user = em.create(User, {
         ...newUserDefaults(),
@@ -241,7 +248,6 @@ export function createAuthService(d: AuthDeps) {
       await revokeFamily(d.orm.em.fork(), claims.sessionId);
     },
 
-    /** Resolves a bearer token to its user; expired tokens get the code the client refreshes on. */
     /**
      * The person behind an access token, and their membership of `team` (a team id; undefined:
      * their own team, or the one they joined first), read from PostgreSQL on every request.
@@ -254,16 +260,16 @@ export function createAuthService(d: AuthDeps) {
       const em = d.orm.em.fork();
       const [row] = await em.execute<Record<string, unknown>[]>(
         `select users.*, exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked,
-           m.team_id as member_team_id, m.role as member_role, m.last_active_at as member_last_active_at
+           m.team_id as member_team_id, m.role as member_role, m.last_active_at as member_last_active_at, m.require_two_factor as member_require_two_factor
          from users left join lateral (${MEMBERSHIP_SQL}) m on true where users.id = ?`,
         [check.claims.sessionId, team ?? null, team ?? null, check.claims.userId],
       );
       if (!row) throw unauthorized('Invalid access token', ERROR_CODES.invalidToken);
-      const { session_revoked: revoked, member_team_id: teamId, member_role: role, member_last_active_at: lastActiveAt, ...columns } = row;
+      const { session_revoked: revoked, member_team_id: teamId, member_role: role, member_last_active_at: lastActiveAt, member_require_two_factor: requireTwoFactor, ...columns } = row;
       const user = em.map(User, columns);
       assertNotBanned(user);
       if (revoked) throw unauthorized('Session has ended', ERROR_CODES.invalidToken);
-      const membership = teamId ? { teamId: String(teamId), role: role as Membership['role'], lastActiveAt: lastActiveAt ? new Date(lastActiveAt as string) : null } : null;
+      const membership = teamId ? { teamId: String(teamId), role: role as Membership['role'], lastActiveAt: lastActiveAt ? new Date(lastActiveAt as string) : null, requireTwoFactor: requireTwoFactor === true } : null;
       return { user, claims: check.claims, membership };
     },
 
@@ -380,7 +386,7 @@ export function createAuthService(d: AuthDeps) {
      * newest link, for the address the account still has, and nothing of the account (password,
      * address, provider links) changed since it was sent.
      */
-    async verifyEmail(token: string): Promise<SessionStart> {
+    async verifyEmail(token: string): Promise<SignInAnswer> {
       const em = d.orm.em.fork();
       const row = await findMailLink(em, token, ['verify-email']);
       const user = row && (await em.findOne(User, { id: row.userId }));
@@ -389,7 +395,7 @@ export function createAuthService(d: AuthDeps) {
       const newer = await em.count(OneTimeToken, { userId: user.id, createdAt: { $gt: row.createdAt }, purpose: { $in: MAIL_LINK_PURPOSES } });
       if (stale || newer || !(await claimMailLink(em, row))) throw unprocessable({ token: INVALID_VERIFY_LINK });
       user.isConfirmedEmail = true;
-      return startSession(em, user, false);
+      return signIn(em, user);
     },
   };
 }

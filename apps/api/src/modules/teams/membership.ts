@@ -5,6 +5,8 @@ export interface Membership {
   teamId: string;
   role: TeamRole;
   lastActiveAt: Date | null;
+  /** The team's owner requires two-factor sign-in of its members. */
+  requireTwoFactor: boolean;
 }
 
 /**
@@ -12,6 +14,7 @@ export interface Membership {
  * team id twice, or null twice): the named team, or without one the person's own team, else the
  * team they joined first. Read with the user row, so it costs no extra round trip.
  */
-export const MEMBERSHIP_SQL = `select team_id, role, last_active_at from team_members
+export const MEMBERSHIP_SQL = `select team_id, role, last_active_at,
+    (select require_two_factor from teams where teams.id = team_members.team_id) as require_two_factor from team_members
   where user_id = users.id and (?::uuid is null or team_id = ?::uuid)
   order by (team_id = users.id) desc, created_at, team_id limit 1`;

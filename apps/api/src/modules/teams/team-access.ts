@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { API_KEY_ERROR_CODES, type ApiKeyScope, endpoints, missingPermissionMessage, missingScopeMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole } from '@reelbase/api-client';
+import { API_KEY_ERROR_CODES, type ApiKeyScope, endpoints, missingPermissionMessage, missingScopeMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole, TWO_FACTOR_ERROR_CODES, TWO_FACTOR_MESSAGES } from '@reelbase/api-client';
 import type { Context, Middleware, Next } from 'koa';
 import type { Orm } from '../../db/orm.ts';
 import { type ApiKeyPrincipal, keyNotAllowed } from '../api-keys/api-keys.service.ts';
@@ -52,11 +52,11 @@ export function teamAccess(orm: Orm) {
     const em = orm.em.fork();
     let membership = known?.membership;
     if (known === undefined) {
-      const [row] = await em.execute<{ team_id: string; role: TeamRole; last_active_at: string | null }[]>(
+      const [row] = await em.execute<{ team_id: string; role: TeamRole; last_active_at: string | null; require_two_factor: boolean }[]>(
         MEMBERSHIP_SQL.replace(/users\.id/g, '?'),
         [person.id, requested ?? null, requested ?? null, person.id],
       );
-      membership = row ? { teamId: row.team_id, role: row.role, lastActiveAt: row.last_active_at ? new Date(row.last_active_at) : null } : null;
+      membership = row ? { teamId: row.team_id, role: row.role, lastActiveAt: row.last_active_at ? new Date(row.last_active_at) : null, requireTwoFactor: row.require_two_factor } : null;
     }
     if (!membership) throw forbidden(requested === undefined ? TEAM_MESSAGES.noTeam : TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
     // The team's account row: the person's own in their own team, else one primary-key read.
@@ -67,6 +67,8 @@ export function teamAccess(orm: Orm) {
       account = em.map(User, row);
       if (account.ban) throw forbidden(TEAM_MESSAGES.teamBlocked, TEAM_ERROR_CODES.notMember);
     }
+    // The owner's policy holds before anything of the team answers; the person's own settings stay open to set it up.
+    if (membership.requireTwoFactor && !person.twoFactorEnabledAt) throw forbidden(TWO_FACTOR_MESSAGES.required, TWO_FACTOR_ERROR_CODES.required);
     return { teamId: account.id, role: membership.role, account, lastActiveAt: membership.lastActiveAt };
   }
 

@@ -30,6 +30,7 @@ export function toProfile(u: IUser, features: Record<string, boolean>): Profile 
     isActive: u.isActive,
     ban: u.ban,
     isAdmin: u.isAdmin,
+    twoFactorEnabled: u.twoFactorEnabledAt != null,
     defaultVisibility: u.defaultVisibility,
     defaultAllowedDomains: u.defaultAllowedDomains,
   };

@@ -35,6 +35,8 @@ export const User = defineEntity({
     ban: p.boolean().default(false),
     banReason: p.string().nullable(),
     lastLoginAt: p.datetime().nullable(),
+    /** Since when sign-ins ask for an authenticator code (null: off); see auth/two-factor.service.ts. */
+    twoFactorEnabledAt: p.datetime().nullable(),
     // Payment facts (filled by the payments work) and the cancellation date; video_count,
     // storage_bytes and bandwidth_bytes are kept by a trigger on videos and read with SQL only.
     plan: p.enum(PLAN_NAMES).nullable(),

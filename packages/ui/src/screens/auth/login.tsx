@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { formatClock } from '../../lib/format.ts';
 import { t } from '@lingui/core/macro';
-import { ApiError, errorMessage } from '@reelbase/api-client';
+import { ApiError, errorMessage, isTwoFactorChallenge } from '@reelbase/api-client';
 import { Alert, Button, Checkbox, Flex, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { homeFor } from '../../lib/access-gate.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 type Errors = { email?: string; password?: string };
 
@@ -46,9 +47,11 @@ export function LoginPage() {
   // history entry, so a reload or another visit to /login does not show it again).
   const location = useLocation();
   const [resetDone] = useState(() => !!(location.state as { resetDone?: boolean } | null)?.resetDone);
+  // The second step of a sign-in begun elsewhere (Google, Facebook, an email link), or here after the password.
+  const [challenge, setChallenge] = useState<string | null>(() => (location.state as { challenge?: string } | null)?.challenge ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
   useEffect(() => {
-    if (resetDone) navigate(location.pathname, { replace: true, state: null });
+    if (resetDone || challenge) navigate(location.pathname, { replace: true, state: null });
   }, []);
   const [loading, setLoading] = useState(false);
   const [values, setValues] = useState({ email: '', password: '', rememberMe: false });
@@ -74,6 +77,11 @@ export function LoginPage() {
     setLoading(true);
     try {
       const r = await client.auth.login({ email: values.email.trim(), password: values.password, rememberMe: values.rememberMe });
+      if (isTwoFactorChallenge(r)) {
+        setChallenge(r.challenge);
+        setLoading(false);
+        return;
+      }
       navigate(homeFor(r.isAdmin), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) {
@@ -83,6 +91,14 @@ export function LoginPage() {
       } else alert('error', errorMessage(err));
       setLoading(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <AuthShell title={t`Two-factor authentication`}>
+        <TwoFactorStep challenge={challenge} signIn={client.auth.twoFactor} onDone={(r) => navigate(homeFor(r.isAdmin), { replace: true })} onRestart={() => setChallenge(null)} />
+      </AuthShell>
+    );
   }
 
   return (

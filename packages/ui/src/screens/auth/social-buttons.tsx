@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { FacebookFilled, GoogleOutlined } from '@ant-design/icons';
-import { errorMessage, type PaymentMethodChoice } from '@reelbase/api-client';
+import { errorMessage, isTwoFactorChallenge, type PaymentMethodChoice } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Divider, Flex } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -39,6 +39,11 @@ export function SocialButtons({ verb, paymentMethod, divider }: { verb: 'Sign in
       }
       const { token, nonce } = await platform.socialToken(provider, settings);
       const r = await client.auth.platform({ token, platform: provider, nonce });
+      // Two-factor sign-in on: the code is asked on the sign-in page.
+      if (isTwoFactorChallenge(r)) {
+        navigate('/login', { state: { challenge: r.challenge } });
+        return;
+      }
       // A sign-up chose its payment method before the provider: saved now, so the gate does not ask again.
       // The session is set already, so the access gate may have read the profile (no method yet) meanwhile:
       // that read is dropped and the saved profile is the one the gate sees.

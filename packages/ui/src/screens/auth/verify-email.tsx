@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { type ApiClient, errorMessage, type LoginResponse } from '@reelbase/api-client';
+import { type ApiClient, errorMessage, isTwoFactorChallenge, type LoginResponse, type TwoFactorChallenge } from '@reelbase/api-client';
 import { Alert, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { AuthShell } from './auth-shell.tsx';
 
 // A verification token works once: remember the call per token so a re-render (or React's
 // development double effect) does not send it twice.
-const inFlight = new Map<string, Promise<LoginResponse>>();
+const inFlight = new Map<string, Promise<LoginResponse | TwoFactorChallenge>>();
 function verifyOnce(client: ApiClient, token: string) {
   let p = inFlight.get(token);
   if (!p) {
@@ -31,7 +31,8 @@ export function VerifyEmailPage() {
     if (!token) return;
     let live = true;
     verifyOnce(client, token).then(
-      (r) => live && navigate(homeFor(r.isAdmin), { replace: true }),
+      // Two-factor sign-in on: the code is asked on the sign-in page.
+      (r) => live && (isTwoFactorChallenge(r) ? navigate('/login', { replace: true, state: { challenge: r.challenge } }) : navigate(homeFor(r.isAdmin), { replace: true })),
       (err) => live && setError(errorMessage(err)),
     );
     return () => {

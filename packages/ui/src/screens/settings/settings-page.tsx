@@ -16,6 +16,7 @@ import { ApiKeys } from './api-keys.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
+import { TwoFactorSettings } from './two-factor.tsx';
 import { WebhooksSection } from './webhooks.tsx';
 import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
 import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
@@ -190,6 +191,9 @@ export function SettingsPage() {
               )}
               <Card title={cardTitle(t`Language`)} data-testid="language">
                 <LanguageSwitch />
+              </Card>
+              <Card title={cardTitle(t`Two-factor authentication`)} id="two-factor" data-testid="two-factor">
+                <TwoFactorSettings profile={profile} />
               </Card>
               <Card title={cardTitle(t`Avatar`)}>
                 <ImageUpload kind="avatar" label={t`Upload avatar`} current={profile.avatar} />

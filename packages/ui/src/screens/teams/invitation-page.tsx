@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { errorMessage } from '@reelbase/api-client';
+import { errorMessage, isTwoFactorChallenge } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { Alert, Button, Form, Input, Result, Segmented, Skeleton, Typography } from 'antd';
@@ -12,6 +12,7 @@ import { useProfile } from '../../queries.ts';
 import { useAlert, useClient, useSession } from '../../services.tsx';
 import { selectedTeamAtom } from '../../state/atoms.ts';
 import { AuthShell } from '../auth/auth-shell.tsx';
+import { TwoFactorStep } from '../auth/two-factor-step.tsx';
 import { roleInline } from './role-tag.tsx';
 
 const signedInAs = (email: string) => t`You are signed in as ${email}.`;
@@ -53,6 +54,9 @@ function useJoinStep(onError: (err: unknown) => unknown) {
 function SignInAndJoin({ email, join, onError }: { email: string; join(): Promise<void>; onError(err: unknown): void }) {
   const client = useClient();
   const { busy, run } = useJoinStep(onError);
+  // Two-factor sign-in on: its code before joining.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  if (challenge) return <TwoFactorStep challenge={challenge} signIn={client.auth.twoFactor} onDone={() => run(join)} onRestart={() => setChallenge(null)} />;
   return (
     <Form<{ email: string; password: string }>
       name="invitation-sign-in"
@@ -61,8 +65,9 @@ function SignInAndJoin({ email, join, onError }: { email: string; join(): Promis
       initialValues={{ email }}
       onFinish={(v) =>
         run(async () => {
-          await client.auth.login({ email: v.email.trim(), password: v.password });
-          await join();
+          const r = await client.auth.login({ email: v.email.trim(), password: v.password });
+          if (isTwoFactorChallenge(r)) setChallenge(r.challenge);
+          else await join();
         })
       }
     >

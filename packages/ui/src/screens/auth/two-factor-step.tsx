@@ -1,0 +1,85 @@
+import { t } from '@lingui/core/macro';
+import { ApiError, errorMessage, type PasswordLoginResponse } from '@reelbase/api-client';
+import { Button, Flex, Input, Typography, theme } from 'antd';
+import { type FormEvent, useId, useState } from 'react';
+
+/**
+ * A sign-in's second step (two-factor sign-in on): the code of the authenticator app, or one of
+ * the recovery codes. A wrong code may be typed again (the server counts it like a wrong
+ * password); an expired or used challenge sends the visitor back to the password.
+ */
+export function TwoFactorStep({ challenge, signIn, onDone, onRestart }: { challenge: string; signIn(challenge: string, code: string): Promise<PasswordLoginResponse>; onDone(r: PasswordLoginResponse): void; onRestart(): void }) {
+  const { token } = theme.useToken();
+  const id = useId();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError(t`Code is required.`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onDone(await signIn(challenge, code.trim()));
+    } catch (err) {
+      setError(errorMessage(err));
+      // 401 with the challenge's message: it expired or was used; a wrong code keeps the step.
+      if (err instanceof ApiError && err.status === 401 && /expired/i.test(err.message)) setTimeout(onRestart, 1500);
+      setBusy(false);
+    }
+  }
+
+  const label = recovery ? t`Recovery code` : t`Authentication code`;
+  return (
+    <form name="two-factor" onSubmit={submit} noValidate>
+      <Typography.Paragraph>
+        {recovery ? t`Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.` : t`Enter the 6-digit code from your authenticator app.`}
+      </Typography.Paragraph>
+      <div style={{ marginBottom: token.marginLG }}>
+        <label htmlFor={id} style={{ display: 'block', paddingBottom: token.paddingXS }}>
+          {label}
+        </label>
+        <Input
+          id={id}
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          value={code}
+          status={error ? 'error' : undefined}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        {error && (
+          <div id={`${id}-error`} role="alert" style={{ color: token.colorError }}>
+            {error}
+          </div>
+        )}
+      </div>
+      <Button type="primary" htmlType="submit" block disabled={busy}>
+        {busy ? t`Verifying…` : t`Verify`}
+      </Button>
+      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+        <Button
+          type="link"
+          style={{ padding: 0 }}
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            setError(null);
+          }}
+        >
+          {recovery ? t`Use the authenticator app` : t`Use a recovery code`}
+        </Button>
+        <Button type="link" style={{ padding: 0 }} onClick={onRestart}>
+          {t`Back to sign-in`}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
