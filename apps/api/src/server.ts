@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { deviceTokens } from './modules/auth/device-tokens.ts';
 import { passwordChecks } from './modules/auth/password-checks.ts';
+import { currentPasswordCheck } from './modules/auth/current-password.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { signInNotices } from './modules/auth/sign-in-notices.ts';
 import { secretBox } from './modules/two-factor/totp.ts';
@@ -139,7 +140,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const notices = signInNotices(mails, log, config.LOGIN_FAILURE_WINDOW_SECONDS);
   const failureLimits = { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perDevice: config.LOGIN_MAX_FAILURES_PER_DEVICE };
+  // The current password of a signed-in person (profile, identity links, ownership) counts like a sign-in.
+  const checkCurrentPassword = currentPasswordCheck({ signInLimits, passwordChecks: checks, notices, failuresPerAccount: failureLimits.perAccount });
   const auth = createAuthService({
+    checkCurrentPassword,
     orm,
     mails,
     tokens: accessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
@@ -186,7 +190,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: { paypal: paypal.provider } });
   const users = createUsersService({ orm, auth, payments, billing });
-  const profile = createProfileService({ orm, storage, auth, payments });
+  const profile = createProfileService({ orm, storage, auth, payments, checkCurrentPassword });
   const teamsAccess = teamAccess(orm);
   const apiKeys = createApiKeysService({ orm, limits, maxPerTeam: config.API_KEYS_MAX_PER_TEAM });
   const guards = authGuards(auth, teamsAccess, apiKeys);
@@ -272,7 +276,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
   const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, auth, log });
   const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
-  const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: auth.checkCurrentPassword });
+  const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: checkCurrentPassword });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 

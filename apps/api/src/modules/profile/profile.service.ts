@@ -8,6 +8,7 @@ import type { AccessClaims } from '../auth/access-tokens.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { SignInClient } from '../auth/sign-in-notices.ts';
+import type { CurrentPasswordCheck } from '../auth/current-password.ts';
 import { sqlOf } from '../../db/sql.ts';
 import { featuresOf } from '../payments/entitlements.ts';
 import { promoCodeProblem } from '../payments/promo-codes.ts';
@@ -18,7 +19,7 @@ import { paymentMails } from '../payments/payment-mails.ts';
 
 export type ProfileImageKind = 'avatar' | 'playerLogo';
 
-export function createProfileService(d: { orm: Orm; storage: Storage; auth: AuthService; payments: PaymentProvider }) {
+export function createProfileService(d: { orm: Orm; storage: Storage; auth: AuthService; payments: PaymentProvider; checkCurrentPassword: CurrentPasswordCheck }) {
   async function load(userId: string) {
     const em = d.orm.em.fork();
     const user = await em.findOne(User, { id: userId });
@@ -51,7 +52,7 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
         // An account signed in through Google or Facebook alone sets a password first (Forgot Password).
         if (!user.passwordHash) errors.currentPassword = 'Set a password first (Forgot Password) to change the email';
         // Counted and limited like a sign-in (429 past the counts), in the bounded argon2 pool.
-        else if (!(await d.auth.checkCurrentPassword({ email: user.email, passwordHash: user.passwordHash }, input.currentPassword ?? '', client))) errors.currentPassword = MESSAGES.currentPasswordWrong;
+        else if (!(await d.checkCurrentPassword({ email: user.email, passwordHash: user.passwordHash }, input.currentPassword ?? '', client))) errors.currentPassword = MESSAGES.currentPasswordWrong;
       }
       // A promo code is checked as at checkout; one kept unchanged is not checked again.
       if (input.promoCode && input.promoCode !== user.promoCode) {

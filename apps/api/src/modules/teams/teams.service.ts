@@ -51,7 +51,7 @@ const lockTeam = (sql: Sql, teamId: string) => sql('select pg_advisory_xact_lock
  * its account (the users row that holds the plan, the subscription and the usage), so everything
  * the account owned before teams is the team's.
  */
-/** `checkPassword`: the owner's password, counted and limited like a sign-in (auth's checkCurrentPassword). */
+/** `checkPassword`: the owner's password, counted and limited like a sign-in (auth/current-password.ts). */
 export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: string; membersWithoutPlan: number; checkPassword: CurrentPasswordCheck }) {
   const em = () => d.orm.em.fork();
 
