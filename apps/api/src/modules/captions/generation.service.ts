@@ -12,7 +12,8 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { type GenerateCaptionsJob, JOBS } from '../../queue/job-contract.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import { isUuid } from '../../db/sql.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
+import { recordActivity } from '../teams/activity.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { CaptionTrack, type ICaptionTrack } from './caption.entity.ts';
 import { toTrack } from './captions.service.ts';
@@ -80,7 +81,9 @@ export function createCaptionGenerationService(d: GenerationDeps) {
       const tracks = await em.find(CaptionTrack, { videoId: video.id });
       if (tracks.length >= CAPTION_TRACKS_MAX) throw unprocessable({ language: CAPTION_MESSAGES.tooManyTracks });
       if (tracks.some((t) => t.kind === 'generated' && t.status === 'processing' && t.language === language)) throw conflict(CAPTION_GENERATE_MESSAGES.busy);
-      return toTrack(await startGeneratedTrack(d, em, video, language, personId));
+      const track = await startGeneratedTrack(d, em, video, language, personId);
+      await recordActivity(sqlOf(em), accountId, 'caption.added', { type: 'video', id: video.id, name: video.name }, { language, label: track.label, kind: 'generated' }, personId);
+      return toTrack(track);
     },
 
     async settings(accountId: string): Promise<CaptionSettings> {
