@@ -111,8 +111,8 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'none' },
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token: the body\'s, or with X-Refresh-Token-Transport: cookie the reelbase_refresh cookie (then the new one comes as that cookie, not in the body)', auth: 'none', body: RefreshRequest, response: Tokens },
   { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password. Send the device token of an earlier sign-in (cookie, or the X-Device-Token header) to get in while new devices are paused; 429 with Retry-After while paused, 503 when password checks are busy', auth: 'none', body: LoginRequest, response: z.union([PasswordLoginResponse, TwoFactorChallenge]) },
-  { method: 'post', path: '/api/auth/2fa', summary: "A sign-in's second step: the challenge the first answered (5 minutes, once) and an authenticator code or a recovery code (each works once); answers what the first step would have without two-factor sign-in (tokens, refresh cookie, device token). Wrong codes count like wrong passwords: 429 with Retry-After", auth: 'none', body: TwoFactorSignInRequest, response: z.union([PasswordLoginResponse, LoginResponse]) },
-  { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token (with two-factor sign-in on: a challenge for POST /api/auth/2fa instead of tokens)', auth: 'none', body: PlatformLoginRequest, response: z.union([LoginResponse, TwoFactorChallenge]) },
+  { method: 'post', path: '/api/auth/2fa', summary: "A sign-in's second step: the challenge the first answered (5 minutes, once) and an authenticator code or a recovery code (each works once); answers what the first step would have without two-factor sign-in (tokens, refresh cookie, device token). Wrong codes count like wrong passwords: 429 with Retry-After", auth: 'none', body: TwoFactorSignInRequest, response: PasswordLoginResponse },
+  { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token; answers a device token as a password sign-in does (with two-factor sign-in on: a challenge for POST /api/auth/2fa instead of tokens)', auth: 'none', body: PlatformLoginRequest, response: z.union([PasswordLoginResponse, TwoFactorChallenge]) },
   { method: 'get', path: '/api/auth/providers', summary: 'Public: the sign-in providers configured here, with the client id and authorization URL a browser needs', auth: 'none', response: AuthProviders },
   { method: 'post', path: '/api/auth/logout', summary: 'End this session', auth: 'user', team: 'personal', response: MessageBody },
   { method: 'post', path: '/api/auth/forgot-password', summary: 'Mail a password reset link', auth: 'none', body: ForgotPasswordRequest, response: MessageBody },
@@ -120,10 +120,10 @@ export const endpoints: Endpoint[] = [
   {
     method: 'post',
     path: '/api/auth/verify-email',
-    summary: "Confirm a registration's address and sign in (only with the account's newest link, while nothing of the account changed since)",
+    summary: "Confirm a registration's address and sign in (only with the account's newest link, while nothing of the account changed since); answers a device token as a password sign-in does",
     auth: 'none',
     body: VerifyEmailRequest,
-    response: z.union([LoginResponse, TwoFactorChallenge]),
+    response: z.union([PasswordLoginResponse, TwoFactorChallenge]),
   },
   {
     method: 'post',
