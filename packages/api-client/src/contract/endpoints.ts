@@ -9,7 +9,6 @@ import {
   LinkIdentityRequest,
   LinkIdentityResponse,
   LoginRequest,
-  LoginResponse,
   PasswordLoginResponse,
   PlatformLoginRequest,
   RefreshRequest,
