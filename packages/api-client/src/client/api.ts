@@ -51,6 +51,7 @@ import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest
 import { type CoreOptions, createCore, type Query, queryString } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
+import { afterRetryAfter } from './retry-after.ts';
 import { fetchRaw, type ProgressHandler, parseBody, sendForm } from './transport.ts';
 import type { TusInput } from './tus.ts';
 
@@ -194,13 +195,18 @@ export function createApiClient(o: ApiClientOptions) {
       const videoId = await (await tus()).tusUpload(core, { file: body, filename, filetype, name, metadata, onProgress: input.onProgress, signal: input.signal });
       return request<Video>('GET', `/api/videos/${id(videoId)}`);
     }
-    const res = await core.execute((token) => {
-      const form = new FormData();
-      form.append('name', name);
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      form.append('video', input.file, filename);
-      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, core.authHeaders(token), input.onProgress, input.signal);
-    });
+    // A 429 that says when to come back (too many uploads or queued jobs just now) is waited out and sent again.
+    const res = await afterRetryAfter(
+      () =>
+        core.execute((token) => {
+          const form = new FormData();
+          form.append('name', name);
+          for (const [k, v] of Object.entries(fields)) form.append(k, v);
+          form.append('video', input.file, filename);
+          return sendForm(core.fetch, `${core.baseUrl}${path}`, form, core.authHeaders(token), input.onProgress, input.signal);
+        }),
+      input.signal,
+    );
     return res.body as Video;
   }
 
@@ -261,10 +267,10 @@ export function createApiClient(o: ApiClientOptions) {
     providers: () => request<AuthProviders>('GET', '/api/auth/providers', { auth: false }),
     /** `nonce`: the one the browser sent Google, which the ID token must carry. */
     async platform(input: { token: string; platform: 'google' | 'facebook'; nonce?: string }) {
-      return signedIn(await request<LoginResponse | TwoFactorChallenge>('POST', '/api/auth/platform', { body: input, auth: false, headers: core.sessionHeaders }));
+      return signedIn(await request<PasswordLoginResponse | TwoFactorChallenge>('POST', '/api/auth/platform', { body: input, auth: false, headers: core.sessionHeaders }));
     },
     async verifyEmail(token: string) {
-      return signedIn(await request<LoginResponse | TwoFactorChallenge>('POST', '/api/auth/verify-email', { body: { token }, auth: false, headers: core.sessionHeaders }));
+      return signedIn(await request<PasswordLoginResponse | TwoFactorChallenge>('POST', '/api/auth/verify-email', { body: { token }, auth: false, headers: core.sessionHeaders }));
     },
     /** The link mailed to a new address: confirms the change; signs nobody in. */
     confirmEmailChange: (token: string) => request<{ message: string; email: string }>('POST', '/api/auth/confirm-email-change', { body: { token }, auth: false }),

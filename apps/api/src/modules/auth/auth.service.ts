@@ -30,7 +30,7 @@ const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
 const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
 const INVALID_VERIFY_LINK = 'The verification link is invalid or has expired.';
-const NO_PASSWORD: PendingSignIn = { rememberMe: false, password: false, deviceId: null, notifyNewDevice: false };
+const NO_PASSWORD: PendingSignIn = { rememberMe: false, deviceId: null, notifyNewDevice: false };
 
 /** A rotation's answer; the route decides where the refresh token goes (body or cookie). */
 export interface Tokens {
@@ -81,11 +81,11 @@ export function createAuthService(d: AuthDeps) {
     return { ...tokens, isAdmin: user.isAdmin, isPaymentMethodSet: user.paymentMethod != null };
   }
 
-  /** The end of a sign-in (at once, or after its second step): the session, the new-device notice, a password sign-in's device token. */
+  /** The end of every sign-in (at once, or after its second step): the session, the new-device notice, a device token (password, provider or mail link alike). */
   async function finish(em: EntityManager, user: IUser, p: PendingSignIn, client: SignInClient): Promise<SignInAnswer> {
     const session = await startSession(em, user, p.rememberMe);
     if (p.notifyNewDevice) await d.notices.newDevice(user.email, client);
-    return p.password && user.passwordHash ? { ...session, deviceToken: d.devices.issue({ id: user.id, passwordHash: user.passwordHash }) } : session;
+    return { ...session, deviceToken: d.devices.issue(user) };
   }
 
   /** Every way of signing in ends here: with two-factor sign-in on, a challenge for POST /api/auth/2fa instead of tokens. */
@@ -154,7 +154,7 @@ export function createAuthService(d: AuthDeps) {
       await attempt.succeeded();
       // The first sign-in after registering is expected; any later one from an unknown device is told.
       const notifyNewDevice = !attempt.trusted && user.lastLoginAt != null;
-      return signIn(em, user, { rememberMe: input.rememberMe, password: true, deviceId, notifyNewDevice }, client);
+      return signIn(em, user, { rememberMe: input.rememberMe, deviceId, notifyNewDevice }, client);
     },
 
     /** The second step's end (two-factor.service.ts): the session the first step held back. */
@@ -206,7 +206,7 @@ export function createAuthService(d: AuthDeps) {
       // An address the provider does not vouch for is confirmed by mail, or the account goes after 7 days.
       if (!user.isConfirmedEmail) await mailVerification(em, d, user);
       else await queueMail(sql, user.email, 'welcome', { firstName: user.firstName, link: null });
-      return startSession(em, user, false);
+      return finish(em, user, NO_PASSWORD, { address: '', userAgent: '' });
     },
 
     /** Links a Google or Facebook account to a signed-in account (Settings); the current password proves the owner. */

@@ -12,7 +12,8 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { type GenerateCaptionsJob, JOBS } from '../../queue/job-contract.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import { isUuid } from '../../db/sql.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
+import { recordActivity } from '../teams/activity.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { CaptionTrack, type ICaptionTrack } from './caption.entity.ts';
 import { toTrack } from './captions.service.ts';
@@ -94,7 +95,9 @@ export function createCaptionGenerationService(d: GenerationDeps) {
         const running = tracks.find((t) => t.kind === 'generated' && t.status === 'processing' && t.language === language);
         if (running) return { video, track: running, isNew: false };
         if (tracks.length >= CAPTION_TRACKS_MAX) throw unprocessable({ language: CAPTION_MESSAGES.tooManyTracks });
-        return { video, track: await newGeneratedTrack(em, video, language, personId), isNew: true };
+        const track = await newGeneratedTrack(em, video, language, personId);
+        await recordActivity(sqlOf(em), accountId, 'caption.added', { type: 'video', id: video.id, name: video.name }, { language, label: track.label, kind: 'generated' }, personId);
+        return { video, track, isNew: true };
       });
       // Queued once committed, so the worker finds the track.
       if (started.isNew) await queueGeneratedTrack(d, d.orm.em.fork(), started.video, started.track, false);

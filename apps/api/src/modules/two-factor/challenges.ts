@@ -5,8 +5,6 @@ import { newOpaqueToken, sha256 } from '../auth/secrets.ts';
 /** What the first step of a sign-in decided, held back until the second step's code. */
 export interface PendingSignIn {
   rememberMe: boolean;
-  /** A password sign-in answers a device token too (a provider's or a mail link's does not). */
-  password: boolean;
   /** The device token's device (a trusted device counts wrong codes on its own, as it counts wrong passwords). */
   deviceId: string | null;
   /** The first step found a device the account never signed in on: the owner is told once the sign-in completes. */
