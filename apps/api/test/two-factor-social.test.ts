@@ -32,7 +32,7 @@ test('a linked Facebook account with two-factor sign-in on gets a challenge; its
 
   const first = await facebook();
   expect(first.status).toBe(200);
-  expect(first.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+  expect(first.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String), methods: ['totp'] });
   const done = await s.api('POST', '/api/auth/2fa', { body: { challenge: first.body.challenge, code: await codeAt(setup.body.secret, 0) } });
   expect(done.status).toBe(200);
   expect(done.body).toMatchObject({ accessToken: expect.any(String), isAdmin: false });
