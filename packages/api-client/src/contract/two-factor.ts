@@ -45,7 +45,7 @@ export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>;
 
 /** WebAuthn's binary fields as base64url text, each capped well above what an authenticator sends. */
 const b64url = (max: number) => z.string().max(...maxLength(max)).regex(/^[A-Za-z0-9_-]*$/, { error: 'Must be base64url.' });
-const credentialFields = { id: b64url(1400), rawId: b64url(1400), type: z.literal('public-key'), authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(), clientExtensionResults: z.object({}).default({}) };
+const credentialFields = { id: b64url(1400), rawId: b64url(1400), type: z.literal('public-key'), authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(), clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}) };
 /** What navigator.credentials.get() answers, as @simplewebauthn/browser sends it. */
 export const PasskeyAssertion = z.object({
   ...credentialFields,
