@@ -49,7 +49,7 @@ const credentialFields = { id: b64url(1400), rawId: b64url(1400), type: z.litera
 /** What navigator.credentials.get() answers, as @simplewebauthn/browser sends it. */
 export const PasskeyAssertion = z.object({
   ...credentialFields,
-  response: z.object({ clientDataJSON: b64url(4000), authenticatorData: b64url(4000), signature: b64url(2000), userHandle: b64url(400).optional() }),
+  response: z.object({ clientDataJSON: b64url(4000), authenticatorData: b64url(4000), signature: b64url(4000), userHandle: b64url(400).optional() }),
 });
 /** What navigator.credentials.create() answers, as @simplewebauthn/browser sends it. */
 export const PasskeyAttestation = z.object({
