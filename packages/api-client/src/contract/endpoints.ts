@@ -27,7 +27,7 @@ import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, F
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { Lead, LeadList, LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from './leads.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
-import { AnalyticsOverview, AnalyticsOverviewCsvQuery, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics, VideoStatisticsCsvQuery } from './player.ts';
+import { AnalyticsOverview, AnalyticsOverviewCsvQuery, BeaconQuery, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics, VideoStatisticsCsvQuery } from './player.ts';
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
@@ -270,7 +270,7 @@ export const endpoints: Endpoint[] = [
   {
     method: 'post',
     path: '/api/videos/{id}/captions/generate',
-    summary: "Generate a caption track from the video's speech (202): a track labelled '<language> (generated)', kind 'generated', status 'processing' until the transcription job on the workers makes it 'ready' (or 'failed' with the reason). 422 for a language the engine cannot transcribe, 409 while the video is not ready or the same language is already being generated, 503 when no engine runs here",
+    summary: "Generate a caption track from the video's speech (202): a track labelled '<language> (generated)', kind 'generated', status 'processing' until the transcription job on the workers makes it 'ready' (or 'failed' with the reason). While that language is already being generated, the same track is answered again (one track, one job, however many requests). 422 for a language the engine cannot transcribe, 409 while the video is not ready, 503 when no engine runs here",
     auth: 'user',
     team: 'edit', scope: 'videos:write',
     body: CaptionGenerateRequest,
@@ -299,16 +299,16 @@ export const endpoints: Endpoint[] = [
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', team: 'edit', scope: 'videos:write', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', team: 'edit', scope: 'videos:write', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
   { method: 'options', path: '/api/statistics/drop-off/{id}', summary: 'CORS preflight of the public beacon', auth: 'none' },
-  { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap)', auth: 'none', body: DropOffBeacon },
+  { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap). A private or password video needs ?token= from its playback answer (404 without a valid one)', auth: 'none', query: BeaconQuery, body: DropOffBeacon },
   { method: 'options', path: '/api/statistics/cta-click/{id}', summary: 'CORS preflight of the public call-to-action beacon', auth: 'none' },
-  { method: 'post', path: '/api/statistics/cta-click/{id}', summary: "Public beacon: the viewer clicked the video's call to action (204; counted per video and day; 429 over the per-address cap; 404 when the video has no call to action)", auth: 'none' },
+  { method: 'post', path: '/api/statistics/cta-click/{id}', summary: "Public beacon: the viewer clicked the video's call to action (204; counted per video and day; 429 over the per-address cap; 404 when the video has no call to action, or is private or password and ?token= is not its valid playback token)", auth: 'none', query: BeaconQuery },
   // issue 27: lead capture
   { method: 'options', path: '/api/videos/{id}/leads', summary: 'CORS preflight of the public lead form', auth: 'none' },
   { method: 'post', path: '/api/videos/{id}/leads', summary: "Public: the player's email form (201). Only while the video's lead form is on (404 otherwise) and the caller may watch it (a video that is not public needs ?token= from its playback answer; private: 404); 422 field messages; 429 with Retry-After past the tries per address", auth: 'none', query: LeadSubmitQuery, body: LeadSubmit, response: Lead },
-  { method: 'get', path: '/api/videos/{id}/leads', summary: 'The leads of one video, newest first (search, from, to, page, limit)', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
-  { method: 'get', path: '/api/videos/{id}/leads.csv', summary: 'The leads of one video as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
-  { method: 'get', path: '/api/leads', summary: "The leads of every video of the team, newest first (search, from, to, page, limit)", auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
-  { method: 'get', path: '/api/leads.csv', summary: 'The leads of every video of the team as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/videos/{id}/leads', summary: 'The leads of one video, newest first (search, from, to, page, limit)', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
+  { method: 'get', path: '/api/videos/{id}/leads.csv', summary: 'The leads of one video as CSV (search, from, to), streamed', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/leads', summary: "The leads of every video of the team, newest first (search, from, to, page, limit)", auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
+  { method: 'get', path: '/api/leads.csv', summary: 'The leads of every video of the team as CSV (search, from, to), streamed', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
   { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', team: 'view', scope: 'analytics:read', response: VideoStatistics },
   { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', team: 'view', scope: 'analytics:read', response: AnalyticsOverview },
   { method: 'get', path: '/api/statistics/video/{id}.csv', summary: "One chart of a video's analytics as CSV over a range (query: range, chart = daily, dropOff, country, device or browser): the same figures as its JSON, streamed; a header row, ISO dates, cells starting with = + - @ quoted; an attachment named after the video, the chart and the days", auth: 'user', team: 'view', scope: 'analytics:read', query: VideoStatisticsCsvQuery, produces: 'text/csv' },

@@ -9,7 +9,7 @@ import { ASSIGNABLE_TEAM_ROLES, PASSWORD_MAX_LENGTH, roleCan, TEAM_HEADER, TEAM_
  */
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' };
-export const TEAM_PERMISSION_LABELS: Record<TeamPermission, string> = { billing: 'billing', ownership: 'ownership', manageTeam: 'manage team', edit: 'edit', view: 'view' };
+export const TEAM_PERMISSION_LABELS: Record<TeamPermission, string> = { billing: 'billing', ownership: 'ownership', manageTeam: 'manage team', edit: 'edit', readLeads: 'read leads', view: 'view' };
 
 /** The roles holding a permission, owner first. */
 export const rolesWith = (permission: TeamPermission): TeamRole[] => TEAM_ROLES.filter((r) => roleCan(r, permission));

@@ -11,9 +11,10 @@ import {
   MESSAGES,
   roleCan,
   type TeamRole,
+  tooManyApiKeysMessage,
 } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { forbidden, notFound, unauthorized, unprocessable } from '../../http/errors.ts';
 import { sha256 } from '../auth/secrets.ts';
 import { isUuid } from '../../db/sql.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
@@ -59,17 +60,24 @@ const LIST_COLUMNS = `k.id, k.name, k.prefix, k.scopes, k.created_at, k.last_use
  * A key acts for its team with its scopes only, and only while its creator may still manage the
  * team (a removed or demoted admin's keys stop with them).
  */
-export function createApiKeysService(d: { orm: Orm; limits: RateLimits }) {
+export function createApiKeysService(d: { orm: Orm; limits: RateLimits; maxPerTeam: number }) {
   const sql = <T = Record<string, unknown>[]>(q: string, p: unknown[] = []) => d.orm.em.fork().execute(q, p) as Promise<T>;
 
   return {
+    /** A new key, unless the team has `maxPerTeam` already (422); the team's lock makes parallel creations count one by one. */
     async create(teamId: string, creator: IUser, input: { name: string; scopes: ApiKeyScope[] }): Promise<ApiKeyCreated> {
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const [row] = await sql(
-        `with k as (insert into api_keys (team_id, created_by, name, prefix, key_hash, scopes) values (?, ?, ?, ?, ?, ?::text[]) returning *)
-         select ${LIST_COLUMNS} from k left join users c on c.id = k.created_by`,
-        [teamId, creator.id, input.name, key.slice(0, SHOWN_CHARS), sha256(key), `{${input.scopes.join(',')}}`],
-      );
+      const row = await d.orm.em.fork().transactional(async (em) => {
+        await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`api-keys:${teamId}`]);
+        const [{ n }] = await em.execute<{ n: number }[]>('select count(*)::int as n from api_keys where team_id = ?', [teamId]);
+        if (n >= d.maxPerTeam) throw unprocessable({ name: tooManyApiKeysMessage(d.maxPerTeam) }, tooManyApiKeysMessage(d.maxPerTeam));
+        const [created] = await em.execute<Record<string, unknown>[]>(
+          `with k as (insert into api_keys (team_id, created_by, name, prefix, key_hash, scopes) values (?, ?, ?, ?, ?, ?::text[]) returning *)
+           select ${LIST_COLUMNS} from k left join users c on c.id = k.created_by`,
+          [teamId, creator.id, input.name, key.slice(0, SHOWN_CHARS), sha256(key), `{${input.scopes.join(',')}}`],
+        );
+        return created;
+      });
       return { ...toApiKey(row), key };
     },
 

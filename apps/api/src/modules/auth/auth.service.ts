@@ -9,10 +9,11 @@ import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
 import { type Membership, MEMBERSHIP_SQL } from '../teams/membership.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
-import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type Provider, recordIdentity } from './identities.ts';
+import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, PROVIDER_NAMES, type Provider, recordIdentity, withProvider } from './identities.ts';
 import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
 import type { DeviceTokens } from './device-tokens.ts';
 import type { PasswordChecks } from './password-checks.ts';
+import type { CurrentPasswordCheck } from './current-password.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
@@ -28,8 +29,6 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
 const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
-const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
-const withProvider = (message: string, p: Provider) => message.replaceAll('{provider}', PROVIDER_NAMES[p]);
 const INVALID_VERIFY_LINK = 'The verification link is invalid or has expired.';
 const NO_PASSWORD: PendingSignIn = { rememberMe: false, password: false, deviceId: null, notifyNewDevice: false };
 
@@ -45,6 +44,7 @@ export type SignInAnswer = (SessionStart & Partial<Pick<PasswordLoginResponse, '
 
 export interface AuthDeps {
   orm: Orm;
+  checkCurrentPassword: CurrentPasswordCheck;
   tokens: AccessTokens;
   signInLimits: SignInLimits;
   devices: DeviceTokens;
@@ -210,11 +210,11 @@ export function createAuthService(d: AuthDeps) {
     },
 
     /** Links a Google or Facebook account to a signed-in account (Settings); the current password proves the owner. */
-    async linkIdentity(userId: string, input: { platform: Provider; token: string; nonce?: string; currentPassword?: string }): Promise<{ message: string; platform: Provider }> {
+    async linkIdentity(userId: string, input: { platform: Provider; token: string; nonce?: string; currentPassword?: string }, client: SignInClient): Promise<{ message: string; platform: Provider }> {
       const em = d.orm.em.fork();
       const user = await em.findOneOrFail(User, { id: userId });
       if (!user.passwordHash) throw unprocessable({ currentPassword: 'Set a password first (Forgot Password) to link another sign-in' });
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) throw unprocessable({ currentPassword: 'Current password is incorrect' });
+      if (!(await d.checkCurrentPassword(user as IUser & { passwordHash: string }, input.currentPassword ?? '', client))) throw unprocessable({ currentPassword: MESSAGES.currentPasswordWrong });
       const identity = await verifiedIdentity(em, input);
       if (!(await recordIdentity(sqlOf(em), user.id, identity.platform, identity.platformId))) throw conflict(withProvider(MESSAGES.identityTaken, identity.platform));
       await credentialsChanged(em, user);
