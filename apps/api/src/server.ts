@@ -31,9 +31,13 @@ import { passwordChecks } from './modules/auth/password-checks.ts';
 import { currentPasswordCheck } from './modules/auth/current-password.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { signInNotices } from './modules/auth/sign-in-notices.ts';
+import { createPasskeyService } from './modules/two-factor/passkeys.service.ts';
+import { twoFactorProofs } from './modules/two-factor/proofs.ts';
+import { relyingParty } from './modules/two-factor/relying-party.ts';
 import { secretBox } from './modules/two-factor/totp.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
+import { webAuthn } from './modules/two-factor/webauthn.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
@@ -167,7 +171,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     refreshFamilyMaxDays: config.REFRESH_FAMILY_MAX_DAYS,
   });
   const box = secretBox(config.TWO_FACTOR_SECRET_KEY ?? (await storedSecret(orm, 'two-factor')));
-  const twoFactor = createTwoFactorService({ orm, auth, box, signInLimits, passwordChecks: checks, notices, failureLimits });
+  const proofs = twoFactorProofs({ orm, signInLimits, passwordChecks: checks, notices, failureLimits });
+  const rp = relyingParty(config.PUBLIC_URL, config.SITE_NAME);
+  const passkeys = createPasskeyService({ orm, proofs, webAuthn: rp && webAuthn(rp) });
+  const twoFactor = createTwoFactorService({ orm, auth, box, proofs, passkeys });
   // Cards go to Stripe when STRIPE_SECRET_KEY is set; without it the sandbox charges nothing (local development).
   const subscriptions = createSubscriptions({ orm });
   const stripe = config.STRIPE_SECRET_KEY
@@ -309,7 +316,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, auth, guards, limits),
-      twoFactorRoutes(twoFactor, guards),
+      twoFactorRoutes(twoFactor, passkeys, guards),
       paymentsRoutes(plans, billing, guards, { stripePublishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null }),
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),

@@ -32,7 +32,7 @@ test('a linked Facebook account with two-factor sign-in on gets a challenge; its
 
   const first = await facebook();
   expect(first.status).toBe(200);
-  expect(first.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+  expect(first.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String), methods: ['totp'] });
   // No device token before the second step.
   expect(first.headers.get('set-cookie') ?? '').not.toContain('rb_device_');
   const done = await s.api('POST', '/api/auth/2fa', { body: { challenge: first.body.challenge, code: await codeAt(setup.body.secret, 0) } });

@@ -27,7 +27,7 @@ import type {
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsCsvChart, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
-import type { TeamPolicy, TotpConfirmed, TotpSetup, TwoFactorChallenge } from '../contract/two-factor.ts';
+import type { PasskeyAssertion, PasskeyRequestOptions, TeamPolicy, TotpConfirmed, TotpSetup, TwoFactorChallenge } from '../contract/two-factor.ts';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from '../contract/webhooks.ts';
 import type {
   AdminTeam,
@@ -51,6 +51,7 @@ import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest
 import { type CoreOptions, createCore, type Query, queryString } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
+import { passkeyCalls } from './passkeys.ts';
 import { afterRetryAfter } from './retry-after.ts';
 import { fetchRaw, type ProgressHandler, parseBody, sendForm } from './transport.ts';
 import type { TusInput } from './tus.ts';
@@ -258,11 +259,14 @@ export function createApiClient(o: ApiClientOptions) {
       const body = { ...input, rememberMe: !!input.rememberMe };
       return signedIn(await request<PasswordLoginResponse | TwoFactorChallenge>('POST', '/api/auth/login', { body, auth: false, headers: await signInHeaders() }));
     },
-    /** A sign-in's second step: the challenge the first answered and an authenticator or recovery code; answers the session. */
-    async twoFactor(challenge: string, code: string) {
-      const r = await request<PasswordLoginResponse>('POST', '/api/auth/2fa', { body: { challenge, code }, auth: false, headers: await signInHeaders() });
+    /** A sign-in's second step: the challenge the first answered and an authenticator or recovery code, or a passkey's assertion; answers the session. */
+    async twoFactor(challenge: string, proof: string | { passkey: z.input<typeof PasskeyAssertion> }) {
+      const body = typeof proof === 'string' ? { challenge, code: proof } : { challenge, passkey: proof.passkey };
+      const r = await request<PasswordLoginResponse>('POST', '/api/auth/2fa', { body, auth: false, headers: await signInHeaders() });
       return (await signedIn(r)) as PasswordLoginResponse;
     },
+    /** A sign-in's passkey prompt: request options for navigator.credentials.get() (e.g. @simplewebauthn/browser's startAuthentication). */
+    passkeyOptions: (challenge: string) => request<PasskeyRequestOptions>('POST', '/api/auth/2fa/passkey/options', { body: { challenge }, auth: false }),
     /** The sign-in providers configured on the server (null: not configured). */
     providers: () => request<AuthProviders>('GET', '/api/auth/providers', { auth: false }),
     /** `nonce`: the one the browser sent Google, which the ID token must carry. */
@@ -418,6 +422,7 @@ export function createApiClient(o: ApiClientOptions) {
       setupTotp: (currentPassword: string) => request<TotpSetup>('POST', '/api/profile/2fa/totp', { body: { currentPassword } }),
       confirmTotp: (code: string) => request<TotpConfirmed>('POST', '/api/profile/2fa/totp/confirm', { body: { code } }),
       disable: (currentPassword: string, code: string) => request<MessageAnswer>('DELETE', '/api/profile/2fa', { body: { currentPassword, code } }),
+      passkeys: passkeyCalls(request),
     },
   };
 

@@ -132,7 +132,10 @@ export function tooManyAttemptsFor(retryAfterSeconds: number): string {
 export const TWO_FACTOR_ERROR_CODES = { required: 'two_factor_required' } as const;
 
 /** Whether a sign-in answered the challenge of its second step (two-factor sign-in on) instead of tokens (here: the sign-in page loads no zod). */
-export const isTwoFactorChallenge = (r: object): r is { twoFactorRequired: true; challenge: string } => (r as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+export const isTwoFactorChallenge = (r: object): r is { twoFactorRequired: true; challenge: string; methods: TwoFactorMethod[] } => (r as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+/** The second factors an account may have (recovery codes work with either). */
+export const TWO_FACTOR_METHODS = ['totp', 'passkey'] as const;
+export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
 
 export const ERROR_CODES = {
   tokenExpired: 'TOKEN_EXPIRED_ERROR',

@@ -30,7 +30,24 @@ import { AnalyticsOverview, AnalyticsOverviewCsvQuery, BeaconQuery, DropOffBeaco
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
-import { TeamPolicy, TotpConfirmed, TotpConfirmRequest, TotpSetup, TotpSetupRequest, TwoFactorChallenge, TwoFactorDisableRequest, TwoFactorSignInRequest } from './two-factor.ts';
+import {
+  PasskeyAdded,
+  PasskeyCreationOptions,
+  PasskeyList,
+  PasskeyOptionsRequest,
+  PasskeyRegisterRequest,
+  PasskeyRemoveRequest,
+  PasskeyRequestOptions,
+  PasskeySignInOptionsRequest,
+  TeamPolicy,
+  TotpConfirmed,
+  TotpConfirmRequest,
+  TotpSetup,
+  TotpSetupRequest,
+  TwoFactorChallenge,
+  TwoFactorDisableRequest,
+  TwoFactorSignInRequest,
+} from './two-factor.ts';
 import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
 import {
   AdminOwnershipMove,
@@ -110,7 +127,8 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'none' },
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token: the body\'s, or with X-Refresh-Token-Transport: cookie the reelbase_refresh cookie (then the new one comes as that cookie, not in the body)', auth: 'none', body: RefreshRequest, response: Tokens },
   { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password. Send the device token of an earlier sign-in (cookie, or the X-Device-Token header) to get in while new devices are paused; 429 with Retry-After while paused, 503 when password checks are busy', auth: 'none', body: LoginRequest, response: z.union([PasswordLoginResponse, TwoFactorChallenge]) },
-  { method: 'post', path: '/api/auth/2fa', summary: "A sign-in's second step: the challenge the first answered (5 minutes, once) and an authenticator code or a recovery code (each works once); answers what the first step would have without two-factor sign-in (tokens, refresh cookie, device token). Wrong codes count like wrong passwords: 429 with Retry-After", auth: 'none', body: TwoFactorSignInRequest, response: PasswordLoginResponse },
+  { method: 'post', path: '/api/auth/2fa/passkey/options', summary: "A sign-in's second step with a passkey: WebAuthn request options for the account's passkeys (navigator.credentials.get()); the WebAuthn challenge is kept with the sign-in's challenge and works once", auth: 'none', body: PasskeySignInOptionsRequest, response: PasskeyRequestOptions },
+  { method: 'post', path: '/api/auth/2fa', summary: "A sign-in's second step: the challenge the first answered (5 minutes, once) and an authenticator code or a recovery code (each works once), or `passkey`, a passkey's assertion for the options of POST /api/auth/2fa/passkey/options; answers what the first step would have without two-factor sign-in (tokens, refresh cookie, device token). Wrong codes count like wrong passwords: 429 with Retry-After", auth: 'none', body: TwoFactorSignInRequest, response: PasswordLoginResponse },
   { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token; answers a device token as a password sign-in does (with two-factor sign-in on: a challenge for POST /api/auth/2fa instead of tokens)', auth: 'none', body: PlatformLoginRequest, response: z.union([PasswordLoginResponse, TwoFactorChallenge]) },
   { method: 'get', path: '/api/auth/providers', summary: 'Public: the sign-in providers configured here, with the client id and authorization URL a browser needs', auth: 'none', response: AuthProviders },
   { method: 'post', path: '/api/auth/logout', summary: 'End this session', auth: 'user', team: 'personal', response: MessageBody },
@@ -174,7 +192,11 @@ export const endpoints: Endpoint[] = [
   },
   { method: 'post', path: '/api/profile/2fa/totp', summary: 'Start setting up an authenticator app (current password required): a new secret and its otpauth:// URL, on only once confirmed with a code', auth: 'user', team: 'personal', body: TotpSetupRequest, response: TotpSetup },
   { method: 'post', path: '/api/profile/2fa/totp/confirm', summary: 'Turn two-factor sign-in on with a code of the new secret: answers 10 single-use recovery codes, shown this once', auth: 'user', team: 'personal', body: TotpConfirmRequest, response: TotpConfirmed },
-  { method: 'delete', path: '/api/profile/2fa', summary: 'Turn two-factor sign-in off (current password and an authenticator or recovery code)', auth: 'user', team: 'personal', body: TwoFactorDisableRequest, response: MessageBody },
+  { method: 'post', path: '/api/profile/2fa/passkeys/options', summary: 'Start adding a passkey (current password required): WebAuthn creation options for navigator.credentials.create(), valid 2 minutes', auth: 'user', team: 'personal', body: PasskeyOptionsRequest, response: PasskeyCreationOptions },
+  { method: 'post', path: '/api/profile/2fa/passkeys', summary: "Add a passkey: the browser's attestation for the options and a name; the first two-factor method turns two-factor sign-in on and answers 10 single-use recovery codes, shown this once", auth: 'user', team: 'personal', body: PasskeyRegisterRequest, response: PasskeyAdded },
+  { method: 'get', path: '/api/profile/2fa/passkeys', summary: "The signed-in person's passkeys", auth: 'user', team: 'personal', response: PasskeyList },
+  { method: 'delete', path: '/api/profile/2fa/passkeys/{id}', summary: 'Remove a passkey (current password required); the only two-factor method is not removed (409): turn two-factor sign-in off instead', auth: 'user', team: 'personal', body: PasskeyRemoveRequest, response: MessageBody },
+  { method: 'delete', path: '/api/profile/2fa', summary: 'Turn two-factor sign-in off (current password and an authenticator or recovery code; passkeys are removed too)', auth: 'user', team: 'personal', body: TwoFactorDisableRequest, response: MessageBody },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', team: 'personal', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
   { method: 'get', path: '/api/payment/config', summary: "Public: the browser's payment settings: the Stripe publishable key when cards go through Stripe Elements, else null (the card form)", auth: 'none', response: PaymentConfig },
   { method: 'get', path: '/api/payment/plan', summary: 'Public: the plans (bronze, silver, gold), their variants (1m, 1y) with prices in dollars, and what each grants', auth: 'none', response: PaymentPlanList },
