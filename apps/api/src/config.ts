@@ -90,6 +90,8 @@ const schema = z.object({
   // Password guessing on a protected video: tries per address on one video, and per address on all.
   RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO: limit('10/900'),
   RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS: limit('100/3600'),
+  // ... and on one video from all addresses together (guessing spread over many addresses); the owner is mailed once per window.
+  RATE_LIMIT_VIDEO_UNLOCK_PER_VIDEO: limit('20/3600'),
   // Lead forms (issue 27): submissions per client address, and per email typed (filling owners' lists with one victim's address).
   RATE_LIMIT_LEADS_PER_ADDRESS: limit('30/3600'),
   RATE_LIMIT_LEADS_PER_EMAIL: limit('10/3600'),
@@ -151,6 +153,8 @@ const schema = z.object({
   TEAM_MEMBERS_WITHOUT_PLAN: positiveInt(1),
   /** Requests one API key may make a minute (in every API process together); past it a 429 with Retry-After. */
   API_KEY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  /** API keys one team may have; creating another is a 422 until one is revoked. */
+  API_KEYS_MAX_PER_TEAM: positiveInt(25),
   /** Uploads are refused while the disk of DATA_DIR has less free space than this (it also protects PostgreSQL). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   /** An unfinished resumable upload is removed this long after it started (fractions allowed). */

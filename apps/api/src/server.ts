@@ -28,11 +28,16 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { deviceTokens } from './modules/auth/device-tokens.ts';
 import { passwordChecks } from './modules/auth/password-checks.ts';
+import { currentPasswordCheck } from './modules/auth/current-password.ts';
 import { platformVerifier } from './modules/auth/platform-verifier.ts';
 import { signInNotices } from './modules/auth/sign-in-notices.ts';
+import { createPasskeyService } from './modules/two-factor/passkeys.service.ts';
+import { twoFactorProofs } from './modules/two-factor/proofs.ts';
+import { relyingParty } from './modules/two-factor/relying-party.ts';
 import { secretBox } from './modules/two-factor/totp.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
+import { webAuthn } from './modules/two-factor/webauthn.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
@@ -117,6 +122,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     'payment-method': { perAccount: config.RATE_LIMIT_PAYMENT_METHOD_PER_ACCOUNT, perAddress: config.RATE_LIMIT_PAYMENT_METHOD_PER_ADDRESS },
     // Its "account" is the video and the address together (see playback.routes.ts).
     'video-unlock': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS_AND_VIDEO, perAddress: config.RATE_LIMIT_VIDEO_UNLOCK_PER_ADDRESS },
+    // Its "account" is the video: all addresses together (see playback.service.ts unlock).
+    'video-unlock-video': { perAccount: config.RATE_LIMIT_VIDEO_UNLOCK_PER_VIDEO },
     // Its "account" is the email typed in the player's lead form.
     lead: { perAccount: config.RATE_LIMIT_LEADS_PER_EMAIL, perAddress: config.RATE_LIMIT_LEADS_PER_ADDRESS },
     // Its "account" is the key: each key has its own minute, whatever the address.
@@ -137,7 +144,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const notices = signInNotices(mails, log, config.LOGIN_FAILURE_WINDOW_SECONDS);
   const failureLimits = { perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, perDevice: config.LOGIN_MAX_FAILURES_PER_DEVICE };
+  // The current password of a signed-in person (profile, identity links, ownership) counts like a sign-in.
+  const checkCurrentPassword = currentPasswordCheck({ signInLimits, passwordChecks: checks, notices, failuresPerAccount: failureLimits.perAccount });
   const auth = createAuthService({
+    checkCurrentPassword,
     orm,
     mails,
     tokens: accessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
@@ -161,7 +171,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     refreshFamilyMaxDays: config.REFRESH_FAMILY_MAX_DAYS,
   });
   const box = secretBox(config.TWO_FACTOR_SECRET_KEY ?? (await storedSecret(orm, 'two-factor')));
-  const twoFactor = createTwoFactorService({ orm, auth, box, signInLimits, passwordChecks: checks, notices, failureLimits });
+  const proofs = twoFactorProofs({ orm, signInLimits, passwordChecks: checks, notices, failureLimits });
+  const rp = relyingParty(config.PUBLIC_URL, config.SITE_NAME);
+  const passkeys = createPasskeyService({ orm, proofs, webAuthn: rp && webAuthn(rp) });
+  const twoFactor = createTwoFactorService({ orm, auth, box, proofs, passkeys });
   // Cards go to Stripe when STRIPE_SECRET_KEY is set; without it the sandbox charges nothing (local development).
   const subscriptions = createSubscriptions({ orm });
   const stripe = config.STRIPE_SECRET_KEY
@@ -184,9 +197,9 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   const billing = createPaymentsService({ orm, subscriptions, card: stripe ?? sandboxCardBilling(), providers: { paypal: paypal.provider } });
   const users = createUsersService({ orm, auth, payments, billing });
-  const profile = createProfileService({ orm, storage, auth, payments });
+  const profile = createProfileService({ orm, storage, auth, payments, checkCurrentPassword });
   const teamsAccess = teamAccess(orm);
-  const apiKeys = createApiKeysService({ orm, limits });
+  const apiKeys = createApiKeysService({ orm, limits, maxPerTeam: config.API_KEYS_MAX_PER_TEAM });
   const guards = authGuards(auth, teamsAccess, apiKeys);
   const importGuard = createGuardedFetch({ allowedHosts: config.IMPORT_ALLOWED_HOSTS, maxBytes: config.SOURCE_MAX_BYTES, timeoutMs: 10_000, maxRedirects: 5 });
   const videos = createVideosService({
@@ -243,7 +256,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   };
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
   sweeper.unref();
-  const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task) });
+  const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
   const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead) });
@@ -252,6 +265,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const statistics = createStatisticsService({
     orm,
     log,
+    tokens,
     flushMs: config.STATS_FLUSH_SECONDS * 1000,
     beaconsPerSecond: config.STATS_BEACONS_PER_SECOND,
     beaconBurst: config.STATS_BEACON_BURST,
@@ -269,7 +283,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminReads = readAuditLog(orm, 1000, (err) => log.error({ err }, 'audit log flush failed'));
   const adminUsers = createAdminUsersService({ orm, storage, reads: adminReads, onServingChanged, payments: billing, auth, log });
   const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
-  const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
+  const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: checkCurrentPassword });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
@@ -302,7 +316,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       adminRoutes(adminUsers, adminVideos, guards),
       usersRoutes(users, guards, limits, adminUsers),
       profileRoutes(profile, auth, guards, limits),
-      twoFactorRoutes(twoFactor, guards),
+      twoFactorRoutes(twoFactor, passkeys, guards),
       paymentsRoutes(plans, billing, guards, { stripePublishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null }),
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),

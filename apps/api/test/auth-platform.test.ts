@@ -43,7 +43,7 @@ describe('Google', () => {
     const sub = `sub-${crypto.randomUUID()}`;
     const res = await platformLogin('google', await googleToken({ sub, email }));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), isAdmin: false, isPaymentMethodSet: false });
+    expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), isAdmin: false, isPaymentMethodSet: false, deviceToken: expect.any(String) });
     const profile = await profileOf(res.body.accessToken);
     expect(profile).toMatchObject({ email, firstName: 'Goo', lastName: 'Gle', isConfirmedEmail: true, isAdmin: false, paymentMethod: null });
 

@@ -26,7 +26,7 @@ test('the registration mail link verifies the address and signs the user in', as
   const u = await registerWithMail();
   const res = await verify(u.token);
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), isAdmin: false, isPaymentMethodSet: true });
+  expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), isAdmin: false, isPaymentMethodSet: true, deviceToken: expect.any(String) });
 
   const profile = await s.api('GET', '/api/profile', { token: res.body.accessToken });
   expect(profile.status).toBe(200);

@@ -101,6 +101,9 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
     { data: { firstName: 'Ada', videoNames: ['Teaser'], blocked: true, reason: 'Copyright claim by Example Films', supportEmail: 'billing@reelbase.test' }, subject: 'Your video "Teaser" was blocked', says: ['Reason: Copyright claim by Example Films', 'billing@reelbase.test'], links: [] },
     { data: { firstName: 'Ada', videoNames: ['Teaser', 'Trailer'], blocked: false, reason: null, supportEmail: 'billing@reelbase.test' }, subject: '2 of your videos play again', says: ['"Teaser", "Trailer"'], links: [`${APP}/`] },
   ],
+  'video-password-guessing': [
+    { data: { firstName: 'Ada', videoId: 'v1', videoName: 'Teaser', checks: 20, minutes: 60 }, subject: 'Password guessing on your video "Teaser" was paused', says: ['Hello Ada,', 'more than 20 password tries within 60 minutes', 'change it'], links: [`${APP}/v1`] },
+  ],
   'team-invitation': [
     { data: { teamName: 'Acme <Films>', inviterName: 'Ada Lovelace', role: 'editor', link: `${APP}/invitation?token=abc` }, subject: 'Ada Lovelace invited you to Acme <Films> on Reelbase', says: ['as editor', 'works once and for 7 days'], links: [`${APP}/invitation?token=abc`] },
   ],

@@ -42,6 +42,7 @@ test('GET /api/profile shows the owner their fields', async () => {
     isAdmin: false,
     defaultVisibility: 'public',
     defaultAllowedDomains: [],
+    twoFactorEnabled: false,
   });
   // Secrets never leave the server.
   expect(JSON.stringify(res.body)).not.toMatch(/password|hash|paymentRef|platformId/i);

@@ -7,7 +7,8 @@ import { type SignedIn, signUpAndLogin, startTestServer, type TestServer } from 
 /*
  * The share page in a real browser, as a stranger opening the link: a public video plays in the
  * page (under its own policy, no violation); a password video asks for the password as its embed
- * does, refuses a wrong one and plays after the right one; a private one says so.
+ * does, refuses a wrong one and plays after the right one (its statistics beacons carrying the
+ * unlock's token); a private one says so.
  */
 let s: TestServer;
 let browser: Browser;
@@ -58,8 +59,12 @@ test('password: the form of the embed; a wrong password is refused, the right on
   await page.fill('.rb-unlock-input', 'letmein');
   await page.click('.rb-unlock-button');
   await page.waitForSelector('video');
+  // The play's beacon carries the token the unlock answered, and counts (issue 35: without it, 404).
+  const beacon = page.waitForResponse((r) => r.url().includes(`/api/statistics/drop-off/${id}`));
   await page.click('.rb-big-play');
   await until(() => media(page), (m) => !!m && m.t > 0.2, 'playback after the password', 20_000);
+  const answered = await beacon;
+  expect([new URL(answered.url()).searchParams.has('token'), answered.status()]).toEqual([true, 204]);
   await page.close();
 });
 

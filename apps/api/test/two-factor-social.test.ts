@@ -32,11 +32,14 @@ test('a linked Facebook account with two-factor sign-in on gets a challenge; its
 
   const first = await facebook();
   expect(first.status).toBe(200);
-  expect(first.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+  expect(first.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String), methods: ['totp'] });
+  // No device token before the second step.
+  expect(first.headers.get('set-cookie') ?? '').not.toContain('rb_device_');
   const done = await s.api('POST', '/api/auth/2fa', { body: { challenge: first.body.challenge, code: await codeAt(setup.body.secret, 0) } });
   expect(done.status).toBe(200);
   expect(done.body).toMatchObject({ accessToken: expect.any(String), isAdmin: false });
-  // A provider's sign-in answers no device token (only a password sign-in does).
-  expect(done.body.deviceToken).toBeUndefined();
+  // The finished sign-in answers a device token, as a password sign-in does (issue 35 item 8).
+  expect(done.body.deviceToken).toEqual(expect.any(String));
+  expect(done.headers.get('set-cookie')).toContain('rb_device_');
   expect((await s.api('GET', '/api/profile', { token: done.body.accessToken })).body.id).toBe(u.id);
 });

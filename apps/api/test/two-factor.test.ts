@@ -94,7 +94,7 @@ describe('signing in with two-factor sign-in on', () => {
     const { secret } = await turnOn(p);
     const first = await login(p);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    expect(first.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String), methods: ['totp'] });
     expect(first.headers.get('set-cookie')).toBeNull();
 
     expect((await secondStep(p, first.body.challenge, await wrongCode(secret))).status).toBe(401);

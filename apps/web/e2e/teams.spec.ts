@@ -91,6 +91,10 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   await expect(vw.page.getByRole('button', { name: 'Trim' })).toHaveCount(0);
   // Watching and copying the embed code stay.
   await expect(vw.page.getByRole('button', { name: 'Copy embed code' })).toBeVisible();
+  // Leads (prospects' emails and names) are not a viewer's to read: the menu has analytics, not leads.
+  const vwNav = vw.page.getByRole('navigation', { name: 'Main' });
+  await expect(vwNav.getByRole('link', { name: 'Analytics' })).toBeVisible();
+  await expect(vwNav.getByRole('link', { name: 'Leads' })).toHaveCount(0);
   await shot(vw.page, info, 'team-viewer-video');
   await vw.context.close();
 
@@ -103,6 +107,7 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   await shot(page, info, 'team-members');
 
   // The activity log: the editor's upload and both joins; the action filter narrows it.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Activity log' })).toBeVisible();
   const log = page.getByTestId('activity-log');

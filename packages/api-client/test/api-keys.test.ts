@@ -27,7 +27,9 @@ describe('the API-key contract', () => {
     const permissionOf = { 'videos:read': 'view', 'analytics:read': 'view', 'videos:write': 'edit', 'webhooks:manage': 'manageTeam' } as Record<string, string>;
     const doc = buildOpenApiDocument('https://videos.reelbase.app') as unknown as { paths: Record<string, Record<string, Op>> };
     for (const e of endpoints.filter((x) => x.scope)) {
-      expect([`${e.method} ${e.path}`, e.auth, e.team]).toEqual([`${e.method} ${e.path}`, 'user', permissionOf[e.scope as string]]);
+      // Leads (prospects' personal data) need their own permission on top of the scope.
+      const permission = /leads/.test(e.path) ? 'readLeads' : permissionOf[e.scope as string];
+      expect([`${e.method} ${e.path}`, e.auth, e.team]).toEqual([`${e.method} ${e.path}`, 'user', permission]);
       const op = doc.paths[e.path][e.method];
       expect(op['x-api-key-scope']).toBe(e.scope);
       expect(op.security).toEqual([{ bearer: [] }, { apiKey: [e.scope] }]);

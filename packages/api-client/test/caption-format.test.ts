@@ -61,6 +61,7 @@ test('what is wrong is named with its line', () => {
   expect(parseCaptions(`WEBVTT\n\n00:01.000 --> 00:02.000\n${'x'.repeat(1001)}\n`)).toEqual({ ok: false, message: "Line 3: the cue's text is longer than 1000 characters" });
   const many = `WEBVTT\n${Array.from({ length: CAPTION_MAX_CUES + 1 }, (_, i) => `\n${formatTimestamp(i)} --> ${formatTimestamp(i + 1)}\nw\n`).join('')}`;
   expect(parseCaptions(many)).toEqual({ ok: false, message: 'The file has more than 20,000 cues' });
+  expect(parseCaptions('1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:03,000 --> 00:00:04,000\nb\u0000ad\n')).toEqual({ ok: false, message: 'Line 7: the file contains a NUL byte: it is not a text file (save it as UTF-8)' });
 });
 
 test('times, clocks and languages', () => {

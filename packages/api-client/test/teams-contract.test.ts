@@ -36,6 +36,7 @@ describe('the teams contract', () => {
     expect(rolesWith('ownership')).toEqual(['owner']);
     expect(rolesWith('manageTeam')).toEqual(['owner', 'admin']);
     expect(ROLE_PERMISSIONS.viewer).toEqual(['view']);
+    expect(rolesWith('readLeads')).toEqual(['owner', 'admin', 'editor']);
     expect(missingPermissionMessage('edit', 'viewer')).toBe('Your role in this team (viewer) does not have the "edit" permission.');
   });
 
@@ -73,7 +74,7 @@ describe('teams through the client, against the real API', () => {
     await t.client.auth.login({ email, password: 'secret123' });
     const { items, defaultTeamId } = await t.client.teams.list();
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ id: defaultTeamId, role: 'owner', isOwn: true, permissions: ['billing', 'ownership', 'manageTeam', 'edit', 'view'] });
+    expect(items[0]).toMatchObject({ id: defaultTeamId, role: 'owner', isOwn: true, permissions: ['billing', 'ownership', 'manageTeam', 'edit', 'readLeads', 'view'] });
     const teamId = items[0].id;
 
     const invited = await t.client.teams.invite(teamId, uniqueEmail(), 'editor');

@@ -32,13 +32,14 @@ export function createDropOffTracker(send: (curTime: number) => void, interval =
   };
 }
 
-export function dropOffUrl(apiBase: string, videoId: string): string {
-  return `${apiBase.replace(/\/+$/, '')}/api/statistics/drop-off/${encodeURIComponent(videoId)}`;
+/** `token`: the playback token of a video that is not public; the API counts its beacons only with it. */
+export function dropOffUrl(apiBase: string, videoId: string, token?: string | null): string {
+  return `${apiBase.replace(/\/+$/, '')}/api/statistics/drop-off/${encodeURIComponent(videoId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
 /** POST `{ curTime }` as JSON: sendBeacon when it is there (survives page unload), else fetch keepalive. */
-export function sendDropOff(apiBase: string, videoId: string, curTime: number): void {
-  const url = dropOffUrl(apiBase, videoId);
+export function sendDropOff(apiBase: string, videoId: string, curTime: number, token?: string | null): void {
+  const url = dropOffUrl(apiBase, videoId, token);
   const body = JSON.stringify({ curTime });
   try {
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return;

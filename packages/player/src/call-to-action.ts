@@ -1,6 +1,6 @@
 import callToActionCss from './call-to-action.css?inline';
 import { adoptStyle } from './chunk-style.ts';
-import { type CallToActionHost, make, videoApi } from './engage.ts';
+import { type CallToActionHost, make, videoApiWithToken } from './engage.ts';
 
 export interface CallToAction {
   readonly open: boolean;
@@ -65,7 +65,7 @@ export function attachCallToAction(h: CallToActionHost): CallToAction {
       e.preventDefault();
       return;
     }
-    if (h.videoId) countClick(videoApi(h, 'statistics/cta-click'));
+    if (h.videoId) countClick(videoApiWithToken(h, 'statistics/cta-click'));
     // Same window: the viewer's page (the top window where the frame may navigate it), else this frame.
     if (!cta.newWindow) {
       e.preventDefault();

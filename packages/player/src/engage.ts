@@ -30,6 +30,12 @@ export type CallToActionHost = EngageHost & { cta: CallToActionConfig };
 /** The API's address for a path of this video. */
 export const videoApi = (h: EngageHost, path: string) => `${h.apiBase.replace(/\/+$/, '')}/api/${path}/${encodeURIComponent(h.videoId ?? '')}`;
 
+/** The same with the playback token of a video that is not public (its beacons count only with it). */
+export const videoApiWithToken = (h: EngageHost, path: string) => {
+  const token = h.token();
+  return `${videoApi(h, path)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+};
+
 /** An element with a class and text. */
 export function make<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className: string, text = ''): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);

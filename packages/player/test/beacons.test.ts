@@ -35,6 +35,17 @@ describe('drop-off beacons', () => {
     ]);
   });
 
+  it("a private or password video's beacons carry its playback token (the API counts them only with it)", async () => {
+    const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+    const { media } = await makePlayer({ videoId: 'vid-1', apiBase: 'https://api.test', token: { token: 'tok/1+x', expiresAt } }, { duration: 120 });
+    media.startPlaying();
+    media.timeUpdate(15.2);
+    expect((await sent()).map((b) => b.url)).toEqual([
+      'https://api.test/api/statistics/drop-off/vid-1?token=tok%2F1%2Bx',
+      'https://api.test/api/statistics/drop-off/vid-1?token=tok%2F1%2Bx',
+    ]);
+  });
+
   it('sends one beacon after seeking to a multiple of 15', async () => {
     const { media } = await makePlayer({ videoId: 'vid-1', apiBase: '' }, { duration: 120 });
     media.startPlaying();

@@ -9,6 +9,7 @@ import { videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Mails } from '../mail/render.ts';
 import { purgeActivity } from '../modules/teams/activity.ts';
+import { accountOwnerIdSql } from '../modules/teams/account-owner.ts';
 
 /** Days before the removal that the notice is mailed (and at least this long before it). */
 export const REMOVAL_NOTICE_DAYS = 3;
@@ -49,11 +50,12 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
 
   async function sendNotices(): Promise<number> {
     // Marked first (one statement), so two runs at once never mail twice; a failed mail is marked back.
+    // The notice goes to the team's owner (after a transfer, not the person who first paid).
     const rows = await sqlNow()<{ id: string; email: string; first_name: string; since: Date; unpaid: boolean }[]>(
-      `update users set removal_notice_sent_at = now() where id in (
+      `update users set removal_notice_sent_at = now() from users o where o.id = ${accountOwnerIdSql('users.id')} and users.id in (
          select id from users where not is_active and not is_admin and ${CANCELED_SINCE} is not null and data_removed_at is null and removal_notice_sent_at is null
            and ${CANCELED_SINCE} <= now() - make_interval(days => ?) for update skip locked)
-       returning id, email, first_name, ${CANCELED_SINCE} as since, canceled_at is null as unpaid`,
+       returning users.id, o.email, o.first_name, coalesce(users.canceled_at, users.subscription_ends_at) as since, users.canceled_at is null as unpaid`,
       [removalDays - REMOVAL_NOTICE_DAYS],
     );
     for (const r of rows) {

@@ -15,6 +15,11 @@ import type { ImportDeps } from './import-video.ts';
 import { type EditVideoJob, JOBS } from '../queue/job-contract.ts';
 import { progressReporter } from './progress.ts';
 import { cutVideoTracks } from '../modules/captions/track-cues.ts';
+import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
+import { sqlOf } from '../db/sql.ts';
+
+/** What a published replacement changed, as the `change` of its video.ready event. */
+export type VideoChange = 'replaced' | 'trimmed' | 'watermarked' | 'watermark_removed';
 
 export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs' | 'deadlines'>;
 
@@ -28,7 +33,8 @@ export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 
  * stored sources that must stay (the unmarked source of a watermarked video); `sourceKey`, the
  * stored copy of `cutPath`, becomes the source when it is not remuxed. Returns false when the
  * video was deleted meanwhile. A failure before the switch leaves the video as it was, with no
- * files of the new version.
+ * files of the new version. The switch records video.ready again (with `change`), as an upload's
+ * first rendition does.
  */
 export async function publishReplacement(
   d: EditDeps,
@@ -36,7 +42,7 @@ export async function publishReplacement(
   target: IVideo,
   cutPath: string,
   tag: string,
-  o: PipelineOptions & { size: number; fields?: Partial<IVideo>; keep?: ReadonlySet<string>; sourceKey?: string },
+  o: PipelineOptions & { size: number; change: VideoChange; fields?: Partial<IVideo>; keep?: ReadonlySet<string>; sourceKey?: string },
 ): Promise<boolean> {
   const work = dirname(cutPath);
   const version = newMediaVersion();
@@ -75,7 +81,11 @@ export async function publishReplacement(
     imageUrl: !target.imageUrl || oldThumbs.has(target.imageUrl) ? thumbnails[0] : target.imageUrl,
     progress: 35,
   });
-  await em.flush();
+  // The new picture plays from here: video.ready again, in the switch's transaction, saying what changed.
+  await em.transactional(async (tx) => {
+    await tx.flush();
+    await recordVideoEvent(sqlOf(tx), target.id, 'video.ready', { change: o.change });
+  });
   // A source inside the old picture (its main.mp4) is still served: it goes with that picture.
   if (oldOriginal && oldOriginal !== newOriginal && !isPictureKey(target.id, oldOriginal) && !o.keep?.has(oldOriginal)) await d.storage.delete(oldOriginal);
   await d.quota.recount(target.id);
@@ -133,7 +143,7 @@ export function editVideoHandler(d: EditDeps) {
         return;
       }
 
-      if (!(await publishReplacement(d, em, target, cut.path, job.editId, { ...opts(10, 35), size, fields: { lastEditId: job.editId, task: null } }))) return;
+      if (!(await publishReplacement(d, em, target, cut.path, job.editId, { ...opts(10, 35), size, change: 'trimmed', fields: { lastEditId: job.editId, task: null } }))) return;
       // Its captions now follow the kept range: cues outside it go, the rest shift to its start.
       await cutVideoTracks(d.orm.em.fork(), target.id, target.id, cut.plan.startSec, endSec);
       d.log.info({ videoId: target.id }, 'overwritten by its trim');

@@ -43,6 +43,7 @@ export function replaceVideoHandler(d: EditDeps & { limits: SourceLimits }) {
         onProgress: (f) => report(35 * f),
         size: (await stat(input)).size,
         sourceKey: job.sourceKey,
+        change: 'replaced',
         fields: { lastEditId: job.replaceId, task: null, error: null },
       });
       // A remux became the source (main.mp4): the received file is not kept twice.

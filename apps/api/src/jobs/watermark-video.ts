@@ -49,6 +49,7 @@ export function watermarkVideoHandler(d: EditDeps) {
       const published = await publishReplacement(d, em, video, picture, job.markId, {
         ...opts(25, 35),
         size,
+        change: mark.removing ? 'watermark_removed' : 'watermarked',
         // The unmarked source stays while a watermark is on; after a removal it is the source again.
         keep: new Set([cleanKey]),
         fields: { watermark: mark.removing ? null : { ...mark, cleanKey, state: 'ready' } },

@@ -2,6 +2,7 @@ import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import { MESSAGES as IMPORT_MESSAGES } from '../imports/import-error.ts';
 import { classifyFailure, FAILURE_MESSAGES } from './failure.ts';
+import { type FailedOverData, failedOverHandler } from './failed-over.ts';
 import { type EditVideoJob, type GenerateCaptionsJob, JOBS, type MakeGifJob, type ReplaceVideoJob, RETRY_LIMIT, type VideoFrameJob, type WatermarkVideoJob } from '../queue/job-contract.ts';
 import type { SlotData } from '../queue/job-queue.ts';
 import type { Queue } from '../queue/queue.ts';
@@ -30,8 +31,8 @@ export interface WorkerOptions {
   importTimeoutMs: number;
   /** Jobs of one account (its group) one queue runs at once, over every worker (pg-boss counts them in PostgreSQL). */
   maxRunningPerAccount: number;
-  /** Ends a job's slot (queue/job-queue.ts): its reservation and its place in the account's queue. */
-  releaseSlot: (slotId: string) => Promise<void>;
+  /** Ends a job's slot (queue/job-queue.ts): its reservation and its place in the account's queue; false when it had ended. */
+  releaseSlot: (slotId: string) => Promise<boolean>;
   /** Test seam: awaited before each job runs. */
   onJobStart?: (name: string, data: { videoId: string }) => void | Promise<void>;
 }
@@ -89,4 +90,10 @@ export async function startWorkers(queue: Queue, handlers: JobHandlers, opts: Wo
   await run<ReplaceVideoJob>(JOBS.replaceVideo, job, handlers.replaceVideo);
   await run<GenerateCaptionsJob>(JOBS.generateCaptions, job, handlers.generateCaptions);
   await run(JOBS.removeStaleMedia, job, (data) => handlers.removeStaleMedia(data.videoId));
+  // A dead worker's last try, failed over by pg-boss (queue.ts: the slot jobs' dead letter queue).
+  const failedOver = failedOverHandler({ releaseSlot: opts.releaseSlot, onFinalFailure: handlers.onFinalFailure, log: opts.log });
+  await queue.boss.work<FailedOverData>(JOBS.failedOver, { batchSize: 1, includeMetadata: true }, async (jobs) => {
+    // includeMetadata: the dead letter names the queue its job failed in.
+    for (const j of jobs) await failedOver((j as unknown as { sourceName: string | null }).sourceName, j.data);
+  });
 }

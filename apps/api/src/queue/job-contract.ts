@@ -18,7 +18,15 @@ export const JOBS = {
   deliverWebhook: 'deliver-webhook',
   /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
   accountRemoval: 'account-removal',
+  /**
+   * pg-boss's dead letter queue of the slot-holding jobs below: a job failed for good without its
+   * handler's say (its worker died on the last try) lands here, and its slot ends (jobs/failed-over.ts).
+   */
+  failedOver: 'job-failed-over',
 } as const;
+
+/** Jobs that hold an account's slot which their worker ends with the job's last try (jobs/workers.ts); video-frame and make-gif are the waiting API's to end. */
+export const SLOT_JOBS: readonly string[] = [JOBS.processVideo, JOBS.importVideo, JOBS.editVideo, JOBS.watermarkVideo, JOBS.replaceVideo, JOBS.generateCaptions];
 
 export interface ProcessVideoJob {
   videoId: string;

@@ -20,7 +20,7 @@ export interface JobAdmission {
 export interface JobSlots {
   reserveJob(userId: string, job: string, bytes: number | null, o: { ttlMs: number; continuing?: boolean }): Promise<{ id: string; bytes: number }>;
   settle(id: string, bytes: number, ttlMs: number): Promise<void>;
-  release(id: string): Promise<void>;
+  release(id: string): Promise<boolean>;
   jobsAhead(userId: string, exceptId: string): Promise<number>;
 }
 

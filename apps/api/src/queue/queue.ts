@@ -1,7 +1,7 @@
 import { PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/errors.ts';
-import { JOBS, RETRY_LIMIT } from './job-contract.ts';
+import { JOBS, RETRY_LIMIT, SLOT_JOBS } from './job-contract.ts';
 
 export interface QueueOptions {
   retryDelaySeconds: number;
@@ -28,7 +28,8 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
     log[err.code === '57P01' ? 'debug' : 'error']({ err: err.message, code: err.code }, 'queue error');
   });
   await boss.start();
-  for (const name of Object.values(JOBS)) {
+  // The dead letter queue first: the queues that name it need it to exist.
+  for (const name of [JOBS.failedOver, ...Object.values(JOBS).filter((n) => n !== JOBS.failedOver)]) {
     const options = {
       retryLimit: RETRY_LIMIT,
       retryDelay: opts.retryDelaySeconds,
@@ -36,6 +37,8 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
       expireInSeconds: opts.deadlineSeconds + 300,
       heartbeatSeconds: opts.heartbeatSeconds,
       notify: true,
+      // A slot-holding job pg-boss fails for good (a dead worker's last try) goes on to end its slot.
+      ...(SLOT_JOBS.includes(name) && { deadLetter: JOBS.failedOver }),
     };
     if (await boss.getQueue(name)) await boss.updateQueue(name, options);
     else await boss.createQueue(name, options);
@@ -84,8 +87,8 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
 }
 export type Queue = Awaited<ReturnType<typeof startQueue>>;
 
-/** Jobs that run ffmpeg (every one but the account-removal schedule). */
-const MEDIA_JOBS: readonly string[] = Object.values(JOBS).filter((name) => name !== JOBS.accountRemoval);
+/** Jobs that run ffmpeg (every one but the account-removal schedule and the dead letters). */
+const MEDIA_JOBS: readonly string[] = Object.values(JOBS).filter((name) => name !== JOBS.accountRemoval && name !== JOBS.failedOver);
 
 /**
  * The queue of an API whose machine may not run media (media/readiness.ts): every media job is

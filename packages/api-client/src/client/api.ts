@@ -27,7 +27,7 @@ import type {
 import type { AnalyticsOverview, AnalyticsSortField, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, StatisticsCsvChart, StatisticsRange, VideoStatistics } from '../contract/player.ts';
 import type { VideoPrivacy } from '../contract/privacy.ts';
 import type { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from '../contract/profile.ts';
-import type { TeamPolicy, TotpConfirmed, TotpSetup, TwoFactorChallenge } from '../contract/two-factor.ts';
+import type { PasskeyAssertion, PasskeyRequestOptions, TeamPolicy, TotpConfirmed, TotpSetup, TwoFactorChallenge } from '../contract/two-factor.ts';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from '../contract/webhooks.ts';
 import type {
   AdminTeam,
@@ -51,6 +51,8 @@ import type { ImportStarted, ImportStatus, PlayerConfig, Video, VideoBulkRequest
 import { type CoreOptions, createCore, type Query, queryString } from './core.ts';
 import type { EmbedOptions } from './embed.ts';
 import { ApiError } from './errors.ts';
+import { passkeyCalls } from './passkeys.ts';
+import { afterRetryAfter } from './retry-after.ts';
 import { fetchRaw, type ProgressHandler, parseBody, sendForm } from './transport.ts';
 import type { TusInput } from './tus.ts';
 
@@ -194,13 +196,18 @@ export function createApiClient(o: ApiClientOptions) {
       const videoId = await (await tus()).tusUpload(core, { file: body, filename, filetype, name, metadata, onProgress: input.onProgress, signal: input.signal });
       return request<Video>('GET', `/api/videos/${id(videoId)}`);
     }
-    const res = await core.execute((token) => {
-      const form = new FormData();
-      form.append('name', name);
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      form.append('video', input.file, filename);
-      return sendForm(core.fetch, `${core.baseUrl}${path}`, form, core.authHeaders(token), input.onProgress, input.signal);
-    });
+    // A 429 that says when to come back (too many uploads or queued jobs just now) is waited out and sent again.
+    const res = await afterRetryAfter(
+      () =>
+        core.execute((token) => {
+          const form = new FormData();
+          form.append('name', name);
+          for (const [k, v] of Object.entries(fields)) form.append(k, v);
+          form.append('video', input.file, filename);
+          return sendForm(core.fetch, `${core.baseUrl}${path}`, form, core.authHeaders(token), input.onProgress, input.signal);
+        }),
+      input.signal,
+    );
     return res.body as Video;
   }
 
@@ -252,19 +259,22 @@ export function createApiClient(o: ApiClientOptions) {
       const body = { ...input, rememberMe: !!input.rememberMe };
       return signedIn(await request<PasswordLoginResponse | TwoFactorChallenge>('POST', '/api/auth/login', { body, auth: false, headers: await signInHeaders() }));
     },
-    /** A sign-in's second step: the challenge the first answered and an authenticator or recovery code; answers the session. */
-    async twoFactor(challenge: string, code: string) {
-      const r = await request<PasswordLoginResponse>('POST', '/api/auth/2fa', { body: { challenge, code }, auth: false, headers: await signInHeaders() });
+    /** A sign-in's second step: the challenge the first answered and an authenticator or recovery code, or a passkey's assertion; answers the session. */
+    async twoFactor(challenge: string, proof: string | { passkey: z.input<typeof PasskeyAssertion> }) {
+      const body = typeof proof === 'string' ? { challenge, code: proof } : { challenge, passkey: proof.passkey };
+      const r = await request<PasswordLoginResponse>('POST', '/api/auth/2fa', { body, auth: false, headers: await signInHeaders() });
       return (await signedIn(r)) as PasswordLoginResponse;
     },
+    /** A sign-in's passkey prompt: request options for navigator.credentials.get() (e.g. @simplewebauthn/browser's startAuthentication). */
+    passkeyOptions: (challenge: string) => request<PasskeyRequestOptions>('POST', '/api/auth/2fa/passkey/options', { body: { challenge }, auth: false }),
     /** The sign-in providers configured on the server (null: not configured). */
     providers: () => request<AuthProviders>('GET', '/api/auth/providers', { auth: false }),
     /** `nonce`: the one the browser sent Google, which the ID token must carry. */
     async platform(input: { token: string; platform: 'google' | 'facebook'; nonce?: string }) {
-      return signedIn(await request<LoginResponse | TwoFactorChallenge>('POST', '/api/auth/platform', { body: input, auth: false, headers: core.sessionHeaders }));
+      return signedIn(await request<PasswordLoginResponse | TwoFactorChallenge>('POST', '/api/auth/platform', { body: input, auth: false, headers: core.sessionHeaders }));
     },
     async verifyEmail(token: string) {
-      return signedIn(await request<LoginResponse | TwoFactorChallenge>('POST', '/api/auth/verify-email', { body: { token }, auth: false, headers: core.sessionHeaders }));
+      return signedIn(await request<PasswordLoginResponse | TwoFactorChallenge>('POST', '/api/auth/verify-email', { body: { token }, auth: false, headers: core.sessionHeaders }));
     },
     /** The link mailed to a new address: confirms the change; signs nobody in. */
     confirmEmailChange: (token: string) => request<{ message: string; email: string }>('POST', '/api/auth/confirm-email-change', { body: { token }, auth: false }),
@@ -412,6 +422,7 @@ export function createApiClient(o: ApiClientOptions) {
       setupTotp: (currentPassword: string) => request<TotpSetup>('POST', '/api/profile/2fa/totp', { body: { currentPassword } }),
       confirmTotp: (code: string) => request<TotpConfirmed>('POST', '/api/profile/2fa/totp/confirm', { body: { code } }),
       disable: (currentPassword: string, code: string) => request<MessageAnswer>('DELETE', '/api/profile/2fa', { body: { currentPassword, code } }),
+      passkeys: passkeyCalls(request),
     },
   };
 

@@ -3,6 +3,7 @@ import type { DetailedError } from 'tus-js-client';
 import { MESSAGES } from '../contract/constants.ts';
 import type { Core } from './core.ts';
 import { ApiError, errorFromBody } from './errors.ts';
+import { retryAfterMs, UPLOAD_RETRY_AFTER_MAX_SECONDS } from './retry-after.ts';
 import { SESSION_EXPIRED_MESSAGE } from './session.ts';
 import { fetchRaw, type ProgressHandler, parseBody, progressOf } from './transport.ts';
 
@@ -26,7 +27,7 @@ export interface TusInput {
   /** Called once the server has created the upload, so the caller can keep its URL for resuming. */
   onUploadUrl?: (url: string) => void;
   chunkSize?: number;
-  /** Delays of tus's own retries (default: five over 19 s); a caller with its own backoff passes fewer. */
+  /** Delays of tus's own retries (default: five over 19 s; a 429's Retry-After, up to a minute, replaces a shorter one); a caller with its own backoff passes fewer. */
   retryDelays?: number[];
 }
 
@@ -71,7 +72,8 @@ export async function tusUpload(core: Core, input: TusInput): Promise<string> {
       metadata: { ...input.metadata, filename: input.filename, filetype: input.filetype, name: input.name },
       uploadUrl: input.uploadUrl ?? null,
       chunkSize: input.chunkSize ?? 50 * 1024 * 1024,
-      retryDelays: input.retryDelays ?? [0, 1000, 3000, 5000, 10000],
+      // A copy: a 429's Retry-After lengthens the delay of its retry in place (onShouldRetry).
+      retryDelays: [...(input.retryDelays ?? [0, 1000, 3000, 5000, 10000])],
       removeFingerprintOnSuccess: true,
       async onBeforeRequest(req) {
         usedToken = await core.accessToken();
@@ -81,8 +83,14 @@ export async function tusUpload(core: Core, input: TusInput): Promise<string> {
         const id = res.getHeader('X-Video-Id');
         if (id) videoId = id;
       },
-      onShouldRetry(err: DetailedError, attempt) {
+      onShouldRetry(err: DetailedError, attempt, options) {
         const status = err.originalResponse?.getStatus() ?? 0;
+        // Too many uploads or jobs just now: the retry waits as long as the server said, or a long wait is the caller's 429.
+        const wait = status === 429 ? retryAfterMs(err.originalResponse?.getHeader('Retry-After')) : null;
+        if (wait !== null) {
+          if (wait > UPLOAD_RETRY_AFTER_MAX_SECONDS * 1000) return false;
+          if (options.retryDelays) options.retryDelays[attempt] = Math.max(options.retryDelays[attempt] ?? 0, wait);
+        }
         if (status === 401 && usedToken && !core.usesApiKey && refreshes < 3) {
           refreshes++;
           // The next attempt's onBeforeRequest waits for this refresh through core.accessToken().

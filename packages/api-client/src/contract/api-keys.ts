@@ -19,6 +19,8 @@ export const API_KEY_MESSAGES = {
   notFound: 'API key not found',
   revoked: 'API key revoked.',
 } as const;
+/** 422 of a new key past API_KEYS_MAX_PER_TEAM: the team's keys are all kept, none is made. */
+export const tooManyApiKeysMessage = (max: number) => `This team already has ${max} API keys, the most it can have. Revoke one it no longer uses, then create the new one.`;
 /** 403 of a key without the route's scope, naming it. */
 export const missingScopeMessage = (scope: ApiKeyScope) => `This API key does not have the "${scope}" scope.`;
 

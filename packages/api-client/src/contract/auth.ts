@@ -12,9 +12,11 @@ export const LoginResponse = Tokens.extend({ isAdmin: z.boolean(), isPaymentMeth
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /**
- * A password sign-in also answers a device token (also set as an HttpOnly cookie for browsers):
- * presented at the next sign-in of the same account, it lets this device in while sign-ins from
- * new devices are paused by failed attempts elsewhere.
+ * Every finished sign-in (a password, Google or Facebook, a verification link, the second step of
+ * two-factor sign-in) also answers a device token (also set as an HttpOnly cookie for browsers):
+ * presented at the next password sign-in of the same account, it lets this device in while
+ * sign-ins from new devices are paused by failed attempts elsewhere. (Named for the first sign-in
+ * that had one.)
  */
 export const PasswordLoginResponse = LoginResponse.extend({ deviceToken: z.string() });
 export type PasswordLoginResponse = z.infer<typeof PasswordLoginResponse>;

@@ -25,6 +25,8 @@ export const CAPTION_FORMAT_MESSAGES = {
   badTime: (t: string) => `"${t}" is not a time (hh:mm:ss.mmm)`,
   noTiming: 'a cue needs a timing line (00:00:01.000 --> 00:00:02.000)',
   cueTooLong: `the cue's text is longer than ${CAPTION_CUE_TEXT_MAX} characters`,
+  /** A NUL is never text (PostgreSQL could not store it either). */
+  nulByte: 'the file contains a NUL byte: it is not a text file (save it as UTF-8)',
 } as const;
 
 export type CaptionParse = { ok: true; format: 'vtt' | 'srt'; cues: Cue[] } | { ok: false; message: string };
@@ -138,6 +140,9 @@ export function parseCaptions(input: string): CaptionParse {
   if (isVtt && body.length && body[0].line === first + 2) body.shift();
   // An SRT file starts with a cue (its number, then its timing line).
   if (!isVtt && !body[0]?.lines.slice(0, 2).some((l) => l.includes('-->'))) return { ok: false, message: CAPTION_FORMAT_MESSAGES.notCaptions };
+  // A caption file with a NUL in it (a binary one is "not captions" above).
+  const nul = lines.findIndex((l) => l.includes('\0'));
+  if (nul >= 0) return { ok: false, message: `Line ${nul + 1}: ${CAPTION_FORMAT_MESSAGES.nulByte}` };
   const cues: Cue[] = [];
   for (const block of body) {
     if (isVtt && /^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(block.lines[0])) continue;

@@ -10,7 +10,6 @@ export const CAPTION_GENERATE_MESSAGES = {
   language: 'Captions can be generated in English (en, en-US, en-GB...) only on this server.',
   noEngine: 'Captions cannot be generated on this server (no transcription engine is installed).',
   notReady: 'The video is still being processed. Generate captions once it plays.',
-  busy: 'Captions in this language are already being generated for this video.',
   notQueued: 'The captions could not be queued (too many jobs at once). Generate them again.',
 } as const;
 

@@ -105,6 +105,8 @@ export const MESSAGES = {
   identityTaken: 'This {provider} account is already linked to another Reelbase account.',
   validationFailed: 'Validation failed',
   invalidCredentials: 'Invalid email or password',
+  /** 422 on `currentPassword` of a profile change or a sign-in link (counted like a failed sign-in). */
+  currentPasswordWrong: 'Current password is incorrect',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
   /** 429: this address already has a password being checked and more waiting. */
   signInsBusyFromAddress: 'Too many sign-ins from your address at once. Try again in a moment.',
@@ -130,7 +132,10 @@ export function tooManyAttemptsFor(retryAfterSeconds: number): string {
 export const TWO_FACTOR_ERROR_CODES = { required: 'two_factor_required' } as const;
 
 /** Whether a sign-in answered the challenge of its second step (two-factor sign-in on) instead of tokens (here: the sign-in page loads no zod). */
-export const isTwoFactorChallenge = (r: object): r is { twoFactorRequired: true; challenge: string } => (r as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+export const isTwoFactorChallenge = (r: object): r is { twoFactorRequired: true; challenge: string; methods: TwoFactorMethod[] } => (r as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+/** The second factors an account may have (recovery codes work with either). */
+export const TWO_FACTOR_METHODS = ['totp', 'passkey'] as const;
+export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
 
 export const ERROR_CODES = {
   tokenExpired: 'TOKEN_EXPIRED_ERROR',
@@ -185,14 +190,15 @@ export type AssignableTeamRole = (typeof ASSIGNABLE_TEAM_ROLES)[number];
  * log; edit: upload, import, edit, organise, player settings, captions, delete videos; view: watch
  * in the app, analytics, copy embed codes.
  */
-export const TEAM_PERMISSIONS = ['billing', 'ownership', 'manageTeam', 'edit', 'view'] as const;
+/** `readLeads`: the emails and names prospects left in lead forms (personal data), not for viewers. */
+export const TEAM_PERMISSIONS = ['billing', 'ownership', 'manageTeam', 'edit', 'readLeads', 'view'] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 
 /** The one map from role to permissions: the API checks it, the UI shows buttons by it, the OpenAPI document states it. */
 export const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
   owner: TEAM_PERMISSIONS,
-  admin: ['manageTeam', 'edit', 'view'],
-  editor: ['edit', 'view'],
+  admin: ['manageTeam', 'edit', 'readLeads', 'view'],
+  editor: ['edit', 'readLeads', 'view'],
   viewer: ['view'],
 };
 export const roleCan = (role: TeamRole, permission: TeamPermission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -9,7 +9,6 @@ import {
   LinkIdentityRequest,
   LinkIdentityResponse,
   LoginRequest,
-  LoginResponse,
   PasswordLoginResponse,
   PlatformLoginRequest,
   RefreshRequest,
@@ -27,11 +26,28 @@ import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, F
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { Lead, LeadList, LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from './leads.ts';
 import { ChangePlanRequest, PaymentCaptureResponse, PaymentConfig, PaymentHistoryList, PaymentOrder, PaymentOrderRequest, PaymentPlanList, PaymentPlanUpdate, PromoCode, PromoCodeCreate, SubscribeRequest, Subscription, SubscriptionResponse, Usage } from './payments.ts';
-import { AnalyticsOverview, AnalyticsOverviewCsvQuery, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics, VideoStatisticsCsvQuery } from './player.ts';
+import { AnalyticsOverview, AnalyticsOverviewCsvQuery, BeaconQuery, DropOffBeacon, EmbedCodeQuery, EmbedCodeResponse, EmbedSettings, EmbedSettingsUpdate, PlaybackInfo, PlayerConfigUpdate, PlayerLogoUploadResponse, VideoStatistics, VideoStatisticsCsvQuery } from './player.ts';
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
-import { TeamPolicy, TotpConfirmed, TotpConfirmRequest, TotpSetup, TotpSetupRequest, TwoFactorChallenge, TwoFactorDisableRequest, TwoFactorSignInRequest } from './two-factor.ts';
+import {
+  PasskeyAdded,
+  PasskeyCreationOptions,
+  PasskeyList,
+  PasskeyOptionsRequest,
+  PasskeyRegisterRequest,
+  PasskeyRemoveRequest,
+  PasskeyRequestOptions,
+  PasskeySignInOptionsRequest,
+  TeamPolicy,
+  TotpConfirmed,
+  TotpConfirmRequest,
+  TotpSetup,
+  TotpSetupRequest,
+  TwoFactorChallenge,
+  TwoFactorDisableRequest,
+  TwoFactorSignInRequest,
+} from './two-factor.ts';
 import { EmailCheckRequest, EmailCheckResponse, RegisterRequest, RegisterResponse } from './users.ts';
 import {
   AdminOwnershipMove,
@@ -111,8 +127,9 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'none' },
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token: the body\'s, or with X-Refresh-Token-Transport: cookie the reelbase_refresh cookie (then the new one comes as that cookie, not in the body)', auth: 'none', body: RefreshRequest, response: Tokens },
   { method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password. Send the device token of an earlier sign-in (cookie, or the X-Device-Token header) to get in while new devices are paused; 429 with Retry-After while paused, 503 when password checks are busy', auth: 'none', body: LoginRequest, response: z.union([PasswordLoginResponse, TwoFactorChallenge]) },
-  { method: 'post', path: '/api/auth/2fa', summary: "A sign-in's second step: the challenge the first answered (5 minutes, once) and an authenticator code or a recovery code (each works once); answers what the first step would have without two-factor sign-in (tokens, refresh cookie, device token). Wrong codes count like wrong passwords: 429 with Retry-After", auth: 'none', body: TwoFactorSignInRequest, response: z.union([PasswordLoginResponse, LoginResponse]) },
-  { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token (with two-factor sign-in on: a challenge for POST /api/auth/2fa instead of tokens)', auth: 'none', body: PlatformLoginRequest, response: z.union([LoginResponse, TwoFactorChallenge]) },
+  { method: 'post', path: '/api/auth/2fa/passkey/options', summary: "A sign-in's second step with a passkey: WebAuthn request options for the account's passkeys (navigator.credentials.get()); the WebAuthn challenge is kept with the sign-in's challenge and works once", auth: 'none', body: PasskeySignInOptionsRequest, response: PasskeyRequestOptions },
+  { method: 'post', path: '/api/auth/2fa', summary: "A sign-in's second step: the challenge the first answered (5 minutes, once) and an authenticator code or a recovery code (each works once), or `passkey`, a passkey's assertion for the options of POST /api/auth/2fa/passkey/options; answers what the first step would have without two-factor sign-in (tokens, refresh cookie, device token). Wrong codes count like wrong passwords: 429 with Retry-After", auth: 'none', body: TwoFactorSignInRequest, response: PasswordLoginResponse },
+  { method: 'post', path: '/api/auth/platform', summary: 'Sign in with a Google or Facebook token; answers a device token as a password sign-in does (with two-factor sign-in on: a challenge for POST /api/auth/2fa instead of tokens)', auth: 'none', body: PlatformLoginRequest, response: z.union([PasswordLoginResponse, TwoFactorChallenge]) },
   { method: 'get', path: '/api/auth/providers', summary: 'Public: the sign-in providers configured here, with the client id and authorization URL a browser needs', auth: 'none', response: AuthProviders },
   { method: 'post', path: '/api/auth/logout', summary: 'End this session', auth: 'user', team: 'personal', response: MessageBody },
   { method: 'post', path: '/api/auth/forgot-password', summary: 'Mail a password reset link', auth: 'none', body: ForgotPasswordRequest, response: MessageBody },
@@ -120,10 +137,10 @@ export const endpoints: Endpoint[] = [
   {
     method: 'post',
     path: '/api/auth/verify-email',
-    summary: "Confirm a registration's address and sign in (only with the account's newest link, while nothing of the account changed since)",
+    summary: "Confirm a registration's address and sign in (only with the account's newest link, while nothing of the account changed since); answers a device token as a password sign-in does",
     auth: 'none',
     body: VerifyEmailRequest,
-    response: z.union([LoginResponse, TwoFactorChallenge]),
+    response: z.union([PasswordLoginResponse, TwoFactorChallenge]),
   },
   {
     method: 'post',
@@ -175,7 +192,11 @@ export const endpoints: Endpoint[] = [
   },
   { method: 'post', path: '/api/profile/2fa/totp', summary: 'Start setting up an authenticator app (current password required): a new secret and its otpauth:// URL, on only once confirmed with a code', auth: 'user', team: 'personal', body: TotpSetupRequest, response: TotpSetup },
   { method: 'post', path: '/api/profile/2fa/totp/confirm', summary: 'Turn two-factor sign-in on with a code of the new secret: answers 10 single-use recovery codes, shown this once', auth: 'user', team: 'personal', body: TotpConfirmRequest, response: TotpConfirmed },
-  { method: 'delete', path: '/api/profile/2fa', summary: 'Turn two-factor sign-in off (current password and an authenticator or recovery code)', auth: 'user', team: 'personal', body: TwoFactorDisableRequest, response: MessageBody },
+  { method: 'post', path: '/api/profile/2fa/passkeys/options', summary: 'Start adding a passkey (current password required): WebAuthn creation options for navigator.credentials.create(), valid 2 minutes', auth: 'user', team: 'personal', body: PasskeyOptionsRequest, response: PasskeyCreationOptions },
+  { method: 'post', path: '/api/profile/2fa/passkeys', summary: "Add a passkey: the browser's attestation for the options and a name; the first two-factor method turns two-factor sign-in on and answers 10 single-use recovery codes, shown this once", auth: 'user', team: 'personal', body: PasskeyRegisterRequest, response: PasskeyAdded },
+  { method: 'get', path: '/api/profile/2fa/passkeys', summary: "The signed-in person's passkeys", auth: 'user', team: 'personal', response: PasskeyList },
+  { method: 'delete', path: '/api/profile/2fa/passkeys/{id}', summary: 'Remove a passkey (current password required); the only two-factor method is not removed (409): turn two-factor sign-in off instead', auth: 'user', team: 'personal', body: PasskeyRemoveRequest, response: MessageBody },
+  { method: 'delete', path: '/api/profile/2fa', summary: 'Turn two-factor sign-in off (current password and an authenticator or recovery code; passkeys are removed too)', auth: 'user', team: 'personal', body: TwoFactorDisableRequest, response: MessageBody },
   { method: 'post', path: '/api/profile/upload', summary: 'Upload the avatar or default player logo', auth: 'user', team: 'personal', multipart: { file: 'file', image: 'string' }, response: ProfileUploadResponse },
   { method: 'get', path: '/api/payment/config', summary: "Public: the browser's payment settings: the Stripe publishable key when cards go through Stripe Elements, else null (the card form)", auth: 'none', response: PaymentConfig },
   { method: 'get', path: '/api/payment/plan', summary: 'Public: the plans (bronze, silver, gold), their variants (1m, 1y) with prices in dollars, and what each grants', auth: 'none', response: PaymentPlanList },
@@ -248,7 +269,7 @@ export const endpoints: Endpoint[] = [
   {
     method: 'post',
     path: '/api/videos/{id}/captions/generate',
-    summary: "Generate a caption track from the video's speech (202): a track labelled '<language> (generated)', kind 'generated', status 'processing' until the transcription job on the workers makes it 'ready' (or 'failed' with the reason). 422 for a language the engine cannot transcribe, 409 while the video is not ready or the same language is already being generated, 503 when no engine runs here",
+    summary: "Generate a caption track from the video's speech (202): a track labelled '<language> (generated)', kind 'generated', status 'processing' until the transcription job on the workers makes it 'ready' (or 'failed' with the reason). While that language is already being generated, the same track is answered again (one track, one job, however many requests). 422 for a language the engine cannot transcribe, 409 while the video is not ready, 503 when no engine runs here",
     auth: 'user',
     team: 'edit', scope: 'videos:write',
     body: CaptionGenerateRequest,
@@ -277,16 +298,16 @@ export const endpoints: Endpoint[] = [
   { method: 'put', path: '/api/player-config/{id}', summary: 'Change one or more player settings of a video', auth: 'user', team: 'edit', scope: 'videos:write', body: PlayerConfigUpdate, response: PlayerConfig },
   { method: 'put', path: '/api/player-config/{id}/image', summary: 'Upload the player logo of a video (feature uploadPlayerLogo)', auth: 'user', team: 'edit', scope: 'videos:write', multipart: { image: 'file' }, response: PlayerLogoUploadResponse },
   { method: 'options', path: '/api/statistics/drop-off/{id}', summary: 'CORS preflight of the public beacon', auth: 'none' },
-  { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap)', auth: 'none', body: DropOffBeacon },
+  { method: 'post', path: '/api/statistics/drop-off/{id}', summary: 'Public beacon: the viewer reached this second (204; 429 over the per-address cap). A private or password video needs ?token= from its playback answer (404 without a valid one)', auth: 'none', query: BeaconQuery, body: DropOffBeacon },
   { method: 'options', path: '/api/statistics/cta-click/{id}', summary: 'CORS preflight of the public call-to-action beacon', auth: 'none' },
-  { method: 'post', path: '/api/statistics/cta-click/{id}', summary: "Public beacon: the viewer clicked the video's call to action (204; counted per video and day; 429 over the per-address cap; 404 when the video has no call to action)", auth: 'none' },
+  { method: 'post', path: '/api/statistics/cta-click/{id}', summary: "Public beacon: the viewer clicked the video's call to action (204; counted per video and day; 429 over the per-address cap; 404 when the video has no call to action, or is private or password and ?token= is not its valid playback token)", auth: 'none', query: BeaconQuery },
   // issue 27: lead capture
   { method: 'options', path: '/api/videos/{id}/leads', summary: 'CORS preflight of the public lead form', auth: 'none' },
   { method: 'post', path: '/api/videos/{id}/leads', summary: "Public: the player's email form (201). Only while the video's lead form is on (404 otherwise) and the caller may watch it (a video that is not public needs ?token= from its playback answer; private: 404); 422 field messages; 429 with Retry-After past the tries per address", auth: 'none', query: LeadSubmitQuery, body: LeadSubmit, response: Lead },
-  { method: 'get', path: '/api/videos/{id}/leads', summary: 'The leads of one video, newest first (search, from, to, page, limit)', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
-  { method: 'get', path: '/api/videos/{id}/leads.csv', summary: 'The leads of one video as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
-  { method: 'get', path: '/api/leads', summary: "The leads of every video of the team, newest first (search, from, to, page, limit)", auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
-  { method: 'get', path: '/api/leads.csv', summary: 'The leads of every video of the team as CSV (search, from, to), streamed', auth: 'user', team: 'view', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/videos/{id}/leads', summary: 'The leads of one video, newest first (search, from, to, page, limit)', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
+  { method: 'get', path: '/api/videos/{id}/leads.csv', summary: 'The leads of one video as CSV (search, from, to), streamed', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
+  { method: 'get', path: '/api/leads', summary: "The leads of every video of the team, newest first (search, from, to, page, limit)", auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
+  { method: 'get', path: '/api/leads.csv', summary: 'The leads of every video of the team as CSV (search, from, to), streamed', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
   { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', team: 'view', scope: 'analytics:read', response: VideoStatistics },
   { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', team: 'view', scope: 'analytics:read', response: AnalyticsOverview },
   { method: 'get', path: '/api/statistics/video/{id}.csv', summary: "One chart of a video's analytics as CSV over a range (query: range, chart = daily, dropOff, country, device or browser): the same figures as its JSON, streamed; a header row, ISO dates, cells starting with = + - @ quoted; an attachment named after the video, the chart and the days", auth: 'user', team: 'view', scope: 'analytics:read', query: VideoStatisticsCsvQuery, produces: 'text/csv' },

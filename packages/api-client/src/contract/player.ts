@@ -162,6 +162,9 @@ export const EmbedSettingsUpdate = z
 export type EmbedSettingsUpdate = z.infer<typeof EmbedSettingsUpdate>;
 export const EmbedCodeResponse = z.object({ embed: z.string() });
 
+/** `?token=` of the public beacons: the playback token, needed for a private or password video (404 without a valid one). */
+export const BeaconQuery = z.object({ token: z.string().max(512).optional() });
+
 /** POST /api/statistics/drop-off/{id}: the playhead second the viewer reached. */
 export const DropOffBeacon = z.object({
   curTime: z

@@ -9,7 +9,7 @@ import { ASSIGNABLE_TEAM_ROLES, PASSWORD_MAX_LENGTH, roleCan, TEAM_HEADER, TEAM_
  */
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' };
-export const TEAM_PERMISSION_LABELS: Record<TeamPermission, string> = { billing: 'billing', ownership: 'ownership', manageTeam: 'manage team', edit: 'edit', view: 'view' };
+export const TEAM_PERMISSION_LABELS: Record<TeamPermission, string> = { billing: 'billing', ownership: 'ownership', manageTeam: 'manage team', edit: 'edit', readLeads: 'read leads', view: 'view' };
 
 /** The roles holding a permission, owner first. */
 export const rolesWith = (permission: TeamPermission): TeamRole[] => TEAM_ROLES.filter((r) => roleCan(r, permission));
@@ -171,8 +171,19 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'invitation.revoked',
   'ownership.requested',
   'ownership.transferred',
+  'api_key.created',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'caption.added',
+  'caption.updated',
+  'caption.deleted',
 ] as const;
 export type TeamActivityAction = (typeof TEAM_ACTIVITY_ACTIONS)[number];
+export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook'] as const;
+export type TeamActivitySubjectType = (typeof TEAM_ACTIVITY_SUBJECTS)[number];
 export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'video.uploaded': 'Uploaded a video',
   'video.imported': 'Imported a video',
@@ -186,6 +197,15 @@ export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'invitation.revoked': 'Revoked an invitation',
   'ownership.requested': 'Asked to transfer ownership',
   'ownership.transferred': 'Transferred ownership',
+  'api_key.created': 'Created an API key',
+  'api_key.revoked': 'Revoked an API key',
+  'webhook.created': 'Added a webhook',
+  'webhook.updated': 'Changed a webhook',
+  'webhook.deleted': 'Deleted a webhook',
+  'webhook.secret_rotated': "Rotated a webhook's secret",
+  'caption.added': 'Added captions',
+  'caption.updated': 'Changed captions',
+  'caption.deleted': 'Deleted captions',
 };
 
 export const TeamActivity = z.object({
@@ -193,8 +213,8 @@ export const TeamActivity = z.object({
   action: z.enum(TEAM_ACTIVITY_ACTIONS),
   /** Who did it; null for a support action by a Reelbase admin or a person since deleted. */
   actor: PersonRef.nullable(),
-  /** What it was done to: a video, a member (by user id), an invitation (by email). */
-  subject: z.object({ type: z.enum(['video', 'member', 'invitation', 'team']), id: z.string().nullable(), name: z.string().nullable() }),
+  /** What it was done to: a video (also for its captions), a member (by user id), an invitation (by email), an API key, a webhook (by its URL). */
+  subject: z.object({ type: z.enum(TEAM_ACTIVITY_SUBJECTS), id: z.string().nullable(), name: z.string().nullable() }),
   /** E.g. {role: 'editor', previousRole: 'viewer'} or {privacy: 'private'}. */
   details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   createdAt: z.string(),

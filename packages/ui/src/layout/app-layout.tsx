@@ -35,10 +35,12 @@ import { useTwoFactorRedirect } from './two-factor-redirect.ts';
 
 export const SIDER_WIDTH = 232;
 
-/** The user's menu; Change plan only for a role with billing (the owner), the activity log for those who manage the team. */
+/** The user's menu; Change plan only for a role with billing (the owner), the activity log for those who manage the team, leads for roles that read them. */
 function UserNav({ onNavigate }: { onNavigate?: () => void }) {
   const billing = useCan('billing');
   const manageTeam = useCan('manageTeam');
+  // Leads are prospects' emails and names: a viewer's role does not read them.
+  const readLeads = useCan('readLeads');
   return (
     <>
       <h2 id="nav-account">{t`My account`}</h2>
@@ -71,10 +73,12 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
           <NavLink to="/video-analytics" onClick={onNavigate}>
             <LineChartOutlined aria-hidden />{' '}{t`Analytics`}</NavLink>
         </li>
-        <li>
-          <NavLink to="/leads" onClick={onNavigate}>
-            <ContactsOutlined aria-hidden />{' '}{t`Leads`}</NavLink>
-        </li>
+        {readLeads && (
+          <li>
+            <NavLink to="/leads" onClick={onNavigate}>
+              <ContactsOutlined aria-hidden />{' '}{t`Leads`}</NavLink>
+          </li>
+        )}
       </ul>
       <h2 id="nav-video">{t`Video`}</h2>
       <ul aria-labelledby="nav-video">

@@ -36,6 +36,7 @@ import { Migration20261241000001Webhooks } from './Migration20261241000001Webhoo
 import { Migration20261244000001PlayerControls } from './Migration20261244000001PlayerControls.ts';
 import { Migration20261245000001ChaptersStoryboard } from './Migration20261245000001ChaptersStoryboard.ts';
 import { Migration20261246000001TwoFactor } from './Migration20261246000001TwoFactor.ts';
+import { Migration20261246000002Passkeys } from './Migration20261246000002Passkeys.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   { name: 'Migration20261244000001PlayerControls', class: Migration20261244000001PlayerControls },
   { name: 'Migration20261245000001ChaptersStoryboard', class: Migration20261245000001ChaptersStoryboard },
   { name: 'Migration20261246000001TwoFactor', class: Migration20261246000001TwoFactor },
+  { name: 'Migration20261246000002Passkeys', class: Migration20261246000002Passkeys },
 ];

@@ -15,6 +15,7 @@ import subscriptionCanceled from './subscription-canceled.ts';
 import usageThreshold from './usage-threshold.ts';
 import verifyEmail from './verify-email.ts';
 import videoBlocked from './video-blocked.ts';
+import videoPasswordGuessing from './video-password-guessing.ts';
 import videoProcessingFailed from './video-processing-failed.ts';
 import ownershipTransfer from './ownership-transfer.ts';
 import teamInvitation from './team-invitation.ts';
@@ -44,6 +45,7 @@ export const TEMPLATES = {
   'renewal-failed': renewalFailed,
   'video-processing-failed': videoProcessingFailed,
   'video-blocked': videoBlocked,
+  'video-password-guessing': videoPasswordGuessing,
   'team-invitation': teamInvitation,
   'team-removed': teamRemoved,
   'ownership-transfer': ownershipTransfer,

@@ -11,12 +11,14 @@ import {
   MESSAGES,
   roleCan,
   type TeamRole,
+  tooManyApiKeysMessage,
 } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { forbidden, notFound, unauthorized, unprocessable } from '../../http/errors.ts';
 import { sha256 } from '../auth/secrets.ts';
-import { isUuid } from '../../db/sql.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
+import { recordActivity } from '../teams/activity.ts';
 import { nameOf } from '../teams/teams.service.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 
@@ -59,18 +61,27 @@ const LIST_COLUMNS = `k.id, k.name, k.prefix, k.scopes, k.created_at, k.last_use
  * A key acts for its team with its scopes only, and only while its creator may still manage the
  * team (a removed or demoted admin's keys stop with them).
  */
-export function createApiKeysService(d: { orm: Orm; limits: RateLimits }) {
+export function createApiKeysService(d: { orm: Orm; limits: RateLimits; maxPerTeam: number }) {
   const sql = <T = Record<string, unknown>[]>(q: string, p: unknown[] = []) => d.orm.em.fork().execute(q, p) as Promise<T>;
 
   return {
+    /** A new key, unless the team has `maxPerTeam` already (422); the team's lock makes parallel creations count one by one. The key is shown once; its creation is written to the team's activity log in the same transaction. */
     async create(teamId: string, creator: IUser, input: { name: string; scopes: ApiKeyScope[] }): Promise<ApiKeyCreated> {
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const [row] = await sql(
-        `with k as (insert into api_keys (team_id, created_by, name, prefix, key_hash, scopes) values (?, ?, ?, ?, ?, ?::text[]) returning *)
-         select ${LIST_COLUMNS} from k left join users c on c.id = k.created_by`,
-        [teamId, creator.id, input.name, key.slice(0, SHOWN_CHARS), sha256(key), `{${input.scopes.join(',')}}`],
-      );
-      return { ...toApiKey(row), key };
+      return d.orm.em.fork().transactional(async (em) => {
+        const tx = sqlOf(em);
+        await tx('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`api-keys:${teamId}`]);
+        const [{ n }] = await tx<{ n: number }[]>('select count(*)::int as n from api_keys where team_id = ?', [teamId]);
+        if (n >= d.maxPerTeam) throw unprocessable({ name: tooManyApiKeysMessage(d.maxPerTeam) }, tooManyApiKeysMessage(d.maxPerTeam));
+        const [row] = await tx(
+          `with k as (insert into api_keys (team_id, created_by, name, prefix, key_hash, scopes) values (?, ?, ?, ?, ?, ?::text[]) returning *)
+           select ${LIST_COLUMNS} from k left join users c on c.id = k.created_by`,
+          [teamId, creator.id, input.name, key.slice(0, SHOWN_CHARS), sha256(key), `{${input.scopes.join(',')}}`],
+        );
+        const created = toApiKey(row);
+        await recordActivity(tx, teamId, 'api_key.created', { type: 'api_key', id: created.id, name: created.name }, { scopes: created.scopes.join(', '), prefix: created.prefix }, creator.id);
+        return { ...created, key };
+      });
     },
 
     async list(teamId: string): Promise<ApiKeyList> {
@@ -80,8 +91,13 @@ export function createApiKeysService(d: { orm: Orm; limits: RateLimits }) {
 
     /** Deleted at once: the next lookup of the key, in any API process, finds nothing. */
     async revoke(teamId: string, id: string): Promise<void> {
-      const rows = isUuid(id) ? await sql('delete from api_keys where id = ? and team_id = ? returning id', [id, teamId]) : [];
-      if (!rows.length) throw notFound(API_KEY_MESSAGES.notFound);
+      if (!isUuid(id)) throw notFound(API_KEY_MESSAGES.notFound);
+      await d.orm.em.fork().transactional(async (em) => {
+        const tx = sqlOf(em);
+        const [row] = await tx<{ id: string; name: string; prefix: string }[]>('delete from api_keys where id = ? and team_id = ? returning id, name, prefix', [id, teamId]);
+        if (!row) throw notFound(API_KEY_MESSAGES.notFound);
+        await recordActivity(tx, teamId, 'api_key.revoked', { type: 'api_key', id: row.id, name: row.name }, { prefix: row.prefix });
+      });
     },
 
     /**

@@ -41,7 +41,8 @@ export function authRoutes(auth: AuthService, twoFactor: TwoFactorService, guard
   });
   r.post('/api/auth/2fa', async (ctx) => {
     const input = body(ctx, TwoFactorSignInRequest);
-    answerSignIn(ctx, await twoFactor.completeSignIn(input.challenge, input.code, { address: ctx.ip, userAgent: ctx.get('user-agent').slice(0, 200) }));
+    const proof = input.passkey ? { passkey: input.passkey } : { code: input.code ?? '' };
+    answerSignIn(ctx, await twoFactor.completeSignIn(input.challenge, proof, { address: ctx.ip, userAgent: ctx.get('user-agent').slice(0, 200) }));
   });
   r.get('/api/auth/providers', (ctx) => {
     ctx.body = auth.providers();

@@ -9,10 +9,11 @@ import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
 import { type Membership, MEMBERSHIP_SQL } from '../teams/membership.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
-import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, type Provider, recordIdentity } from './identities.ts';
+import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, PROVIDER_NAMES, type Provider, recordIdentity, withProvider } from './identities.ts';
 import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
 import type { DeviceTokens } from './device-tokens.ts';
 import type { PasswordChecks } from './password-checks.ts';
+import type { CurrentPasswordCheck } from './current-password.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { PlatformIdentity, PlatformVerifier } from './platform-verifier.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
@@ -28,10 +29,8 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 /** How long the "this was not me" link in the notice to the old address works (also after the change was confirmed). */
 const CANCEL_EMAIL_CHANGE_TTL_MS = 7 * DAY_MS;
-const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
-const withProvider = (message: string, p: Provider) => message.replaceAll('{provider}', PROVIDER_NAMES[p]);
 const INVALID_VERIFY_LINK = 'The verification link is invalid or has expired.';
-const NO_PASSWORD: PendingSignIn = { rememberMe: false, password: false, deviceId: null, notifyNewDevice: false };
+const NO_PASSWORD: PendingSignIn = { rememberMe: false, deviceId: null, notifyNewDevice: false };
 
 /** A rotation's answer; the route decides where the refresh token goes (body or cookie). */
 export interface Tokens {
@@ -45,6 +44,7 @@ export type SignInAnswer = (SessionStart & Partial<Pick<PasswordLoginResponse, '
 
 export interface AuthDeps {
   orm: Orm;
+  checkCurrentPassword: CurrentPasswordCheck;
   tokens: AccessTokens;
   signInLimits: SignInLimits;
   devices: DeviceTokens;
@@ -81,11 +81,11 @@ export function createAuthService(d: AuthDeps) {
     return { ...tokens, isAdmin: user.isAdmin, isPaymentMethodSet: user.paymentMethod != null };
   }
 
-  /** The end of a sign-in (at once, or after its second step): the session, the new-device notice, a password sign-in's device token. */
+  /** The end of every sign-in (at once, or after its second step): the session, the new-device notice, a device token (password, provider or mail link alike). */
   async function finish(em: EntityManager, user: IUser, p: PendingSignIn, client: SignInClient): Promise<SignInAnswer> {
     const session = await startSession(em, user, p.rememberMe);
     if (p.notifyNewDevice) await d.notices.newDevice(user.email, client);
-    return p.password && user.passwordHash ? { ...session, deviceToken: d.devices.issue({ id: user.id, passwordHash: user.passwordHash }) } : session;
+    return { ...session, deviceToken: d.devices.issue(user) };
   }
 
   /** Every way of signing in ends here: with two-factor sign-in on, a challenge for POST /api/auth/2fa instead of tokens. */
@@ -154,7 +154,7 @@ export function createAuthService(d: AuthDeps) {
       await attempt.succeeded();
       // The first sign-in after registering is expected; any later one from an unknown device is told.
       const notifyNewDevice = !attempt.trusted && user.lastLoginAt != null;
-      return signIn(em, user, { rememberMe: input.rememberMe, password: true, deviceId, notifyNewDevice }, client);
+      return signIn(em, user, { rememberMe: input.rememberMe, deviceId, notifyNewDevice }, client);
     },
 
     /** The second step's end (two-factor.service.ts): the session the first step held back. */
@@ -206,15 +206,15 @@ export function createAuthService(d: AuthDeps) {
       // An address the provider does not vouch for is confirmed by mail, or the account goes after 7 days.
       if (!user.isConfirmedEmail) await mailVerification(em, d, user);
       else await queueMail(sql, user.email, 'welcome', { firstName: user.firstName, link: null });
-      return startSession(em, user, false);
+      return finish(em, user, NO_PASSWORD, { address: '', userAgent: '' });
     },
 
     /** Links a Google or Facebook account to a signed-in account (Settings); the current password proves the owner. */
-    async linkIdentity(userId: string, input: { platform: Provider; token: string; nonce?: string; currentPassword?: string }): Promise<{ message: string; platform: Provider }> {
+    async linkIdentity(userId: string, input: { platform: Provider; token: string; nonce?: string; currentPassword?: string }, client: SignInClient): Promise<{ message: string; platform: Provider }> {
       const em = d.orm.em.fork();
       const user = await em.findOneOrFail(User, { id: userId });
       if (!user.passwordHash) throw unprocessable({ currentPassword: 'Set a password first (Forgot Password) to link another sign-in' });
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) throw unprocessable({ currentPassword: 'Current password is incorrect' });
+      if (!(await d.checkCurrentPassword(user as IUser & { passwordHash: string }, input.currentPassword ?? '', client))) throw unprocessable({ currentPassword: MESSAGES.currentPasswordWrong });
       const identity = await verifiedIdentity(em, input);
       if (!(await recordIdentity(sqlOf(em), user.id, identity.platform, identity.platformId))) throw conflict(withProvider(MESSAGES.identityTaken, identity.platform));
       await credentialsChanged(em, user);

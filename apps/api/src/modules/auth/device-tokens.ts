@@ -19,9 +19,14 @@ export function deviceTokens(secret: string, publicUrl: string) {
   const cookieName = (userId: string) => `${COOKIE_PREFIX}${createHash('sha256').update(userId).digest('hex').slice(0, 16)}`;
 
   return {
-    issue(user: { id: string; passwordHash: string }): string {
+    /**
+     * The device token every sign-in answers (password, Google or Facebook, a verification link).
+     * An account without a password signs over the empty hash: setting a password later distrusts
+     * it, as a new password does.
+     */
+    issue(user: { id: string; passwordHash?: string | null }): string {
       const payload = `${user.id}.${randomBytes(16).toString('base64url')}.${Math.floor(Date.now() / 1000) + TRUST_DAYS * 86_400}`;
-      return `${payload}.${sign(payload, user.passwordHash)}`;
+      return `${payload}.${sign(payload, user.passwordHash ?? '')}`;
     },
 
     /** The id of the device among `tokens` that signed in to `user` (with its current password) before; null when none is valid. */

@@ -2,6 +2,9 @@ import type { Sql } from '../../db/sql.ts';
 import { sha256 } from './secrets.ts';
 
 export type Provider = 'google' | 'facebook';
+export const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
+/** A message naming the provider where it says `{provider}`. */
+export const withProvider = (message: string, p: Provider) => message.replaceAll('{provider}', PROVIDER_NAMES[p]);
 
 /**
  * Google and Facebook accounts are recognised by the provider's user id (`sub`, Facebook's user

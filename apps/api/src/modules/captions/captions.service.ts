@@ -24,6 +24,7 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, unprocessable, zodErrors } from '../../http/errors.ts';
 import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { actingPersonId } from '../teams/acting.ts';
+import { recordActivity } from '../teams/activity.ts';
 import { recordCaptionsReady } from '../webhooks/webhook-events.ts';
 
 /** A track row as read by TRACK_COLUMNS. */
@@ -152,6 +153,10 @@ export function createCaptionsService(d: { orm: Orm }) {
     return { ...track, videoName: video.name };
   }
 
+  /** A caption change in the team's activity log, about the video (so the video's filter finds it), in the change's transaction. */
+  const logChange = (sql: Sql, userId: string, action: 'caption.added' | 'caption.updated' | 'caption.deleted', video: { id: string; name: string }, details: Record<string, string | number | boolean | null>) =>
+    recordActivity(sql, userId, action, { type: 'video', id: video.id, name: video.name }, details);
+
   const readTrack = async (sql: Sql, id: string) => toTrack((await sql<TrackRow[]>(`select ${TRACK_COLUMNS} from caption_tracks where id = ?`, [id]))[0]);
 
   /** Makes `trackId` the video's only default (the partial unique index allows one). */
@@ -188,7 +193,7 @@ export function createCaptionsService(d: { orm: Orm }) {
       const cues = cuesOfFile(file);
       return d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
-        await ownVideo(sql, userId, videoId);
+        const video = await ownVideo(sql, userId, videoId);
         // Serialises track changes of one video (the count limit, the one default).
         await sql('select id from videos where id = ? for update', [videoId]);
         const [{ n }] = await sql<{ n: number }[]>('select count(*)::int as n from caption_tracks where video_id = ?', [videoId]);
@@ -201,7 +206,9 @@ export function createCaptionsService(d: { orm: Orm }) {
         await writeCues(sql, { id, videoId }, cues, { newVersion: false });
         if (input.isDefault) await makeDefault(sql, videoId, id);
         await recordCaptionsReady(sql, id);
-        return readTrack(sql, id);
+        const created = await readTrack(sql, id);
+        await logChange(sql, userId, 'caption.added', video, { language: created.language, label: created.label, kind: 'uploaded' });
+        return created;
       });
     },
 
@@ -217,7 +224,9 @@ export function createCaptionsService(d: { orm: Orm }) {
         if (input.isDefault === true) await makeDefault(sql, videoId, track.id);
         if (input.isDefault === false) await sql('update caption_tracks set is_default = false where id = ?', [track.id]);
         await recordCaptionsReady(sql, track.id);
-        return readTrack(sql, track.id);
+        const replaced = await readTrack(sql, track.id);
+        await logChange(sql, userId, 'caption.updated', { id: videoId, name: track.videoName }, { language: replaced.language, label: replaced.label, file: 'replaced' });
+        return replaced;
       });
     },
 
@@ -236,14 +245,25 @@ export function createCaptionsService(d: { orm: Orm }) {
         if (u.cues) await writeCues(sql, track, u.cues, { kind: 'edited', newVersion: true });
         if (u.isDefault === true) await makeDefault(sql, videoId, track.id);
         if (u.isDefault === false) await sql('update caption_tracks set is_default = false where id = ?', [track.id]);
-        return readTrack(sql, track.id);
+        const updated = await readTrack(sql, track.id);
+        await logChange(sql, userId, 'caption.updated', { id: videoId, name: track.videoName }, {
+          language: updated.language,
+          label: updated.label,
+          ...(u.label !== undefined && u.label !== track.label && { previousLabel: track.label }),
+          ...(u.cues && { cues: u.cues.length }),
+          ...(u.isDefault !== undefined && { isDefault: u.isDefault }),
+        });
+        return updated;
       });
     },
 
     async remove(userId: string, videoId: string, captionId: string) {
-      const sql = fork();
-      const track = await ownTrack(sql, userId, videoId, captionId);
-      await sql('delete from caption_tracks where id = ?', [track.id]);
+      await d.orm.em.fork().transactional(async (em) => {
+        const sql = sqlOf(em);
+        const track = await ownTrack(sql, userId, videoId, captionId, true);
+        await sql('delete from caption_tracks where id = ?', [track.id]);
+        await logChange(sql, userId, 'caption.deleted', { id: videoId, name: track.videoName }, { language: track.language, label: track.label });
+      });
       return { message: 'Caption track deleted' };
     },
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import {
   CAPTION_GENERATE_MESSAGES,
   CAPTION_MESSAGES,
@@ -12,7 +12,8 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { type GenerateCaptionsJob, JOBS } from '../../queue/job-contract.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import { isUuid } from '../../db/sql.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
+import { recordActivity } from '../teams/activity.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { CaptionTrack, type ICaptionTrack } from './caption.entity.ts';
 import { toTrack } from './captions.service.ts';
@@ -28,11 +29,8 @@ interface GenerationDeps {
   engine: EngineInfo | null;
 }
 
-/**
- * A generated track of `video` in `language`, status 'processing', and its generate-captions job
- * (jobs/generate-captions.ts) for the workers. The track goes again when the job cannot be queued.
- */
-export async function startGeneratedTrack(d: Pick<GenerationDeps, 'queue'>, em: EntityManager, video: IVideo, language: string, personId: string | null, continuing = false): Promise<ICaptionTrack> {
+/** A generated track of `video` in `language`, status 'processing' (written in the caller's transaction, if any). */
+async function newGeneratedTrack(em: EntityManager, video: IVideo, language: string, personId: string | null): Promise<ICaptionTrack> {
   const track = em.create(CaptionTrack, {
     id: crypto.randomUUID(),
     videoId: video.id,
@@ -49,13 +47,24 @@ export async function startGeneratedTrack(d: Pick<GenerationDeps, 'queue'>, em: 
     updatedBy: personId,
   });
   await em.flush();
+  return track;
+}
+
+/** Queues the generate-captions job of a committed track (jobs/generate-captions.ts); the track goes again when it cannot be queued. */
+async function queueGeneratedTrack(d: Pick<GenerationDeps, 'queue'>, em: EntityManager, video: IVideo, track: ICaptionTrack, continuing: boolean): Promise<void> {
   try {
-    await d.queue.send(JOBS.generateCaptions, { videoId: video.id, trackId: track.id, language } satisfies GenerateCaptionsJob, { userId: video.userId, continuing });
+    await d.queue.send(JOBS.generateCaptions, { videoId: video.id, trackId: track.id, language: track.language } satisfies GenerateCaptionsJob, { userId: video.userId, continuing });
   } catch (err) {
     // Not queued (429 past the account's jobs, 503 here): no track waits for nothing.
-    await em.remove(track).flush();
+    await em.nativeDelete(CaptionTrack, { id: track.id });
     throw err;
   }
+}
+
+/** A generated track of `video` in `language` and its job for the workers. */
+export async function startGeneratedTrack(d: Pick<GenerationDeps, 'queue'>, em: EntityManager, video: IVideo, language: string, personId: string | null, continuing = false): Promise<ICaptionTrack> {
+  const track = await newGeneratedTrack(em, video, language, personId);
+  await queueGeneratedTrack(d, em, video, track, continuing);
   return track;
 }
 
@@ -70,17 +79,29 @@ export function createCaptionGenerationService(d: GenerationDeps) {
     if (!d.engine.supports(language)) throw unprocessable({ [field]: CAPTION_GENERATE_MESSAGES.language });
   };
   return {
-    /** Starts a generated track of `videoId` (the acting account's) in `language`; `personId` asked for it. */
+    /**
+     * Starts a generated track of `videoId` (the acting account's) in `language`; `personId` asked
+     * for it. Idempotent: while one is being generated in that language, every later request (in
+     * any API process) answers that track. The video's row lock serialises the check and the
+     * insert, as uploads of tracks do (the count limit).
+     */
     async generate(accountId: string, personId: string, videoId: string, language: string): Promise<CaptionTrackDto> {
-      const em = d.orm.em.fork();
-      const video = isUuid(videoId) ? await em.findOne(Video, { id: videoId, userId: accountId }) : null;
-      if (!video) throw notFound('Video not found');
-      requireLanguage(language);
-      if (!video.originalKey || !video.isMainReady) throw conflict(CAPTION_GENERATE_MESSAGES.notReady);
-      const tracks = await em.find(CaptionTrack, { videoId: video.id });
-      if (tracks.length >= CAPTION_TRACKS_MAX) throw unprocessable({ language: CAPTION_MESSAGES.tooManyTracks });
-      if (tracks.some((t) => t.kind === 'generated' && t.status === 'processing' && t.language === language)) throw conflict(CAPTION_GENERATE_MESSAGES.busy);
-      return toTrack(await startGeneratedTrack(d, em, video, language, personId));
+      const started = await d.orm.em.fork().transactional(async (em) => {
+        const video = isUuid(videoId) ? await em.findOne(Video, { id: videoId, userId: accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+        if (!video) throw notFound('Video not found');
+        requireLanguage(language);
+        if (!video.originalKey || !video.isMainReady) throw conflict(CAPTION_GENERATE_MESSAGES.notReady);
+        const tracks = await em.find(CaptionTrack, { videoId: video.id });
+        const running = tracks.find((t) => t.kind === 'generated' && t.status === 'processing' && t.language === language);
+        if (running) return { video, track: running, isNew: false };
+        if (tracks.length >= CAPTION_TRACKS_MAX) throw unprocessable({ language: CAPTION_MESSAGES.tooManyTracks });
+        const track = await newGeneratedTrack(em, video, language, personId);
+        await recordActivity(sqlOf(em), accountId, 'caption.added', { type: 'video', id: video.id, name: video.name }, { language, label: track.label, kind: 'generated' }, personId);
+        return { video, track, isNew: true };
+      });
+      // Queued once committed, so the worker finds the track.
+      if (started.isNew) await queueGeneratedTrack(d, d.orm.em.fork(), started.video, started.track, false);
+      return toTrack(started.track);
     },
 
     async settings(accountId: string): Promise<CaptionSettings> {

@@ -11,7 +11,7 @@ export interface Limit {
 }
 
 /** The costly or mail-sending actions strangers and users could repeat to hurt us or others. */
-export const LIMITED_ACTIONS = ['registration', 'email-check', 'forgot-password', 'verification-mail', 'platform-sign-in', 'import', 'upload', 'captions', 'payment-method', 'video-unlock', 'lead', 'api-key'] as const;
+export const LIMITED_ACTIONS = ['registration', 'email-check', 'forgot-password', 'verification-mail', 'platform-sign-in', 'import', 'upload', 'captions', 'payment-method', 'video-unlock', 'video-unlock-video', 'lead', 'api-key'] as const;
 export type LimitedAction = (typeof LIMITED_ACTIONS)[number];
 
 export type ActionLimits = Record<LimitedAction, { perAccount?: Limit; perAddress?: Limit }>;
@@ -70,14 +70,19 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
   };
 
   return {
-    /** Counts one `action` by this actor; past the account's or the address's limit it is a 429. */
-    async take(action: LimitedAction, actor: Actor): Promise<void> {
+    /**
+     * Counts one `action` by this actor; past the account's or the address's limit it is a 429.
+     * `onLimitReached` runs once per window of a count, at its first refusal (to tell someone).
+     */
+    async take(action: LimitedAction, actor: Actor, onLimitReached?: (limit: Limit) => Promise<void>): Promise<void> {
       const { perAccount, perAddress } = actions[action];
       const checks = [
         perAccount && actor.account !== undefined ? hit(keyOf(`${action}:account`, actor.account), perAccount).then((r) => ({ ...r, limit: perAccount })) : null,
         perAddress ? hit(keyOf(`${action}:address`, addressBucket(actor.address)), perAddress).then((r) => ({ ...r, limit: perAddress })) : null,
       ];
       const over = (await Promise.all(checks)).filter((c) => c && c.hits > c.limit.count);
+      const first = over.find((c) => c && c.hits === c.limit.count + 1);
+      if (first && onLimitReached) await onLimitReached(first.limit);
       if (over.length) throw tooMany(Math.max(...over.map((c) => c?.retryAfter ?? 1)));
     },
 

@@ -4,6 +4,7 @@ import { planLabel } from '../../mail/templates/format.ts';
 import type { Invoice } from '../../mail/templates/invoice.ts';
 import type { Sql } from '../../db/sql.ts';
 import type { PlanRow } from './plans.ts';
+import { accountOwnerIdSql } from '../teams/account-owner.ts';
 
 const CURRENCY = 'USD';
 
@@ -15,8 +16,12 @@ interface Owner {
   payment_method: 'card' | 'paypal' | null;
 }
 
+/** The team owner's address and name (after a transfer, the new owner's), with the account's payment method. */
 const owner = async (sql: Sql, userId: string) => {
-  const [o] = await sql<Owner[]>('select email, first_name, last_name, payment_method, payment_method_label from users where id = ?', [userId]);
+  const [o] = await sql<Owner[]>(
+    `select p.email, p.first_name, p.last_name, a.payment_method, a.payment_method_label from users a join users p on p.id = ${accountOwnerIdSql('a.id')} where a.id = ?`,
+    [userId],
+  );
   return o;
 };
 const methodOf = (o: Pick<Owner, 'payment_method' | 'payment_method_label'>) => o.payment_method_label ?? (o.payment_method === 'paypal' ? 'PayPal' : o.payment_method === 'card' ? 'Card' : null);

@@ -8,6 +8,9 @@ import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.t
 import { captionDelivery, captionFilePath } from '../captions/caption-delivery.ts';
 import { CHAPTERS_FILE, playableChapters } from '../chapters/chapters.service.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
+import { videoMails } from '../videos/video-mails.ts';
+import { sqlOf } from '../../db/sql.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import { videoKeys } from '../videos/video-view.ts';
 import { type PlaybackTokens, withToken } from './playback-tokens.ts';
 
@@ -35,7 +38,15 @@ export const passwordNeeded = () => forbidden(PRIVACY_MESSAGES.passwordNeeded, P
  * answers carry a token); a password one after an unlock. Sources of a video that is not public carry a fresh token, and a valid token
  * (of the video's current privacy version) renews itself, so a player plays to the end.
  */
-export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: DefaultLimits; tokens: PlaybackTokens; checkPassword?: <T>(key: string, task: () => Promise<T>) => Promise<T> }) {
+export function createPlaybackService(d: {
+  orm: Orm;
+  storage: Storage;
+  limits: DefaultLimits;
+  tokens: PlaybackTokens;
+  checkPassword?: <T>(key: string, task: () => Promise<T>) => Promise<T>;
+  /** Counts password checks per video, all addresses together (absent: not counted). */
+  guesses?: Pick<RateLimits, 'take'>;
+}) {
   const over = overBandwidthSql('u', d.limits);
   const checkPassword = d.checkPassword ?? ((_key, task) => task());
   const captions = captionDelivery(d.orm);
@@ -136,8 +147,9 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
 
     /**
      * A password video's token for the right password (403 "Wrong password" otherwise). The
-     * caller counts the try against the per-address limits first; argon2 runs in the bounded
-     * pool of password checks (`checkPassword`, keyed by the address).
+     * caller counts the try against the per-address limits first; here it counts against the
+     * video's own cap (all addresses together; its first refusal in a window mails the owner),
+     * then argon2 runs in the bounded pool of password checks (`checkPassword`, keyed by the address).
      */
     async unlock(id: string, password: string, address: string): Promise<PlaybackToken> {
       const { video } = await showable(id);
@@ -145,6 +157,7 @@ export function createPlaybackService(d: { orm: Orm; storage: Storage; limits: D
       // token, but one works there too (a player that raced a change to public keeps playing).
       if (video.visibility === 'private') throw privateVideo();
       if (video.visibility !== 'password') return issue(video);
+      await d.guesses?.take('video-unlock-video', { account: video.id, address }, (limit) => videoMails.passwordGuessing(sqlOf(d.orm.em.fork()), video.id, limit));
       const ok = await checkPassword(address, () => verifyPassword(video.passwordHash, password));
       if (!ok) throw forbidden(PRIVACY_MESSAGES.wrongPassword);
       return issue(video);

@@ -6,7 +6,9 @@ import { prepareImage } from '../../images/image-upload.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessClaims } from '../auth/access-tokens.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { SignInClient } from '../auth/sign-in-notices.ts';
+import type { CurrentPasswordCheck } from '../auth/current-password.ts';
 import { sqlOf } from '../../db/sql.ts';
 import { featuresOf } from '../payments/entitlements.ts';
 import { promoCodeProblem } from '../payments/promo-codes.ts';
@@ -17,7 +19,7 @@ import { paymentMails } from '../payments/payment-mails.ts';
 
 export type ProfileImageKind = 'avatar' | 'playerLogo';
 
-export function createProfileService(d: { orm: Orm; storage: Storage; auth: AuthService; payments: PaymentProvider }) {
+export function createProfileService(d: { orm: Orm; storage: Storage; auth: AuthService; payments: PaymentProvider; checkCurrentPassword: CurrentPasswordCheck }) {
   async function load(userId: string) {
     const em = d.orm.em.fork();
     const user = await em.findOne(User, { id: userId });
@@ -37,7 +39,7 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
      * Applies a profile change. A new password ends every other session; a new email needs the
      * current password and takes effect only through the link mailed to it (`pendingEmail`).
      */
-    async update(claims: AccessClaims, input: ProfileUpdate): Promise<{ profile: Profile; pendingEmail?: string }> {
+    async update(claims: AccessClaims, input: ProfileUpdate, client: SignInClient): Promise<{ profile: Profile; pendingEmail?: string }> {
       const { em, user } = await load(claims.userId);
       const errors: Record<string, string> = {};
       const emailChanged = input.email !== undefined && input.email !== user.email;
@@ -49,7 +51,8 @@ export function createProfileService(d: { orm: Orm; storage: Storage; auth: Auth
       if ((passwordChanged && user.passwordHash) || emailChanged) {
         // An account signed in through Google or Facebook alone sets a password first (Forgot Password).
         if (!user.passwordHash) errors.currentPassword = 'Set a password first (Forgot Password) to change the email';
-        else if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) errors.currentPassword = 'Current password is incorrect';
+        // Counted and limited like a sign-in (429 past the counts), in the bounded argon2 pool.
+        else if (!(await d.checkCurrentPassword({ email: user.email, passwordHash: user.passwordHash }, input.currentPassword ?? '', client))) errors.currentPassword = MESSAGES.currentPasswordWrong;
       }
       // A promo code is checked as at checkout; one kept unchanged is not checked again.
       if (input.promoCode && input.promoCode !== user.promoCode) {

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { AnalyticsOverviewCsvQuery, AnalyticsOverviewQuery, DropOffBeacon, StatisticsQuery, VideoStatisticsCsvQuery } from '@reelbase/api-client';
+import { AnalyticsOverviewCsvQuery, AnalyticsOverviewQuery, BeaconQuery, DropOffBeacon, StatisticsQuery, VideoStatisticsCsvQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { sendCsv } from '../../http/csv.ts';
@@ -31,6 +31,13 @@ async function readJson(ctx: Context): Promise<unknown> {
   }
 }
 
+/** `?token=`: the playback token of a video that is not public (sendBeacon cannot set headers). */
+const tokenOf = (ctx: Context) => {
+  const parsed = BeaconQuery.safeParse(ctx.query);
+  if (!parsed.success) throw unprocessable(zodErrors(parsed.error));
+  return parsed.data.token ?? null;
+};
+
 /**
  * The public beacon. Mounted before the shared body parser, so the rate cap is checked before a
  * byte of the body is read, and sendBeacon's text/plain bodies are accepted too.
@@ -43,7 +50,7 @@ export function beaconRoutes(statistics: StatisticsService) {
   });
   r.post('/:id', async (ctx) => {
     publicCors(ctx, 'POST, OPTIONS');
-    const viewer = { address: ctx.ip, userAgent: ctx.get('User-Agent') };
+    const viewer = { address: ctx.ip, userAgent: ctx.get('User-Agent'), token: tokenOf(ctx) };
     statistics.admit(viewer);
     const parsed = DropOffBeacon.safeParse(await readJson(ctx));
     if (!parsed.success) throw unprocessable(zodErrors(parsed.error));
@@ -65,7 +72,7 @@ export function ctaBeaconRoutes(statistics: StatisticsService) {
     statistics.admit({ address: ctx.ip, userAgent: ctx.get('User-Agent') });
     // Nothing to read: a body (sendBeacon may send one) must still be small.
     if (Number(ctx.get('Content-Length') || 0) > BEACON_MAX_BYTES) throw new HttpError(413, 'The body is too large.');
-    await statistics.recordCtaClick(ctx.params.id);
+    await statistics.recordCtaClick(ctx.params.id, tokenOf(ctx));
     ctx.status = 204;
   });
   return r;

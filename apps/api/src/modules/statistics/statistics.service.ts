@@ -9,6 +9,7 @@ import {
   type VideoStatistics,
 } from '@reelbase/api-client';
 import type { Logger } from 'pino';
+import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, tooMany, unprocessable } from '../../http/errors.ts';
 import { sqlOf } from '../../db/sql.ts';
@@ -35,6 +36,9 @@ interface Target {
   /** The video's call to action is on (issue 27): only then are its clicks counted. */
   cta: boolean;
   durationSec: number | null;
+  /** Private and password videos: beacons need a playback token of this privacy version. */
+  needsToken: boolean;
+  privacyVersion: number;
   at: number;
 }
 
@@ -42,6 +46,8 @@ interface Target {
 export interface BeaconViewer {
   address: string;
   userAgent: string;
+  /** The playback token the player holds (`?token=`), needed for a video that is not public. */
+  token?: string | null;
 }
 
 /**
@@ -57,6 +63,7 @@ export interface BeaconViewer {
 export function createStatisticsService(d: {
   orm: Orm;
   log: Logger;
+  tokens: PlaybackTokens;
   flushMs: number;
   beaconsPerSecond: number;
   beaconBurst: number;
@@ -101,18 +108,29 @@ export function createStatisticsService(d: {
     const hit = targets.get(id);
     if (hit && Date.now() - hit.at < (hit.ok && hit.durationSec === null ? UNKNOWN_LENGTH_CACHE_MS : TARGET_CACHE_MS)) return hit;
     const rows = UUID.test(id)
-      ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean; cta: boolean | null }[]>(
-          `select v.duration_sec, v.ban, v.status, u.ban as owner_ban, (v.player_config->'callToAction'->>'enabled')::boolean as cta
+      ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean; cta: boolean | null; visibility: string; privacy_version: number }[]>(
+          `select v.duration_sec, v.ban, v.status, u.ban as owner_ban, (v.player_config->'callToAction'->>'enabled')::boolean as cta, v.visibility, v.privacy_version
            from videos v join users u on u.id = v.user_id where v.id = ?`,
           [id],
         )
       : [];
     const row = rows[0];
-    const t = { ok: !!row && !row.ban && !row.owner_ban && row.status !== 'failed', cta: row?.cta === true, durationSec: row?.duration_sec ?? null, at: Date.now() };
+    const t = {
+      ok: !!row && !row.ban && !row.owner_ban && row.status !== 'failed',
+      cta: row?.cta === true,
+      durationSec: row?.duration_sec ?? null,
+      // As playback: public and unlisted play for anyone with the link, the others after a token.
+      needsToken: row?.visibility === 'private' || row?.visibility === 'password',
+      privacyVersion: row?.privacy_version ?? 0,
+      at: Date.now(),
+    };
     if (targets.size > 10_000) targets.clear();
     targets.set(id, t);
     return t;
   }
+
+  /** Whether a beacon may count: a showable video, and for one that is not public, a viewer holding its playback token (anyone else's is a 404, as a missing video's). */
+  const mayCount = (videoId: string, t: Target, token: string | null | undefined) => t.ok && (!t.needsToken || d.tokens.secondsLeft(videoId, t.privacyVersion, token) > 0);
 
   /**
    * Once a day per process (at its first flush of the day, with or without beacons): yesterday's
@@ -201,7 +219,7 @@ export function createStatisticsService(d: {
     /** Counts one drop-off beacon (and, at second 0, one play with its viewer, country, device, browser). */
     async recordDropOff(videoId: string, curTime: number, viewer: BeaconViewer): Promise<void> {
       const t = await target(videoId);
-      if (!t.ok) throw notFound(BEACON_NOT_FOUND);
+      if (!mayCount(videoId, t, viewer.token)) throw notFound(BEACON_NOT_FOUND);
       if (t.durationSec === null) throw conflict(NOT_PLAYABLE_YET);
       if (curTime > t.durationSec + 1) throw unprocessable({ curTime: PAST_THE_END });
       const day = utcDay();
@@ -222,9 +240,9 @@ export function createStatisticsService(d: {
     },
 
     /** Counts one click on the video's call to action (issue 27), in the day's counts like the other beacons. */
-    async recordCtaClick(videoId: string): Promise<void> {
+    async recordCtaClick(videoId: string, token?: string | null): Promise<void> {
       const t = await target(videoId);
-      if (!t.ok || !t.cta) throw notFound(BEACON_NOT_FOUND);
+      if (!mayCount(videoId, t, token) || !t.cta) throw notFound(BEACON_NOT_FOUND);
       add(videoId, utcDay(), 'ctaClick', '');
     },
 

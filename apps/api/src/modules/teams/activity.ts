@@ -1,15 +1,16 @@
-import { TEAM_ACTIVITY_RETENTION_DAYS, type TeamActivityAction } from '@reelbase/api-client';
+import { TEAM_ACTIVITY_RETENTION_DAYS, type TeamActivityAction, type TeamActivitySubjectType } from '@reelbase/api-client';
 import type { Sql } from '../../db/sql.ts';
 import { actingPersonId } from './acting.ts';
 
 export interface ActivitySubject {
-  type: 'video' | 'member' | 'invitation' | 'team';
+  type: TeamActivitySubjectType;
   id?: string | null;
   name?: string | null;
 }
 
 /**
- * One line of a team's activity log (who uploaded, deleted, changed privacy or roles), written in
+ * One line of a team's activity log (who uploaded, deleted, changed privacy or roles, keys,
+ * webhooks or captions), written in
  * the transaction of the change when there is one. The actor defaults to the person acting in the
  * request; `null` is a support action or a job.
  */

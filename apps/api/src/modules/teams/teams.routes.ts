@@ -54,7 +54,7 @@ export function teamsRoutes(teams: TeamsService, admin: AdminTeamsService, guard
   });
   r.post('/api/teams/:teamId/ownership-transfer', user, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await teams.requestTransfer(currentPerson(ctx), currentTeam(ctx).teamId, body(ctx, OwnershipTransferRequest));
+    ctx.body = await teams.requestTransfer(currentPerson(ctx), currentTeam(ctx).teamId, body(ctx, OwnershipTransferRequest), { address: ctx.ip, userAgent: ctx.get('user-agent').slice(0, 200) });
   });
   r.delete('/api/teams/:teamId/ownership-transfer', user, async (ctx) => {
     await teams.cancelTransfer(currentPerson(ctx), currentTeam(ctx).teamId);

@@ -26,7 +26,8 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Mails } from '../../mail/render.ts';
 import { newOpaqueToken, sha256 } from '../auth/secrets.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import type { CurrentPasswordCheck } from '../auth/current-password.ts';
+import type { SignInClient } from '../auth/sign-in-notices.ts';
 import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import type { IUser } from '../users/user.entity.ts';
 import { pageMeta } from '../videos/video-view.ts';
@@ -51,7 +52,8 @@ const lockTeam = (sql: Sql, teamId: string) => sql('select pg_advisory_xact_lock
  * its account (the users row that holds the plan, the subscription and the usage), so everything
  * the account owned before teams is the team's.
  */
-export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: string; membersWithoutPlan: number }) {
+/** `checkPassword`: the owner's password, counted and limited like a sign-in (auth/current-password.ts). */
+export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: string; membersWithoutPlan: number; checkPassword: CurrentPasswordCheck }) {
   const em = () => d.orm.em.fork();
 
   /** Members plus unexpired pending invitations, against the plan's members limit. */
@@ -333,9 +335,9 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
     },
 
     /** The owner asks (with their password) to hand the team to a member, who accepts within 7 days. */
-    async requestTransfer(owner: IUser, teamId: string, input: { userId: string; password: string }): Promise<OwnershipTransfer> {
+    async requestTransfer(owner: IUser, teamId: string, input: { userId: string; password: string }, client: SignInClient): Promise<OwnershipTransfer> {
       if (!owner.passwordHash) throw forbidden(TEAM_MESSAGES.passwordNeeded);
-      if (!(await verifyPassword(owner.passwordHash, input.password))) throw forbidden(TEAM_MESSAGES.wrongPassword);
+      if (!(await d.checkPassword({ email: owner.email, passwordHash: owner.passwordHash }, input.password, client))) throw forbidden(TEAM_MESSAGES.wrongPassword);
       const transfer = await em().transactional(async (tx) => {
         const sql = sqlOf(tx);
         await lockTeam(sql, teamId);

@@ -39,6 +39,10 @@ export const twoFactorStore = {
     return rows.length === 1;
   },
 
+  async hasTotp(sql: Sql, userId: string): Promise<boolean> {
+    return (await this.secret(sql, userId, true)) !== null;
+  },
+
   async recoveryCodesLeft(sql: Sql, userId: string): Promise<number> {
     const [row] = await sql<{ n: string }[]>('select count(*) as n from two_factor_recovery_codes where user_id = ? and used_at is null', [userId]);
     return Number(row.n);
@@ -51,8 +55,10 @@ export const twoFactorStore = {
     await sql('update users set two_factor_enabled_at = now() where id = ?', [userId]);
   },
 
+  /** Turns it off: every method goes (authenticator app, passkeys, recovery codes), so turning it on again starts clean. */
   async disable(sql: Sql, userId: string): Promise<void> {
     await sql('delete from user_totp where user_id = ?', [userId]);
+    await sql('delete from user_passkeys where user_id = ?', [userId]);
     await sql('delete from two_factor_recovery_codes where user_id = ?', [userId]);
     await sql('update users set two_factor_enabled_at = null where id = ?', [userId]);
   },

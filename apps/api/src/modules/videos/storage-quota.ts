@@ -157,8 +157,9 @@ export function storageQuota(d: {
       });
     },
 
-    async release(id: string) {
-      await sqlOf(d.orm.em.fork())('delete from storage_reservations where id = ?', [id]);
+    /** Ends a reservation or slot; false when it had already ended (released, or expired and swept). */
+    async release(id: string): Promise<boolean> {
+      return (await sqlOf(d.orm.em.fork())<unknown[]>('delete from storage_reservations where id = ? returning 1', [id])).length > 0;
     },
 
     /** Drops expired reservations (they already count for nothing). */

@@ -17,4 +17,10 @@ export const videoMails = {
     );
     for (const r of rows) await queueMail(sql, r.email, 'video-blocked', { firstName: r.first_name, videoNames: r.names, blocked, reason, supportEmail });
   },
+
+  /** A password video's checks reached their cap (all addresses together): told once per window. */
+  async passwordGuessing(sql: Sql, videoId: string, limit: { count: number; seconds: number }) {
+    const [r] = await sql<{ email: string; first_name: string; name: string }[]>('select u.email, u.first_name, v.name from videos v join users u on u.id = v.user_id where v.id = ?', [videoId]);
+    if (r) await queueMail(sql, r.email, 'video-password-guessing', { firstName: r.first_name, videoId, videoName: r.name, checks: limit.count, minutes: Math.ceil(limit.seconds / 60) });
+  },
 };

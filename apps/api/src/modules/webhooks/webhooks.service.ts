@@ -14,6 +14,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { isAllowedHost } from '../../imports/address-policy.ts';
 import { ImportRefusedError } from '../../imports/import-error.ts';
 import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
+import { recordActivity } from '../teams/activity.ts';
 import { notifyWebhookWorkers, recordWebhookEvent } from './webhook-events.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 
@@ -59,6 +60,15 @@ export const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
   lastAttemptAt: iso(r.last_attempt_at),
   nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null,
 });
+
+/** What an update changed, for the activity log: the previous address, the new events, on or off. */
+function webhookChanges(before: EndpointRow, input: WebhookUpdate): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  if (input.url !== undefined && input.url !== before.url) out.previousUrl = before.url;
+  if (input.events && input.events.join(',') !== before.events.join(',')) out.events = input.events.join(', ');
+  if (input.enabled !== undefined && input.enabled !== before.enabled) out.enabled = input.enabled;
+  return out;
+}
 
 /** Why an address is refused for webhooks, by the guard's code (the import wording speaks of imports). */
 export const WEBHOOK_ADDRESS_MESSAGE = 'This address is private (loopback, internal or link-local) and cannot receive webhooks.';
@@ -128,6 +138,7 @@ export function createWebhooksService(d: WebhooksDeps) {
           `{${input.events.join(',')}}`,
           secret,
         ]);
+        await recordActivity(sql, teamId, 'webhook.created', { type: 'webhook', id: row.id, name: row.url }, { events: input.events.join(', ') });
         return { ...toWebhook(row), secret };
       });
     },
@@ -135,7 +146,7 @@ export function createWebhooksService(d: WebhooksDeps) {
     async update(teamId: string, id: string, input: WebhookUpdate): Promise<Webhook> {
       if (input.url !== undefined) await assertUrl(input.url);
       return write(async (sql) => {
-        await own(sql, teamId, id, true);
+        const before = await own(sql, teamId, id, true);
         // Turned back on: its failures start over.
         const [row] = await sql<EndpointRow[]>(
           `update webhook_endpoints set url = coalesce(?, url), events = coalesce(?::text[], events), enabled = coalesce(?, enabled),
@@ -144,14 +155,16 @@ export function createWebhooksService(d: WebhooksDeps) {
            where id = ? returning ${ENDPOINT_COLUMNS}`,
           [input.url ?? null, input.events ? `{${input.events.join(',')}}` : null, input.enabled ?? null, input.enabled === true, input.enabled === true, id],
         );
+        await recordActivity(sql, teamId, 'webhook.updated', { type: 'webhook', id: row.id, name: row.url }, webhookChanges(before, input));
         return toWebhook(row);
       });
     },
 
     async remove(teamId: string, id: string) {
       await write(async (sql) => {
-        await own(sql, teamId, id, true);
+        const gone = await own(sql, teamId, id, true);
         await sql('delete from webhook_endpoints where id = ?', [id]);
+        await recordActivity(sql, teamId, 'webhook.deleted', { type: 'webhook', id: gone.id, name: gone.url });
       });
       return { message: WEBHOOK_MESSAGES.deleted };
     },
@@ -165,6 +178,7 @@ export function createWebhooksService(d: WebhooksDeps) {
           'update webhook_endpoints set previous_secret = secret, previous_secret_until = now() + make_interval(secs => ?), secret = ?, updated_at = now() where id = ?',
           [d.secretOverlapSeconds, secret, id],
         );
+        await recordActivity(sql, teamId, 'webhook.secret_rotated', { type: 'webhook', id: row.id, name: row.url });
         return { ...toWebhook(row), secret };
       });
     },

@@ -9,7 +9,7 @@ import { homeFor } from '../../lib/access-gate.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { SocialButtons } from './social-buttons.tsx';
-import { TwoFactorStep } from './two-factor-step.tsx';
+import { type PendingChallenge, TwoFactorStep } from './two-factor-step.tsx';
 
 type Errors = { email?: string; password?: string };
 
@@ -48,7 +48,10 @@ export function LoginPage() {
   const location = useLocation();
   const [resetDone] = useState(() => !!(location.state as { resetDone?: boolean } | null)?.resetDone);
   // The second step of a sign-in begun elsewhere (Google, Facebook, an email link), or here after the password.
-  const [challenge, setChallenge] = useState<string | null>(() => (location.state as { challenge?: string } | null)?.challenge ?? null);
+  const [challenge, setChallenge] = useState<PendingChallenge | null>(() => {
+    const state = location.state as Partial<PendingChallenge> | null;
+    return state?.challenge ? { challenge: state.challenge, methods: state.methods } : null;
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
   useEffect(() => {
     if (resetDone || challenge) navigate(location.pathname, { replace: true, state: null });
@@ -78,7 +81,7 @@ export function LoginPage() {
     try {
       const r = await client.auth.login({ email: values.email.trim(), password: values.password, rememberMe: values.rememberMe });
       if (isTwoFactorChallenge(r)) {
-        setChallenge(r.challenge);
+        setChallenge(r);
         setLoading(false);
         return;
       }

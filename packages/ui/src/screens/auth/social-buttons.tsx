@@ -41,7 +41,7 @@ export function SocialButtons({ verb, paymentMethod, divider }: { verb: 'Sign in
       const r = await client.auth.platform({ token, platform: provider, nonce });
       // Two-factor sign-in on: the code is asked on the sign-in page.
       if (isTwoFactorChallenge(r)) {
-        navigate('/login', { state: { challenge: r.challenge } });
+        navigate('/login', { state: { challenge: r.challenge, methods: r.methods } });
         return;
       }
       // A sign-up chose its payment method before the provider: saved now, so the gate does not ask again.

@@ -32,7 +32,7 @@ export function VerifyEmailPage() {
     let live = true;
     verifyOnce(client, token).then(
       // Two-factor sign-in on: the code is asked on the sign-in page.
-      (r) => live && (isTwoFactorChallenge(r) ? navigate('/login', { replace: true, state: { challenge: r.challenge } }) : navigate(homeFor(r.isAdmin), { replace: true })),
+      (r) => live && (isTwoFactorChallenge(r) ? navigate('/login', { replace: true, state: { challenge: r.challenge, methods: r.methods } }) : navigate(homeFor(r.isAdmin), { replace: true })),
       (err) => live && setError(errorMessage(err)),
     );
     return () => {

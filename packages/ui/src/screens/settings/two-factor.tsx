@@ -1,17 +1,18 @@
 import { t } from '@lingui/core/macro';
-import { errorMessage, type Profile, type TotpSetup } from '@reelbase/api-client';
+import { errorMessage, type PasskeyAdded, type Profile, type TotpSetup } from '@reelbase/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, QRCode, Typography } from 'antd';
 import { useState } from 'react';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
+import { PasskeySettings, usePasskeys } from './passkeys.tsx';
 
 type Step = { at: 'idle' } | { at: 'scan'; setup: TotpSetup } | { at: 'codes'; codes: string[] };
 
 /**
- * Settings: two-factor authentication with an authenticator app. Set up with the current
- * password, scan the QR code (or type the secret), confirm with a code; the recovery codes are
- * shown once. Turning it off asks for the password and a code.
+ * Settings: two-factor authentication with an authenticator app or passkeys. Set up with the
+ * current password, scan the QR code (or type the secret), confirm with a code, or add a passkey;
+ * the recovery codes are shown once. Turning it off asks for the password and a code.
  */
 export function TwoFactorSettings({ profile }: { profile: Profile }) {
   const client = useClient();
@@ -22,6 +23,13 @@ export function TwoFactorSettings({ profile }: { profile: Profile }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const passkeys = usePasskeys(profile.twoFactorEnabled).data?.passkeys ?? [];
+  /** A passkey added: the recovery codes when it turned two-factor sign-in on, else the server's words. */
+  const passkeyAdded = (r: PasskeyAdded) => {
+    setPassword('');
+    if (r.recoveryCodes) setStep({ at: 'codes', codes: r.recoveryCodes });
+    else alert('success', r.message);
+  };
 
   async function act(task: () => Promise<void>) {
     setBusy(true);
@@ -94,8 +102,14 @@ export function TwoFactorSettings({ profile }: { profile: Profile }) {
   if (profile.twoFactorEnabled) {
     return (
       <Flex vertical gap={12} data-testid="two-factor-on">
-        <Alert type="success" showIcon title={t`Two-factor authentication is on.`} description={t`Sign-ins ask for a code from your authenticator app after the password.`} />
+        <Alert
+          type="success"
+          showIcon
+          title={t`Two-factor authentication is on.`}
+          description={passkeys.length ? t`Sign-ins ask for a passkey (or the code of an authenticator app you set up) after the password.` : t`Sign-ins ask for a code from your authenticator app after the password.`}
+        />
         {passwordField}
+        <PasskeySettings password={password} enabled onAdded={passkeyAdded} />
         <Form.Item label={t`Authentication or recovery code`} htmlFor="two-factor-off-code" style={{ margin: 0 }}>
           <Input id="two-factor-off-code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
         </Form.Item>
@@ -137,6 +151,7 @@ export function TwoFactorSettings({ profile }: { profile: Profile }) {
       >
         {t`Set up`}
       </Button>
+      <PasskeySettings password={password} enabled={false} onAdded={passkeyAdded} />
     </Flex>
   );
 }

@@ -76,6 +76,15 @@ const ACTION_LABELS: Record<TeamActivityAction, MessageDescriptor> = {
   'invitation.revoked': msg`Revoked an invitation`,
   'ownership.requested': msg`Asked to transfer ownership`,
   'ownership.transferred': msg`Transferred ownership`,
+  'api_key.created': msg`Created an API key`,
+  'api_key.revoked': msg`Revoked an API key`,
+  'webhook.created': msg`Added a webhook`,
+  'webhook.updated': msg`Changed a webhook`,
+  'webhook.deleted': msg`Deleted a webhook`,
+  'webhook.secret_rotated': msg`Rotated a webhook's secret`,
+  'caption.added': msg`Added captions`,
+  'caption.updated': msg`Changed captions`,
+  'caption.deleted': msg`Deleted captions`,
 };
 const actionLabel = (a: TeamActivityAction) => i18n._(ACTION_LABELS[a]);
 

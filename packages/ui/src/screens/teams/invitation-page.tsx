@@ -12,7 +12,7 @@ import { useProfile } from '../../queries.ts';
 import { useAlert, useClient, useSession } from '../../services.tsx';
 import { selectedTeamAtom } from '../../state/atoms.ts';
 import { AuthShell } from '../auth/auth-shell.tsx';
-import { TwoFactorStep } from '../auth/two-factor-step.tsx';
+import { type PendingChallenge, TwoFactorStep } from '../auth/two-factor-step.tsx';
 import { roleInline } from './role-tag.tsx';
 
 const signedInAs = (email: string) => t`You are signed in as ${email}.`;
@@ -55,7 +55,7 @@ function SignInAndJoin({ email, join, onError }: { email: string; join(): Promis
   const client = useClient();
   const { busy, run } = useJoinStep(onError);
   // Two-factor sign-in on: its code before joining.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<PendingChallenge | null>(null);
   if (challenge) return <TwoFactorStep challenge={challenge} signIn={client.auth.twoFactor} onDone={() => run(join)} onRestart={() => setChallenge(null)} />;
   return (
     <Form<{ email: string; password: string }>
@@ -66,7 +66,7 @@ function SignInAndJoin({ email, join, onError }: { email: string; join(): Promis
       onFinish={(v) =>
         run(async () => {
           const r = await client.auth.login({ email: v.email.trim(), password: v.password });
-          if (isTwoFactorChallenge(r)) setChallenge(r.challenge);
+          if (isTwoFactorChallenge(r)) setChallenge(r);
           else await join();
         })
       }
