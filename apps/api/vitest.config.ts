@@ -4,9 +4,10 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/support/global-setup.ts'],
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // Each file in a fresh module state (isolate, vitest's default). `isolate: false` with
-    // test/support/fresh-module-state.ts saved about 40% of the CPU on samples (docs/benchmarks.md)
-    // but has not passed a full run yet; it is the next lever once one does.
+    // Each worker loads the API's modules once for all its files (about 3 CPU-seconds a file saved:
+    // docs/benchmarks.md); test/support/fresh-module-state.ts puts the process-wide settings back
+    // before each file and stops the servers a file left running.
+    isolate: false,
     setupFiles: ['./test/support/fresh-module-state.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
