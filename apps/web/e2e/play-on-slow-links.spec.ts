@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-import { expect, sampleVideo, signIn, test } from './support/fixtures.ts';
+import { expect, sampleVideo, signInViaApi, test } from './support/fixtures.ts';
 import { sharedReady, uploadReady } from './support/ready-video.ts';
 
 /*
@@ -126,7 +126,7 @@ test.describe('a click at once on a 3G link plays', () => {
 
   test('the app’s video page (the owner’s mp4 player)', async ({ browser, page, request, baseURL }) => {
     const v = await sharedVideo(request, baseURL);
-    await signIn(page, v.account);
+    await signInViaApi(page, v.account);
     await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 60_000 });
     const storageState = await page.context().storageState();
     // The owner's mp4 player (the page also holds the player settings' preview).

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CONTROLS_AUTO_HIDE_MS } from '@reelbase/api-client/constants';
-import { expect, nextFrame, shot, signIn, test } from './support/fixtures.ts';
+import { expect, nextFrame, shot, signInViaApi, test } from './support/fixtures.ts';
 import { clips, sharedReady, uploadReady } from './support/ready-video.ts';
 
 /*
@@ -257,7 +257,7 @@ test('share page: the embed player with every shortcut, the speed menu and resum
 test('the owner turns controls off in the player settings: the preview and the embed follow', async ({ page, request, baseURL }, info) => {
   test.setTimeout(240_000);
   const v = await sharedVideo(request, baseURL);
-  await signIn(page, v.account);
+  await signInViaApi(page, v.account);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${v.id}`);
   const panel = page.getByRole('region', { name: 'Player settings' });

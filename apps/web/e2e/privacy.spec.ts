@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { apiToken, expect, registerViaApi, sampleVideo, shot, signIn, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
+import { apiToken, expect, registerViaApi, sampleVideo, shot, signInViaApi, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 import { clips, MINUTES_CLIP_SECONDS, sharedReady, uploadReady } from './support/ready-video.ts';
 
 /*
@@ -29,7 +29,7 @@ const currentTime = (page: Page) => page.locator('video').first().evaluate((v: H
 test('the owner sets privacy on the video page; the embed page asks for the password, then plays; a private one says so', async ({ page, request, baseURL }, info) => {
   const { account: a, id, token } = await uploadReady(request, baseURL, sampleVideo(), 'Client preview');
   const video = { id };
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
 
@@ -82,7 +82,7 @@ test('My videos sets the visibility of a selection; Settings sets what new video
   const a = await registerViaApi(request, baseURL);
   const first = await uploadViaApi(request, baseURL, a, tinyVideo(), 'Lesson one');
   await uploadViaApi(request, baseURL, a, tinyVideo(), 'Lesson two');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   const rows = page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await page.getByRole('checkbox', { name: 'Select all' }).check();
@@ -189,7 +189,7 @@ test("the owner's player on the video page keeps playing past its token's life a
   page.on('response', (r) => {
     if (/\/main\.mp4$/.test(r.url()) && r.status() >= 400) refusedMedia.push(r.url());
   });
-  await signIn(page, a);
+  await signInViaApi(page, a);
   // The list loaded: no call (nor a refresh of the session) is in flight when the page is left.
   await expect(page.getByRole('list', { name: 'Videos' }).getByRole('listitem')).toHaveCount(1);
   await page.goto(`/${video.id}`);

@@ -87,6 +87,11 @@ async function startStack(name: string, tmp: string, databaseUrl: string, env: R
       LOG_LEVEL: 'warn',
       // Every spec signs up and signs in from 127.0.0.1.
       ...(await testLimits()),
+      // Counts written and delivery answers re-read each second instead of every 5-10: the specs
+      // wait for a play, a byte or a block to show (polling for the event), so it shows sooner.
+      STATS_FLUSH_SECONDS: '1',
+      BANDWIDTH_FLUSH_SECONDS: '1',
+      DELIVERY_STATUS_CACHE_SECONDS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
