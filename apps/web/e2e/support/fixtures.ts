@@ -103,6 +103,9 @@ export async function signInViaApi(page: Page, a: Pick<Account, 'email' | 'passw
   // The key of the app's localStorageTokens (src/browser-platform.ts); where the form goes next is ui's homeFor.
   await page.evaluate((value) => localStorage.setItem('reelbase.session', value), JSON.stringify(session));
   await page.goto(`${app}${session.isAdmin ? '/admin' : '/'}`);
+  // The app's first load in this page: the form's path took it on the sign-in page, before any
+  // deadline of the test; this waits the same way until a screen has replaced the page spinners.
+  await page.waitForFunction(() => !!document.getElementById('root')?.childElementCount && !document.querySelector('[role="status"] > .ant-spin-lg'), null, { timeout: 0, polling: 250 });
 }
 
 /** Runs SQL on the main stack's database (e.g. to ban a user; there is no ban call yet). */
