@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, PLAYER } from './support/axe.ts';
-import { apiToken, expect, registerViaApi, shot, signIn, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, registerViaApi, shot, signInViaApi, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 /*
  * axe-core on the app's main screens and the public player pages: no violation of impact serious
@@ -28,7 +28,7 @@ test('My videos, the video page, settings, the embed and the share page', async 
   const video = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Accessible clip');
   const token = await apiToken(request, baseURL as string, a);
   await waitPlayable(request, baseURL as string, token, video.id);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('video-row').filter({ hasText: 'Accessible clip' })).toBeVisible();
   await expectAccessible(page, 'My videos');
@@ -58,7 +58,7 @@ test('My videos, the video page, settings, the embed and the share page', async 
 test("the player settings panel warns when the owner's colours fall below WCAG AA", async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const video = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Brand colours');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   await page.goto(`/${video.id}`);
   const panel = page.getByRole('region', { name: 'Player settings' });
@@ -123,7 +123,7 @@ async function tabStopsWithoutRing(page: Page, stops: number): Promise<string[]>
 test('every Tab stop of My videos, the video page and settings shows a focus ring', async ({ page, request, baseURL }) => {
   const a = await registerViaApi(request, baseURL as string);
   const video = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Keyboard clip');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('video-row').filter({ hasText: 'Keyboard clip' })).toBeVisible();
   expect.soft(await tabStopsWithoutRing(page, 40), 'My videos').toEqual([]);

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, apiToken, expect, registerViaApi, shot, signIn, test } from './support/fixtures.ts';
+import { ADMIN, apiToken, expect, registerViaApi, shot, signIn, signInViaApi, test } from './support/fixtures.ts';
 import { lastMailText } from './support/outbox.ts';
 
 test.slow();
 test.use({ actionTimeout: 30_000 });
 
 async function signInAdmin(page: Page) {
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible({ timeout: 30_000 });
 }
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiToken, expect, shot, signIn, TEST_CARD, test } from './support/fixtures.ts';
+import { ADMIN, apiToken, expect, shot, signInViaApi, TEST_CARD, test } from './support/fixtures.ts';
 
 /*
  * Issue 22, item 11: the only-banned / only-canceled filter is on both admin lists. On the active
@@ -64,7 +64,7 @@ test('both admin lists filter only banned and only canceled on the server', asyn
     for (const e of emails) await expect(rows.filter({ hasText: e })).toHaveCount(1);
   };
 
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
 
   // Active list: the paying user and the one whose renewal is canceled (said on the row).

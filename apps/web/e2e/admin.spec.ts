@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@reelbase/api-client';
-import { ADMIN, apiToken, expect, playhead, registerViaApi, sampleVideo, shot, signIn, sql, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { ADMIN, apiToken, expect, playhead, registerViaApi, sampleVideo, shot, signIn, signInViaApi, sql, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 // Several servers, browsers and a player per test: room for a loaded machine.
 test.slow();
@@ -22,7 +22,7 @@ async function findUser(page: Page, email: string) {
 async function userPage(browser: Browser, baseURL: string, a: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await signIn(page, a);
+  await signInViaApi(page, a);
   // The first screen of a new context on a loaded machine may take a while.
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   return page;
@@ -82,7 +82,7 @@ test('an admin bans a user with a reason (the user is forced out), then unbans t
   await page.getByRole('menuitem', { name: 'Unban' }).click();
   await expect(page.getByTestId('alert-bar').filter({ hasText: 'User unbanned.' })).toBeVisible();
   await expect(page.getByText('Ban reason: Spam uploads')).toHaveCount(0);
-  await signIn(user, a);
+  await signInViaApi(user, a);
   await expect(user.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await user.context().close();
 });
@@ -90,7 +90,7 @@ test('an admin bans a user with a reason (the user is forced out), then unbans t
 test('a feature turned off by the admin is refused to the user with the spec text', async ({ page, browser, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const user = await userPage(browser, baseURL as string, a);
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await openDetail(page, a.email);
   const logo = page.getByRole('checkbox', { name: 'Upload Player logo' });
@@ -139,7 +139,7 @@ test('an admin blocks a video (its embed stops playing) and unblocks it', async 
   await viewer.goto(`/embed/mp4/${video.id}`);
   await expect.poll(() => playhead(viewer), { timeout: 30_000 }).toBeGreaterThan(0.3);
 
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await openDetail(page, a.email);
   await expect(page.getByRole('link', { name: '1 video: open the list' })).toBeVisible();
@@ -172,7 +172,7 @@ test('an admin blocks a video (its embed stops playing) and unblocks it', async 
 });
 
 test('an admin creates a user from the users table; sorting toggles; a subscriber cannot open /admin', async ({ page, request, baseURL }, info) => {
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.getByRole('button', { name: 'Create user' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create user' });
@@ -215,7 +215,7 @@ test('an admin creates a user from the users table; sorting toggles; a subscribe
   const a = await registerViaApi(request, baseURL as string);
   const context = await page.context().browser()!.newContext({ baseURL });
   const user = await context.newPage();
-  await signIn(user, a);
+  await signInViaApi(user, a);
   await expect(user.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await user.goto('/admin');
   await expect(user).toHaveURL(/\/$/);
@@ -251,7 +251,7 @@ test('bulk actions on the selection: cancel, reactivate, ban with a reason, dele
     return rows;
   };
   const selectAll = () => page.getByRole('columnheader').getByRole('checkbox').check();
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await search(2);
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
-import { expect, registerViaApi, shot, signIn, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
+import { expect, registerViaApi, shot, signInViaApi, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 
 test.slow();
 
@@ -27,7 +27,7 @@ test('each chart and the overview download as CSV for the chosen range', async (
       [video.id, day, n],
     );
   }
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`/video-analytics/${video.id}?range=7`);

@@ -1,4 +1,4 @@
-import { apiToken, expect, playhead, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, playhead, registerViaApi, sampleVideo, shot, signInViaApi, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 // Several servers, browsers and a player per test: room for a loaded machine.
 test.slow();
@@ -15,7 +15,7 @@ test("a subscriber watches a video's analytics fill after its embed plays", asyn
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await signIn(page, a);
+  await signInViaApi(page, a);
   // The first sign-in of a loaded machine may take a while.
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   // The charts come with the analytics screen only.
@@ -40,7 +40,7 @@ test("a subscriber watches a video's analytics fill after its embed plays", asyn
   }
   await viewers.close();
 
-  // Counts are written every STATS_FLUSH_SECONDS (10 s on the test server): reload until they show.
+  // Counts are written every STATS_FLUSH_SECONDS (1 s on the test server): reload until they show.
   await expect
     .poll(
       async () => {

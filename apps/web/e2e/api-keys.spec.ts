@@ -1,4 +1,4 @@
-import { expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
+import { expect, registerViaApi, sampleVideo, shot, signInViaApi, test, uploadViaApi } from './support/fixtures.ts';
 
 /*
  * Settings > API keys: a key is made with a name and scopes, shown once with a copy button, works
@@ -8,7 +8,7 @@ import { expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi }
 test('create an API key in settings, see it once, list videos with it, revoke it: the call then answers 401', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Listed by a key');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto('/settings');
   // The settings chunk, then the team's role (owner) before the section shows: a loaded machine takes a while.

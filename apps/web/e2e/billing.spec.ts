@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { type Account, expect, newAccount, registerViaApi, sampleVideo, shot, signIn, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
+import { type Account, expect, newAccount, registerViaApi, sampleVideo, shot, signInViaApi, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 
 const GB = 1024 ** 3;
 const RED = 'rgb(255, 0, 0)';
@@ -35,7 +35,7 @@ async function openNav(page: Page, name: string) {
 
 /** Signs in and waits for My videos (slow on a busy machine: the first screen's chunks load after sign-in). */
 async function signedIn(page: Page, a: Account) {
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
 }
 

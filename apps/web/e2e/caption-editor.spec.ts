@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, nextFrame, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, nextFrame, registerViaApi, sampleVideo, shot, signInViaApi, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 const VTT = `WEBVTT
 
@@ -38,7 +38,7 @@ test('the caption editor edits, splits, merges, shifts, undoes and saves a new v
   const video = await uploadViaApi(request, baseURL, a, sampleVideo(), 'Captioned clip');
   await waitPlayable(request, baseURL, token, video.id);
   const track = await addTrack(request, baseURL, token, video.id, VTT, 'English');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
 
   // The video page lists the track; its Edit link opens the editor.
@@ -184,7 +184,7 @@ test('a two-hour track stays responsive: only the rows in view are in the page, 
   const stamp = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
   const cues = Array.from({ length: 3600 }, (_, i) => `${stamp(i * 2)} --> ${stamp(i * 2 + 2)}\nSpoken line number ${i + 1}`);
   const track = await addTrack(request, baseURL, token, video.id, `WEBVTT\n\n${cues.join('\n\n')}\n`, 'Long');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
 
   const started = Date.now();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiToken, expect, registerViaApi, shot, signIn, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, registerViaApi, shot, signInViaApi, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 /*
  * Generated captions in the app (issue 25 item 2): the owner starts them on the video page, sees
@@ -28,7 +28,7 @@ test('generate captions from the video page, and for every new upload from Setti
   const video = await uploadViaApi(request, baseURL, a, speechClip(), 'Front door');
   await waitPlayable(request, baseURL, await apiToken(request, baseURL, a), video.id);
 
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.getByTestId('video-row').getByRole('link', { name: 'Front door' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Front door' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { apiToken, expect, playhead, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, playhead, registerViaApi, sampleVideo, shot, signInViaApi, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 /*
  * Captions in the app (issue 25, items 1 and 5): a video found by a word said in it, the line and
@@ -29,7 +29,7 @@ test('search by what is said, open the video at that moment, read the transcript
   });
   expect(up.status(), await up.text()).toBe(201);
 
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.getByLabel('Search videos').fill('lighthouse');
   await page.getByLabel('Search videos').press('Enter');

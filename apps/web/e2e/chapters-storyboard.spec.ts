@@ -1,4 +1,4 @@
-import { apiToken, expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, registerViaApi, sampleVideo, shot, signInViaApi, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 /*
  * Issue 26 items 3 and 4: the owner pastes chapters on the video page and saves them (an error is
@@ -11,7 +11,7 @@ test('chapters pasted on the video page show on the embed player; hovering the s
   const token = await apiToken(request, baseURL, a);
   await waitPlayable(request, baseURL, token, video.id);
 
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
   const panel = page.getByTestId('chapters-panel');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { thumbnailTimes } from '@reelbase/api-client/constants';
-import { type Account, apiToken, expect, registerViaApi, sampleVideo, shot, signIn, sql, test, uploadViaApi } from './support/fixtures.ts';
+import { type Account, apiToken, expect, registerViaApi, sampleVideo, shot, signInViaApi, sql, test, uploadViaApi } from './support/fixtures.ts';
 
 // Each test has its own user and video, so they can run side by side.
 test.describe.configure({ mode: 'parallel' });
@@ -17,7 +17,7 @@ async function openVideo(page: Page, request: APIRequestContext, baseURL: string
   const token = await apiToken(request, baseURL, account);
   const { id: videoId } = await uploadViaApi(request, baseURL, account, sampleVideo(), 'Tour');
   await expect.poll(async () => (await getVideo(request, baseURL, token, videoId)).status, { timeout: 90_000 }).toBe('ready');
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${videoId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tour' })).toBeVisible();

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiToken, expect, registerViaApi, shot, signIn, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, registerViaApi, shot, signInViaApi, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 const API_DIR = resolve(import.meta.dirname, '../../api');
 
@@ -31,7 +31,7 @@ test('embed code: responsive 16:9 by default, every choice saved across a reload
   await waitPlayable(request, base, token, video.id);
   const savedSettings = async () => (await request.get(`${base}/api/videos/${video.id}/embed-settings`, { headers: { authorization: `Bearer ${token}` } })).json();
 
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Wide tour' })).toBeVisible();

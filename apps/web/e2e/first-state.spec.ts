@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { FOLDER_NAME_MAX, FOLDER_NAME_TOO_LONG } from '@reelbase/api-client';
-import { ADMIN, type Account, apiToken, expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
+import { type Account, ADMIN, apiToken, expect, registerViaApi, sampleVideo, shot, signInViaApi, test, uploadViaApi } from './support/fixtures.ts';
 
 // Issue 22, items 3 ("Honest state") and 7 ("Flows that land where the user expects").
 // Each test has its own user and videos, so they can run side by side.
@@ -19,14 +19,14 @@ async function withReadyVideo(page: Page, request: APIRequestContext, baseURL: s
   const token = await apiToken(request, baseURL, account);
   const { id } = await uploadViaApi(request, baseURL, account, sampleVideo(), name);
   await expect.poll(async () => (await api(request, baseURL, token, 'get', `/api/videos/${id}`)).processing.activity, { timeout: 90_000 }).toBe('ready');
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   return { account, token, id };
 }
 
 test('upload: a PDF is refused with the reason; a video shows processing until it plays, then opens; the list fills in without a reload', async ({ page, request, baseURL }, info) => {
   const account: Account = await registerViaApi(request, baseURL);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Upload video' }).click();

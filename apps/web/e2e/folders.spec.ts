@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, registerViaApi, shot, signIn, test, tinyVideo } from './support/fixtures.ts';
+import { expect, registerViaApi, shot, signInViaApi, test, tinyVideo } from './support/fixtures.ts';
 
 async function uploadTiny(page: Page, names: string[]) {
   await page.getByRole('button', { name: 'Upload video' }).click();
@@ -25,7 +25,7 @@ async function createFolder(page: Page, name: string) {
 
 test('folders: create, open (in the URL), upload into it, breadcrumbs back, move two selected videos, delete a folder', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
 
   await createFolder(page, 'Clients');
@@ -101,7 +101,7 @@ test('folders: create, open (in the URL), upload into it, breadcrumbs back, move
 
 test('folders: rename, move into another folder, and the top bar search across folders', async ({ page, request, baseURL }) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await createFolder(page, 'Drafts');
   await createFolder(page, 'Final');
   await page.getByRole('button', { name: 'Actions for folder Drafts' }).click();

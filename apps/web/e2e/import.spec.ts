@@ -1,8 +1,8 @@
-import { expect, registerViaApi, signIn, test } from './support/fixtures.ts';
+import { expect, registerViaApi, signInViaApi, test } from './support/fixtures.ts';
 
 test('import a video from a link: progress up to 100, then the list reloads', async ({ page, request, baseURL }) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByText('No videos yet. Upload your first one.')).toBeVisible();
   const polls: number[] = [];
   page.on('request', (r) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { apiToken, expect, playhead, registerViaApi, shot, signIn, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, playhead, registerViaApi, shot, signInViaApi, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 // A server, two browser contexts and a player per step: room for a loaded machine.
 test.slow();
@@ -22,7 +22,7 @@ test('a viewer leaves an email in the embed, follows the call to action; the own
   const email = `viewer-${Date.now()}@example.com`;
 
   // The owner turns on a required lead form with a name field and consent, and a call to action.
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   await page.goto(`/${video.id}`);
   const panel = page.getByRole('region', { name: 'Player settings' });

@@ -1,5 +1,5 @@
 import { MIN_BYTES } from '../build/precompress.ts';
-import { expect, registerViaApi, signIn, test } from './support/fixtures.ts';
+import { expect, registerViaApi, signInViaApi, test } from './support/fixtures.ts';
 
 // Chunks of the signed-in screens: the sign-in page must not fetch them.
 const SIGNED_IN_SCREENS = /\/assets\/(my-videos|video-page|settings-page|app-layout|users-table|user-detail|analytics-overview|video-analytics|change-tariff|usage-page|usage-chart|paypal-return)-[\w-]+\.js$/;
@@ -18,7 +18,7 @@ test('the sign-in page loads compressed scripts and none of the signed-in screen
   expect(uncompressed).toEqual([]);
 
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   expect(scripts.some((s) => /\/assets\/my-videos-/.test(s.url))).toBe(true);
 });

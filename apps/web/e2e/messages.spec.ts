@@ -1,4 +1,4 @@
-import { expect, registerViaApi, shot, signIn, test } from './support/fixtures.ts';
+import { expect, registerViaApi, shot, signInViaApi, test } from './support/fixtures.ts';
 
 /*
  * Issue 22, item 8: messages people read. A server's field message shows beside its field; a
@@ -16,7 +16,7 @@ async function fitsWidth(page: import('@playwright/test').Page) {
 
 test("the server's answer about a field shows beside it, in words", async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto('/settings');
   await page.getByLabel('New password').fill('another-secret');
@@ -49,7 +49,7 @@ test('a long search term is checked beside the box and never breaks the layout',
     const u = new URL(r.url());
     if (u.pathname === '/api/videos' && u.searchParams.has('search')) listCalls.push(u.searchParams.get('search') ?? '');
   });
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   const box = page.getByLabel('Search videos');
 

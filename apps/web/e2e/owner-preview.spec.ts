@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test';
-import { apiToken, expect, registerViaApi, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
+import { apiToken, expect, registerViaApi, shot, signInViaApi, test, uploadViaApi } from './support/fixtures.ts';
 
 /*
  * The owner previews everything (issue 32 item 7): a private and a password video play in the
@@ -78,7 +78,7 @@ test('the owner plays a private and a password video in every preview; a signed-
   await privacyViaApi(request, base, token, secret.id, { visibility: 'private' });
   await privacyViaApi(request, base, token, locked.id, { visibility: 'password', password: 'open sesame' });
 
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 60_000 });
   await ownerPlaysEverywhere(page, secret.id, 'Board meeting');
   await expect(page.getByText('This video is private')).toHaveCount(0);

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-import { apiToken, expect, registerViaApi, sampleVideo, signIn, test, uploadViaApi } from './support/fixtures.ts';
+import { expect, sampleVideo, signInViaApi, test } from './support/fixtures.ts';
+import { sharedReady, uploadReady } from './support/ready-video.ts';
 
 /*
  * Issue 32: a play always plays. On a 3G-shaped link (Chromium's own network emulation through
@@ -14,29 +15,8 @@ import { apiToken, expect, registerViaApi, sampleVideo, signIn, test, uploadViaA
 const TRIES = 10;
 const THREE_G = { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 
-interface Shared {
-  id: string;
-  account: { email: string; password: string };
-}
-let shared: Promise<Shared> | null = null;
-
 /** The sample clip (3 s, 320x240) uploaded once for the file, with its mp4 and HLS ready. */
-function sharedVideo(request: APIRequestContext, baseURL: string): Promise<Shared> {
-  shared ??= (async () => {
-    const account = await registerViaApi(request, baseURL);
-    const video = await uploadViaApi(request, baseURL, account, sampleVideo(), 'Slow link');
-    const token = await apiToken(request, baseURL, account);
-    const headers = { authorization: `Bearer ${token}` };
-    await expect
-      .poll(async () => {
-        const v = await (await request.get(`${baseURL}/api/videos/${video.id}`, { headers })).json();
-        return v.isMainReady && v.isHlsReady;
-      }, { timeout: 180_000, intervals: [1000] })
-      .toBe(true);
-    return { id: video.id, account };
-  })();
-  return shared;
-}
+const sharedVideo = (request: APIRequestContext, baseURL: string) => sharedReady('play-on-slow-links', () => uploadReady(request, baseURL, sampleVideo(), 'Slow link'));
 
 /** Shapes every request of the page like a 3G link (before it loads anything). */
 async function shapeLikeThreeG(page: Page): Promise<void> {
@@ -146,7 +126,7 @@ test.describe('a click at once on a 3G link plays', () => {
 
   test('the app’s video page (the owner’s mp4 player)', async ({ browser, page, request, baseURL }) => {
     const v = await sharedVideo(request, baseURL);
-    await signIn(page, v.account);
+    await signInViaApi(page, v.account);
     await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 60_000 });
     const storageState = await page.context().storageState();
     // The owner's mp4 player (the page also holds the player settings' preview).

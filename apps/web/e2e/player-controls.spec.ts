@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, registerViaApi, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
+import { CONTROLS_AUTO_HIDE_MS } from '@reelbase/api-client/constants';
+import { expect, nextFrame, shot, signInViaApi, test } from './support/fixtures.ts';
+import { clips, sharedReady, uploadReady } from './support/ready-video.ts';
 
 /*
  * Issue 26, the player's controls in Chromium on the embed page (both HLS engines) and the share
@@ -11,53 +10,9 @@ import { apiToken, expect, registerViaApi, shot, signIn, test, uploadViaApi } fr
  * controls in the order they appear, the "?" overlay; and the owner's switches in the settings panel.
  */
 
-/** 24 s at 640x360 (two rungs: 360p and 240p) with a keyframe every 2 s and a tone (made once per run). */
-function twoRungClip(): string {
-  const clip = join(process.env.E2E_TMP as string, 'two-rungs.mp4');
-  if (!existsSync(clip)) {
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=10', '-f', 'lavfi', '-i', 'sine', '-t', '24', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', clip]);
-  }
-  return clip;
-}
-
-interface Shared {
-  id: string;
-  account: { email: string; password: string };
-  token: string;
-}
-let shared: Promise<Shared> | null = null;
-
 /** One captioned two-rung video for the whole file, uploaded by the first test that needs it. */
-function sharedVideo(request: APIRequestContext, baseURL: string): Promise<Shared> {
-  shared ??= (async () => {
-    const account = await registerViaApi(request, baseURL);
-    const video = await uploadViaApi(request, baseURL, account, twoRungClip(), 'Harbour walk');
-    const token = await apiToken(request, baseURL, account);
-    const headers = { authorization: `Bearer ${token}` };
-    await expect
-      .poll(async () => {
-        const v = await (await request.get(`${baseURL}/api/videos/${video.id}`, { headers })).json();
-        return v.isMainReady && v.isHlsReady;
-      }, { timeout: 180_000, intervals: [1000] })
-      .toBe(true);
-    // The ladder lands after the first playable rendition: wait until the master lists both rungs.
-    await expect
-      .poll(async () => {
-        const info = await (await request.get(`${baseURL}/api/playback/${video.id}`)).json();
-        if (!info.hlsSource) return 0;
-        const master = await (await request.get(new URL(info.hlsSource, baseURL).href)).text();
-        return master.match(/RESOLUTION=\d+x(\d+)/g)?.join(' ') ?? '';
-      }, { timeout: 180_000, intervals: [1000] })
-      .toBe('RESOLUTION=640x360 RESOLUTION=426x240');
-    const res = await request.post(`${baseURL}/api/videos/${video.id}/captions`, {
-      headers,
-      multipart: { language: 'en', label: 'English', isDefault: 'true', file: { name: 'en.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 01:00:00.000\nOn the harbour\n') } },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return { id: video.id, account, token };
-  })();
-  return shared;
-}
+const sharedVideo = (request: APIRequestContext, baseURL: string) =>
+  sharedReady('player-controls', () => uploadReady(request, baseURL, clips.twoRungs(), 'Harbour walk', { rungs: 'RESOLUTION=640x360 RESOLUTION=426x240', captions: 'WEBVTT\n\n00:00:00.000 --> 01:00:00.000\nOn the harbour\n' }));
 
 const media = <T>(page: Page, fn: (v: HTMLVideoElement) => T) => page.locator('.rb-player video').evaluate(fn);
 const time = (page: Page) => media(page, (v) => v.currentTime);
@@ -211,8 +166,15 @@ test('embed page on hls.js: every shortcut, the speed and quality menus, Tab ord
   for (let i = 1; i < order.length; i++) expect(order[i].left).toBeGreaterThan(order[i - 1].left);
   // A focused control keeps the bar up while playing, and shows its focus ring.
   await root.getByRole('button', { name: 'Full screen' }).focus();
+  // The page's clock from here on runs as the test says (timers set before stay real): the
+  // auto-hide timer that play() starts fires when the clock jumps past its 6 s, at once.
+  await page.clock.install();
+  const from = await time(page);
   await media(page, (x) => x.play());
-  await page.waitForTimeout(7000); // past the 6 s auto-hide
+  // Moving: its play (and playing) events, which start the timer, are behind it.
+  await expect.poll(() => time(page)).toBeGreaterThan(from + 0.2);
+  await page.clock.fastForward(CONTROLS_AUTO_HIDE_MS + 1000);
+  await nextFrame(page);
   await expect(root.locator('.rb-bar')).toBeVisible();
   await expect(root.getByRole('button', { name: 'Full screen' })).toHaveCSS('outline-style', 'solid');
   await shot(page, info, 'player-focus-ring');
@@ -295,7 +257,7 @@ test('share page: the embed player with every shortcut, the speed menu and resum
 test('the owner turns controls off in the player settings: the preview and the embed follow', async ({ page, request, baseURL }, info) => {
   test.setTimeout(240_000);
   const v = await sharedVideo(request, baseURL);
-  await signIn(page, v.account);
+  await signInViaApi(page, v.account);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${v.id}`);
   const panel = page.getByRole('region', { name: 'Player settings' });
@@ -332,7 +294,8 @@ test('the owner turns controls off in the player settings: the preview and the e
   await root.focus();
   await expect(root.locator('[role="status"]')).toBeAttached(); // the controls chunk is there
   await expect(root.getByRole('button', { name: 'Speed' })).toHaveCount(0);
+  // A shortcut acts in its keydown handler: had K played, the video would not be paused by the next frame.
   await embed.keyboard.press('k');
-  await embed.waitForTimeout(500);
+  await nextFrame(embed);
   expect(await embed.locator('video').evaluate((x: HTMLVideoElement) => x.paused)).toBe(true);
 });

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiToken, expect, registerViaApi, shot, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { clips, sharedReady, uploadReady } from './support/ready-video.ts';
 
 /*
  * Issue 32 item 6: the player on phones (touch, 320x568 and 375x667), on the embed page and the
@@ -19,39 +17,9 @@ const PHONES = [
   { width: 375, height: 667 },
 ];
 
-/** 12 s at 640x360 (two rungs: 360p and 240p) with a tone: the quality menu has a choice (made once per run). */
-function twoRungClip(): string {
-  const clip = join(process.env.E2E_TMP as string, 'phone-two-rungs.mp4');
-  if (!existsSync(clip)) {
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=10', '-f', 'lavfi', '-i', 'sine', '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', clip]);
-  }
-  return clip;
-}
-
-let shared: Promise<string> | null = null;
-/** One captioned two-rung video for the file's player tests. */
-function playerVideo(request: APIRequestContext, baseURL: string): Promise<string> {
-  shared ??= (async () => {
-    const account = await registerViaApi(request, baseURL);
-    const video = await uploadViaApi(request, baseURL, account, twoRungClip(), 'Harbour on a phone');
-    const token = await apiToken(request, baseURL, account);
-    const headers = { authorization: `Bearer ${token}` };
-    await expect
-      .poll(async () => {
-        const info = await (await request.get(`${baseURL}/api/playback/${video.id}`)).json();
-        if (!info.hlsSource) return '';
-        return (await (await request.get(new URL(info.hlsSource, baseURL).href)).text()).match(/RESOLUTION=\d+x\d+/g)?.join(' ') ?? '';
-      }, { timeout: 240_000, intervals: [1000] })
-      .toBe('RESOLUTION=640x360 RESOLUTION=426x240');
-    const res = await request.post(`${baseURL}/api/videos/${video.id}/captions`, {
-      headers,
-      multipart: { language: 'en', label: 'English', isDefault: 'true', file: { name: 'en.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00:00.000 --> 01:00:00.000\nOn the harbour\n') } },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return video.id;
-  })();
-  return shared;
-}
+/** One captioned two-rung video for the file's player tests (the quality menu has a choice). */
+const playerVideo = async (request: APIRequestContext, baseURL: string) =>
+  (await sharedReady('player-phone', () => uploadReady(request, baseURL, clips.phoneTwoRungs(), 'Harbour on a phone', { rungs: 'RESOLUTION=640x360 RESOLUTION=426x240', captions: 'WEBVTT\n\n00:00:00.000 --> 01:00:00.000\nOn the harbour\n' }))).id;
 
 type Box = { x: number; y: number; width: number; height: number };
 const boxOf = async (l: Locator): Promise<Box> => {

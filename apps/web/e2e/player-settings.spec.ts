@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, registerViaApi, sampleVideo, shot, signIn, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
+import { expect, registerViaApi, sampleVideo, shot, signInViaApi, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 
 // A 48×24 PNG for the player logo.
 const LOGO_PNG = Buffer.from(
@@ -21,7 +21,7 @@ async function playedPast(page: Page, scope: string, seconds: number) {
 test('player settings: each change shows in the live preview at once, is saved alone, and the embed page follows', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Showreel');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
   const panel = page.getByRole('region', { name: 'Player settings' });
@@ -81,7 +81,7 @@ test('player settings: each change shows in the live preview at once, is saved a
 test('copy and preview from a video row, copy from the video page', async ({ page, request, baseURL }) => {
   const a = await registerViaApi(request, baseURL as string);
   await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Launch');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   const rows = page.getByTestId('video-row');
   await expect(rows.getByText('HLS: ready')).toBeVisible({ timeout: 90_000 });
 
@@ -114,7 +114,7 @@ test('the player logo follows its feature flag; a canceled profile sees settings
   const a = await registerViaApi(request, baseURL as string);
   await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Clip');
   await sql(`update users set features = features || '{"uploadPlayerLogo": false}' where email = $1`, [a.email]);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await page.getByTestId('video-row').getByRole('link', { name: 'Edit' }).click();
   const panel = page.getByRole('region', { name: 'Player settings' });
   await panel.getByRole('button', { name: 'Upload player logo' }).click();

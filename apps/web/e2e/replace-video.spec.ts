@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { apiToken, expect, registerViaApi, sampleVideo, shot, signIn, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
+import { apiToken, expect, registerViaApi, sampleVideo, shot, signInViaApi, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 
 /** The owner's player plays the same file under a preview token (`/~{token}/` before the file's path). */
 const previewOf = (url: string) => {
@@ -18,7 +18,7 @@ test('Replace video: a new file with the upload progress, the same page and link
   await expect.poll(async () => (await current()).processing.activity, { timeout: 90_000, intervals: [500] }).toBe('ready');
   const before = await current();
 
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Harbour tour' })).toBeVisible();

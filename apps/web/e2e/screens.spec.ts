@@ -1,4 +1,4 @@
-import { expect, registerViaApi, sampleVideo, shot, signIn, test, uploadViaApi } from './support/fixtures.ts';
+import { expect, registerViaApi, sampleVideo, shot, signInViaApi, test, uploadViaApi } from './support/fixtures.ts';
 
 /** No sideways scrolling: the page fits the viewport (375 px on the mobile project). */
 async function fitsWidth(page: import('@playwright/test').Page) {
@@ -43,7 +43,7 @@ test('public screens', async ({ page }, info) => {
 
 test('signed-in screens', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   // One video through the API so the list and the video page have content.
   const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Welcome video');

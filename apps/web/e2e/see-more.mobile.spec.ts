@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, registerViaApi, signIn, test, tinyVideo } from './support/fixtures.ts';
+import { expect, registerViaApi, signInViaApi, test, tinyVideo } from './support/fixtures.ts';
 
 // The second stack, so its dozen uploads do not queue ahead of the other tests' processing.
 // Its access tokens end within a test (ACCESS_TOKEN_TTL_SECONDS), hence a fresh sign-in per upload.
@@ -16,7 +16,7 @@ test('on a phone, See more adds 5 videos per step', async ({ page, request, base
     });
     expect(r.status()).toBe(201);
   }
-  await signIn(page, a);
+  await signInViaApi(page, a);
   const rows = page.getByTestId('video-row');
   await expect(rows).toHaveCount(10);
   await page.getByRole('button', { name: 'See more' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, registerViaApi, shot, signIn, test } from './support/fixtures.ts';
+import { ADMIN, expect, registerViaApi, shot, signInViaApi, test } from './support/fixtures.ts';
 
 test.slow();
 
@@ -10,7 +10,7 @@ async function notComingSoon(page: Page) {
 
 test('How to: five short guides with a picture each, opened from the menu', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How to' }).click();
   await expect(page).toHaveURL(/\/how-to$/);
@@ -35,7 +35,7 @@ test('How to: five short guides with a picture each, opened from the menu', asyn
 
 test('plans show storage, bandwidth and tools (included or not), never video generator credits', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible({ timeout: 30_000 });
   await page.goto('/change-tariff');
   await expect(page.getByRole('heading', { level: 1, name: 'Change tariff' })).toBeVisible();
@@ -72,7 +72,7 @@ test('sign-in buttons only for the providers the server is configured for', asyn
 });
 
 test('the admin menu has no Notifications entry that leads nowhere', async ({ page }, info) => {
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible({ timeout: 30_000 });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { apiToken, expect, registerViaApi, shot, signIn, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { apiToken, expect, registerViaApi, shot, signInViaApi, test, tinyVideo, uploadViaApi, waitPlayable } from './support/fixtures.ts';
 
 /*
  * Sharing: the Share dialog on the video page (copy link, copy embed code, who can watch), the
@@ -15,7 +15,7 @@ test('share dialog, share page, and an embedding refused off the allowed domains
   await waitPlayable(request, baseURL, token, video.id);
   const shareUrl = `${baseURL}/watch/${video.id}`;
 
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Client preview' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { ADMIN, expect, registerViaApi, sampleVideo, shot, signIn, sql, test, uploadViaApi } from './support/fixtures.ts';
+import { ADMIN, expect, registerViaApi, sampleVideo, shot, signInViaApi, sql, test, uploadViaApi } from './support/fixtures.ts';
 import { lastLink } from './support/outbox.ts';
 
 test('after a password reset the sign-in page shows the reset-done state; an ordinary visit does not', async ({ page, request, baseURL }, info) => {
@@ -25,7 +25,7 @@ test('after a password reset the sign-in page shows the reset-done state; an ord
 test("the player tool is labelled 'Pop Out Video' in the settings and in the player", async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Pop tour');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
   const panel = page.getByRole('region', { name: 'Player settings' });
@@ -37,7 +37,7 @@ test("the player tool is labelled 'Pop Out Video' in the settings and in the pla
 test("the admin's payment reference links to the subscription's PayPal page", async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string, { paymentMethod: 'paypal' });
   const { rows } = await sql("update users set paypal_subscription_id = 'I-BW452GLLEP1G', stripe_subscription_id = null where email = $1 returning id", [a.email]);
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.goto(`/admin/users/${rows[0].id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
@@ -49,7 +49,7 @@ test("the admin's payment reference links to the subscription's PayPal page", as
 test('an SVG cover is kept as SVG, whole, and served as SVG (PNG and JPG stay cropped rasters: edit-tools.spec)', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const video = await uploadViaApi(request, baseURL as string, a, sampleVideo(), 'Cover tour');
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto(`/${video.id}`);
   const player = page.getByLabel('Video: Cover tour');
@@ -75,7 +75,7 @@ test('an SVG cover is kept as SVG, whole, and served as SVG (PNG and JPG stay cr
 
 test('admins get the top-bar search: it finds users by name or email on the users table', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, ADMIN);
+  await signInViaApi(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.getByRole('search').getByLabel('Find a user').fill(a.email);
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();

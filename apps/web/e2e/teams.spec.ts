@@ -1,4 +1,4 @@
-import { ADMIN, expect, newAccount, sampleVideo, shot, signIn, test } from './support/fixtures.ts';
+import { ADMIN, expect, newAccount, sampleVideo, shot, signInViaApi, test } from './support/fixtures.ts';
 import { lastLink } from './support/outbox.ts';
 import { invite, joinAsNewPerson, option, registerOwner } from './support/teams.ts';
 
@@ -16,7 +16,7 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   const viewer = { ...newAccount(), firstName: 'Vera', lastName: 'Viewer' };
 
   // The owner invites both from Settings > Team.
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
@@ -124,7 +124,7 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   // The admin sees the team with its members and can move its ownership.
   const adminContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const admin = await adminContext.newPage();
-  await signIn(admin, ADMIN);
+  await signInViaApi(admin, ADMIN);
   await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
   await admin.getByLabel('Find a team').fill(owner.email);
@@ -156,7 +156,7 @@ test('a revoked invitation stops working; the owner transfers ownership with the
   const owner = await registerOwner(request, baseURL as string);
   const editor = { ...newAccount(), firstName: 'Eddie', lastName: 'Editor' };
   const stranger = newAccount();
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
   await page.goto('/settings/team');
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();

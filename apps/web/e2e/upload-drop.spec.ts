@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, registerViaApi, signIn, test, tinyVideo } from './support/fixtures.ts';
+import { expect, registerViaApi, signInViaApi, test, tinyVideo } from './support/fixtures.ts';
 
 test('several files dropped on the upload modal: each video gets its own entry, other files are refused with the reason', async ({ page, request, baseURL }) => {
   const a = await registerViaApi(request, baseURL as string);
-  await signIn(page, a);
+  await signInViaApi(page, a);
   await page.getByRole('button', { name: 'Upload video' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload video' });
   const bytes = [...(await readFile(tinyVideo()))];

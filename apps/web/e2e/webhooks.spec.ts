@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { expect, registerViaApi, shot, signIn, test } from './support/fixtures.ts';
+import { expect, registerViaApi, shot, signInViaApi, test } from './support/fixtures.ts';
 
 /** A local receiver (the stack allows 127.0.0.1 through IMPORT_ALLOWED_HOSTS, as for imports). */
 async function receiver() {
@@ -30,7 +30,7 @@ test('settings, Webhooks: add an endpoint, copy its secret, send a test event, s
   const hook = await receiver();
   try {
     const a = await registerViaApi(request, baseURL as string);
-    await signIn(page, a);
+    await signInViaApi(page, a);
     await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
     await page.goto('/settings');
     // The settings chunk loads first (slow on a busy machine).

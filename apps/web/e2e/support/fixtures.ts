@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { REFRESH_COOKIE, type Session } from '@reelbase/api-client';
 import pg from 'pg';
 
 export { expect };
@@ -80,6 +81,31 @@ export async function signIn(page: Page, a: Pick<Account, 'email' | 'password'>)
   await page.getByLabel('Email').fill(a.email);
   await page.getByLabel('Password').fill(a.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Signs in the way the sign-in form does (the same call, so the refresh cookie lands in the page's
+ * context, and the session in localStorage where the app keeps it), then opens the screen the form
+ * would (My videos, or the admin area): for tests whose subject is not the sign-in page itself,
+ * which costs them two page loads less. `signIn` stays the form's path.
+ */
+export async function signInViaApi(page: Page, a: Pick<Account, 'email' | 'password'>) {
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: a.email, password: a.password, rememberMe: false },
+    headers: { [REFRESH_COOKIE.header]: REFRESH_COOKIE.headerValue },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const r = (await res.json()) as Session;
+  const session: Session = { accessToken: r.accessToken, isAdmin: r.isAdmin, isPaymentMethodSet: r.isPaymentMethodSet };
+  // localStorage is per origin: away from the app's (a blank page), open a small file of it first.
+  const app = new URL(res.url()).origin;
+  if (!page.url().startsWith(`${app}/`)) await page.goto(`${app}/robots.txt`);
+  // The key of the app's localStorageTokens (src/browser-platform.ts); where the form goes next is ui's homeFor.
+  await page.evaluate((value) => localStorage.setItem('reelbase.session', value), JSON.stringify(session));
+  await page.goto(`${app}${session.isAdmin ? '/admin' : '/'}`);
+  // The app's first load in this page: the form's path took it on the sign-in page, before any
+  // deadline of the test; this waits the same way until a screen has replaced the page spinners.
+  await page.waitForFunction(() => !!document.getElementById('root')?.childElementCount && !document.querySelector('[role="status"] > .ant-spin-lg'), null, { timeout: 0, polling: 250 });
 }
 
 /** Runs SQL on the main stack's database (e.g. to ban a user; there is no ban call yet). */

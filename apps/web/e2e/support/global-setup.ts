@@ -1,11 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { ADMIN } from './admin.ts';
+import { MINUTES_CLIP_SECONDS } from './clips.ts';
 import { startWebServer } from './web-server.ts';
 
 const WEB_DIR = resolve(import.meta.dirname, '../..');
@@ -85,6 +87,11 @@ async function startStack(name: string, tmp: string, databaseUrl: string, env: R
       LOG_LEVEL: 'warn',
       // Every spec signs up and signs in from 127.0.0.1.
       ...(await testLimits()),
+      // Counts written and delivery answers re-read each second instead of every 5-10: the specs
+      // wait for a play, a byte or a block to show (polling for the event), so it shows sooner.
+      STATS_FLUSH_SECONDS: '1',
+      BANDWIDTH_FLUSH_SECONDS: '1',
+      DELIVERY_STATUS_CACHE_SECONDS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,6 +137,11 @@ export default async function globalSetup() {
     execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', sample]);
     const tiny = join(tmp, 'tiny.mp4');
     execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', tiny]);
+    // The player specs' longer clips, encoded beside the stacks' start (once per run, so workers never race to write one).
+    const encode = (file: string, size: string, seconds: number) =>
+      promisify(execFile)(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=10`, '-f', 'lavfi', '-i', 'sine', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', join(tmp, file)]).then(() => join(tmp, file));
+    const longerClips = Promise.all([encode('two-rungs.mp4', '640x360', 24), encode('phone-two-rungs.mp4', '640x360', 12), encode('minutes.mp4', '160x120', MINUTES_CLIP_SECONDS)]);
+    longerClips.catch(() => {}); // awaited below; a stack that fails first must not leave it unhandled
     const clip = await startClipServer(sample);
     stacks.push({ stop: () => new Promise<void>((done) => clip.server.close(() => done())) });
     const issuer = await oauthIssuer();
@@ -164,6 +176,7 @@ export default async function globalSetup() {
     process.env.E2E_DATABASE_URL = mainDb;
     process.env.E2E_SAMPLE_VIDEO = sample;
     process.env.E2E_TMP = tmp;
+    [process.env.E2E_TWO_RUNG_CLIP, process.env.E2E_PHONE_TWO_RUNG_CLIP, process.env.E2E_MINUTES_CLIP] = await longerClips;
   } catch (err) {
     await Promise.all(stacks.map((s) => s.stop()));
     await pg.stop();
