@@ -84,11 +84,11 @@ import { createStatisticsExport } from './modules/statistics/statistics-export.t
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
-import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
+import { bandwidthCounter } from './modules/videos/delivery/bandwidth-counter.ts';
+import { deliveryRoutes, servableCache } from './modules/videos/delivery/delivery.routes.ts';
 import { captionDelivery } from './modules/captions/caption-delivery.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
-import { tusUploads } from './modules/videos/tus-uploads.ts';
+import { tusUploads } from './modules/videos/uploads/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { captionGenerationRoutes } from './modules/captions/generation.routes.ts';
 import { createCaptionGenerationService } from './modules/captions/generation.service.ts';

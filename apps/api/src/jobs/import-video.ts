@@ -10,7 +10,7 @@ import { remuxHlsToMp4 } from '../media/pipelines/mp4.ts';
 import type { MediaDeadlines } from '../media/deadlines.ts';
 import { NotAVideoError, probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';
-import { STORAGE_FULL, type StorageQuota } from '../modules/videos/storage-quota.ts';
+import { STORAGE_FULL, type StorageQuota } from '../modules/videos/quota/storage-quota.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { probeFacts, videoKeys } from '../modules/videos/video-view.ts';
 import type { Storage } from '../storage/storage.ts';

@@ -10,7 +10,7 @@ import type { MediaDeadlines } from '../media/deadlines.ts';
 import { probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';
 import { sqlOf } from '../db/sql.ts';
-import type { StorageQuota } from '../modules/videos/storage-quota.ts';
+import type { StorageQuota } from '../modules/videos/quota/storage-quota.ts';
 import { type StoredRendition, Video } from '../modules/videos/video.entity.ts';
 import { videoMails } from '../modules/videos/video-mails.ts';
 import { removeStaleMedia } from '../modules/videos/stale-media.ts';

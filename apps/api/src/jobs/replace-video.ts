@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import type { Orm } from '../db/orm.ts';
 import { probe } from '../media/probe.ts';
 import { checkSource, type SourceLimits } from '../media/source-limits.ts';
-import type { StorageQuota } from '../modules/videos/storage-quota.ts';
+import type { StorageQuota } from '../modules/videos/quota/storage-quota.ts';
 import { removeStaleMedia } from '../modules/videos/stale-media.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { videoKeys } from '../modules/videos/video-view.ts';

@@ -1,7 +1,7 @@
 import { CAPTION_MATCHES_PER_VIDEO, type TranscriptMatch, type VideoListQuery } from '@reelbase/api-client';
 import type { z } from 'zod';
-import type { Sql } from '../../db/sql.ts';
-import type { VideoFields, VideoPeople } from './video-view.ts';
+import type { Sql } from '../../../db/sql.ts';
+import type { VideoFields, VideoPeople } from '../video-view.ts';
 
 /** One page of an account's videos: the My videos list (GET /api/videos), as the contract parses it. */
 export type ListQuery = z.output<typeof VideoListQuery>;

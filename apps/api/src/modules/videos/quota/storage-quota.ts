@@ -1,15 +1,15 @@
 import { statfs } from 'node:fs/promises';
 import { ERROR_CODES, MESSAGES } from '@reelbase/api-client';
-import type { Orm } from '../../db/orm.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { type Sql, sqlOf } from '../../db/sql.ts';
-import { storageLimitOf } from '../payments/entitlements.ts';
-import { Video } from './video.entity.ts';
-import { videoKeys } from './video-view.ts';
+import type { Orm } from '../../../db/orm.ts';
+import { HttpError } from '../../../http/errors.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { type Sql, sqlOf } from '../../../db/sql.ts';
+import { storageLimitOf } from '../../payments/entitlements.ts';
+import { Video } from '../video.entity.ts';
+import { videoKeys } from '../video-view.ts';
 import type { Logger } from 'pino';
-import { formatBytes } from '../../imports/import-error.ts';
-import { queueMail } from '../../mail/outbox.ts';
+import { formatBytes } from '../../../imports/import-error.ts';
+import { queueMail } from '../../../mail/outbox.ts';
 
 export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
 export const DISK_LOW = 'The server is low on disk space, so uploads are paused. Try again later.';

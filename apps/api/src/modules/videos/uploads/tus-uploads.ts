@@ -6,16 +6,16 @@ import { Server } from '@tus/server';
 import { endpoints, MESSAGES, TEAM_HEADER } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import { HttpError } from '../../http/errors.ts';
-import { inputErrors } from '../../http/input-guard.ts';
-import { type ApiKeysService, isApiKey } from '../api-keys/api-keys.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { assertCanSpend } from '../payments/entitlements.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
-import { runActing } from '../teams/acting.ts';
-import { keyTeam, type TeamAccessService } from '../teams/team-access.ts';
-import type { StorageQuota } from './storage-quota.ts';
-import { tooLargeForSource, type VideosService } from './videos.service.ts';
+import { HttpError } from '../../../http/errors.ts';
+import { inputErrors } from '../../../http/input-guard.ts';
+import { type ApiKeysService, isApiKey } from '../../api-keys/api-keys.service.ts';
+import type { AuthService } from '../../auth/auth.service.ts';
+import { assertCanSpend } from '../../payments/entitlements.ts';
+import type { RateLimits } from '../../limits/rate-limits.ts';
+import { runActing } from '../../teams/acting.ts';
+import { keyTeam, type TeamAccessService } from '../../teams/team-access.ts';
+import type { StorageQuota } from '../quota/storage-quota.ts';
+import { tooLargeForSource, type VideosService } from '../videos.service.ts';
 
 export const TUS_PATH = '/api/uploads';
 /** The API-key scope of a tus call, as the contract states it. */

@@ -1,18 +1,18 @@
 import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import type { Orm } from '../../db/orm.ts';
+import type { Orm } from '../../../db/orm.ts';
 import { MESSAGES, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { fitMasterPlaylist, parseMasterFit } from '../../media/master-playlist.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
-import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../playback/playback-tokens.ts';
-import { CAPTION_FILE, type CaptionDelivery } from '../captions/caption-delivery.ts';
-import { CHAPTERS_FILE } from '../chapters/chapters.service.ts';
+import { forbidden, HttpError, notFound } from '../../../http/errors.ts';
+import { fitMasterPlaylist, parseMasterFit } from '../../../media/master-playlist.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { type DefaultLimits, overBandwidthSql } from '../../payments/entitlements.ts';
+import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../../playback/playback-tokens.ts';
+import { CAPTION_FILE, type CaptionDelivery } from '../../captions/caption-delivery.ts';
+import { CHAPTERS_FILE } from '../../chapters/chapters.service.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { onBodySent } from './sent-bytes.ts';
-import { videoKeys } from './video-view.ts';
+import { videoKeys } from '../video-view.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
