@@ -5,7 +5,7 @@ import { type Sql, sqlOf } from '../db/sql.ts';
 import { mailVerification } from '../modules/auth/mail-links.ts';
 import { type Subscriptions, writeHistory } from '../modules/payments/subscriptions.service.ts';
 import { announceServingChange } from '../modules/videos/serving-changes.ts';
-import { videoKeys } from '../modules/videos/video-view.ts';
+import { videoKeys } from '../modules/videos/storage-layout.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Mails } from '../mail/render.ts';
 import { purgeActivity } from '../modules/teams/activity.ts';

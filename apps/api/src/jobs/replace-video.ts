@@ -6,7 +6,7 @@ import { checkSource, type SourceLimits } from '../media/source-limits.ts';
 import type { StorageQuota } from '../modules/videos/quota/storage-quota.ts';
 import { removeStaleMedia } from '../modules/videos/stale-media.ts';
 import { Video } from '../modules/videos/video.entity.ts';
-import { videoKeys } from '../modules/videos/video-view.ts';
+import { videoKeys } from '../modules/videos/storage-layout.ts';
 import type { Storage } from '../storage/storage.ts';
 import { type EditDeps, publishReplacement } from './edit-video.ts';
 import { JOBS, type ReplaceVideoJob } from '../queue/job-contract.ts';

@@ -3,14 +3,13 @@ import { extname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FeatureFlag, OwnVideoBulkRequest, PlayerConfig, VideoEdit, Video as VideoDto, Visibility, WatermarkPlacement } from '@reelbase/api-client';
-import { CALL_TO_ACTION_DEFAULT, COVER_MESSAGES, copySuffix, END_ACTIONS, LEAD_FORM_DEFAULT, PLAYER_CONTROL_DEFAULTS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
+import { CALL_TO_ACTION_DEFAULT, COVER_MESSAGES, copySuffix, END_ACTIONS, formatByteCount, LEAD_FORM_DEFAULT, PLAYER_CONTROL_DEFAULTS, START_ACTIONS, TRIM_MESSAGES, TRIM_SUFFIX, VIDEO_NAME_MAX, VISIBILITY_LABELS, WATERMARK_MESSAGES, withSuffix } from '@reelbase/api-client';
 import { prepareImage } from '../../images/image-upload.ts';
 import { coverKey, setCover } from './edits/covers.ts';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { JOBS, type ReplaceVideoJob, type WatermarkVideoJob } from '../../queue/job-contract.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import { formatBytes } from '../../imports/import-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { copyCaptions } from '../captions/captions.service.ts';
@@ -25,7 +24,8 @@ import { announceServingChange } from './serving-changes.ts';
 import type { StorageQuota } from './quota/storage-quota.ts';
 import { actingPersonId } from '../teams/acting.ts';
 import { recordActivity } from '../teams/activity.ts';
-import { pageMeta, toVideo, type VideoPeople, videoKeys } from './video-view.ts';
+import { pageMeta, toVideo, type VideoPeople } from './video-view.ts';
+import { videoKeys } from './storage-layout.ts';
 import { recordVideoEvent } from '../webhooks/webhook-events.ts';
 
 /** How long the call for a cover from a frame waits for its worker (queue wait and one ffmpeg run). */
@@ -41,7 +41,7 @@ const UPLOAD_RESERVATION_MS = 6 * 3600 * 1000;
 /** Boundaries and the name field around the file in a multipart body. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const IMPORT_RUNNING = 'An import is already running for your account. Wait until it finishes.';
-export const tooLargeForSource = (maxBytes: number) => `The file is larger than the upload limit of ${formatBytes(maxBytes)}.`;
+export const tooLargeForSource = (maxBytes: number) => `The file is larger than the upload limit of ${formatByteCount(maxBytes)}.`;
 export const TOO_LARGE_FOR_ACCOUNT = 'The file is larger than your remaining storage allows.';
 
 /** A file received into a local scratch folder, ready to become a video. */

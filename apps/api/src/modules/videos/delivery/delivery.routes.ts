@@ -5,6 +5,7 @@ import type { Orm } from '../../../db/orm.ts';
 import { MESSAGES, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import { forbidden, HttpError, notFound } from '../../../http/errors.ts';
 import { fitMasterPlaylist, parseMasterFit } from '../../../media/master-playlist.ts';
+import { CONTENT_TYPES } from '../../../storage/content-types.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { type DefaultLimits, overBandwidthSql } from '../../payments/entitlements.ts';
 import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../../playback/playback-tokens.ts';
@@ -12,19 +13,8 @@ import { CAPTION_FILE, type CaptionDelivery } from '../../captions/caption-deliv
 import { CHAPTERS_FILE } from '../../chapters/chapters.service.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { onBodySent } from './sent-bytes.ts';
-import { videoKeys } from '../video-view.ts';
+import { videoKeys } from '../storage-layout.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  m4s: 'video/iso.segment',
-  mp4: 'video/mp4',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  vtt: 'text/vtt',
-};
 // Only these files of a video are public; the original upload (and the unmarked source) never is.
 // The picture (main.mp4, hls/, frames) sits in its version's folder (v-<12 hex>/, videoKeys.media) or,
 // for a video never changed since its upload, at the top level.

@@ -1,14 +1,13 @@
 import { statfs } from 'node:fs/promises';
-import { ERROR_CODES, MESSAGES } from '@reelbase/api-client';
+import { ERROR_CODES, formatByteCount, MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../../db/orm.ts';
 import { HttpError } from '../../../http/errors.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { type Sql, sqlOf } from '../../../db/sql.ts';
 import { storageLimitOf } from '../../payments/entitlements.ts';
 import { Video } from '../video.entity.ts';
-import { videoKeys } from '../video-view.ts';
+import { videoKeys } from '../storage-layout.ts';
 import type { Logger } from 'pino';
-import { formatBytes } from '../../../imports/import-error.ts';
 import { queueMail } from '../../../mail/outbox.ts';
 
 export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
@@ -82,7 +81,7 @@ export function storageQuota(d: {
       [owner.id, level, owner.id, level],
     );
     if (!changed || level <= changed.old) return;
-    await queueMail(sql, owner.email, 'usage-threshold', { firstName: owner.first_name, resource: 'storage', percent: level as 80 | 100, used: formatBytes(used), limit: formatBytes(limit) });
+    await queueMail(sql, owner.email, 'usage-threshold', { firstName: owner.first_name, resource: 'storage', percent: level as 80 | 100, used: formatByteCount(used), limit: formatByteCount(limit) });
   }
 
   /** A reservation, and with `job` a job's slot (see reserveJob). */
