@@ -15,7 +15,8 @@ import type { RateLimits } from '../../limits/rate-limits.ts';
 import { runActing } from '../../teams/acting.ts';
 import { keyTeam, type TeamAccessService } from '../../teams/team-access.ts';
 import type { StorageQuota } from '../quota/storage-quota.ts';
-import { tooLargeForSource, type VideosService } from '../videos.service.ts';
+import type { VideosService } from '../videos.service.ts';
+import { tooLargeForSource } from './uploads.service.ts';
 
 export const TUS_PATH = '/api/uploads';
 /** The API-key scope of a tus call, as the contract states it. */
