@@ -10,7 +10,7 @@ import { authGuards } from './modules/access/guards.ts';
 import { createAdminTeamsService } from './modules/admin/admin-teams.service.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
-import { bindTeamAccess, teamAccess } from './modules/teams/team-access.ts';
+import { bindTeamAccess, teamAccess } from './modules/access/team-access.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { createTeamsService } from './modules/teams/teams.service.ts';
 import { notFound } from './http/errors.ts';
@@ -238,9 +238,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const usage = createUsageService({ orm, quota: core.quota, defaults: defaultLimits });
   const tus = tusUploads({
     dir: join(config.DATA_DIR, 'uploads'),
-    auth,
-    teams: teamsAccess,
-    keys: apiKeys,
+    access: guards.access,
     videos,
     quota: core.quota,
     limits,
