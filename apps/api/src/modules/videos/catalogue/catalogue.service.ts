@@ -12,9 +12,9 @@ import { recordVideoEvent } from '../../webhooks/webhook-events.ts';
 import { announceServingChange } from '../serving-changes.ts';
 import { videoKeys } from '../storage-layout.ts';
 import { ownedVideo } from '../video-basics.ts';
-import { pageMeta, toVideo, type VideoPeople } from '../video-view.ts';
+import { pageMeta, toVideo } from '../video-view.ts';
 import { Video } from '../video.entity.ts';
-import { type ListQuery, listVideoRows, personRef } from './video-list.ts';
+import { deleteOwnVideos, type ListQuery, listVideoRows, lockOwnVideos, moveOwnVideos, setOwnVisibility, videoPeople } from './catalogue.queries.ts';
 
 /** The owner's catalogue: what My videos lists and shows, and what leaves it (deletes, bulk actions). */
 export interface VideoCatalogue {
@@ -52,7 +52,7 @@ export function createVideoCatalogue(d: {
 
     async get(userId, id) {
       const { em, video } = await ownedVideo(d.orm, userId, id);
-      const [people] = await sqlOf(em)<VideoPeople[]>(`select ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef" from videos where id = ?`, [id]);
+      const people = await videoPeople(sqlOf(em), id);
       return toVideo({ ...video, ...people }, d.storage, d.tokens);
     },
 
@@ -75,23 +75,20 @@ export function createVideoCatalogue(d: {
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
         if (input.action === 'addToFolder') await lockFolders(sql, userId);
-        const mine = await sql<{ id: string; name: string }[]>('select id, name from videos where user_id = ? and id in (?) for update', [userId, ids]);
+        const mine = await lockOwnVideos(sql, userId, ids);
         if (mine.length !== ids.length) throw notFound('Video not found');
         if (input.action === 'delete') {
           for (const v of mine) await recordVideoEvent(sql, v.id, 'video.deleted');
-          await sql('delete from videos where user_id = ? and id in (?)', [userId, ids]);
+          await deleteOwnVideos(sql, userId, ids);
           for (const v of mine) await recordActivity(sql, userId, 'video.deleted', { type: 'video', id: v.id, name: v.name });
         } else if (input.action === 'setVisibility') {
           // A changed visibility ends the tokens signed before (privacy_version), in every API process's delivery too.
-          const changed = await sql<{ id: string; name: string }[]>(
-            'update videos set visibility = ?, privacy_version = privacy_version + 1, updated_at = now(), updated_by = coalesce(?, updated_by) where user_id = ? and id in (?) and visibility <> ? returning id, name',
-            [input.visibility, actingPersonId(), userId, ids, input.visibility],
-          );
+          const changed = await setOwnVisibility(sql, userId, ids, input.visibility, actingPersonId());
           for (const v of changed) await recordActivity(sql, userId, 'video.privacy_changed', { type: 'video', id: v.id, name: v.name }, { visibility: input.visibility });
           await announceServingChange(sql, ids);
         } else {
           if (input.folderId) await assertOwnFolder(sql, userId, input.folderId);
-          await sql('update videos set folder_id = ?, updated_at = now(), updated_by = coalesce(?, updated_by) where user_id = ? and id in (?)', [input.folderId, actingPersonId(), userId, ids]);
+          await moveOwnVideos(sql, userId, ids, input.folderId, actingPersonId());
         }
       });
       if (input.action === 'delete') await removeFiles(ids);

@@ -13,6 +13,7 @@ import { videoKeys } from '../storage-layout.ts';
 import { keptPrivacy, ownedVideo, pickFacts } from '../video-basics.ts';
 import { toVideo } from '../video-view.ts';
 import { Video } from '../video.entity.ts';
+import { videoNamesLike } from './edits.queries.ts';
 
 /** A copy's reservation, should its process die while copying. */
 const COPY_RESERVATION_MS = 3600 * 1000;
@@ -99,7 +100,7 @@ export async function copyVideo(d: { orm: Orm; storage: Storage; queue: JobQueue
 export async function copyName(sql: Sql, userId: string, sourceName: string): Promise<string> {
   const base = sourceName.replace(/ \(copy(?: \d+)?\)$/, '');
   const like = `${base.slice(0, VIDEO_NAME_MAX - 20).replace(/[\\%_]/g, (c) => `\\${c}`)}%(copy%)`;
-  const taken = new Set((await sql<{ name: string }[]>("select name from videos where user_id = ? and name like ? escape '\\'", [userId, like])).map((r) => r.name));
+  const taken = await videoNamesLike(sql, userId, like);
   for (let n = 1; ; n++) {
     const name = withSuffix(base, copySuffix(n));
     if (!taken.has(name)) return name;
