@@ -85,7 +85,8 @@ import { createStatisticsService } from './modules/statistics/statistics.service
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { bandwidthCounter } from './modules/videos/delivery/bandwidth-counter.ts';
-import { deliveryRoutes, servableCache } from './modules/videos/delivery/delivery.routes.ts';
+import { deliveryRoutes } from './modules/videos/delivery/delivery.routes.ts';
+import { servableCache } from './modules/videos/delivery/servable.ts';
 import { captionDelivery } from './modules/captions/caption-delivery.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/uploads/tus-uploads.ts';
