@@ -25,7 +25,7 @@ import { createSubscriptions } from './modules/payments/subscriptions.service.ts
 import { configureMediaBox, mediaBoxReport, refuseMedia } from './media/box.ts';
 import { mediaDeadlines } from './media/deadlines.ts';
 import { MEDIA_UNAVAILABLE, mediaReadiness } from './media/readiness.ts';
-import { storageQuota } from './modules/videos/storage-quota.ts';
+import { storageQuota } from './modules/videos/quota/storage-quota.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
 import { mailsFromConfig } from './mail/render.ts';

@@ -10,7 +10,7 @@ import { authGuards } from './modules/access/guards.ts';
 import { createAdminTeamsService } from './modules/admin/admin-teams.service.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
-import { bindTeamAccess, teamAccess } from './modules/teams/team-access.ts';
+import { bindTeamAccess, teamAccess } from './modules/access/team-access.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { createTeamsService } from './modules/teams/teams.service.ts';
 import { notFound } from './http/errors.ts';
@@ -84,11 +84,12 @@ import { createStatisticsExport } from './modules/statistics/statistics-export.t
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { bandwidthCounter } from './modules/videos/bandwidth-counter.ts';
-import { deliveryRoutes, servableCache } from './modules/videos/delivery.routes.ts';
+import { bandwidthCounter } from './modules/videos/delivery/bandwidth-counter.ts';
+import { deliveryRoutes } from './modules/videos/delivery/delivery.routes.ts';
+import { servableCache } from './modules/videos/delivery/servable.ts';
 import { captionDelivery } from './modules/captions/caption-delivery.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
-import { tusUploads } from './modules/videos/tus-uploads.ts';
+import { tusUploads } from './modules/videos/uploads/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { captionGenerationRoutes } from './modules/captions/generation.routes.ts';
 import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
@@ -238,9 +239,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const usage = createUsageService({ orm, quota: core.quota, defaults: defaultLimits });
   const tus = tusUploads({
     dir: join(config.DATA_DIR, 'uploads'),
-    auth,
-    teams: teamsAccess,
-    keys: apiKeys,
+    access: guards.access,
     videos,
     quota: core.quota,
     limits,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { videoKeys } from '../src/modules/videos/video-view.ts';
+import { videoKeys } from '../src/modules/videos/storage-layout.ts';
 import { makeClip } from './support/clips.ts';
 import { type SignedIn, signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { GIF_FPS_MAX_SECONDS, GIF_MESSAGES, MESSAGES } from '@reelbase/api-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { STORAGE_FULL } from '../src/modules/videos/storage-quota.ts';
+import { STORAGE_FULL } from '../src/modules/videos/quota/storage-quota.ts';
 import { ffprobeJson } from './media/media-helpers.ts';
 import { makeClip } from './support/clips.ts';
 import { type SignedIn, startWithOwnerAndOther, type TestServer, withFeatureOff } from './support/test-server.ts';

@@ -9,7 +9,7 @@ import { mediaDeadlines } from '../src/media/deadlines.ts';
 import { extractFrame } from '../src/media/pipelines/images.ts';
 import type { ProbeResult } from '../src/media/probe.ts';
 import { MediaTimeoutError } from '../src/media/runner.ts';
-import { STORAGE_FULL } from '../src/modules/videos/storage-quota.ts';
+import { STORAGE_FULL } from '../src/modules/videos/quota/storage-quota.ts';
 import { makeClip } from './support/clips.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 import { uploadReady } from './support/trim.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Video } from '../src/modules/videos/video.entity.ts';
-import { type ListQuery, videoListQuery } from '../src/modules/videos/video-list.ts';
+import { type ListQuery, videoListQuery } from '../src/modules/videos/catalogue/catalogue.queries.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
 /*

@@ -1,3 +1,5 @@
+import { formatByteCount } from '@reelbase/api-client';
+
 export type ImportErrorCode =
   | 'invalid-url' // not a URL, or not http/https
   | 'address' // a private, loopback, link-local, metadata... address or host name
@@ -44,24 +46,14 @@ export const MESSAGES = {
 } as const;
 
 export function tooLargeMessage(maxBytes: number): string {
-  return `The file is larger than the import limit of ${formatBytes(maxBytes)}.`;
+  return `The file is larger than the import limit of ${formatByteCount(maxBytes)}.`;
 }
 
 export function tooSlowMessage(minBytesPerSecond: number): string {
-  return `The server sent the file too slowly (under ${formatBytes(minBytesPerSecond)} a second) and the import was stopped.`;
+  return `The server sent the file too slowly (under ${formatByteCount(minBytesPerSecond)} a second) and the import was stopped.`;
 }
 
 export function httpStatusMessage(status: number): string {
   return `The server answered with HTTP status ${status}.`;
 }
 
-export function formatBytes(n: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}

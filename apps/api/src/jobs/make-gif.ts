@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import { makeGif } from '../media/gif.ts';
 import { Gif } from '../modules/gifs/gif.entity.ts';
 import { Video } from '../modules/videos/video.entity.ts';
-import { videoKeys } from '../modules/videos/video-view.ts';
+import { videoKeys } from '../modules/videos/storage-layout.ts';
 import type { EditDeps } from './edit-video.ts';
 import type { MakeGifJob } from '../queue/job-contract.ts';
 

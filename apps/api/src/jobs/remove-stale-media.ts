@@ -1,5 +1,5 @@
 import type { Orm } from '../db/orm.ts';
-import type { StorageQuota } from '../modules/videos/storage-quota.ts';
+import type { StorageQuota } from '../modules/videos/quota/storage-quota.ts';
 import { removeStaleMedia } from '../modules/videos/stale-media.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import type { Storage } from '../storage/storage.ts';

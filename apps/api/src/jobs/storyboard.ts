@@ -5,7 +5,7 @@ import { parseMediaPlaylist } from '../media/hls-playlist.ts';
 import type { PipelineOptions } from '../media/pipelines/run.ts';
 import { makeStoryboard } from '../media/pipelines/storyboard.ts';
 import type { IVideo, StoredRendition } from '../modules/videos/video.entity.ts';
-import { videoKeys } from '../modules/videos/video-view.ts';
+import { videoKeys } from '../modules/videos/storage-layout.ts';
 import { publishDir, type Storage } from '../storage/storage.ts';
 
 /** Whether the video's storyboard was made for the picture it serves now. */

@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { extractFrame } from '../media/pipelines/images.ts';
 import { probe } from '../media/probe.ts';
-import { coverKey, setCover } from '../modules/videos/covers.ts';
+import { coverKey, setCover } from '../modules/videos/edits/covers.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import type { EditDeps } from './edit-video.ts';
 import type { VideoFrameJob } from '../queue/job-contract.ts';

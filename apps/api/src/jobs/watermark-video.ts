@@ -5,7 +5,7 @@ import type { Orm } from '../db/orm.ts';
 import { probe } from '../media/probe.ts';
 import { burnWatermark } from '../media/watermark.ts';
 import { Video } from '../modules/videos/video.entity.ts';
-import { videoKeys } from '../modules/videos/video-view.ts';
+import { videoKeys } from '../modules/videos/storage-layout.ts';
 import { type EditDeps, publishReplacement } from './edit-video.ts';
 import type { WatermarkVideoJob } from '../queue/job-contract.ts';
 import { progressReporter } from './progress.ts';

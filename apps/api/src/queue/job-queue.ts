@@ -14,7 +14,7 @@ export interface JobAdmission {
 }
 
 /**
- * What admission needs of the account's slots: the storage quota (modules/videos/storage-quota.ts)
+ * What admission needs of the account's slots: the storage quota (modules/videos/quota/storage-quota.ts)
  * keeps them, and the composition root hands it in, so the queue knows no module.
  */
 export interface JobSlots {

@@ -5,19 +5,10 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { contentTypeOf } from './content-types.ts';
 import type { Storage } from './storage.ts';
 
 const KEY_RE = /^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/;
-const TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  m4s: 'video/iso.segment',
-  mp4: 'video/mp4',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-};
 // Parts of a multipart upload: S3's minimum is 5 MiB; a few in flight keep one upload fast.
 const PART_SIZE = 8 * 1024 * 1024;
 const MAX_COPY_OBJECT_BYTES = 5 * 1024 ** 3;
@@ -57,9 +48,8 @@ export function s3Storage(s: S3Settings, mediaBase: string): Storage {
     if (!KEY_RE.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
     return key;
   };
-  const typeOf = (key: string) => TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
   const upload = async (key: string, body: Buffer | Readable) => {
-    await new Upload({ client, params: { Bucket, Key: check(key), Body: body, ContentType: typeOf(key) }, partSize: PART_SIZE, queueSize: 4 }).done();
+    await new Upload({ client, params: { Bucket, Key: check(key), Body: body, ContentType: contentTypeOf(key) }, partSize: PART_SIZE, queueSize: 4 }).done();
   };
   const head = async (key: string) => {
     try {
@@ -112,7 +102,7 @@ export function s3Storage(s: S3Settings, mediaBase: string): Storage {
       if (from.size > MAX_COPY_OBJECT_BYTES) {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: check(fromKey) }));
         await upload(toKey, res.Body as Readable);
-      } else await client.send(new CopyObjectCommand({ Bucket, Key: check(toKey), CopySource: `${Bucket}/${encodeURIComponent(check(fromKey)).replaceAll('%2F', '/')}`, ContentType: typeOf(toKey), MetadataDirective: 'REPLACE' }));
+      } else await client.send(new CopyObjectCommand({ Bucket, Key: check(toKey), CopySource: `${Bucket}/${encodeURIComponent(check(fromKey)).replaceAll('%2F', '/')}`, ContentType: contentTypeOf(toKey), MetadataDirective: 'REPLACE' }));
       return (await head(toKey)) ?? from;
     },
     stat: head,

@@ -1,28 +1,17 @@
-import { MESSAGES } from '@reelbase/api-client';
-import type { Context, Next } from 'koa';
-import { type ApiKeyPrincipal, type ApiKeysService, isApiKey, keyNotAllowed } from '../api-keys/api-keys.service.ts';
-import type { AccessClaims } from '../auth/access-tokens.ts';
+import { type ApiKeyScope, MESSAGES, type TeamAccess } from '@reelbase/api-client';
+import type { Context, Middleware, Next } from 'koa';
+import { forbidden } from '../../http/errors.ts';
+import { type ApiKeysService, isApiKey, keyNotAllowed } from '../api-keys/api-keys.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { assertCanSpend } from '../payments/entitlements.ts';
-import { isUuid } from '../../db/sql.ts';
-import { requestedTeam, type TeamAccessService, type TeamContext, teamCheck } from '../teams/team-access.ts';
-import type { IUser } from '../users/user.entity.ts';
-import { forbidden } from '../../http/errors.ts';
+import { runActing } from '../teams/acting.ts';
+import { type AuthState, requestAccess } from './request-access.ts';
+import { requestedTeam, type TeamAccessService, type TeamContext } from './team-access.ts';
 
 // The request guards read the account modules' rules (sign-in, API keys, teams, payments), so they
 // live among the modules: http/ stays the Koa plumbing that knows no module.
 
-export interface AuthState {
-  /** Whose things the route acts on: the acting team's account on team routes (its id is the team's), else the person. */
-  user: IUser;
-  /** The person signed in: who did it. */
-  person: IUser;
-  claims: AccessClaims;
-  /** The acting team and the person's role in it (team routes only). */
-  team?: TeamContext;
-  /** Set when the request came with an API key (then `claims` is not): the team check allows only its scopes. */
-  apiKey?: ApiKeyPrincipal;
-}
+export type { AuthState } from './request-access.ts';
 
 const bearerOf = (ctx: Context) => {
   const h = ctx.get('Authorization');
@@ -31,25 +20,26 @@ const bearerOf = (ctx: Context) => {
 
 /** Guards for routes: a signed-in user (or an API key, see `team`), an admin (checked against the database), or either. */
 export function authGuards(auth: AuthService, teams: TeamAccessService, keys: ApiKeysService) {
+  const access = requestAccess(auth, teams, keys);
   const requireUser = async (ctx: Context, next: Next) => {
-    const bearer = bearerOf(ctx);
-    if (isApiKey(bearer)) {
-      // Which calls the key may make is the team check's (bound from the contract's scopes): it refuses a call without its scope.
-      const principal = await keys.authenticate(bearer, true);
-      Object.assign(ctx.state, { user: principal.account, person: principal.person, apiKey: principal });
-      return next();
-    }
-    // The team the request names (a well-formed id only) is read with the person, in one round trip.
-    const named = requestedTeam(ctx);
-    const membershipFor = named !== undefined && isUuid(named) ? named : undefined;
-    const signedIn = await auth.authenticate(bearerOf(ctx), membershipFor);
-    Object.assign(ctx.state, signedIn, { person: signedIn.user, membershipFor: named === undefined ? undefined : membershipFor === undefined ? null : membershipFor });
+    Object.assign(ctx.state, await access.authenticate(bearerOf(ctx), requestedTeam(ctx)));
     await next();
   };
   return {
     requireUser,
-    /** The acting team's check of one operation (bound to every signed-in route from the contract: bindTeamAccess). */
-    team: teamCheck(teams),
+    /**
+     * The acting team's check of one operation (bound to every signed-in route from the contract:
+     * bindTeamAccess); the route then runs as the person acting for that team.
+     */
+    team:
+      (teamAccess: TeamAccess, scope?: ApiKeyScope): Middleware =>
+      async (ctx: Context, next: Next) => {
+        const state = ctx.state as AuthState;
+        const team = await access.authorize(state, requestedTeam(ctx), teamAccess, scope);
+        return team ? runActing({ personId: state.person.id, teamId: team.teamId }, next) : next();
+      },
+    /** Authentication and authorization as functions, for what is not a Koa route (the tus uploads). */
+    access,
     async requireAdmin(ctx: Context, next: Next) {
       if (isApiKey(bearerOf(ctx))) throw keyNotAllowed();
       await requireUser(ctx, async () => {

@@ -4,7 +4,8 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { recordActivity } from '../teams/activity.ts';
-import { nameOf, type TeamsService } from '../teams/teams.service.ts';
+import { nameOf } from '../teams/teams.queries.ts';
+import type { TeamsService } from '../teams/teams.service.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { type Actor, writeAudit } from './audit-log.ts';
 

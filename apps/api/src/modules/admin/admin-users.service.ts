@@ -10,7 +10,8 @@ import type { Storage } from '../../storage/storage.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
-import { pageMeta, videoKeys } from '../videos/video-view.ts';
+import { pageMeta } from '../videos/video-view.ts';
+import { videoKeys } from '../videos/storage-layout.ts';
 import { ADMIN_USER_COLUMNS, type AdminUserRow, adminUserListQuery, toAdminUser } from './admin-user-view.ts';
 import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 

@@ -5,7 +5,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { sqlOf } from '../../db/sql.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
-import { fromVideoRow, VIDEO_ROW_COLUMNS, type VideoRow } from '../videos/video-list.ts';
+import { fromVideoRow, VIDEO_ROW_COLUMNS, type VideoRow } from '../videos/catalogue/catalogue.queries.ts';
 import { pageMeta, toVideo } from '../videos/video-view.ts';
 import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 import { videoMails } from '../videos/video-mails.ts';

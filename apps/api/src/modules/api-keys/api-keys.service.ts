@@ -19,7 +19,7 @@ import { sha256 } from '../auth/secrets.ts';
 import { isUuid, sqlOf } from '../../db/sql.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import { recordActivity } from '../teams/activity.ts';
-import { nameOf } from '../teams/teams.service.ts';
+import { nameOf } from '../teams/teams.queries.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 
 /** How many characters of a key are kept to recognise it: the prefix and 8 of its random ones (48 of 256 bits). */

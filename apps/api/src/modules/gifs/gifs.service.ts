@@ -6,7 +6,7 @@ import { JOBS, type MakeGifJob } from '../../queue/job-contract.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { attr, embedPageUrl } from '../embed/embed.service.ts';
-import type { StorageQuota } from '../videos/storage-quota.ts';
+import type { StorageQuota } from '../videos/quota/storage-quota.ts';
 import type { VideosService } from '../videos/videos.service.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { Video } from '../videos/video.entity.ts';

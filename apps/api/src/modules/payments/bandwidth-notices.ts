@@ -1,5 +1,5 @@
+import { formatByteCount } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { formatBytes } from '../../imports/import-error.ts';
 import type { DefaultLimits } from './entitlements.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { sqlOf } from '../../db/sql.ts';
@@ -28,8 +28,8 @@ export function bandwidthNotices(d: { orm: Orm; defaults: DefaultLimits }) {
     for (const percent of [100, 80] as const) {
       for (const r of await find(percent)) {
         const limit = Number(r.limit_bytes);
-        const grace = `They keep playing for another ${d.defaults.bandwidthGracePercent}% (${formatBytes(Math.floor((limit * d.defaults.bandwidthGracePercent) / 100))}).`;
-        await queueMail(sql, r.email, 'usage-threshold', { firstName: r.first_name, resource: 'bandwidth', percent, used: formatBytes(Number(r.bytes)), limit: formatBytes(limit), graceText: grace });
+        const grace = `They keep playing for another ${d.defaults.bandwidthGracePercent}% (${formatByteCount(Math.floor((limit * d.defaults.bandwidthGracePercent) / 100))}).`;
+        await queueMail(sql, r.email, 'usage-threshold', { firstName: r.first_name, resource: 'bandwidth', percent, used: formatByteCount(Number(r.bytes)), limit: formatByteCount(limit), graceText: grace });
       }
     }
   };

@@ -1,5 +1,5 @@
 import type { PlanRow } from './plans.ts';
-import { addPeriod, type Provider } from './subscriptions.service.ts';
+import { addPeriod, type Provider } from './subscription-terms.ts';
 
 /** What a provider needs to know about the subscription it holds. */
 export interface HeldSubscription {

@@ -5,19 +5,9 @@ import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { CardBilling, Discount, HeldSubscription, SubscriptionProvider } from './billing-provider.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
 import { releasePromoUse, takePromoUse } from './promo-codes.ts';
-import {
-  cancellationEnd,
-  changeKind,
-  firstPayment,
-  loadSubscriptionRow,
-  type Provider,
-  providerOf,
-  type SubscriptionRow,
-  type Subscriptions,
-  statusOf,
-  userCancellationStands,
-  withPaymentLock,
-} from './subscriptions.service.ts';
+import { cancellationEnd, changeKind, type Provider, providerOf, type SubscriptionRow, statusOf } from './subscription-terms.ts';
+import { firstPayment, loadSubscriptionRow, userCancellationStands, withPaymentLock } from './subscriptions.queries.ts';
+import type { Subscriptions } from './subscriptions.service.ts';
 
 const DAY_MS = 86_400_000;
 export const paymentRequired = (message: string) => new HttpError(402, message);

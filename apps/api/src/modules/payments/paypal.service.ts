@@ -6,7 +6,9 @@ import { type Discount, discounted, type HeldSubscription, type SubscriptionProv
 import { linkOf, type PaypalClient, PaypalError, toCents, type WebhookHeaders } from './paypal-client.ts';
 import { findPlanRow, type PlanRow } from './plans.ts';
 import { releasePromoUse, takePromoUse } from './promo-codes.ts';
-import { addPeriod, loadSubscriptionRow, recordWebhookEvent, type Subscriptions, statusOf, userIdByProviderId, withPaymentLock } from './subscriptions.service.ts';
+import { addPeriod, statusOf } from './subscription-terms.ts';
+import { loadSubscriptionRow, recordWebhookEvent, userIdByProviderId, withPaymentLock } from './subscriptions.queries.ts';
+import type { Subscriptions } from './subscriptions.service.ts';
 
 export const PAYPAL_MESSAGES = {
   notConfigured: 'PayPal payments are not configured on this server',

@@ -8,7 +8,8 @@ import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { CardBilling, Discount, HeldSubscription, Paid } from './billing-provider.ts';
 import type { ElementsCards } from './payment-provider.ts';
 import type { PlanRow } from './plans.ts';
-import { loadSubscriptionRow, recordWebhookEvent, type Subscriptions, userIdByProviderId } from './subscriptions.service.ts';
+import { loadSubscriptionRow, recordWebhookEvent, userIdByProviderId } from './subscriptions.queries.ts';
+import type { Subscriptions } from './subscriptions.service.ts';
 
 export interface StripeSettings {
   secretKey: string;

@@ -1,177 +1,43 @@
-import { PAYMENT_MESSAGES, type PlanDuration, type Subscription, type SubscriptionStatus, TERMS } from '@reelbase/api-client';
+import type { Subscription } from '@reelbase/api-client';
+import { TERMS } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import { conflict } from '../../http/errors.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
-import { findPlanRow, type PlanRow } from './plans.ts';
 import { paymentMails } from './payment-mails.ts';
+import { findPlanRow, type PlanRow } from './plans.ts';
+import { type AdminReactivation, cancelDeadlineOf, DAY_MS, type Provider, type ProviderCharge, type StartFacts, type SubscriptionRow, statusOf } from './subscription-terms.ts';
+import { firstPayment, loadSubscriptionRow, writeHistory } from './subscriptions.queries.ts';
 
-export type Provider = 'stripe' | 'paypal';
-
-/** How an admin's reactivation treats the subscription (see Subscriptions.adminReactivated). */
-export type AdminReactivation = 'resume' | 'keepCanceling' | 'withoutPlan';
-
-/** A payment (or refund) at a provider: its id there and the amount in cents. */
-export interface ProviderCharge {
-  provider: Provider;
-  /** The invoice, capture or refund id at the provider (shown to admins as a link). */
-  reference: string | null;
-  amountCents: number | null;
-}
-
-export interface StartFacts extends ProviderCharge {
-  /** When the paid period ends: the next payment date. */
-  periodEnd: Date;
-  /** The subscription's id at the provider (stripe_subscription_id or paypal_subscription_id). */
-  subscriptionId: string | null;
-  promoCode?: string | null;
-  /** The provider subscription of before, ended first (an unpaid or canceled one): recorded as ended. */
-  replaced?: { provider: Provider; subscriptionId: string } | null;
-}
-
-/** The subscription columns of a users row. */
-export interface SubscriptionRow {
-  id: string;
-  email: string;
-  is_active: boolean;
-  payment_plan_id: string | null;
-  pending_plan_id: string | null;
-  cancel_at_period_end: boolean;
-  stripe_customer_id: string | null;
-  stripe_subscription_id: string | null;
-  paypal_subscription_id: string | null;
-  payment_failed_at: Date | null;
-  plan_started_at: Date | null;
-  next_payment_at: Date | null;
-  canceled_at: Date | null;
-  subscription_ends_at: Date | null;
-  payment_method: 'card' | 'paypal' | null;
-  payment_ref: string | null;
-  payment_method_label: string | null;
-  promo_code: string | null;
-}
-
-const DAY_MS = 86_400_000;
-
-/** The end of a period of `duration` that starts at `from` (calendar months and years, UTC). */
-export function addPeriod(from: Date, duration: PlanDuration, times = 1): Date {
-  const d = new Date(from);
-  if (duration === '1m') d.setUTCMonth(d.getUTCMonth() + times);
-  else d.setUTCFullYear(d.getUTCFullYear() + times);
-  return d;
-}
-
-/** Until when a cancellation still stops the next renewal. */
-export const cancelDeadlineOf = (nextPaymentAt: Date) => new Date(nextPaymentAt.getTime() - TERMS.cancelNoticeDays * DAY_MS);
-
-/**
- * When a cancellation asked `now` takes effect: the end of the paid period when asked at least
- * 7 days before it, otherwise the end of the next period (one more renewal happens).
- */
-export function cancellationEnd(now: Date, nextPaymentAt: Date, duration: PlanDuration): { endsAt: Date; oneMoreRenewal: boolean } {
-  if (now.getTime() <= cancelDeadlineOf(nextPaymentAt).getTime()) return { endsAt: nextPaymentAt, oneMoreRenewal: false };
-  return { endsAt: addPeriod(nextPaymentAt, duration), oneMoreRenewal: true };
-}
-
-const TIER = { bronze: 1, silver: 2, gold: 3 } as const;
-
-/** Upgrade (now, pro-rated): a higher plan, or the same plan billed yearly instead of monthly. Downgrade (at the period's end): the reverse. */
-export function changeKind(from: PlanRow, to: PlanRow): 'upgrade' | 'downgrade' | 'same' {
-  if (from.id === to.id) return 'same';
-  if (TIER[to.name] !== TIER[from.name]) return TIER[to.name] > TIER[from.name] ? 'upgrade' : 'downgrade';
-  return to.duration === '1y' ? 'upgrade' : 'downgrade';
-}
-
-/** The status the API shows, from the row (see SUBSCRIPTION_STATUSES). */
-export function statusOf(r: Pick<SubscriptionRow, 'is_active' | 'payment_plan_id' | 'cancel_at_period_end' | 'canceled_at' | 'payment_failed_at'>): SubscriptionStatus {
-  if (!r.is_active) return r.canceled_at ? 'canceled' : r.payment_failed_at ? 'inactive' : r.payment_plan_id ? 'canceled' : 'none';
-  if (!r.payment_plan_id) return 'none';
-  return r.cancel_at_period_end ? 'canceling' : 'active';
-}
-
-export const providerOf = (r: Pick<SubscriptionRow, 'stripe_subscription_id' | 'paypal_subscription_id'>): Provider | null =>
-  r.stripe_subscription_id ? 'stripe' : r.paypal_subscription_id ? 'paypal' : null;
-
-const COLUMNS = `id, email, is_active, payment_plan_id, pending_plan_id, cancel_at_period_end, stripe_customer_id, stripe_subscription_id, paypal_subscription_id,
-  payment_failed_at, plan_started_at, next_payment_at, canceled_at, subscription_ends_at, payment_method, payment_ref, payment_method_label, promo_code`;
-
-/** One users row's subscription columns (locked for the transaction with `lock`). */
-export async function loadSubscriptionRow(sql: Sql, userId: string, lock = false): Promise<SubscriptionRow | null> {
-  const [row] = await sql<SubscriptionRow[]>(`select ${COLUMNS} from users where id = ?${lock ? ' for update' : ''}`, [userId]);
-  if (!row) return null;
-  for (const k of ['payment_failed_at', 'plan_started_at', 'next_payment_at', 'canceled_at', 'subscription_ends_at'] as const) if (row[k]) row[k] = new Date(row[k]);
-  return row;
-}
-
-/** The user holding this provider id, or null (an event about a subscription we no longer hold). */
-export async function userIdByProviderId(sql: Sql, column: 'stripe_customer_id' | 'stripe_subscription_id' | 'paypal_subscription_id', value: string): Promise<string | null> {
-  const [row] = await sql<{ id: string }[]>(`select id from users where ${column} = ?`, [value]);
-  return row?.id ?? null;
+/** A new payment method (card or PayPal) for the next payments. */
+export interface PaymentMethodChange {
+  type: 'card' | 'paypal';
+  reference: string;
+  label: string | null;
+  stripeCustomerId?: string | null;
 }
 
 /**
- * Records a provider's webhook event; false when it was recorded before. Call it in the
- * transaction of the event's effect, so an event is applied exactly once.
+ * What the subscription core offers the payment rules, the providers and the daily account
+ * removal: the view, and one call per change of state. Each change runs in its own transaction,
+ * or in the caller's `tx` (a webhook records its event id in the same one).
  */
-export async function recordWebhookEvent(sql: Sql, provider: Provider, eventId: string): Promise<boolean> {
-  const rows = await sql<unknown[]>('insert into payment_webhook_events (provider, event_id) values (?, ?) on conflict do nothing returning event_id', [provider, eventId]);
-  return rows.length > 0;
-}
-
-export interface HistoryEntry {
-  kind: string;
-  planId?: string | null;
-  amountCents?: number | null;
-  provider?: Provider | null;
-  reference?: string | null;
-  note?: string | null;
-}
-
-export async function writeHistory(sql: Sql, userId: string, e: HistoryEntry): Promise<void> {
-  await sql('insert into payment_history (id, user_id, kind, plan_id, amount_cents, provider, reference, note) values (?, ?, ?, ?, ?, ?, ?, ?)', [
-    crypto.randomUUID(),
-    userId,
-    e.kind,
-    e.planId ?? null,
-    e.amountCents ?? null,
-    e.provider ?? null,
-    e.reference ?? null,
-    e.note ?? null,
-  ]);
-}
-
-/** The first payment of the account (the money-back guarantee's), unless it was refunded already. */
-export async function firstPayment(sql: Sql, userId: string): Promise<{ at: Date; provider: Provider | null; reference: string | null; amountCents: number } | null> {
-  const [row] = await sql<{ created_at: Date; provider: Provider | null; reference: string | null; amount_cents: number | null; refunded: boolean }[]>(
-    `select created_at, provider, reference, amount_cents, exists (select 1 from payment_history r where r.user_id = h.user_id and r.kind = 'refunded') as refunded
-     from payment_history h where user_id = ? and kind = 'subscribed' order by created_at asc limit 1`,
-    [userId],
-  );
-  if (!row || row.refunded) return null;
-  return { at: new Date(row.created_at), provider: row.provider, reference: row.reference, amountCents: row.amount_cents ?? 0 };
-}
-
-/** Whether the user's own cancellation is the latest word on the subscription (not undone, not followed by a new subscription). */
-export async function userCancellationStands(sql: Sql, userId: string): Promise<boolean> {
-  const [row] = await sql<{ kind: string }[]>(
-    `select kind from payment_history where user_id = ? and kind in ('subscribed', 'canceled', 'reactivated') order by created_at desc, id desc limit 1`,
-    [userId],
-  );
-  return row?.kind === 'canceled';
-}
-
-/**
- * Runs `fn` as the account's only payment change: a purchase, plan change, cancellation,
- * reactivation, refund or PayPal checkout. Parallel calls of one account (a double click, a
- * script) would each pass the status check and each charge; here the others answer 409 at once.
- * The lock is a transaction-scoped advisory lock held on its own connection while the provider
- * is called, so the users row itself stays free for the subscription core's own transaction.
- */
-export async function withPaymentLock<T>(orm: Orm, userId: string, fn: () => Promise<T>): Promise<T> {
-  return orm.em.fork().transactional(async (em) => {
-    const [row] = await sqlOf(em)<{ ok: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('reelbase:payment'), hashtext(?)) as ok`, [userId]);
-    if (!row?.ok) throw conflict(PAYMENT_MESSAGES.paymentInProgress);
-    return fn();
-  });
+export interface Subscriptions {
+  /** Runs `fn` in one transaction (for a provider's webhook: its event id and the effect together). */
+  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  view(userId: string, tx?: Sql): Promise<Subscription>;
+  start(userId: string, planId: string, f: StartFacts, tx?: Sql): Promise<void>;
+  renewed(userId: string, f: ProviderCharge & { periodEnd: Date }, tx?: Sql): Promise<void>;
+  renewalFailed(userId: string, f: ProviderCharge & { final: boolean }, tx?: Sql): Promise<void>;
+  upgraded(userId: string, planId: string, f: ProviderCharge & { periodEnd: Date }, tx?: Sql): Promise<void>;
+  downgradeScheduled(userId: string, planId: string | null, provider: Provider, tx?: Sql): Promise<void>;
+  canceled(userId: string, f: { provider: Provider | null; endsAt: Date }, tx?: Sql): Promise<void>;
+  reactivated(userId: string, provider: Provider | null, tx?: Sql): Promise<void>;
+  /** False when the account was canceled already. */
+  adminCanceled(userId: string, f: { provider: Provider | null; endsAt: Date | null }, tx?: Sql): Promise<boolean>;
+  /** False when the account was active. */
+  adminReactivated(userId: string, f: { provider: Provider | null; mode: AdminReactivation }, tx?: Sql): Promise<boolean>;
+  ended(userId: string, f: { provider: Provider | null; reference: string | null }, tx?: Sql): Promise<boolean>;
+  refunded(userId: string, f: ProviderCharge, tx?: Sql): Promise<void>;
+  methodChanged(userId: string, m: PaymentMethodChange, tx?: Sql): Promise<void>;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -182,7 +48,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * locks the users row, writes a payment_history row and commits in one transaction. Pass `tx`
  * to run inside the caller's transaction (a webhook records its event id in the same one).
  */
-export function createSubscriptions(d: { orm: Orm }) {
+export function createSubscriptions(d: { orm: Orm }): Subscriptions {
   const run = <T>(tx: Sql | undefined, fn: (sql: Sql) => Promise<T>): Promise<T> => (tx ? fn(tx) : d.orm.em.fork().transactional((em) => fn(sqlOf(em))));
 
   async function locked(sql: Sql, userId: string): Promise<SubscriptionRow> {
@@ -415,7 +281,7 @@ export function createSubscriptions(d: { orm: Orm }) {
     },
 
     /** A new payment method (card or PayPal) for the next payments. */
-    async methodChanged(userId: string, m: { type: 'card' | 'paypal'; reference: string; label: string | null; stripeCustomerId?: string | null }, tx?: Sql) {
+    async methodChanged(userId: string, m: PaymentMethodChange, tx?: Sql): Promise<void> {
       await run(tx, async (sql) => {
         const before = await loadSubscriptionRow(sql, userId, true);
         await sql(
@@ -428,4 +294,3 @@ export function createSubscriptions(d: { orm: Orm }) {
     },
   };
 }
-export type Subscriptions = ReturnType<typeof createSubscriptions>;

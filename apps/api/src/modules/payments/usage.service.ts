@@ -1,7 +1,7 @@
 import type { Usage } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { sqlOf } from '../../db/sql.ts';
-import type { StorageQuota } from '../videos/storage-quota.ts';
+import type { StorageQuota } from '../videos/quota/storage-quota.ts';
 import { bandwidthMonth, type DefaultLimits, limitsOf } from './entitlements.ts';
 
 const MONTHS_SHOWN = 12;

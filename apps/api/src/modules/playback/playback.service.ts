@@ -11,7 +11,7 @@ import { type IVideo, Video } from '../videos/video.entity.ts';
 import { videoMails } from '../videos/video-mails.ts';
 import { sqlOf } from '../../db/sql.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import { videoKeys } from '../videos/video-view.ts';
+import { videoKeys } from '../videos/storage-layout.ts';
 import { type PlaybackTokens, withToken } from './playback-tokens.ts';
 
 export const NOT_AVAILABLE = 'This video is not available.';

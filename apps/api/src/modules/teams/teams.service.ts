@@ -3,29 +3,26 @@ import {
   INVITATION_PATH,
   INVITATION_TTL_DAYS,
   type Invitation,
+  type InvitationList,
   type InvitationPreview,
   OWNERSHIP_TRANSFER_TTL_DAYS,
   type OwnershipTransfer,
-  type PersonRef,
-  ROLE_PERMISSIONS,
   seatLimitMessage,
   TEAM_ACTIVITY_RETENTION_DAYS,
   TEAM_ERROR_CODES,
   TEAM_MESSAGES,
-  type TeamActivity,
   type TeamActivityList,
   type TeamActivityQuery,
   type TeamList,
   type TeamMember,
   type TeamMemberList,
   type TeamRole,
-  type TeamSeats,
   type TeamSummary,
 } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Mails } from '../../mail/render.ts';
-import { newOpaqueToken, sha256 } from '../auth/secrets.ts';
+import { newOpaqueToken } from '../auth/secrets.ts';
 import type { CurrentPasswordCheck } from '../auth/current-password.ts';
 import type { SignInClient } from '../auth/sign-in-notices.ts';
 import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
@@ -33,139 +30,48 @@ import type { IUser } from '../users/user.entity.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { recordActivity } from './activity.ts';
 import { removalsOf } from './removals.ts';
+import { activityRows, iso, invitationRows, lockTeam, memberRows, moveOwnership, nameOf, openInvitation, seatsOf as seatsOfTeam, summaries, summary, teamName } from './teams.queries.ts';
 
 const DAY_MS = 86_400_000;
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-/** A person's display name: first and last name, or the address without them. */
-export const nameOf = (first: unknown, last: unknown, email: unknown) => `${first ?? ''} ${last ?? ''}`.trim() || String(email ?? '');
-/** A PersonRef from `<prefix>_id, <prefix>_first_name, <prefix>_last_name, <prefix>_email` columns; null without an id. */
-const personOf = (r: Record<string, unknown>, prefix: string): PersonRef | null =>
-  r[`${prefix}_id`] ? { id: String(r[`${prefix}_id`]), name: nameOf(r[`${prefix}_first_name`], r[`${prefix}_last_name`], r[`${prefix}_email`]), email: String(r[`${prefix}_email`]) } : null;
-/** The columns personOf reads, of the users row aliased `alias`. */
-const personCols = (alias: string, prefix: string) => `${alias}.id as ${prefix}_id, ${alias}.first_name as ${prefix}_first_name, ${alias}.last_name as ${prefix}_last_name, ${alias}.email as ${prefix}_email`;
-
-/** Invitation and transfer writes of one team run one at a time, so two invitations cannot take the last seat together. */
-const lockTeam = (sql: Sql, teamId: string) => sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`team:${teamId}`]);
 
 /**
  * Members, roles, invitations, ownership and the activity log of teams. A team's id is the id of
  * its account (the users row that holds the plan, the subscription and the usage), so everything
- * the account owned before teams is the team's.
+ * the account owned before teams is the team's. The permission of each call is checked before it
+ * (modules/access); its SQL is in teams.queries.ts.
  */
+export interface TeamsService {
+  list(person: IUser): Promise<TeamList>;
+  rename(person: IUser, teamId: string, name: string): Promise<TeamSummary>;
+  members(teamId: string): Promise<TeamMemberList>;
+  changeRole(teamId: string, userId: string, role: AssignableTeamRole): Promise<TeamMember>;
+  removeMember(teamId: string, userId: string): Promise<void>;
+  leave(person: IUser, teamId: string, role: TeamRole): Promise<void>;
+  invitations(teamId: string): Promise<InvitationList>;
+  invite(inviter: IUser, teamId: string, input: { email: string; role: AssignableTeamRole }): Promise<Invitation>;
+  resend(inviter: IUser, teamId: string, invitationId: string): Promise<Invitation>;
+  revoke(teamId: string, invitationId: string): Promise<void>;
+  lookup(token: string): Promise<InvitationPreview>;
+  accept(person: IUser, token: string): Promise<TeamSummary>;
+  requestTransfer(owner: IUser, teamId: string, input: { userId: string; password: string }, client: SignInClient): Promise<OwnershipTransfer>;
+  cancelTransfer(person: IUser, teamId: string): Promise<void>;
+  acceptTransfer(person: IUser, teamId: string): Promise<TeamSummary>;
+  /** Makes `userId` (a member) the owner in the caller's transaction; the old owner becomes an admin. */
+  moveOwnership(sql: Sql, teamId: string, userId: string): Promise<void>;
+  activity(teamId: string, q: TeamActivityQuery): Promise<TeamActivityList>;
+}
+
 /** `checkPassword`: the owner's password, counted and limited like a sign-in (auth/current-password.ts). */
-export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: string; membersWithoutPlan: number; checkPassword: CurrentPasswordCheck }) {
+export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: string; membersWithoutPlan: number; checkPassword: CurrentPasswordCheck }): TeamsService {
   const em = () => d.orm.em.fork();
-
   /** Members plus unexpired pending invitations, against the plan's members limit. */
-  async function seatsOf(sql: Sql, teamId: string): Promise<TeamSeats> {
-    const [r] = await sql<{ members: string; pending: string; limit: number | null }[]>(
-      `select (select count(*) from team_members where team_id = u.id) as members,
-        (select count(*) from team_invitations where team_id = u.id and accepted_at is null and revoked_at is null and expires_at > now()) as pending,
-        p.members_limit as "limit"
-       from users u left join payment_plans p on p.id = u.payment_plan_id where u.id = ?`,
-      [teamId],
-    );
-    const members = Number(r?.members ?? 0);
-    const pendingInvitations = Number(r?.pending ?? 0);
-    return { members, pendingInvitations, used: members + pendingInvitations, limit: r?.limit ?? d.membersWithoutPlan };
-  }
-
+  const seatsOf = (sql: Sql, teamId: string) => seatsOfTeam(sql, teamId, d.membersWithoutPlan);
   const seatsRefused = (limit: number) => new HttpError(402, seatLimitMessage(limit), { code: TEAM_ERROR_CODES.seatLimit });
-
-  async function summaries(sql: Sql, personId: string, teamId?: string): Promise<TeamSummary[]> {
-    const rows = await sql<Record<string, unknown>[]>(
-      `select t.id, t.name, m.role, ${personCols('o', 'owner')},
-         (select count(*) from team_members c where c.team_id = t.id) as member_count,
-         tr.created_at as tr_created_at, tr.expires_at as tr_expires_at, ${personCols('tf', 'from')}, ${personCols('tt', 'to')}
-       from team_members m join teams t on t.id = m.team_id join users o on o.id = t.owner_id
-       left join team_ownership_transfers tr on tr.team_id = t.id and tr.expires_at > now() and (tr.from_user_id = m.user_id or tr.to_user_id = m.user_id)
-       left join users tf on tf.id = tr.from_user_id left join users tt on tt.id = tr.to_user_id
-       where m.user_id = ? ${teamId ? 'and m.team_id = ?' : ''}
-       order by (m.team_id = m.user_id) desc, m.created_at, m.team_id`,
-      teamId ? [personId, teamId] : [personId],
-    );
-    return rows.map((r) => {
-      const role = r.role as TeamRole;
-      const from = personOf(r, 'from');
-      const to = personOf(r, 'to');
-      return {
-        id: String(r.id),
-        name: String(r.name),
-        role,
-        permissions: [...ROLE_PERMISSIONS[role]],
-        owner: personOf(r, 'owner') as PersonRef,
-        isOwn: r.id === personId,
-        memberCount: Number(r.member_count),
-        ownershipTransfer: from && to ? { from, to, requestedAt: iso(r.tr_created_at) as string, expiresAt: iso(r.tr_expires_at) as string } : null,
-      };
-    });
-  }
-
-  async function summary(sql: Sql, personId: string, teamId: string): Promise<TeamSummary> {
-    const [s] = await summaries(sql, personId, teamId);
-    if (!s) throw notFound(TEAM_MESSAGES.teamNotFound);
-    return s;
-  }
-
-  async function memberRows(sql: Sql, teamId: string, userId?: string): Promise<TeamMember[]> {
-    const rows = await sql<Record<string, unknown>[]>(
-      `select m.user_id, m.role, m.last_active_at, m.created_at, u.first_name, u.last_name, u.email, u.avatar, ${personCols('i', 'inviter')}
-       from team_members m join users u on u.id = m.user_id left join users i on i.id = m.invited_by
-       where m.team_id = ? ${userId ? 'and m.user_id = ?' : ''}
-       order by array_position(array['owner','admin','editor','viewer']::varchar[], m.role), m.created_at`,
-      userId ? [teamId, userId] : [teamId],
-    );
-    return rows.map((r) => ({
-      userId: String(r.user_id),
-      name: nameOf(r.first_name, r.last_name, r.email),
-      email: String(r.email),
-      avatar: (r.avatar as string | null) ?? null,
-      role: r.role as TeamRole,
-      invitedBy: personOf(r, 'inviter'),
-      lastActiveAt: iso(r.last_active_at),
-      joinedAt: iso(r.created_at) as string,
-    }));
-  }
-
-  async function invitationRows(sql: Sql, teamId: string, id?: string): Promise<Invitation[]> {
-    const rows = await sql<Record<string, unknown>[]>(
-      `select v.id, v.email, v.role, v.created_at, v.expires_at, v.expires_at <= now() as expired, ${personCols('i', 'inviter')}
-       from team_invitations v left join users i on i.id = v.invited_by
-       where v.team_id = ? and v.accepted_at is null and v.revoked_at is null ${id ? 'and v.id = ?' : ''}
-       order by v.created_at desc`,
-      id ? [teamId, id] : [teamId],
-    );
-    return rows.map((r) => ({
-      id: String(r.id),
-      email: String(r.email),
-      role: r.role as AssignableTeamRole,
-      invitedBy: personOf(r, 'inviter'),
-      createdAt: iso(r.created_at) as string,
-      expiresAt: iso(r.expires_at) as string,
-      expired: !!r.expired,
-    }));
-  }
-
-  async function teamName(sql: Sql, teamId: string): Promise<string> {
-    const [t] = await sql<{ name: string }[]>('select name from teams where id = ?', [teamId]);
-    return t?.name ?? '';
-  }
 
   /** Mails the link (never stored in the clear: only its hash is kept). */
   async function mailInvitation(to: string, teamId: string, inviter: IUser, role: AssignableTeamRole, token: string) {
     const link = `${d.publicUrl}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
     await d.mails.send(to, 'team-invitation', { teamName: await teamName(sqlOf(em()), teamId), inviterName: nameOf(inviter.firstName, inviter.lastName, inviter.email), role, link });
-  }
-
-  /** An invitation row by its link, or the 404 (used, revoked, unknown) / 410 (expired) of a bad link. */
-  async function openInvitation(sql: Sql, token: string, lock = false) {
-    const [row] = await sql<Record<string, unknown>[]>(
-      `select v.*, v.expires_at <= now() as expired from team_invitations v where v.token_hash = ? ${lock ? 'for update' : ''}`,
-      [sha256(token)],
-    );
-    if (!row || row.accepted_at || row.revoked_at) throw notFound(TEAM_MESSAGES.invitationInvalid);
-    if (row.expired) throw new HttpError(410, TEAM_MESSAGES.invitationExpired);
-    return row as { id: string; team_id: string; email: string; role: AssignableTeamRole; invited_by: string | null; expires_at: string };
   }
 
   return {
@@ -394,34 +300,8 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
       if (q['video-id']) where.push("a.subject_type = 'video' and a.subject_id = ?") && params.push(q['video-id']);
       if (q.from) where.push('a.created_at >= ?') && params.push(new Date(q.from));
       if (q.to) where.push('a.created_at < ?') && params.push(new Date(q.to));
-      const rows = await sql<Record<string, unknown>[]>(
-        `select a.id, a.action, a.subject_type, a.subject_id, a.subject_name, a.details, a.created_at, ${personCols('u', 'actor')}, count(*) over () as total
-         from team_activity a left join users u on u.id = a.actor_id
-         where ${where.join(' and ')} order by a.created_at desc, a.id desc limit ? offset ?`,
-        [...params, q.limit, (q.page - 1) * q.limit],
-      );
-      const total = rows.length ? Number(rows[0].total) : q.page === 1 ? 0 : Number((await sql<{ n: string }[]>(`select count(*) as n from team_activity a where ${where.join(' and ')}`, params))[0].n);
-      const items: TeamActivity[] = rows.map((r) => ({
-        id: String(r.id),
-        action: r.action as TeamActivity['action'],
-        actor: personOf(r, 'actor'),
-        subject: { type: r.subject_type as TeamActivity['subject']['type'], id: (r.subject_id as string | null) ?? null, name: (r.subject_name as string | null) ?? null },
-        details: (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as TeamActivity['details'],
-        createdAt: iso(r.created_at) as string,
-      }));
+      const { items, total } = await activityRows(sql, where, params, q);
       return { items, meta: pageMeta(q.page, q.limit, total) };
     },
   };
-
-  /** Makes `userId` (a member) the owner in this transaction; the old owner becomes an admin. Two statements: the one-owner index is checked row by row. */
-  async function moveOwnership(sql: Sql, teamId: string, userId: string): Promise<void> {
-    const [m] = await sql<{ role: TeamRole }[]>('select role from team_members where team_id = ? and user_id = ? for update', [teamId, userId]);
-    if (!m) throw new HttpError(422, TEAM_MESSAGES.transferToMember, { errors: { userId: TEAM_MESSAGES.transferToMember } });
-    if (m.role === 'owner') return;
-    await sql("update team_members set role = 'admin' where team_id = ? and role = 'owner'", [teamId]);
-    await sql("update team_members set role = 'owner' where team_id = ? and user_id = ?", [teamId, userId]);
-    await sql('update teams set owner_id = ? where id = ?', [userId, teamId]);
-    await sql('delete from team_ownership_transfers where team_id = ?', [teamId]);
-  }
 }
-export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -1,6 +1,6 @@
 import type { Storage } from '../../storage/storage.ts';
 import type { IVideo } from './video.entity.ts';
-import { videoKeys } from './video-view.ts';
+import { videoKeys } from './storage-layout.ts';
 
 /** Below a video's folder: the picture of a version (v-<version>/...) or of the first upload (main.mp4, hls/, frames, storyboard). */
 const PICTURE = /^(v-[0-9a-f]{12}\/|main\.mp4$|hls\/|thumbs\/thumb-|storyboard\/)/;

@@ -5,7 +5,7 @@ import { unprocessable, zodErrors } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body, query } from '../../http/validate.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import { receiveVideo } from './multipart-upload.ts';
+import { receiveVideo } from './uploads/multipart-upload.ts';
 import type { VideosService } from './videos.service.ts';
 
 /** `multipartDir`: this process's scratch folder for form uploads being received. */

@@ -1,6 +1,6 @@
-import type { Storage } from '../../storage/storage.ts';
-import type { IVideo } from './video.entity.ts';
-import { videoKeys } from './video-view.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import type { IVideo } from '../video.entity.ts';
+import { videoKeys } from '../storage-layout.ts';
 
 /** Chosen covers (a frame or an upload) live beside the frames, under a fresh name each time. */
 export const coverKey = (videoId: string, ext: 'jpg' | 'png' | 'svg') => videoKeys.file(videoId, `thumbs/cover-${crypto.randomUUID().slice(0, 12)}.${ext}`);

@@ -1,25 +1,25 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { endpoints, MESSAGES, TEAM_HEADER } from '@reelbase/api-client';
+import { MESSAGES } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import { HttpError } from '../../http/errors.ts';
-import { inputErrors } from '../../http/input-guard.ts';
-import { type ApiKeysService, isApiKey } from '../api-keys/api-keys.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { assertCanSpend } from '../payments/entitlements.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
-import { runActing } from '../teams/acting.ts';
-import { keyTeam, type TeamAccessService } from '../teams/team-access.ts';
-import type { StorageQuota } from './storage-quota.ts';
-import { tooLargeForSource, type VideosService } from './videos.service.ts';
+import { HttpError, notFound } from '../../../http/errors.ts';
+import { inputErrors } from '../../../http/input-guard.ts';
+import type { AuthState, RequestAccess } from '../../access/request-access.ts';
+import { operationOf } from '../../access/request-access.ts';
+import { requestedTeam } from '../../access/team-access.ts';
+import { assertCanSpend } from '../../payments/entitlements.ts';
+import type { RateLimits } from '../../limits/rate-limits.ts';
+import { runActing } from '../../teams/acting.ts';
+import type { StorageQuota } from '../quota/storage-quota.ts';
+import type { VideosService } from '../videos.service.ts';
+import { tooLargeForSource } from './uploads.service.ts';
 
 export const TUS_PATH = '/api/uploads';
-/** The API-key scope of a tus call, as the contract states it. */
-const scopeOf = (method: string) => endpoints.find((e) => e.tus && e.method === method.toLowerCase() && e.path.startsWith(TUS_PATH))?.scope;
 
 type TusError = { status_code: number; body: string };
 const tusError = (status_code: number, message: string, errors?: Record<string, string>): TusError => ({ status_code, body: JSON.stringify({ message, ...(errors && { errors }) }) });
@@ -33,11 +33,11 @@ const tusError = (status_code: number, message: string, errors?: Record<string, 
  */
 export function tusUploads(o: {
   dir: string;
-  auth: AuthService;
-  /** The acting team (X-Team-Id) and the member's 'edit' permission, checked on every tus request. */
-  teams: TeamAccessService;
-  /** API keys with the tus calls' scope (from the contract) upload too. */
-  keys: ApiKeysService;
+  /**
+   * The routes' own access path: every tus request is authenticated once and its contract
+   * operation's permission (or, for an API key, its scope) checked in the acting team (X-Team-Id).
+   */
+  access: RequestAccess;
   videos: VideosService;
   quota: StorageQuota;
   limits: RateLimits;
@@ -45,23 +45,14 @@ export function tusUploads(o: {
   expiryMs: number;
   log: Logger;
 }) {
-  /** The team's account the upload goes to (its id is the team's), and the person uploading. */
-  const actorOf = async (req: { method: string; headers: Headers }) => {
-    const h = req.headers.get('authorization') ?? '';
-    const bearer = h.startsWith('Bearer ') ? h.slice(7) : undefined;
-    const requested = req.headers.get(TEAM_HEADER)?.trim() || undefined;
-    try {
-      if (isApiKey(bearer)) {
-        const principal = await o.keys.authenticate(bearer);
-        return { user: keyTeam(principal, scopeOf(req.method), requested).account, person: principal.person };
-      }
-      const person = (await o.auth.authenticate(bearer)).user;
-      const team = await o.teams.actFor(person, requested, 'edit');
-      return { user: team.account, person };
-    } catch (err) {
-      const e = err as HttpError;
-      throw { status_code: e.status ?? 401, body: JSON.stringify({ message: e.message, ...(e.code && { code: e.code }) }) } satisfies TusError;
-    }
+  /** Each request's access, decided once in `handle` before tus runs: who acts, or why not. */
+  const accessOf = new AsyncLocalStorage<{ actor: AuthState } | { refused: HttpError }>();
+  /** The team's account the upload goes to (its id is the team's), and the person uploading; a refusal as tus answers it. */
+  const actorOf = () => {
+    const a = accessOf.getStore();
+    if (a && 'actor' in a) return a.actor;
+    const e = a?.refused;
+    throw { status_code: e?.status ?? 401, body: JSON.stringify({ message: e?.message, ...(e?.code && { code: e.code }) }) } satisfies TusError;
   };
   const datastore = new FileStore({ directory: o.dir, expirationPeriodInMilliseconds: o.expiryMs });
 
@@ -77,7 +68,7 @@ export function tusUploads(o: {
       return o.sourceMaxBytes;
     },
     async onIncomingRequest(req, uploadId) {
-      const { user } = await actorOf(req);
+      const { user } = actorOf();
       // Creating an upload and sending its bytes spend storage: the same gate as every upload.
       if (req.method === 'POST' || req.method === 'PATCH') {
         try {
@@ -94,8 +85,8 @@ export function tusUploads(o: {
       // A cancelled upload gives its space back at once, not at its expiry.
       if (req.method === 'DELETE' && upload.metadata?.reservationId) await o.quota.release(upload.metadata.reservationId);
     },
-    async onUploadCreate(req, upload) {
-      const { user, person } = await actorOf(req);
+    async onUploadCreate(_req, upload) {
+      const { user, person } = actorOf();
       // Upload-Metadata is input like any other: no NUL in a file name or a name, nothing huge.
       const bad = inputErrors(upload.metadata ?? {}, 'Upload-Metadata');
       if (Object.keys(bad).length) throw tusError(422, MESSAGES.validationFailed, bad);
@@ -147,16 +138,26 @@ export function tusUploads(o: {
   }
 
   const handle = async (ctx: Context) => {
-    const bearer = ctx.get('Authorization').replace(/^Bearer /, '') || undefined;
-    // A key's request counts against its rate limit once (the hooks below read the key again); a bad key is tus's to answer.
-    const key = isApiKey(bearer) ? await o.keys.authenticate(bearer, true).catch((err) => (err instanceof HttpError && err.status === 429 ? Promise.reject(err) : null)) : null;
-    // A new upload counts against the upload limit (a signed-in caller; tus answers the others).
-    if (ctx.method === 'POST') {
-      const user = key ? key.account : await o.auth.authenticate(bearer).then((a) => a.user, () => null);
-      if (user) await o.limits.take('upload', { account: user.id, address: ctx.ip });
+    const operation = operationOf(ctx.method, ctx.path);
+    let decided: { actor: AuthState } | { refused: HttpError } = { refused: notFound() };
+    // OPTIONS (the protocol's discovery) takes no sign-in; a call the contract does not know is refused.
+    if (operation && operation.auth !== 'none') {
+      const requested = requestedTeam(ctx);
+      const bearer = ctx.get('Authorization').replace(/^Bearer /, '') || undefined;
+      try {
+        const state = await o.access.authenticate(bearer, requested);
+        // A new upload counts against the upload limit of whoever signed in (a key: its team's account).
+        if (ctx.method === 'POST') await o.limits.take('upload', { account: state.user.id, address: ctx.ip });
+        await o.access.authorize(state, requested, operation.team ?? 'personal', operation.scope);
+        decided = { actor: state };
+      } catch (err) {
+        // Too many requests is answered at once; any other refusal is tus's to answer, in its order (after Tus-Resumable).
+        if (!(err instanceof HttpError) || err.status === 429) throw err;
+        decided = { refused: err };
+      }
     }
     ctx.respond = false;
-    await tus.handle(ctx.req, ctx.res);
+    await accessOf.run(decided, () => tus.handle(ctx.req, ctx.res));
   };
   const r = new Router();
   r.all(TUS_PATH, handle);

@@ -1,9 +1,9 @@
 import { mkdir, open, rm } from 'node:fs/promises';
 import type { Context } from 'koa';
 import formidable, { errors as formidableErrors } from 'formidable';
-import { HttpError, unprocessable } from '../../http/errors.ts';
-import { looksLikeVideoContainer, SNIFF_BYTES } from '../../media/sniff.ts';
-import { assertCleanForm } from '../../http/input-guard.ts';
+import { HttpError, unprocessable } from '../../../http/errors.ts';
+import { looksLikeVideoContainer, SNIFF_BYTES } from '../../../media/sniff.ts';
+import { assertCleanForm } from '../../../http/input-guard.ts';
 
 export const ONLY_VIDEOS = 'Only video files are accepted.';
 

@@ -1,15 +1,15 @@
 import { statfs } from 'node:fs/promises';
-import { ERROR_CODES, MESSAGES } from '@reelbase/api-client';
-import type { Orm } from '../../db/orm.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { type Sql, sqlOf } from '../../db/sql.ts';
-import { storageLimitOf } from '../payments/entitlements.ts';
-import { Video } from './video.entity.ts';
-import { videoKeys } from './video-view.ts';
+import { ERROR_CODES, formatByteCount, MESSAGES } from '@reelbase/api-client';
+import type { Orm } from '../../../db/orm.ts';
+import { HttpError } from '../../../http/errors.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { type Sql, sqlOf } from '../../../db/sql.ts';
+import { storageLimitOf } from '../../payments/entitlements.ts';
+import { Video } from '../video.entity.ts';
+import { videoKeys } from '../storage-layout.ts';
 import type { Logger } from 'pino';
-import { formatBytes } from '../../imports/import-error.ts';
-import { queueMail } from '../../mail/outbox.ts';
+import { queueMail } from '../../../mail/outbox.ts';
+import { deleteExpiredReservations, deleteReservation, insertReservation, jobSlotCount, lockAccountStorage, resizeReservation, setStorageNoticeLevel, settleReservation, storedAndReserved, videoOwnerStorage } from './storage-quota.queries.ts';
 
 export const STORAGE_FULL = 'Your storage limit is reached. Delete videos or change your plan to upload more.';
 export const DISK_LOW = 'The server is low on disk space, so uploads are paused. Try again later.';
@@ -43,7 +43,7 @@ export function storageQuota(d: {
   maxJobsPerAccount: number;
   log?: Logger;
 }) {
-  const lock = (sql: Sql, userId: string) => sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`storage:${userId}`]);
+  const lock = lockAccountStorage;
 
   async function imageBytes(userId: string): Promise<number> {
     let total = 0;
@@ -52,12 +52,8 @@ export function storageQuota(d: {
   }
 
   async function usedBytes(sql: Sql, userId: string, exceptReservation?: string): Promise<number> {
-    const [row] = await sql<{ stored: string; reserved: string }[]>(
-      `select (select coalesce(sum(stored_bytes), 0) from videos where user_id = ?) as stored,
-              (select coalesce(sum(bytes), 0) from storage_reservations where user_id = ? and expires_at > now() and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000')) as reserved`,
-      [userId, userId, exceptReservation ?? null],
-    );
-    return Number(row.stored) + Number(row.reserved) + (await imageBytes(userId));
+    const { stored, reserved } = await storedAndReserved(sql, userId, exceptReservation);
+    return stored + reserved + (await imageBytes(userId));
   }
 
   const limitOf = (sql: Sql, userId: string) => storageLimitOf(sql, userId, d.defaultLimitBytes);
@@ -68,21 +64,14 @@ export function storageQuota(d: {
    * reads it, so parallel recounts mail once); falling back lowers the level, so a new climb is told.
    */
   async function storageNotice(sql: Sql, videoId: string) {
-    const [owner] = await sql<{ id: string; email: string; first_name: string; stored: string }[]>(
-      'select u.id, u.email, u.first_name, (select coalesce(sum(stored_bytes), 0) from videos where user_id = u.id) as stored from users u join videos v on v.user_id = u.id where v.id = ? and not u.is_admin',
-      [videoId],
-    );
+    const owner = await videoOwnerStorage(sql, videoId);
     if (!owner) return;
     const used = Number(owner.stored) + (await imageBytes(owner.id));
     const limit = await limitOf(sql, owner.id);
     const level = used >= limit ? 100 : used >= limit * 0.8 ? 80 : 0;
-    const [changed] = await sql<{ old: number }[]>(
-      `with old as (select storage_notice_percent as p from users where id = ? for update)
-       update users set storage_notice_percent = ? where id = ? and storage_notice_percent <> ? returning (select p from old) as old`,
-      [owner.id, level, owner.id, level],
-    );
-    if (!changed || level <= changed.old) return;
-    await queueMail(sql, owner.email, 'usage-threshold', { firstName: owner.first_name, resource: 'storage', percent: level as 80 | 100, used: formatBytes(used), limit: formatBytes(limit) });
+    const before = await setStorageNoticeLevel(sql, owner.id, level);
+    if (before === undefined || level <= before) return;
+    await queueMail(sql, owner.email, 'usage-threshold', { firstName: owner.first_name, resource: 'storage', percent: level as 80 | 100, used: formatByteCount(used), limit: formatByteCount(limit) });
   }
 
   /** A reservation, and with `job` a job's slot (see reserveJob). */
@@ -98,18 +87,12 @@ export function storageQuota(d: {
         bytesTaken = bytes ?? remaining;
       }
       const id = crypto.randomUUID();
-      await sql(`insert into storage_reservations (id, user_id, bytes, expires_at, job) values (?, ?, ?, now() + make_interval(secs => ?), ?)`, [id, userId, bytesTaken, o.ttlMs / 1000, job]);
+      await insertReservation(sql, { id, userId, bytes: bytesTaken, ttlMs: o.ttlMs, job });
       return { id, bytes: bytesTaken };
     });
   }
 
-  async function jobsOf(sql: Sql, userId: string, exceptId?: string): Promise<number> {
-    const [row] = await sql<{ n: string }[]>(
-      `select count(*) as n from storage_reservations where user_id = ? and job is not null and expires_at > now() and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000')`,
-      [userId, exceptId ?? null],
-    );
-    return Number(row.n);
-  }
+  const jobsOf = jobSlotCount;
 
   return {
     /** The account's storage limit now (its plan's, or the setting's). */
@@ -143,7 +126,7 @@ export function storageQuota(d: {
 
     /** Once what a slot reserved is stored (and counted as the video's), it keeps only its place: `bytes` left, a new lifetime. */
     async settle(id: string, bytes: number, ttlMs: number) {
-      await sqlOf(d.orm.em.fork())('update storage_reservations set bytes = ?, expires_at = now() + make_interval(secs => ?) where id = ?', [bytes, ttlMs / 1000, id]);
+      await settleReservation(sqlOf(d.orm.em.fork()), id, bytes, ttlMs);
     },
 
     /** Sets a reservation to `bytes` if the account has room for that; false when it has not (or it expired). */
@@ -152,19 +135,18 @@ export function storageQuota(d: {
         const sql = sqlOf(em);
         await lock(sql, userId);
         if (bytes > (await limitOf(sql, userId)) - (await usedBytes(sql, userId, id))) return false;
-        const updated = await sql<{ id: string }[]>('update storage_reservations set bytes = ? where id = ? and expires_at > now() returning id', [bytes, id]);
-        return updated.length === 1;
+        return resizeReservation(sql, id, bytes);
       });
     },
 
     /** Ends a reservation or slot; false when it had already ended (released, or expired and swept). */
     async release(id: string): Promise<boolean> {
-      return (await sqlOf(d.orm.em.fork())<unknown[]>('delete from storage_reservations where id = ? returning 1', [id])).length > 0;
+      return deleteReservation(sqlOf(d.orm.em.fork()), id);
     },
 
     /** Drops expired reservations (they already count for nothing). */
     async sweepExpired() {
-      await sqlOf(d.orm.em.fork())('delete from storage_reservations where expires_at <= now()');
+      await deleteExpiredReservations(sqlOf(d.orm.em.fork()));
     },
 
     /** Refuses new uploads while the disk holding DATA_DIR (uploads, work folders, often PostgreSQL) is nearly full. */

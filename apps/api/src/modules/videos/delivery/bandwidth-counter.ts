@@ -1,5 +1,5 @@
-import type { Orm } from '../../db/orm.ts';
-import { bandwidthMonth } from '../payments/entitlements.ts';
+import type { Orm } from '../../../db/orm.ts';
+import { bandwidthMonth } from '../../payments/entitlements.ts';
 
 /**
  * Bytes delivered per video, summed in memory and written in one statement per flush, so a

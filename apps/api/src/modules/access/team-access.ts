@@ -1,13 +1,12 @@
 import type { Router } from '@koa/router';
 import { API_KEY_ERROR_CODES, type ApiKeyScope, endpoints, missingPermissionMessage, missingScopeMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole, TWO_FACTOR_ERROR_CODES, TWO_FACTOR_MESSAGES } from '@reelbase/api-client';
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Orm } from '../../db/orm.ts';
 import { type ApiKeyPrincipal, keyNotAllowed } from '../api-keys/api-keys.service.ts';
 import { forbidden } from '../../http/errors.ts';
 import { isUuid } from '../../db/sql.ts';
 import { type IUser, User } from '../users/user.entity.ts';
-import { runActing } from './acting.ts';
-import { type Membership, MEMBERSHIP_SQL } from './membership.ts';
+import { type Membership, MEMBERSHIP_SQL } from '../teams/membership.ts';
 
 /** Who acts for which team: the person signed in, the team's account (its id is the team's), the person's role there. */
 export interface TeamContext {
@@ -114,29 +113,3 @@ export function bindTeamAccess(routers: Router[], o: { requireUser: Middleware; 
   }
   return routers;
 }
-
-/**
- * The middleware of one access: 'personal' acts as the person; a permission resolves and checks
- * the team. An API key acts in its own team when it holds the call's scope, and never elsewhere.
- */
-export const teamCheck =
-  (teams: TeamAccessService) =>
-  (access: TeamAccess, scope?: ApiKeyScope): Middleware =>
-    async (ctx: Context, next: Next) => {
-      const state = ctx.state as { user: IUser; person: IUser; team?: TeamContext; membership?: Membership | null; membershipFor?: string; apiKey?: ApiKeyPrincipal };
-      const requested = requestedTeam(ctx);
-      if (state.apiKey) {
-        const team = keyTeam(state.apiKey, scope, requested);
-        state.team = team;
-        state.user = team.account;
-        return runActing({ personId: state.person.id, teamId: team.teamId }, next);
-      }
-      if (access === 'personal') return next();
-      // The authentication read the membership of the same team: no second read.
-      const known = 'membership' in state && state.membershipFor === requested ? { membership: state.membership ?? null } : undefined;
-      const team = await teams.actFor(state.person, requested, access, known);
-      state.team = team;
-      // Routes own things by `currentUser(ctx).id`: the team's account now, the person stays in `person`.
-      state.user = team.account;
-      await runActing({ personId: state.person.id, teamId: team.teamId }, next);
-    };

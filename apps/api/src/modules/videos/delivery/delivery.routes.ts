@@ -1,110 +1,24 @@
 import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import type { Orm } from '../../db/orm.ts';
 import { MESSAGES, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { fitMasterPlaylist, parseMasterFit } from '../../media/master-playlist.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
-import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../playback/playback-tokens.ts';
-import { CAPTION_FILE, type CaptionDelivery } from '../captions/caption-delivery.ts';
-import { CHAPTERS_FILE } from '../chapters/chapters.service.ts';
+import { forbidden, HttpError, notFound } from '../../../http/errors.ts';
+import { fitMasterPlaylist, parseMasterFit } from '../../../media/master-playlist.ts';
+import { parseRange } from './ranges.ts';
+import type { ServableCache } from './servable.ts';
+import { CONTENT_TYPES } from '../../../storage/content-types.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../../playback/playback-tokens.ts';
+import { CAPTION_FILE, type CaptionDelivery } from '../../captions/caption-delivery.ts';
+import { CHAPTERS_FILE } from '../../chapters/chapters.service.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { onBodySent } from './sent-bytes.ts';
-import { videoKeys } from './video-view.ts';
+import { videoKeys } from '../storage-layout.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  m4s: 'video/iso.segment',
-  mp4: 'video/mp4',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  vtt: 'text/vtt',
-};
 // Only these files of a video are public; the original upload (and the unmarked source) never is.
 // The picture (main.mp4, hls/, frames) sits in its version's folder (v-<12 hex>/, videoKeys.media) or,
 // for a video never changed since its upload, at the top level.
 const PUBLIC_FILE = /^((v-[0-9a-f]{12}\/)?(main\.mp4|hls\/master\.m3u8|hls\/[a-z0-9_-]{1,32}\/[a-z0-9_.-]{1,64}\.(m3u8|ts|m4s|mp4)|thumbs\/[a-z0-9_-]{1,64}\.jpg|storyboard\/(storyboard\.vtt|sheet-\d{1,4}\.jpg))|thumbs\/cover-[a-z0-9-]{1,64}\.(png|svg)|gifs\/[0-9a-f-]{36}\.(gif|mp4)|watermark-[0-9a-f-]{36}\.png)$/i;
-
-interface Servable {
-  ok: boolean;
-  /** The owner is past this month's bandwidth and its grace. */
-  overBandwidth: boolean;
-  main: boolean;
-  hls: boolean;
-  /** Public: served to anyone; otherwise only with a playback token of `version`. */
-  isPublic: boolean;
-  version: number;
-  /** The video's length, which its caption playlists span. */
-  durationSec: number;
-  at: number;
-}
-
-/** Parses a single `bytes=` range; multi-range requests get the whole file, as RFC 9110 allows. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const m = header?.match(/^bytes=(\d*)-(\d*)$/);
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) return 'unsatisfiable';
-  return { start, end };
-}
-
-/**
- * "May this video be served", cached for `cacheMs` per process so a segment request rarely costs a
- * query. An admin's block or ban forgets the answers at once (in this process; see
- * docs/decisions.md for the others). The owner's monthly bandwidth is part of the same answer, so
- * the limit costs no query of its own.
- */
-export function servableCache(orm: Orm, cacheMs: number, limits: DefaultLimits) {
-  const over = overBandwidthSql('u', limits);
-  const cache = new Map<string, Servable>();
-  return {
-    async get(id: string): Promise<Servable> {
-      const hit = cache.get(id);
-      if (hit && Date.now() - hit.at < cacheMs) return hit;
-      const rows = /^[0-9a-f-]{36}$/i.test(id)
-        ? await orm.em
-            .getConnection()
-            .execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean; over_bandwidth: boolean; visibility: string; privacy_version: number; duration_sec: number | null }[]>(
-            `select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready, ${over} as over_bandwidth, v.visibility, v.privacy_version, v.duration_sec from videos v join users u on u.id = v.user_id where v.id = ?`,
-            [id],
-          )
-        : [];
-      const row = rows[0];
-      const s = {
-        ok: !!row && !row.ban && !row.owner_ban,
-        overBandwidth: !!row?.over_bandwidth,
-        main: !!row?.is_main_ready,
-        hls: !!row?.is_hls_ready,
-        isPublic: row?.visibility === 'public',
-        version: row?.privacy_version ?? 0,
-        durationSec: row?.duration_sec ?? 0,
-        at: Date.now(),
-      };
-      if (cache.size > 10_000) cache.clear();
-      cache.set(id, s);
-      return s;
-    },
-    /** Drops the answers for these videos (all of them without ids: an owner's ban touches every video). */
-    forget(ids?: string[]) {
-      if (!ids) cache.clear();
-      else for (const id of ids) cache.delete(id);
-    },
-  };
-}
-export type ServableCache = ReturnType<typeof servableCache>;
 
 /**
  * Public playback files: playlists, segments, the mp4 and thumbnails, with Range support and

@@ -1,7 +1,7 @@
-import { CAPTION_MATCHES_PER_VIDEO, type TranscriptMatch, type VideoListQuery } from '@reelbase/api-client';
+import { CAPTION_MATCHES_PER_VIDEO, type TranscriptMatch, type VideoListQuery, type Visibility } from '@reelbase/api-client';
 import type { z } from 'zod';
-import type { Sql } from '../../db/sql.ts';
-import type { VideoFields, VideoPeople } from './video-view.ts';
+import type { Sql } from '../../../db/sql.ts';
+import type { VideoFields, VideoPeople } from '../video-view.ts';
 
 /** One page of an account's videos: the My videos list (GET /api/videos), as the contract parses it. */
 export type ListQuery = z.output<typeof VideoListQuery>;
@@ -88,3 +88,24 @@ export async function listVideoRows(sql: Sql, userId: string, q: ListQuery): Pro
   const [row] = await sql<{ totalCount: string }[]>(first.text, first.params);
   return { rows, total: row ? Number(row.totalCount) : 0 };
 }
+
+/** Who uploaded video `id` and who changed it last, as the owner's view shows them. */
+export async function videoPeople(sql: Sql, id: string): Promise<VideoPeople | undefined> {
+  const [people] = await sql<VideoPeople[]>(`select ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef" from videos where id = ?`, [id]);
+  return people;
+}
+
+/** The user's videos among `ids`, locked for the transaction (a bulk action's check that every id is theirs). */
+export const lockOwnVideos = (sql: Sql, userId: string, ids: string[]) => sql<{ id: string; name: string }[]>('select id, name from videos where user_id = ? and id in (?) for update', [userId, ids]);
+
+export const deleteOwnVideos = (sql: Sql, userId: string, ids: string[]) => sql('delete from videos where user_id = ? and id in (?)', [userId, ids]);
+
+/** Sets the visibility of those of `ids` that differ (a new privacy version ends the tokens signed before); answers the changed ones. */
+export const setOwnVisibility = (sql: Sql, userId: string, ids: string[], visibility: Visibility, actingPersonId: string | null) =>
+  sql<{ id: string; name: string }[]>(
+    'update videos set visibility = ?, privacy_version = privacy_version + 1, updated_at = now(), updated_by = coalesce(?, updated_by) where user_id = ? and id in (?) and visibility <> ? returning id, name',
+    [visibility, actingPersonId, userId, ids, visibility],
+  );
+
+export const moveOwnVideos = (sql: Sql, userId: string, ids: string[], folderId: string | null, actingPersonId: string | null) =>
+  sql('update videos set folder_id = ?, updated_at = now(), updated_by = coalesce(?, updated_by) where user_id = ? and id in (?)', [folderId, actingPersonId, userId, ids]);

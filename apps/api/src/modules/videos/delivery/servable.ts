@@ -1,0 +1,62 @@
+import type { Orm } from '../../../db/orm.ts';
+import { type DefaultLimits, overBandwidthSql } from '../../payments/entitlements.ts';
+
+/** Whether a video may be served, and how: what delivery asks before each file. */
+export interface Servable {
+  ok: boolean;
+  /** The owner is past this month's bandwidth and its grace. */
+  overBandwidth: boolean;
+  main: boolean;
+  hls: boolean;
+  /** Public: served to anyone; otherwise only with a playback token of `version`. */
+  isPublic: boolean;
+  version: number;
+  /** The video's length, which its caption playlists span. */
+  durationSec: number;
+  at: number;
+}
+
+/**
+ * "May this video be served", cached for `cacheMs` per process so a segment request rarely costs a
+ * query. An admin's block or ban forgets the answers at once (in this process; see
+ * docs/decisions.md for the others). The owner's monthly bandwidth is part of the same answer, so
+ * the limit costs no query of its own.
+ */
+export function servableCache(orm: Orm, cacheMs: number, limits: DefaultLimits) {
+  const over = overBandwidthSql('u', limits);
+  const cache = new Map<string, Servable>();
+  return {
+    async get(id: string): Promise<Servable> {
+      const hit = cache.get(id);
+      if (hit && Date.now() - hit.at < cacheMs) return hit;
+      const rows = /^[0-9a-f-]{36}$/i.test(id)
+        ? await orm.em
+            .getConnection()
+            .execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean; over_bandwidth: boolean; visibility: string; privacy_version: number; duration_sec: number | null }[]>(
+            `select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready, ${over} as over_bandwidth, v.visibility, v.privacy_version, v.duration_sec from videos v join users u on u.id = v.user_id where v.id = ?`,
+            [id],
+          )
+        : [];
+      const row = rows[0];
+      const s = {
+        ok: !!row && !row.ban && !row.owner_ban,
+        overBandwidth: !!row?.over_bandwidth,
+        main: !!row?.is_main_ready,
+        hls: !!row?.is_hls_ready,
+        isPublic: row?.visibility === 'public',
+        version: row?.privacy_version ?? 0,
+        durationSec: row?.duration_sec ?? 0,
+        at: Date.now(),
+      };
+      if (cache.size > 10_000) cache.clear();
+      cache.set(id, s);
+      return s;
+    },
+    /** Drops the answers for these videos (all of them without ids: an owner's ban touches every video). */
+    forget(ids?: string[]) {
+      if (!ids) cache.clear();
+      else for (const id of ids) cache.delete(id);
+    },
+  };
+}
+export type ServableCache = ReturnType<typeof servableCache>;
