@@ -64,7 +64,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   const autoHide = createAutoHide(root, config.autoHideControls, isPlaying, undefined, focusInControls);
   const tracker = createDropOffTracker((curTime) => {
     // A private or password video's beacons count only with its playback token (the current one, renewed below).
-    if (options.videoId && options.statistics !== false) sendDropOff(apiBase, options.videoId, curTime, token);
+    if (options.videoId && options.statistics !== false) sendDropOff(apiBase, options.videoId, curTime, currentToken());
   });
 
   function showMessage(text: string, link?: string): void {

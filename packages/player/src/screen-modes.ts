@@ -3,8 +3,6 @@
 import type { Listen } from './player-dom.ts';
 import { t } from './strings.ts';
 
-const DRAG_THRESHOLD_PX = 4;
-
 /** Whether the pop-out is on, how to set it, and how to toggle full screen. */
 export type ScreenModes = [isMini: () => boolean, setMini: (value: boolean) => void, toggleFullscreen: () => Promise<void>];
 
@@ -15,8 +13,8 @@ export type ScreenModes = [isMini: () => boolean, setMini: (value: boolean) => v
  */
 export function attachScreenModes(root: HTMLElement, video: HTMLVideoElement, bar: HTMLElement, popBtn: HTMLElement, fsBtn: HTMLElement, on: Listen, dragged: () => void): ScreenModes {
   const doc = root.ownerDocument;
-  const win = doc.defaultView ?? window;
   let mini = false;
+  let dragging: Promise<void> | undefined;
 
   function setMini(value: boolean): void {
     if (value && doc.fullscreenElement === root) void doc.exitFullscreen();
@@ -25,34 +23,10 @@ export function attachScreenModes(root: HTMLElement, video: HTMLVideoElement, ba
     for (const p of ['left', 'top', 'right', 'bottom']) root.style.removeProperty(p);
     popBtn.setAttribute('aria-pressed', String(value));
     popBtn.setAttribute('aria-label', t(value ? 'exitPopOut' : 'popOut'));
+    // Dragging the pop-out around is a chunk of its own, fetched the first time it is on.
+    if (value && !dragging) dragging = import('./pop-out-drag.ts').then((m) => m.dragPopOut(root, bar, on, () => mini, dragged));
   }
 
-  let drag: { id: number; x: number; y: number; left: number; top: number; moved: boolean } | null = null;
-  on<PointerEvent>(root, 'pointerdown', (e) => {
-    if (!mini || e.button !== 0 || bar.contains(e.target as Node)) return;
-    const box = root.getBoundingClientRect();
-    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, left: box.left, top: box.top, moved: false };
-    root.setPointerCapture?.(e.pointerId);
-  });
-  on<PointerEvent>(root, 'pointermove', (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    const dx = e.clientX - drag.x;
-    const dy = e.clientY - drag.y;
-    if (!drag.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
-    drag.moved = true;
-    const maxLeft = Math.max(0, win.innerWidth - root.offsetWidth);
-    const maxTop = Math.max(0, win.innerHeight - root.offsetHeight);
-    root.style.left = `${Math.min(maxLeft, Math.max(0, drag.left + dx))}px`;
-    root.style.top = `${Math.min(maxTop, Math.max(0, drag.top + dy))}px`;
-    root.style.right = root.style.bottom = 'auto';
-  });
-  const endDrag = (e: PointerEvent) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    if (drag.moved) dragged();
-    drag = null;
-  };
-  on(root, 'pointerup', endDrag);
-  on(root, 'pointercancel', endDrag);
 
   async function toggleFullscreen(): Promise<void> {
     try {
