@@ -32,29 +32,29 @@ export function authCalls(core: Core, call: Call) {
     /** Sends the stored device token (apps without cookies), and keeps the fresh one the answer carries; with two-factor sign-in on, answers the challenge. */
     async login(input: LoginInput) {
       const body = { ...input, rememberMe: !!input.rememberMe };
-      return signedIn<PasswordLoginResponse>(await call(op.postAuthLogin, undefined, { body, auth: false, headers: await signInHeaders() }));
+      return signedIn<PasswordLoginResponse>(await call(op.postAuthLogin, { body, auth: false, headers: await signInHeaders() }));
     },
     /** A sign-in's second step: the challenge the first answered and an authenticator or recovery code, or a passkey's assertion; answers the session. */
     async twoFactor(challenge: string, proof: string | { passkey: z.input<typeof PasskeyAssertion> }) {
       const body = typeof proof === 'string' ? { challenge, code: proof } : { challenge, passkey: proof.passkey };
-      const r = await call(op.postAuth2fa, undefined, { body, auth: false, headers: await signInHeaders() });
+      const r = await call(op.postAuth2fa, { body, auth: false, headers: await signInHeaders() });
       return (await signedIn(r)) as PasswordLoginResponse;
     },
     /** A sign-in's passkey prompt: request options for navigator.credentials.get() (e.g. @simplewebauthn/browser's startAuthentication). */
-    passkeyOptions: (challenge: string) => call(op.postAuth2faPasskeyOptions, undefined, { body: { challenge }, auth: false }),
+    passkeyOptions: (challenge: string) => call(op.postAuth2faPasskeyOptions, { body: { challenge }, auth: false }),
     /** The sign-in providers configured on the server (null: not configured). */
-    providers: () => call(op.getAuthProviders, undefined, { auth: false }),
+    providers: () => call(op.getAuthProviders, { auth: false }),
     /** `nonce`: the one the browser sent Google, which the ID token must carry. */
     async platform(input: { token: string; platform: 'google' | 'facebook'; nonce?: string }) {
-      return signedIn<PasswordLoginResponse>(await call(op.postAuthPlatform, undefined, { body: input, auth: false, headers: core.sessionHeaders }));
+      return signedIn<PasswordLoginResponse>(await call(op.postAuthPlatform, { body: input, auth: false, headers: core.sessionHeaders }));
     },
     async verifyEmail(token: string) {
-      return signedIn<PasswordLoginResponse>(await call(op.postAuthVerifyEmail, undefined, { body: { token }, auth: false, headers: core.sessionHeaders }));
+      return signedIn<PasswordLoginResponse>(await call(op.postAuthVerifyEmail, { body: { token }, auth: false, headers: core.sessionHeaders }));
     },
     /** The link mailed to a new address: confirms the change; signs nobody in. */
-    confirmEmailChange: (token: string) => call(op.postAuthConfirmEmailChange, undefined, { body: { token }, auth: false }),
+    confirmEmailChange: (token: string) => call(op.postAuthConfirmEmailChange, { body: { token }, auth: false }),
     /** "This was not me", from the mail to the old address: cancels the change and ends every session. */
-    cancelEmailChange: (token: string) => call(op.postAuthCancelEmailChange, undefined, { body: { token }, auth: false }),
+    cancelEmailChange: (token: string) => call(op.postAuthCancelEmailChange, { body: { token }, auth: false }),
     /** Ends the session on the server and here; the local tokens go even when the call fails. */
     async logout() {
       try {
@@ -65,17 +65,17 @@ export function authCalls(core: Core, call: Call) {
         await core.setSession(null);
       }
     },
-    forgotPassword: (email: string) => call(op.postAuthForgotPassword, undefined, { body: { email }, auth: false }),
-    resetPassword: (token: string, password: string) => call(op.postAuthResetPassword, undefined, { body: { token, password }, auth: false }),
+    forgotPassword: (email: string) => call(op.postAuthForgotPassword, { body: { email }, auth: false }),
+    resetPassword: (token: string, password: string) => call(op.postAuthResetPassword, { body: { token, password }, auth: false }),
   };
 
   const users = {
     /** Self-registration (anonymous) or, with an admin session, creation of a user. */
-    register: (input: RegisterInput) => call(op.postUsers, undefined, { body: input, auth: !!core.getSession() }),
+    register: (input: RegisterInput) => call(op.postUsers, { body: input, auth: !!core.getSession() }),
     /** Whether an address is still free for a new account (registration's account step). */
-    emailAvailable: (email: string) => call(op.postUsersEmailCheck, undefined, { body: { email }, auth: false }),
+    emailAvailable: (email: string) => call(op.postUsersEmailCheck, { body: { email }, auth: false }),
     /** The card form's settings (public): with a Stripe publishable key the card goes through Stripe Elements. */
-    paymentConfig: () => call(op.getPaymentConfig, undefined, { auth: false }),
+    paymentConfig: () => call(op.getPaymentConfig, { auth: false }),
   };
 
   return { auth, users };

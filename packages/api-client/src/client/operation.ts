@@ -7,7 +7,8 @@ export type ResponseOf<R extends Route> = OperationAt<R> extends { response: inf
 /** The JSON body the contract's schema accepts for the route. */
 export type BodyOf<R extends Route> = OperationAt<R> extends { body: infer S extends z.ZodType } ? z.input<S> : never;
 
-export type CallOptions<R extends Route> = Omit<RequestOptions, 'body'> & { body?: BodyOf<R> };
+/** A call's path parameters by name beside its request options (no parameter is named like an option). */
+export type CallArgs<R extends Route> = PathParams<R> & Omit<RequestOptions, 'body'> & { body?: BodyOf<R> };
 
 type Request = <T>(method: string, path: string, r?: RequestOptions) => Promise<T>;
 
@@ -17,7 +18,7 @@ type Request = <T>(method: string, path: string, r?: RequestOptions) => Promise<
  */
 export const caller =
   (request: Request) =>
-  <R extends Route>(route: R, ...[params, r]: ParamNamesOf<R> extends never ? [params?: undefined, r?: CallOptions<R>] : [params: PathParams<R>, r?: CallOptions<R>]) =>
-    request<ResponseOf<R>>(methodOf(route), pathOf(route, params as PathParams<R>), r);
+  <R extends Route>(route: R, ...[args]: ParamNamesOf<R> extends never ? [args?: CallArgs<R>] : [args: CallArgs<R>]) =>
+    request<ResponseOf<R>>(methodOf(route), pathOf(route, args as PathParams<R>), args);
 
 export type Call = ReturnType<typeof caller>;

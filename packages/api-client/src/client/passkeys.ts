@@ -7,8 +7,8 @@ import * as op from './routes.generated.ts';
 export const passkeyCalls = (call: Call) => ({
   list: () => call(op.getProfile2faPasskeys),
   /** Creation options for navigator.credentials.create() (e.g. @simplewebauthn/browser's startRegistration). */
-  options: (currentPassword: string) => call(op.postProfile2faPasskeysOptions, undefined, { body: { currentPassword } }),
+  options: (currentPassword: string) => call(op.postProfile2faPasskeysOptions, { body: { currentPassword } }),
   /** Keeps the passkey; `recoveryCodes` when it turned two-factor sign-in on (shown once). */
-  add: (name: string, response: z.input<typeof PasskeyAttestation>) => call(op.postProfile2faPasskeys, undefined, { body: { name, response } }),
-  remove: (id: string, currentPassword: string) => call(op.deleteProfile2faPasskeysById, { id }, { body: { currentPassword } }),
+  add: (name: string, response: z.input<typeof PasskeyAttestation>) => call(op.postProfile2faPasskeys, { body: { name, response } }),
+  remove: (id: string, currentPassword: string) => call(op.deleteProfile2faPasskeysById, { id, body: { currentPassword } }),
 });

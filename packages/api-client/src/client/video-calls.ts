@@ -56,18 +56,18 @@ export function videoCalls(core: Core, call: Call) {
 
   return {
     list: (p: VideoListParams = {}) =>
-      call(op.getVideos, undefined, {
+      call(op.getVideos, {
         query: { limit: p.limit, page: p.page, direction: p.direction, field: p.field, folder_id: p.folderId === null ? 'null' : p.folderId, search: p.search?.trim() || undefined },
       }),
     get: (videoId: string) => call(op.getVideosById, { id: videoId }),
     /** The app's own players' playback answer: any visibility, a preview token not charged to the plan (renewed by calling again). */
     preview: (videoId: string) => call(op.getVideosByIdPreview, { id: videoId }),
-    rename: (videoId: string, name: string) => call(op.putVideosByIdEdit, { id: videoId }, { body: { name } }),
+    rename: (videoId: string, name: string) => call(op.putVideosByIdEdit, { id: videoId, body: { name } }),
     /** Queues a trim; resolves with the video that receives the cut (a new one for mode 'new'). */
-    trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => call(op.putVideosByIdEdit, { id: videoId }, { body: cut }),
+    trim: (videoId: string, cut: { start: number; end: number; mode: 'new' | 'overwrite'; name?: string }) => call(op.putVideosByIdEdit, { id: videoId, body: cut }),
     remove: (videoId: string) => call(op.deleteVideosById, { id: videoId }),
     /** The frame at `time` seconds becomes the cover (the call waits for the frame). */
-    coverFromFrame: (videoId: string, time: number) => call(op.postVideosByIdCreateImage, { id: videoId }, { body: { time } }),
+    coverFromFrame: (videoId: string, time: number) => call(op.postVideosByIdCreateImage, { id: videoId, body: { time } }),
     /** An uploaded cover (JPG, GIF, PNG or SVG). */
     uploadCover: (videoId: string, image: Blob, opts: ImageUploadOptions = {}) => sendImage(videoId, image, { type: 'thumbnail' }, opts),
     /**
@@ -82,8 +82,8 @@ export function videoCalls(core: Core, call: Call) {
     /** A new video with its own copy of the files, named '<name> (copy)', in the same folder. */
     copy: (videoId: string) => call(op.postVideosByIdCopy, { id: videoId }),
     /** One action on several videos, all or none (a foreign id refuses the whole call). */
-    bulk: (input: VideoBulkRequest) => call(op.postVideosBulk, undefined, { body: input }),
-    importUrl: (url: string) => call(op.postVideosImport, undefined, { body: { url } }),
+    bulk: (input: VideoBulkRequest) => call(op.postVideosBulk, { body: input }),
+    importUrl: (url: string) => call(op.postVideosImport, { body: { url } }),
     importStatus: (videoId: string) => call(op.getVideosByIdImport, { id: videoId }),
 
     /**
@@ -117,7 +117,8 @@ export function videoCalls(core: Core, call: Call) {
      * Errors surface as they are, e.g. a 404 'Video not found' for a video that is gone.
      */
     async embedCode(videoId: string, e: EmbedOptions): Promise<string> {
-      const r = await call(op.getVideosByIdEmbed, { id: videoId }, {
+      const r = await call(op.getVideosByIdEmbed, {
+        id: videoId,
         // A zero side counts as 1 (the API takes 1 to 10000); no side at all: the responsive snippet.
         query: {
           width: e.width === undefined ? undefined : Math.max(1, Math.round(e.width)),
@@ -131,8 +132,8 @@ export function videoCalls(core: Core, call: Call) {
     },
     /** The embedding panel's saved choices for a video (the defaults until the owner changes one). */
     embedSettings: (videoId: string) => call(op.getVideosByIdEmbedSettings, { id: videoId }),
-    setPrivacy: (videoId: string, privacy: VideoPrivacy) => call(op.putVideosByIdPrivacy, { id: videoId }, { body: privacy }),
+    setPrivacy: (videoId: string, privacy: VideoPrivacy) => call(op.putVideosByIdPrivacy, { id: videoId, body: privacy }),
     /** Saves one or more of the embedding panel's choices; resolves with all of them. */
-    saveEmbedSettings: (videoId: string, changes: EmbedSettingsUpdate) => call(op.putVideosByIdEmbedSettings, { id: videoId }, { body: changes }),
+    saveEmbedSettings: (videoId: string, changes: EmbedSettingsUpdate) => call(op.putVideosByIdEmbedSettings, { id: videoId, body: changes }),
   };
 }
