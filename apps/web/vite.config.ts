@@ -23,6 +23,9 @@ export default defineConfig({
     // Everything the first page imports statically in one chunk: otherwise each lazy screen that
     // shares a few of those modules splits them into chunks of their own, and every extra file
     // costs the sign-in page a request and compresses worse.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    // inlineConst 'all': imported constants (the api-client's routes, one per operation) are written
+    // where they are used instead of as a declaration each: the sign-in page's script 0.8 KB
+    // smaller in brotli.
+    rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 1 } }, output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
 });

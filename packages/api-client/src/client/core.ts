@@ -1,6 +1,8 @@
 import { ERROR_CODES, MESSAGES, REFRESH_COOKIE } from '../contract/constants.ts';
 import { TEAM_HEADER } from '../contract/constants.ts';
 import { ApiError, errorFromBody } from './errors.ts';
+import { pathOf } from './route.ts';
+import { postAuthRefresh } from './routes.generated.ts';
 import { type DeviceTokenStorage, type SignOutEvent, type Session, SESSION_EXPIRED_MESSAGE, type TokenStorage, isSession, memoryTokenStorage } from './session.ts';
 import { type FetchLike, type RawResponse, fetchRaw } from './transport.ts';
 
@@ -114,7 +116,7 @@ export function createCore(options: CoreOptions) {
     }
     const current = session;
     if (!current) return null;
-    const res = await fetchRaw(fetcher, `${baseUrl}/auth/refresh`, {
+    const res = await fetchRaw(fetcher, `${baseUrl}${pathOf(postAuthRefresh)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...sessionHeaders },
       // In cookie mode the browser sends the cookie; a token kept from before goes once in the body.

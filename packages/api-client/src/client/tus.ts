@@ -3,11 +3,13 @@ import type { DetailedError } from 'tus-js-client';
 import { MESSAGES } from '../contract/constants.ts';
 import type { Core } from './core.ts';
 import { ApiError, errorFromBody } from './errors.ts';
+import { pathOf } from './route.ts';
 import { retryAfterMs, UPLOAD_RETRY_AFTER_MAX_SECONDS } from './retry-after.ts';
 import { SESSION_EXPIRED_MESSAGE } from './session.ts';
+import { postUploads } from './routes.generated.ts';
 import { fetchRaw, type ProgressHandler, parseBody, progressOf } from './transport.ts';
 
-export const TUS_PATH = '/api/uploads';
+export const TUS_PATH = pathOf(postUploads);
 
 export interface TusInput {
   /** A File or Blob in browsers; a Buffer or an fs.ReadStream (read by path, so it can seek) in Node. */

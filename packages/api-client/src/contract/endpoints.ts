@@ -121,8 +121,11 @@ export interface Endpoint {
 /** Strangers get the status alone; admins also see each part's state. */
 export const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z.string().optional(), queue: z.string().optional() });
 
-/** Every call of the API, for the OpenAPI document. Routes validate with the same schemas. */
-export const endpoints: Endpoint[] = [
+/**
+ * Every call of the API, for the OpenAPI document. Routes validate with the same schemas. Kept
+ * literal (`as const`) so that the client's calls take their path, body and answer types from here.
+ */
+const operations = [
   { method: 'get', path: '/api/health', summary: 'ok or not; an admin also sees the state of each part', auth: 'optional', response: Health },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'none' },
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token: the body\'s, or with X-Refresh-Token-Transport: cookie the reelbase_refresh cookie (then the new one comes as that cookie, not in the body)', auth: 'none', body: RefreshRequest, response: Tokens },
@@ -367,4 +370,8 @@ export const endpoints: Endpoint[] = [
   { method: 'get', path: '/media/videos/{id}/{tokenOrVersion}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a video that is not public, below its playback token (~{token}; 403 without a valid one), or of a changed public video (v-<version>/hls/...: every replace, trim over the video or watermark gets new names)', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/videos/{id}/{token}/{version}/{folder}/{rendition}/{file}', summary: 'HLS rendition playlists and segments of a changed video that is not public, below its playback token (~{token}/v-<version>/hls/...); 403 without a valid token', auth: 'none', produces: 'video/mp2t' },
   { method: 'get', path: '/media/images/{owner}/{file}', summary: 'Public images (avatars, logos, covers)', auth: 'none', produces: 'image/*' },
-];
+] as const satisfies readonly Endpoint[];
+
+/** One operation of the contract with its literal method, path and schemas. */
+export type ContractOperation = (typeof operations)[number];
+export const endpoints: Endpoint[] = [...operations];
