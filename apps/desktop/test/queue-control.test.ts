@@ -57,6 +57,7 @@ test('two at a time, with per-file and total progress; pause keeps the bytes, re
   let pausedAt = -1;
   let cancelled: string | null = null;
   let cancelledUrl: string | null | undefined;
+  let cancelling: Promise<void> | undefined;
   const readState = async () => JSON.parse(await readFile(join(dataDir, 'upload-queue.json'), 'utf8')) as QueueState;
   const { q, snaps, done, add } = await queueFor(s.url, dataDir, (snap, queue) => {
     const [first, second] = snap.items;
@@ -66,7 +67,7 @@ test('two at a time, with per-file and total progress; pause keeps the bytes, re
     }
     if (!cancelled && second?.status === 'uploading' && second.sent > 48 * 1024) {
       cancelled = second.id;
-      void (async () => {
+      cancelling = (async () => {
         // The queue file is written after the upload is created; on a loaded machine a moment later.
         for (let i = 0; i < 100 && !cancelledUrl; i++) {
           cancelledUrl = (await readState()).items.find((it) => it.id === second.id)?.uploadUrl;
@@ -91,7 +92,8 @@ test('two at a time, with per-file and total progress; pause keeps the bytes, re
   expect(held).toBeGreaterThan(0);
   expect(held).toBeLessThan(sizes[0]);
 
-  // The cancelled upload is gone from the server too.
+  // The cancelled upload is gone from the server too, once the cancel has settled.
+  await cancelling;
   expect(cancelledUrl).toBeTruthy();
   expect((await head(cancelledUrl as string)).status).toBe(404);
 

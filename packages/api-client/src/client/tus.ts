@@ -128,8 +128,12 @@ export async function tusUpload(core: Core, input: TusInput): Promise<string> {
       input.signal.addEventListener(
         'abort',
         () => {
-          void upload.abort(true);
-          reject(new DOMException('The upload was cancelled.', 'AbortError'));
+          // Settled once the server has dropped what it held (or the drop failed): a caller that
+          // waits for the cancel can count on the upload being gone.
+          void upload
+            .abort(true)
+            .catch(() => undefined)
+            .then(() => reject(new DOMException('The upload was cancelled.', 'AbortError')));
         },
         { once: true },
       );
