@@ -44,7 +44,7 @@ test('player settings: each change shows in the live preview at once, is saved a
   // A control turned off disappears from the preview.
   save = nextSave(page);
   await panel.getByRole('switch', { name: 'Volume control' }).click();
-  expect((await save).sent).toEqual({ id: video.id, volumeControl: false });
+  expect(await save).toEqual({ status: 200, sent: { id: video.id, volumeControl: false } });
   await expect(preview.locator('.rb-mute')).toBeHidden();
 
   // The logo upload shows the logo in the preview.
@@ -60,17 +60,18 @@ test('player settings: each change shows in the live preview at once, is saved a
   save = nextSave(page);
   await panel.getByLabel('End action').click();
   await page.locator('.ant-select-item-option[title="play next"]').click();
-  expect((await save).sent).toEqual({ id: video.id, endAction: 'playNext' });
+  expect(await save).toEqual({ status: 200, sent: { id: video.id, endAction: 'playNext' } });
   save = nextSave(page);
   await panel.getByLabel('Next video').click();
   await page.locator('.ant-select-item-option[title="Teaser"]').click();
-  expect((await save).sent).toEqual({ id: video.id, nextVideo: other.id });
+  expect(await save).toEqual({ status: 200, sent: { id: video.id, nextVideo: other.id } });
   await shot(page, info, 'player-settings');
 
   // A reload shows what was saved; the embed page plays with the same settings.
   await page.reload();
   await expect(panel.getByLabel('Play button')).toHaveValue('#ff0000');
   await expect(panel.getByRole('radio', { name: 'auto play' })).toBeChecked();
+  await expect(panel.getByRole('switch', { name: 'Volume control' })).not.toBeChecked();
   await page.goto(`/embed/hls/${video.id}`);
   await expect(page.locator('.rb-big-play')).toHaveCSS('background-color', RED);
   await expect(page.locator('.rb-mute')).toBeHidden();

@@ -13,7 +13,9 @@ describe('runner', () => {
     expect(err).toBeInstanceOf(MediaTimeoutError);
     expect(err.message).toMatch(/ffmpeg ran longer than its 400 ms limit and was killed/);
     expect(err.exitSignal).toBe('SIGKILL');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Stopped by the limit, not by the input's end (30 s read at real time): the load on the machine
+    // may delay the kill, never by that much.
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   test('an abort signal stops the run with the signal reason', async () => {

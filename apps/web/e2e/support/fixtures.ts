@@ -29,6 +29,13 @@ export const test = base.extend<{ baseURL: string }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_WEB_URL as string);
   },
+  page: async ({ page }, use) => {
+    // Playwright turns file-chooser interception on when the first 'filechooser' listener is added,
+    // without waiting for the browser to apply it: a waitForEvent just before a click lost that race
+    // under load (the native chooser opened unseen). On from the page's start, it is in place.
+    page.on('filechooser', () => {});
+    await use(page);
+  },
 });
 
 /** Stripe's documented Visa test number: the sandbox and the Stripe stand-in both take it. */

@@ -39,13 +39,22 @@ export async function copyVideo(d: { orm: Orm; storage: Storage; queue: JobQueue
   try {
     // The source's GIFs stay its own (their rows name it).
     let storedBytes = 0;
-    for await (const o of d.storage.list(videoKeys.dir(source.id))) {
-      // Nor does the copy take files of an earlier picture still in their grace (stale-media.ts).
-      if (!o.key.startsWith(`${from}gifs/`) && !isStale(source, o.key)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+    // A trim or replace that overwrote the source meanwhile may have swapped files under the copy,
+    // or removed a listed one before it was copied: either is the owner's "busy", not a failure.
+    const sourceChanged = async () => {
+      const now = await em.fork().findOne(Video, { id: source.id });
+      return now?.status !== 'ready' || now.lastEditId !== source.lastEditId || now.mediaVersion !== source.mediaVersion;
+    };
+    try {
+      for await (const o of d.storage.list(videoKeys.dir(source.id))) {
+        // Nor does the copy take files of an earlier picture still in their grace (stale-media.ts).
+        if (!o.key.startsWith(`${from}gifs/`) && !isStale(source, o.key)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+      }
+    } catch (err) {
+      if (await sourceChanged()) throw conflict(TRIM_MESSAGES.busy);
+      throw err;
     }
-    // A trim that overwrote the source meanwhile may have swapped files under the copy.
-    const now = await em.fork().findOne(Video, { id: source.id });
-    if (now?.status !== 'ready' || now.lastEditId !== source.lastEditId) throw conflict(TRIM_MESSAGES.busy);
+    if (await sourceChanged()) throw conflict(TRIM_MESSAGES.busy);
     const copy = em.create(Video, {
       id: copyId,
       userId,
