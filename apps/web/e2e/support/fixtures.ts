@@ -126,8 +126,13 @@ export async function sql(text: string, values: unknown[] = []) {
   }
 }
 
-/** A full-page screenshot in test-results/screens/{name}-{project}.png. */
+/**
+ * A full-page screenshot in test-results/screens/{name}-{project}.png, for a person to look the
+ * screens over (`pnpm --filter @reelbase/web e2e:screens`); the plain run skips them: some 200
+ * full-page captures cost Chromium seconds of CPU each and assert nothing.
+ */
 export async function shot(page: Page, info: TestInfo, name: string) {
+  if (!process.env.E2E_SCREENS) return;
   await mkdir(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENS_DIR, `${name}-${info.project.name}.png`), fullPage: true, animations: 'disabled' });
 }
