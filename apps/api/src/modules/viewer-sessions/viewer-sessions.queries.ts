@@ -126,8 +126,8 @@ export async function endedSessions(sql: Sql, ids: string[]): Promise<EndedRow[]
      from viewer_sessions s join videos v on v.id = s.video_id
      left join leads l on l.id = s.lead_id
      left join viewer_identities i on i.user_id = s.user_id and i.viewer_key = s.viewer_key and not s.anonymous
-     where s.id = any(?::uuid[])`,
-    [ids],
+     where s.id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(ids)],
   );
 }
 

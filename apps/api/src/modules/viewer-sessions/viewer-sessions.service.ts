@@ -134,7 +134,14 @@ export function createViewerSessionsService(d: {
 
   async function announce(ids: string[]) {
     if (!ids.length || !d.onSessionEnded) return;
-    for (const r of await w.endedSessions(sql, ids)) {
+    let rows: w.EndedRow[];
+    try {
+      rows = await w.endedSessions(sql, ids);
+    } catch (err) {
+      d.log.error({ err }, 'reading ended sessions failed');
+      return;
+    }
+    for (const r of rows) {
       const ended: EndedSession = {
         sessionId: r.id,
         videoId: r.video_id,
@@ -171,7 +178,7 @@ export function createViewerSessionsService(d: {
     await announce(ended);
   }
   // One flush at a time: a slow one is never overtaken by the next timer tick.
-  const flush = () => (flushing = flushing.then(flushOnce));
+  const flush = () => (flushing = flushing.then(flushOnce).catch((err) => d.log.error({ err }, 'viewer sessions flush failed')));
 
   async function assertVideo(teamId: string, videoId: string) {
     const v = isUuid(videoId) ? await q.ownVideo(sql, teamId, videoId) : null;
