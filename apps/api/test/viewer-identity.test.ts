@@ -62,7 +62,7 @@ test('Do Not Track and Global Privacy Control make a session anonymous: no viewe
   await enableLeadForm(s, owner.accessToken, video);
   const viewer = crypto.randomUUID();
   const ids: string[] = [];
-  for (const headers of [{ DNT: '1' }, { 'Sec-GPC': '1' }]) {
+  for (const headers of [{ DNT: '1' }, { 'Sec-GPC': '1' }] as Record<string, string>[]) {
     const opened = await p().open(video, { viewerId: viewer, email: 'dnt@example.com' }, { headers });
     expect(opened.body.anonymous).toBe(true);
     ids.push(opened.body.sessionId);
@@ -95,7 +95,7 @@ test('?email= names the viewer; the owner can turn it and leads off (activity lo
   expect((await viewersOf(owner, video)).get(unnamed)).toBeNull();
   expect((await s.api('GET', '/api/analytics/viewer-settings', { token: owner.accessToken })).body.identifyByEmailParam).toBe(false);
   // The change is in the team's activity log.
-  const log = await s.api('GET', '/api/teams/' + owner.id + '/activity?action=viewer_settings.changed', { token: owner.accessToken });
+  const log = await s.api('GET', `/api/teams/${owner.id}/activity?action=viewer_settings.changed`, { token: owner.accessToken });
   expect(log.body.items[0]).toMatchObject({ action: 'viewer_settings.changed', details: { identifyByEmailParam: false } });
   expect((await settings(owner, { retentionMonths: 0 })).body.errors).toEqual({ retentionMonths: 'Must be a whole number of months from 1 to 120.' });
   expect((await settings(owner, { colour: 'red' })).status).toBe(422);
