@@ -75,12 +75,13 @@ export async function benchSessions(o: { base: string; token: string; databaseUr
     [owner, big, sessions],
   );
   await client.query('insert into viewer_video_viewers (video_id, viewer_key, last_day) select video_id, viewer_key, started_at::date from viewer_sessions where video_id = $1 on conflict do nothing', [big]);
+  await client.query('insert into viewer_video_counts (video_id, viewers) select $1, count(*) from viewer_video_viewers where video_id = $1', [big]);
   await client.query(
     `insert into viewer_engagement_days (video_id, day, points, plays, watched_share, counts)
      select $1, (started_at at time zone 'UTC')::date, 60, count(*), count(*), array_fill(count(*)::int, array[60]) from viewer_sessions where video_id = $1 group by 2`,
     [big],
   );
-  await client.query('vacuum analyze viewer_sessions, viewer_video_viewers, viewer_engagement_days');
+  await client.query('vacuum analyze viewer_sessions, viewer_video_viewers, viewer_video_counts, viewer_engagement_days');
   await client.end();
 
   const path = `/api/videos/${big}/engagement`;

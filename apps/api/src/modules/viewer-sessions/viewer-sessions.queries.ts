@@ -47,10 +47,13 @@ export interface NewSession {
   addressHash: string | null;
 }
 
-/** The session row; a viewer a lead already named gets that lead at once (their later sessions). */
-export async function insertSession(sql: Sql, s: NewSession, linkLead: boolean): Promise<string> {
+/**
+ * The session row; a viewer a lead already named gets that lead at once (their later sessions).
+ * Answers its id, and whether its viewer is new to the video (counted by the next flush).
+ */
+export async function insertSession(sql: Sql, s: NewSession, linkLead: boolean): Promise<{ id: string; newViewer: boolean }> {
   // One statement: the session, and its viewer once per video (the engagement graph's unique count).
-  const [row] = await sql<{ id: string }[]>(
+  const [row] = await sql<{ id: string; new_viewer: boolean }[]>(
     `with session as (
        insert into viewer_sessions (user_id, video_id, viewer_key, anonymous, lead_id, duration_sec, bucket_sec, watched, country, device, browser, address_hash)
        values (?, ?, ?, ?, ${linkLead ? "(select lead_id from viewer_identities where user_id = ? and viewer_key = ? and source = 'lead')" : 'null'},
@@ -58,11 +61,12 @@ export async function insertSession(sql: Sql, s: NewSession, linkLead: boolean):
        returning id, video_id, viewer_key),
      viewer as (
        insert into viewer_video_viewers (video_id, viewer_key) select video_id, viewer_key from session
-       on conflict (video_id, viewer_key) do update set last_day = excluded.last_day where viewer_video_viewers.last_day <> excluded.last_day)
-     select id from session`,
+       on conflict (video_id, viewer_key) do update set last_day = excluded.last_day where viewer_video_viewers.last_day <> excluded.last_day
+       returning (xmax = 0) as fresh)
+     select id, coalesce((select fresh from viewer), false) as new_viewer from session`,
     [s.teamId, s.videoId, s.viewerKey, s.anonymous, ...(linkLead ? [s.teamId, s.viewerKey] : []), s.durationSec, s.bucketSec, s.buckets, s.country, s.device, s.browser, s.addressHash],
   );
-  return row.id;
+  return { id: row.id, newViewer: row.new_viewer };
 }
 
 /** An open session as the progress call needs it (null: missing or ended). */
@@ -153,11 +157,13 @@ export async function purgeExpired(sql: Sql): Promise<number> {
      and not exists (select 1 from viewer_sessions s where s.user_id = i.user_id and s.viewer_key = i.viewer_key)`,
   );
   // The pre-aggregated graph and unique viewers keep the same span as the sessions.
-  for (const [table, column] of [['viewer_engagement_days', 'day'], ['viewer_video_viewers', 'last_day']])
-    await sql(
-      `delete from ${table} t using videos v where v.id = t.video_id and t.${column} < (now() - interval '${VIEWER_RETENTION_MONTHS.min} month')::date
-       and t.${column} < (now() - ${retention.replace('%s', 'v')})::date`,
-    );
+  const old = (t: string, column: string) =>
+    `${t}.${column} < (now() - interval '${VIEWER_RETENTION_MONTHS.min} month')::date and ${t}.${column} < (now() - ${retention.replace('%s', 'v')})::date`;
+  await sql(`delete from viewer_engagement_days t using videos v where v.id = t.video_id and ${old('t', 'day')}`);
+  await sql(
+    `with gone as (delete from viewer_video_viewers t using videos v where v.id = t.video_id and ${old('t', 'last_day')} returning t.video_id)
+     update viewer_video_counts c set viewers = greatest(0, c.viewers - g.n) from (select video_id, count(*) as n from gone group by video_id) g where c.video_id = g.video_id`,
+  );
   return Number(gone.n);
 }
 
@@ -210,5 +216,16 @@ export async function addEngagement(sql: Sql, days: EngagementDay[]): Promise<vo
        watched_share = viewer_engagement_days.watched_share + excluded.watched_share,
        counts = (select array_agg(coalesce(a, 0) + coalesce(b, 0) order by i) from unnest(viewer_engagement_days.counts, excluded.counts) with ordinality as u(a, b, i))`,
     [JSON.stringify(days)],
+  );
+}
+
+/** New viewers per video since the last flush, added to their counts. */
+export async function addViewers(sql: Sql, counts: { video_id: string; n: number }[]): Promise<void> {
+  if (!counts.length) return;
+  await sql(
+    `insert into viewer_video_counts (video_id, viewers)
+     select x.video_id, x.n from jsonb_to_recordset(?::jsonb) as x(video_id uuid, n bigint) join videos v on v.id = x.video_id
+     on conflict (video_id) do update set viewers = viewer_video_counts.viewers + excluded.viewers`,
+    [JSON.stringify(counts)],
   );
 }

@@ -115,6 +115,7 @@ export function createViewerSessionsService(d: {
   const state = sessionProgress();
   const settingsCache = new Map<string, { s: ViewerSettings; at: number }>();
   let purgedDay = '';
+  const newViewers = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
 
   async function settingsOf(teamId: string): Promise<ViewerSettings> {
@@ -167,6 +168,16 @@ export function createViewerSessionsService(d: {
     });
 
   async function flushOnce() {
+    if (newViewers.size) {
+      const counts = [...newViewers].map(([video_id, n]) => ({ video_id, n }));
+      newViewers.clear();
+      try {
+        await w.addViewers(sql, counts);
+      } catch (err) {
+        for (const c of counts) newViewers.set(c.video_id, (newViewers.get(c.video_id) ?? 0) + c.n);
+        d.log.error({ err }, 'viewer counts flush failed');
+      }
+    }
     const rows = state.take();
     if (!rows.length) return;
     let ended: string[];
@@ -207,12 +218,14 @@ export function createViewerSessionsService(d: {
       const bucketSec = bucketSecOf(durationSec);
       const facts = d.statistics.viewerFacts(viewer);
       if (!anonymous && input.email && settings.identifyByEmailParam) await w.nameByEmail(sql, video.userId, viewerKey, input.email);
-      const sessionId = await w.insertSession(
+      const { id: sessionId, newViewer } = await w.insertSession(
         sql,
         { teamId: video.userId, videoId: video.id, viewerKey, anonymous, durationSec, bucketSec, buckets: bucketCountOf(durationSec, bucketSec), ...facts, addressHash: await d.statistics.addressHash(viewer) },
         !anonymous && settings.identifyByLead,
       );
       state.remember(sessionId, { teamId: video.userId, videoId: video.id, durationSec, bucketSec, ended: false });
+      // Counted in memory and added by the flush: a popular video's count is no row every open waits on.
+      if (newViewer) newViewers.set(video.id, (newViewers.get(video.id) ?? 0) + 1);
       try {
         d.onSessionOpened?.({ teamId: video.userId, videoId: video.id, sessionId, viewerKey, anonymous, coverId: input.coverId });
       } catch (err) {
