@@ -194,7 +194,6 @@ export function createViewerSessionsService(d: {
   // One flush at a time: a slow one is never overtaken by the next timer tick.
   const flush = () => (flushing = flushing.then(flushOnce).catch((err) => d.log.error({ err }, 'viewer sessions flush failed')));
 
-
   async function purge(): Promise<number> {
     const n = await w.purgeExpired(sql);
     if (n) d.log.info({ sessions: n }, 'purged viewer sessions past their retention');
