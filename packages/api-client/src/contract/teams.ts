@@ -180,6 +180,8 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'caption.added',
   'caption.updated',
   'caption.deleted',
+  'thumbnail_test.started',
+  'thumbnail_test.ended',
 ] as const;
 export type TeamActivityAction = (typeof TEAM_ACTIVITY_ACTIONS)[number];
 export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook'] as const;
@@ -206,6 +208,8 @@ export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'caption.added': 'Added captions',
   'caption.updated': 'Changed captions',
   'caption.deleted': 'Deleted captions',
+  'thumbnail_test.started': 'Started a thumbnail test',
+  'thumbnail_test.ended': 'Ended a thumbnail test',
 };
 
 export const TeamActivity = z.object({

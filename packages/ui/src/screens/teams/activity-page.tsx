@@ -85,6 +85,8 @@ const ACTION_LABELS: Record<TeamActivityAction, MessageDescriptor> = {
   'caption.added': msg`Added captions`,
   'caption.updated': msg`Changed captions`,
   'caption.deleted': msg`Deleted captions`,
+  'thumbnail_test.started': msg`Started a thumbnail test`,
+  'thumbnail_test.ended': msg`Ended a thumbnail test`,
 };
 const actionLabel = (a: TeamActivityAction) => i18n._(ACTION_LABELS[a]);
 
