@@ -25,4 +25,5 @@ export * from './thumbnail-tests.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './videos.ts';
+export * from './viewer-sessions.ts';
 export * from './webhooks.ts';
