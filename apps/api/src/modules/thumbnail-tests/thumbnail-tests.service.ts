@@ -8,14 +8,14 @@ import type { JobQueue } from '../../queue/job-queue.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireFeature } from '../payments/entitlements.ts';
 import { type PlaybackTokens, withToken } from '../playback/playback-tokens.ts';
+import type { CoverPicker } from '../playback/playback.service.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { videoKeys } from '../videos/storage-layout.ts';
 import { ownedVideo } from '../videos/video-basics.ts';
 import type { IVideo } from '../videos/video.entity.ts';
 import { coverIndexOf } from './thumbnail-split.ts';
-import { coverName, coversOf, currentTestOf, testById } from './thumbnail-tests.queries.ts';
+import { coverName, coversOf, currentTestOf, testById, toThumbnailTest } from './thumbnail-tests.queries.ts';
 import { endThumbnailTest } from './thumbnail-test-ending.ts';
-import { toThumbnailTest } from './thumbnail-tests.queries.ts';
 
 /** How long a process trusts its answer to "which test runs on this video" (a test started or ended elsewhere shows within it). */
 const RUNNING_CACHE_MS = 30_000;
@@ -27,11 +27,6 @@ const FRAME_RESERVATION_BYTES = 1024 * 1024;
 interface Running {
   id: string;
   covers: { id: string; url: string }[];
-}
-
-/** What the playback answer needs of a test: whether one runs and, for a viewer id, that viewer's cover. */
-export interface CoverPicker {
-  forViewer(videoId: string, viewerId: string | null, countImpression: boolean): Promise<{ cover: { id: string; url: string } | null } | null>;
 }
 
 /**
