@@ -175,8 +175,6 @@ export function createThumbnailTestsService(d: { orm: Orm; storage: Storage; que
     },
 
     flush,
-    /** Drops what this process knows of the videos' tests (a test started or ended here). */
-    forget: (videoIds?: string[]) => (videoIds ? videoIds.forEach((id) => running.delete(id)) : running.clear()),
     async stop() {
       clearInterval(timer);
       await flush();
