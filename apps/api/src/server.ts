@@ -54,6 +54,7 @@ import { createChaptersService } from './modules/chapters/chapters.service.ts';
 import { thumbnailTestsRoutes } from './modules/thumbnail-tests/thumbnail-tests.routes.ts';
 import { createThumbnailTestsService } from './modules/thumbnail-tests/thumbnail-tests.service.ts';
 import { checkThumbnailTests } from './modules/thumbnail-tests/thumbnail-test-ending.ts';
+import { countingPlays } from './modules/thumbnail-tests/session-plays.ts';
 import { createCaptionsService } from './modules/captions/captions.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
 import { createGifsService } from './modules/gifs/gifs.service.ts';
@@ -313,7 +314,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       tus.router,
       beaconRoutes(statistics),
       ctaBeaconRoutes(statistics),
-      viewerSessionPublicRoutes(viewerSessions, (v) => statistics.admit(v), embedding),
+      viewerSessionPublicRoutes(countingPlays(viewerSessions, thumbnailTests), (v) => statistics.admit(v), embedding),
       stripeWebhookRoutes(async (payload, signature) => {
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);

@@ -15,7 +15,8 @@ let team: Awaited<ReturnType<typeof teamOfFour>>;
 let other: Awaited<ReturnType<typeof signUpAndLogin>>;
 let video: { id: string; imageUrl: string };
 beforeAll(async () => {
-  s = await startTestServer();
+  // Sessions are capped per address like beacons: a cap high enough for a few hundred opens from here.
+  s = await startTestServer({ STATS_BEACON_BURST: '100000' });
   team = await teamOfFour(s);
   other = await signUpAndLogin(s);
   video = await uploadReady(s, team.owner.accessToken, await makeClip({ codec: 'h264', width: 320, height: 240, seconds: 4 }), 'Harbour tour');
@@ -27,6 +28,8 @@ const tests = (id = video.id) => `/api/videos/${id}/thumbnail-tests`;
 const playback = (viewer?: string) => s.api('GET', `/api/playback/${video.id}${viewer ? `?viewer=${viewer}` : ''}`);
 const bytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 const current = async () => (await as(team.owner, 'GET', tests())).body.test;
+/** The player opening its session on the first play, naming the cover it showed (SessionOpen.coverId). */
+const openSession = (viewerId: string, coverId?: string) => s.api('POST', `/api/videos/${video.id}/sessions`, { body: { viewerId, ...(coverId && { coverId }) } });
 const activity = async (action: string) => (await as(team.owner, 'GET', `/api/teams/${team.teamId}/activity?action=${action}`)).body.items;
 
 /** `n` viewers' playback answers: which cover each was shown. */
@@ -86,15 +89,15 @@ test('each viewer id keeps its cover as the poster, the ids spread over the thre
   expect(after.covers.map((c: { impressions: number }) => c.impressions)).toEqual(running.covers.map((c: { id: string }, i: number) => counts[i] + again.filter((v) => v.coverId === c.id).length));
 });
 
-test('plays: a session opened with a cover of the running test counts for it; a stranger cover id does not', async () => {
+test('plays: a session opened with a cover of the running test counts for it; a stranger cover id or none does not', async () => {
   const running = await current();
   const [first] = running.covers;
-  expect(await s.services.thumbnailTests.recordPlay(video.id, first.id)).toBe(true);
-  expect(await s.services.thumbnailTests.recordPlay(video.id, crypto.randomUUID())).toBe(false);
-  expect(await s.services.thumbnailTests.recordPlay(video.id, undefined)).toBe(false);
+  for (const coverId of [first.id, crypto.randomUUID(), undefined]) expect((await openSession(crypto.randomUUID(), coverId)).status).toBe(201);
+  expect((await openSession(crypto.randomUUID(), 'not-a-cover')).status).toBe(422);
   await s.services.thumbnailTests.flush();
   const after = (await current()).covers[0];
   expect(after.plays).toBe(first.plays + 1);
+  expect((await current()).covers.slice(1).map((c: { plays: number }) => c.plays)).toEqual(running.covers.slice(1).map((c: { plays: number }) => c.plays));
   expect(after.playsPerImpression).toBe(Math.round((after.plays / after.impressions) * 10_000) / 10_000);
 });
 
@@ -130,8 +133,8 @@ test('the periodic check ends a test once a cover wins at 95% and makes it the p
   await s.services.thumbnailTests.flush();
   // Shown enough, but no plays yet: no decision.
   expect(await s.services.thumbnailTestsCheck()).toBe(0);
-  for (const [i, v] of of(a.id).entries()) if (i % 20 === 0) await s.services.thumbnailTests.recordPlay(video.id, v.coverId);
-  for (const [i, v] of of(b.id).entries()) if (i % 3 === 0) await s.services.thumbnailTests.recordPlay(video.id, v.coverId);
+  for (const [i, v] of of(a.id).entries()) if (i % 20 === 0) expect((await openSession(v.viewer, v.coverId)).status).toBe(201);
+  for (const [i, v] of of(b.id).entries()) if (i % 3 === 0) expect((await openSession(v.viewer, v.coverId)).status).toBe(201);
   await s.services.thumbnailTests.flush();
   expect((await current()).significant).toBe(true);
 
