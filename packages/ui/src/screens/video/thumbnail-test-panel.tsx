@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { PlusOutlined } from '@ant-design/icons';
 import { errorMessage, THUMBNAIL_TEST_MAX_COVERS, THUMBNAIL_TEST_MIN_COVERS, type ThumbnailTest, type Video } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Tag, theme, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Tag, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { formatTimeInput } from '../../lib/time-input.ts';
 import { keys } from '../../queries.ts';
@@ -66,6 +66,7 @@ export function ThumbnailTestPanel({ video, canEdit }: { video: Video; canEdit: 
 
   return (
     <Card title={t`Thumbnail test`} size="small" style={{ marginBottom: 16 }} data-testid="thumbnail-test">
+      {query.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
       {test && (
         <Flex vertical gap={12} style={{ marginBottom: canEdit && !running ? 16 : 0 }}>
           <Typography.Text role="status">{summary(test)}</Typography.Text>
@@ -91,7 +92,7 @@ export function ThumbnailTestPanel({ video, canEdit }: { video: Video; canEdit: 
           )}
         </Flex>
       )}
-      {canEdit && !running && (
+      {canEdit && !running && !query.isPending && (
         <Flex vertical gap={8}>
           <Typography.Text type="secondary">{t`Choose ${THUMBNAIL_TEST_MIN_COVERS} or ${THUMBNAIL_TEST_MAX_COVERS} seconds of the video: each becomes a cover, and each viewer sees one of them.`}</Typography.Text>
           <Flex gap={8} wrap align="center">
@@ -108,7 +109,7 @@ export function ThumbnailTestPanel({ video, canEdit }: { video: Video; canEdit: 
           <Button type="primary" onClick={start} loading={busy} style={{ alignSelf: 'start' }}>{t`Start thumbnail test`}</Button>
         </Flex>
       )}
-      {!test && !canEdit && <Typography.Text type="secondary">{t`No thumbnail test yet.`}</Typography.Text>}
+      {!test && !canEdit && !query.isPending && <Typography.Text type="secondary">{t`No thumbnail test yet.`}</Typography.Text>}
     </Card>
   );
 }
