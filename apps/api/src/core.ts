@@ -31,6 +31,7 @@ import { processScratchDir, sweepDeadScratch } from './storage/scratch.ts';
 import { mailsFromConfig } from './mail/render.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { type DeliverWebhookJob, webhookDelivery } from './modules/webhooks/webhook-delivery.ts';
+import { thumbnailTestsCheckHandler } from './jobs/thumbnail-tests-check.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
@@ -227,6 +228,9 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       await queue.boss.work(JOBS.accountRemoval, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {
         await accountRemoval();
       });
+      // Every minute, once whatever the number of workers: tests whose leader won end (issue 33).
+      await queue.boss.schedule(JOBS.thumbnailTestsCheck, '* * * * *', {}, { tz: 'UTC' });
+      await queue.boss.work(JOBS.thumbnailTestsCheck, { batchSize: 1, pollingIntervalSeconds: 30 }, thumbnailTestsCheckHandler({ orm, storage, quota, log }));
       log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
     },
     async close() {

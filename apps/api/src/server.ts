@@ -51,6 +51,10 @@ import { createFoldersService } from './modules/folders/folders.service.ts';
 import { captionsRoutes } from './modules/captions/captions.routes.ts';
 import { chaptersRoutes } from './modules/chapters/chapters.routes.ts';
 import { createChaptersService } from './modules/chapters/chapters.service.ts';
+import { thumbnailTestsRoutes } from './modules/thumbnail-tests/thumbnail-tests.routes.ts';
+import { createThumbnailTestsService } from './modules/thumbnail-tests/thumbnail-tests.service.ts';
+import { checkThumbnailTests } from './modules/thumbnail-tests/thumbnail-test-ending.ts';
+import { countingPlays } from './modules/thumbnail-tests/session-plays.ts';
 import { createCaptionsService } from './modules/captions/captions.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
 import { createGifsService } from './modules/gifs/gifs.service.ts';
@@ -259,7 +263,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   };
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'upload sweep failed')), Math.min(config.UPLOAD_EXPIRY_HOURS * 3600 * 1000, 15 * 60_000));
   sweeper.unref();
-  const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits });
+  const thumbnailTests = createThumbnailTestsService({ orm, storage, queue: core.jobs, quota: core.quota, tokens, flushMs: config.STATS_FLUSH_SECONDS * 1000, log });
+  const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits, covers: thumbnailTests });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
   const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead), identify: (teamId, lead, sessionId) => viewerSessions.identifyLead(teamId, lead, sessionId) });
@@ -309,7 +314,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       tus.router,
       beaconRoutes(statistics),
       ctaBeaconRoutes(statistics),
-      viewerSessionPublicRoutes(viewerSessions, (v) => statistics.admit(v), embedding),
+      viewerSessionPublicRoutes(countingPlays(viewerSessions, thumbnailTests), (v) => statistics.admit(v), embedding),
       stripeWebhookRoutes(async (payload, signature) => {
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);
@@ -335,6 +340,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       foldersRoutes(folders, guards),
       captionsRoutes(captions, guards, limits),
       chaptersRoutes(chapters, guards),
+      thumbnailTestsRoutes(thumbnailTests, guards),
       gifsRoutes(gifs, guards),
       deliveryRoutes(storage, bandwidth, servable, tokens, captionDelivery(orm), chapters.track),
       mediaRoutes(storage),
@@ -370,7 +376,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, viewerSessions, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, viewerSessions, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events, thumbnailTests, thumbnailTestsCheck: () => checkThumbnailTests({ orm, storage, quota: core.quota }) },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();
@@ -378,6 +384,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       await bandwidth.stop();
       await statistics.stop();
       await viewerSessions.stop();
+      await thumbnailTests.stop();
       await servingChanges.close();
       await mailOutbox.close();
       await adminReads.stop();

@@ -136,6 +136,14 @@ beforeAll(async () => {
     .fork()
     .getConnection()
     .execute(`insert into webhook_deliveries (id, endpoint_id, message_id, event_type, body, status, next_attempt_at) values (?, ?, 'msg_sweep', 'video.ready', '{}', 'failed', null)`, [owned.delivery, owned.webhook]);
+  // A running thumbnail test of it with two covers (their pictures stored), so its end route reaches its body checks.
+  owned.thumbnailTest = crypto.randomUUID();
+  await s.services.orm.em.fork().getConnection().execute('insert into thumbnail_tests (id, user_id, video_id) values (?, ?, ?)', [owned.thumbnailTest, user.id, owned.video]);
+  for (const position of [0, 1]) {
+    const key = `videos/${owned.video}/thumbs/test-sweep-${position}.jpg`;
+    await s.services.storage.put(key, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    await s.services.orm.em.fork().getConnection().execute('insert into thumbnail_test_covers (test_id, position, time_sec, image_key) values (?, ?, ?, ?)', [owned.thumbnailTest, position, position, key]);
+  }
 }, 120_000);
 afterAll(() => s?.stop());
 
@@ -184,6 +192,7 @@ function fill(path: string, swap?: { name: string; value: string }): string {
     if (name === 'teamId' || name === 'userId') return user.id;
     if (name === 'invitationId') return owned.invitation;
     if (name === 'captionId') return owned.caption;
+    if (name === 'testId') return owned.thumbnailTest;
     if (name === 'format') return 'vtt';
     return 'index.m3u8';
   });

@@ -141,6 +141,11 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
       .catch(() => null);
     result = token ? await fetchPlayback(apiBase, options.videoId, fetchImpl, token) : { status: 'failed' };
   }
+  // A thumbnail test runs (issue 33): this viewer's own answer, from a chunk fetched only then.
+  if (result.status === 'ok' && result.info.thumbnailTest) {
+    const first = result;
+    result = await import('./viewer-cover.ts').then((m) => m.viewerCover(first, apiBase, options.videoId, fetchImpl), () => first);
+  }
   if (result.status !== 'ok') {
     const text = {
       notAvailable: t('notAvailable'),
@@ -179,6 +184,7 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     loadHls,
     token: info.token ?? null,
     leadScope: info.leadScope ?? null,
+    coverId: info.coverId ?? null,
     renew: (current) => fetchRenewal(apiBase, info.id || options.videoId, current, fetchImpl),
   });
 }

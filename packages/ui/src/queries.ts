@@ -11,6 +11,8 @@ export const keys = {
   /** The app's own players' playback answer (a preview token, not charged to the plan), per file and visibility. */
   videoPreview: (id: string, file: string) => ['video-preview', id, file] as const,
   gifs: (videoId: string) => ['gifs', videoId] as const,
+  /** A video's running or last thumbnail test (issue 33). */
+  thumbnailTest: (videoId: string) => ['thumbnail-test', videoId] as const,
   /** A video's caption tracks, and one track's cues (by its version, so a save shows at once). */
   captions: (videoId: string) => ['captions', videoId] as const,
   caption: (videoId: string, captionId: string, version: number) => ['captions', videoId, captionId, version] as const,

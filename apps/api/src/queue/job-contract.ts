@@ -18,6 +18,8 @@ export const JOBS = {
   deliverWebhook: 'deliver-webhook',
   /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
   accountRemoval: 'account-removal',
+  /** Every minute (cron): running thumbnail tests whose leading cover wins at 95% confidence end (modules/thumbnail-tests). */
+  thumbnailTestsCheck: 'thumbnail-tests-check',
   /**
    * pg-boss's dead letter queue of the slot-holding jobs below: a job failed for good without its
    * handler's say (its worker died on the last try) lands here, and its slot ends (jobs/failed-over.ts).
@@ -50,6 +52,8 @@ export interface EditVideoJob {
 export interface VideoFrameJob {
   videoId: string;
   timeSec: number;
+  /** A thumbnail test's cover: the frame is stored at this key and the poster stays as it is. */
+  key?: string;
 }
 
 /** A GIF (and MP4 snippet) of a clip, the end already clipped; the API waits for it (sendAndWait). */

@@ -1,7 +1,7 @@
 import { leadCalls, paymentCalls, profileCalls, statisticsCalls } from './account-calls.ts';
 import { authCalls } from './auth-calls.ts';
 import { type CoreOptions, createCore } from './core.ts';
-import { captionCalls, chapterCalls, folderCalls, gifCalls, playerConfigCalls } from './media-calls.ts';
+import { captionCalls, chapterCalls, folderCalls, gifCalls, playerConfigCalls, thumbnailTestCalls } from './media-calls.ts';
 import { caller } from './operation.ts';
 import { adminCalls, apiKeyCalls, teamCalls, webhookCalls } from './team-calls.ts';
 import { videoCalls } from './video-calls.ts';
@@ -39,6 +39,7 @@ export function createApiClient(o: ApiClientOptions) {
     gifs: gifCalls(call),
     captions: captionCalls(core, call),
     chapters: chapterCalls(call),
+    thumbnailTests: thumbnailTestCalls(call),
     folders: folderCalls(call),
     webhooks: webhookCalls(call),
     playerConfig: playerConfigCalls(core, call),

@@ -31,6 +31,14 @@ export const chapterCalls = (call: Call) => ({
   save: (videoId: string, list: Chapter[]) => call(op.putVideosByIdChapters, { id: videoId, body: { chapters: list } }),
 });
 
+/** A video's thumbnail tests (`/api/videos/{id}/thumbnail-tests`, issue 33): start one with 2 or 3 seconds, read its figures, end it. */
+export const thumbnailTestCalls = (call: Call) => ({
+  get: (videoId: string) => call(op.getVideosByIdThumbnailTests, { id: videoId }),
+  start: (videoId: string, seconds: number[]) => call(op.postVideosByIdThumbnailTests, { id: videoId, body: { seconds } }),
+  /** The chosen cover (else the leading one) becomes the poster. */
+  end: (videoId: string, testId: string, winnerCoverId?: string) => call(op.postVideosByIdThumbnailTestsByTestIdEnd, { id: videoId, testId, body: winnerCoverId ? { winnerCoverId } : {} }),
+});
+
 /** Caption tracks of a video (`/api/videos/{id}/captions`). */
 export const captionCalls = (core: Core, call: Call) => ({
   list: (videoId: string) => call(op.getVideosByIdCaptions, { id: videoId }),

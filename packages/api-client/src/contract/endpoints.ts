@@ -30,6 +30,7 @@ import { AnalyticsOverview, AnalyticsOverviewCsvQuery, BeaconQuery, DropOffBeaco
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
+import { ThumbnailTest, ThumbnailTestCreate, ThumbnailTestEnd, ThumbnailTestState } from './thumbnail-tests.ts';
 import {
   PasskeyAdded,
   PasskeyCreationOptions,
@@ -260,6 +261,10 @@ const operations = [
   { method: 'put', path: '/api/videos/{id}/embed-settings', summary: 'Save one or more of the embedding panel\'s choices for a video', auth: 'user', team: 'edit', scope: 'videos:write', body: EmbedSettingsUpdate, response: EmbedSettings },
   { method: 'post', path: '/api/videos/{id}/create/image', summary: "Make the frame at `time` seconds the cover (feature setVideoImage; 413 when the account is full, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', scope: 'videos:write', body: CoverFromFrame, response: VideoImageResponse },
   { method: 'post', path: '/api/videos/{id}/upload/image', summary: 'Upload the cover (JPG, GIF, PNG or SVG; feature setVideoImage), or with type watermark a watermark burnt into every rendition by a job (202; feature addWatermark; placement as shares of the video size, opacity 0 to 1; a watermark: 413 when the video\'s bytes do not fit again, 429 with Retry-After past the account\'s queued jobs)', auth: 'user', team: 'edit', scope: 'videos:write', multipart: { image: 'file', type: 'string', positionX: 'string', positionY: 'string', width: 'string', height: 'string', opacity: 'string' }, response: VideoImageResponse },
+  // Issue 33, item 6: thumbnail tests.
+  { method: 'post', path: '/api/videos/{id}/thumbnail-tests', summary: "Start a thumbnail test (201): each of 2 or 3 seconds of the video becomes a cover, cut like a poster from a frame (feature setVideoImage); viewers whose player sends ?viewer= to the playback call see one cover each, in a stable split. 409 while another test runs or the video is not ready; 422 for seconds past the end or twice the same", auth: 'user', team: 'edit', scope: 'videos:write', body: ThumbnailTestCreate, response: ThumbnailTest },
+  { method: 'get', path: '/api/videos/{id}/thumbnail-tests', summary: 'The running thumbnail test, else the last one (null when none): per cover its impressions, plays and plays per impression, the leader and whether it already wins at 95% confidence', auth: 'user', team: 'view', scope: 'analytics:read', response: ThumbnailTestState },
+  { method: 'post', path: '/api/videos/{id}/thumbnail-tests/{testId}/end', summary: 'End a running thumbnail test: winnerCoverId (else the leading cover, else the first) becomes the poster; 409 when it has ended already', auth: 'user', team: 'edit', scope: 'videos:write', body: ThumbnailTestEnd, response: ThumbnailTest },
   { method: 'delete', path: '/api/videos/{id}/watermark', summary: "Remove the watermark: the renditions are made again from the kept source (202; feature addWatermark; 413 when the video's bytes do not fit again, 429 with Retry-After past the account's queued jobs)", auth: 'user', team: 'edit', scope: 'videos:write', response: Video },
   { method: 'get', path: '/api/videos/{id}/captions', summary: "The video's caption tracks (without cues), the default first, then by label", auth: 'user', team: 'view', scope: 'videos:read', response: CaptionList },
   {

@@ -21,6 +21,7 @@ export * from './privacy.ts';
 export * from './profile.ts';
 export * from './share.ts';
 export * from './teams.ts';
+export * from './thumbnail-tests.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './videos.ts';

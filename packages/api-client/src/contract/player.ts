@@ -92,6 +92,11 @@ export const PlaybackInfo = z.object({
   chaptersVtt: z.string().optional(),
   /** The seek-preview storyboard: a WebVTT index whose cues name sprite-sheet tiles (`sheet-0.jpg#xywh=x,y,w,h`, relative to `vtt`); absent until it is made. */
   storyboard: PlaybackStoryboard.optional(),
+  // Issue 33: thumbnail tests.
+  /** A thumbnail test runs on this video: a player with a viewer id asks again with ?viewer= for its viewer's cover. */
+  thumbnailTest: z.boolean().optional(),
+  /** Answered for ?viewer= while a test runs: the cover `poster` shows; the player names it when it opens its session (SessionOpen.coverId). */
+  coverId: z.string().optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 

@@ -93,7 +93,11 @@ export const PLAYBACK_LOCKS = { private: 'VIDEO_PRIVATE', password: 'VIDEO_PASSW
 export const UnlockRequest = z.object({ password: z.string({ error: PRIVACY_MESSAGES.wrongPassword }).max(VIDEO_PASSWORD_MAX_LENGTH, { error: PRIVACY_MESSAGES.passwordLength }) });
 export type UnlockRequest = z.infer<typeof UnlockRequest>;
 /** GET /api/playback/{id}?token=: a token from an unlock or an earlier answer, renewed in the answer. */
-export const PlaybackQuery = z.object({ token: z.string({ error: PRIVACY_MESSAGES.tokenInvalid }).max(200, { error: PRIVACY_MESSAGES.tokenInvalid }).optional() });
+export const PlaybackQuery = z.object({
+  token: z.string({ error: PRIVACY_MESSAGES.tokenInvalid }).max(200, { error: PRIVACY_MESSAGES.tokenInvalid }).optional(),
+  /** The player's first-party viewer id (issue 33): while a thumbnail test runs, the answer's poster is this viewer's cover. */
+  viewer: z.uuid({ error: 'Must be a viewer id.' }).optional(),
+});
 /** A playback token: carried in media URLs as /media/videos/{id}/~{token}/...; `expiresAt` an ISO time. */
 export const PlaybackToken = z.object({ token: z.string(), expiresAt: z.string() });
 export type PlaybackToken = z.infer<typeof PlaybackToken>;

@@ -182,6 +182,8 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'caption.deleted',
   'viewer_settings.changed',
   'lead.deleted',
+  'thumbnail_test.started',
+  'thumbnail_test.ended',
 ] as const;
 export type TeamActivityAction = (typeof TEAM_ACTIVITY_ACTIONS)[number];
 export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook', 'lead'] as const;
@@ -210,6 +212,8 @@ export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'caption.deleted': 'Deleted captions',
   'viewer_settings.changed': 'Changed the viewer privacy settings',
   'lead.deleted': 'Deleted a lead',
+  'thumbnail_test.started': 'Started a thumbnail test',
+  'thumbnail_test.ended': 'Ended a thumbnail test',
 };
 
 export const TeamActivity = z.object({

@@ -44,11 +44,14 @@ export function playbackRoutes(playback: PlaybackService, limits: RateLimits, em
     // Settings and blocking take effect on the next load: revalidate every time. A tokened answer
     // is one viewer's: no shared cache keeps it.
     ctx.set('Cache-Control', 'no-cache');
-    const { token } = query(ctx, PlaybackQuery);
-    const info = await playback.get(ctx.params.id, { token });
+    const { token, viewer } = query(ctx, PlaybackQuery);
+    // A viewer's answer counts an impression of its cover: a page off the allowlist is refused first.
+    if (viewer) await refuseElsewhere(ctx, embedding);
+    const info = await playback.get(ctx.params.id, { token, viewerId: viewer });
     // A video with an embed allowlist answers only our own pages and pages of its domains.
-    await refuseElsewhere(ctx, embedding);
-    if (info.token) ctx.set('Cache-Control', 'private, no-store');
+    if (!viewer) await refuseElsewhere(ctx, embedding);
+    // A tokened answer, or one naming a viewer's cover, is one viewer's: no shared cache keeps it.
+    if (info.token || viewer) ctx.set('Cache-Control', 'private, no-store');
     ctx.body = info;
   });
   // A password video's viewers: the right password answers a playback token.

@@ -24,6 +24,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the viewer brings: a playback token from an unlock or an earlier answer (the owner's and admins' come in their own video answers). */
 export interface Viewer {
   token?: string | null;
+  /** The player's first-party viewer id (`?viewer=`): while a thumbnail test runs, the poster is this viewer's cover. */
+  viewerId?: string | null;
+}
+
+/** What the answer needs of thumbnail tests (modules/thumbnail-tests): null when none runs, else this viewer's cover. */
+export interface CoverPicker {
+  forViewer(videoId: string, viewerId: string | null, countImpression: boolean): Promise<{ cover: { id: string; url: string } | null } | null>;
 }
 
 /** 403 with the code a player turns into its screen: "This video is private" or the password form. */
@@ -46,6 +53,8 @@ export function createPlaybackService(d: {
   checkPassword?: <T>(key: string, task: () => Promise<T>) => Promise<T>;
   /** Counts password checks per video, all addresses together (absent: not counted). */
   guesses?: Pick<RateLimits, 'take'>;
+  /** Thumbnail tests (absent: posters are always the video's own). */
+  covers?: CoverPicker;
 }) {
   const over = overBandwidthSql('u', d.limits);
   const checkPassword = d.checkPassword ?? ((_key, task) => task());
@@ -82,7 +91,7 @@ export function createPlaybackService(d: {
   };
 
   /** The answer with its media URLs signed by `token` (none: public URLs). */
-  async function answer(em: ReturnType<Orm['em']['fork']>, video: IVideo, token: PlaybackToken | null): Promise<PlaybackInfo> {
+  async function answer(em: ReturnType<Orm['em']['fork']>, video: IVideo, token: PlaybackToken | null, viewer: { id: string | null; counted: boolean } = { id: null, counted: false }): Promise<PlaybackInfo> {
     const sign = (url: string | null) => (url && token ? withToken(url, video.id, token.token) : url);
     const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
     const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
@@ -90,12 +99,13 @@ export function createPlaybackService(d: {
     const chapters = playableChapters(video.chapters ?? [], video.durationSec);
     const board = video.storyboard && video.storyboard.mediaVersion === (video.mediaVersion ?? null) && (hlsSource || mp4Source) ? video.storyboard : null;
     const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
+    const test = d.covers && (hlsSource || mp4Source) ? await d.covers.forViewer(video.id, viewer.id, viewer.counted) : null;
     return {
       id: video.id,
       name: video.name,
       hlsSource,
       mp4Source,
-      poster: sign(video.imageUrl ?? null),
+      poster: sign(test?.cover?.url ?? video.imageUrl ?? null),
       playerConfig: { id: video.id, ...video.playerConfig },
       nextVideo,
       durationSec: video.durationSec ?? null,
@@ -107,6 +117,8 @@ export function createPlaybackService(d: {
       captions: tracks.map((t) => ({ ...t, src: sign(d.storage.url(videoKeys.file(video.id, captionFilePath(t.id)))) as string })),
       ...(video.playerConfig.leadForm?.enabled && { leadScope: leadScopeOf(video.userId) }),
       ...(chapters.length && { chapters, chaptersVtt: sign(d.storage.url(videoKeys.file(video.id, CHAPTERS_FILE))) as string }),
+      ...(test && { thumbnailTest: true }),
+      ...(test?.cover && { coverId: test.cover.id }),
       ...(board && { storyboard: { vtt: sign(d.storage.url(`${videoKeys.media(video.id, video.mediaVersion)}/${board.vtt}`)) as string, width: board.width, height: board.height } }),
     };
   }
@@ -132,7 +144,8 @@ export function createPlaybackService(d: {
       const held = viewer.token ? d.tokens.access(video.id, video.privacyVersion, viewer.token) : null;
       const expiresAt = held?.preview && viewer.token ? d.tokens.expiresAt(video.id, viewer.token) : null;
       const token = viewer.token && expiresAt ? { token: viewer.token, expiresAt } : video.visibility === 'public' ? null : issue(video);
-      return answer(em, video, token);
+      // The owner's own embed preview sees a viewer's cover but is not an impression.
+      return answer(em, video, token, { id: viewer.viewerId ?? null, counted: !held?.preview });
     },
 
     /**

@@ -107,8 +107,6 @@ export function createViewerSessionsService(d: {
   flushMs: number;
   log: Logger;
   onSessionEnded?: (teamId: string, s: EndedSession) => void | Promise<void>;
-  /** A session opened (thumbnail tests count a play of `coverId`); called in the request, so it must be cheap (memory only). */
-  onSessionOpened?: (s: { teamId: string; videoId: string; sessionId: string; viewerKey: string; anonymous: boolean; coverId?: string }) => void;
 }): ViewerSessionsService {
   const conn = () => d.orm.em.getConnection();
   const sql = sqlOf(conn());
@@ -225,11 +223,6 @@ export function createViewerSessionsService(d: {
       state.remember(sessionId, { teamId: video.userId, videoId: video.id, durationSec, bucketSec, ended: false });
       // Counted in memory and added by the flush: a popular video's count is no row every open waits on.
       if (newViewer) newViewers.set(video.id, (newViewers.get(video.id) ?? 0) + 1);
-      try {
-        d.onSessionOpened?.({ teamId: video.userId, videoId: video.id, sessionId, viewerKey, anonymous, coverId: input.coverId });
-      } catch (err) {
-        d.log.error({ err }, 'session opened callback failed');
-      }
       return { sessionId, reportEverySec: SESSION_REPORT_EVERY_SEC, anonymous };
     },
 

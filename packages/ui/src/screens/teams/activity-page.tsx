@@ -87,6 +87,8 @@ const ACTION_LABELS: Record<TeamActivityAction, MessageDescriptor> = {
   'caption.deleted': msg`Deleted captions`,
   'viewer_settings.changed': msg`Changed the viewer privacy settings`,
   'lead.deleted': msg`Deleted a lead`,
+  'thumbnail_test.started': msg`Started a thumbnail test`,
+  'thumbnail_test.ended': msg`Ended a thumbnail test`,
 };
 const actionLabel = (a: TeamActivityAction) => i18n._(ACTION_LABELS[a]);
 

@@ -26,6 +26,7 @@ import { GenerateCaptions } from '../captions/generate-captions.tsx';
 import { useCopyVideo } from './use-copy-video.ts';
 import { usePreview } from './use-preview.ts';
 import { VideoTools } from './video-tools.tsx';
+import { ThumbnailTestPanel } from './thumbnail-test-panel.tsx';
 
 export const deleteVideoText = () => tr`Are you sure you want to permanently delete this video? This cannot be undone.`;
 
@@ -182,6 +183,7 @@ export function VideoPage() {
               </Card>
               <EmbedPanel video={v} />
               <GifPanel videoId={v.id} />
+              {v.isMainReady && <ThumbnailTestPanel video={v} canEdit={active} />}
               <CaptionsPanel videoId={v.id} canEdit={active} />
             </Col>
           </Row>
