@@ -100,6 +100,9 @@ import { webhookEvents } from './modules/webhooks/webhook-events.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { mailsFromConfig } from './mail/render.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { leadWatchedHandler } from './modules/notifications/lead-watched.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -258,7 +261,19 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
-  const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead) });
+  const { integrations, notifications } = core;
+  // A captured lead: the lead.captured webhook, and a contact in each connected CRM (issue 33).
+  const leads = createLeadsService({
+    orm,
+    playback,
+    limits,
+    log,
+    onCaptured: async (teamId, lead) => {
+      await Promise.all([events.emit(teamId, 'lead.captured', lead), integrations.onLeadCaptured(teamId, lead)]);
+    },
+  });
+  /** A session of a known lead ended: the members' alerts and the CRM pushes (for the viewer sessions' onSessionEnded). */
+  const onLeadWatched = leadWatchedHandler({ notifications, integrations, log });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
@@ -335,6 +350,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       statisticsRoutes(statistics, { files: statisticsExport, timeoutMs: config.CSV_EXPORT_TIMEOUT_SECONDS * 1000 }, guards),
       teamsRoutes(teams, adminTeams, guards),
       webhooksRoutes(webhooks, guards),
+      integrationsRoutes(integrations, guards),
+      notificationsRoutes(notifications, guards),
       apiKeysRoutes(apiKeys, guards),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
@@ -362,7 +379,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events, integrations, notifications, onLeadWatched },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();
