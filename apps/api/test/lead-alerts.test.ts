@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.stop());
 
-const sql = <T>(q: string, p: unknown[] = []) => s.services.orm.em.fork().getConnection().execute<T>(q, p);
+const sql = <T = unknown>(q: string, p: unknown[] = []) => s.services.orm.em.fork().getConnection().execute(q, p) as Promise<T>;
 const lead = async (email: string, name: string, video = videoA) => {
   const res = await s.api('POST', `/api/videos/${video}/leads`, { body: { email, name }, headers: { 'X-Forwarded-For': `203.0.113.${++n}` } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -169,7 +169,7 @@ export function createIntegrationsService(d: {
     async push(pushId: string, attempt: number): Promise<void> {
       const sql = read();
       const [p] = await sql<{ team_id: string; provider: CrmProvider; payload: PushPayload; status: string }[]>('select team_id, provider, payload, status from crm_pushes where id = ?', [pushId]);
-      if (!p || p.status !== 'pending') return;
+      if (p?.status !== 'pending') return;
       const [c] = await sql<IntegrationRow[]>('select provider, secret, secret_hint, settings, account_name, created_at from crm_integrations where team_id = ? and provider = ?', [p.team_id, p.provider]);
       const settle = (status: CrmPush['status'], error: string | null) =>
         sql("update crm_pushes set status = ?, error = ?, attempts = attempts + 1, updated_at = now() where id = ? and status = 'pending'", [status, error, pushId]);

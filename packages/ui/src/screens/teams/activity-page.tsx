@@ -85,6 +85,9 @@ const ACTION_LABELS: Record<TeamActivityAction, MessageDescriptor> = {
   'caption.added': msg`Added captions`,
   'caption.updated': msg`Changed captions`,
   'caption.deleted': msg`Deleted captions`,
+  'integration.connected': msg`Connected a CRM`,
+  'integration.disconnected': msg`Disconnected a CRM`,
+  'notifications.changed': msg`Changed lead alerts`,
 };
 const actionLabel = (a: TeamActivityAction) => i18n._(ACTION_LABELS[a]);
 
