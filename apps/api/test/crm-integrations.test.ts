@@ -77,7 +77,7 @@ test('connecting checks the credentials with the service and never shows the sec
   expect(hs.body).toMatchObject({ provider: 'hubspot', connected: true, secretHint: hubspot.token.slice(-4), pushes: [] });
   const mc = await s.api('PUT', '/api/integrations/mailchimp', { token: owner.accessToken, body: { apiKey: mailchimp.apiKey, audienceId: mailchimp.audienceId } });
   expect(mc.status, JSON.stringify(mc.body)).toBe(200);
-  expect(mc.body).toMatchObject({ provider: 'mailchimp', connected: true, secretHint: mailchimp.apiKey.slice(-4), accountName: 'Spring prospects', audienceId: mailchimp.audienceId });
+  expect(mc.body).toMatchObject({ provider: 'mailchimp', connected: true, secretHint: `${mailchimp.apiKey.split('-')[0].slice(-4)}-us21`, accountName: 'Spring prospects', audienceId: mailchimp.audienceId });
   // The check reached each service as its client sends: a bearer token, Basic auth with the key.
   expect(hubspot.calls.at(-1)).toMatchObject({ method: 'GET', path: '/crm/v3/objects/contacts', query: { limit: '1' }, headers: { authorization: `Bearer ${hubspot.token}` } });
   expect(mailchimp.calls.map((c) => `${c.method} ${c.path}`).slice(-2)).toEqual(['GET /3.0/ping', `GET /3.0/lists/${mailchimp.audienceId}`]);

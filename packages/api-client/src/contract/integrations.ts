@@ -59,7 +59,7 @@ export type CrmPush = z.infer<typeof CrmPush>;
 export const Integration = z.object({
   provider: z.enum(CRM_PROVIDERS),
   connected: z.boolean(),
-  /** The secret's last 4 characters (never the secret). */
+  /** The secret's last 4 characters (a Mailchimp key's with its data centre: `abcd-us21`), never the secret. */
   secretHint: z.string().nullable(),
   /** What the service calls the account: HubSpot's portal, Mailchimp's audience name. */
   accountName: z.string().nullable(),

@@ -30,7 +30,7 @@ export class Migration20261247000002Crm extends Migration {
       team_id uuid not null references users (id) on delete cascade,
       provider varchar(16) not null check (provider in ('hubspot', 'mailchimp')),
       secret text not null,
-      secret_hint varchar(8) not null,
+      secret_hint varchar(16) not null,
       settings jsonb not null default '{}',
       account_name varchar(200) null,
       created_at timestamptz not null default now(),

@@ -25,7 +25,12 @@ type IntegrationRow = { provider: CrmProvider; secret: string; secret_hint: stri
 type PushRow = { id: string; provider: CrmProvider; kind: CrmPush['kind']; email: string; video_name: string | null; status: CrmPush['status']; attempts: number; error: string | null; created_at: Date; updated_at: Date };
 
 const PUSH_KEEP_DAYS = 30;
-const hint = (secret: string) => secret.slice(-4);
+/** What identifies a secret without giving it: its last 4 characters (a Mailchimp key's before its data centre, which every key of that centre shares). */
+const hint = (provider: CrmProvider, secret: string) => {
+  if (provider !== 'mailchimp') return secret.slice(-4);
+  const [key, dc] = [secret.slice(0, secret.lastIndexOf('-')), secret.slice(secret.lastIndexOf('-') + 1)];
+  return `${key.slice(-4)}-${dc}`.slice(0, 16);
+};
 const toPush = (r: PushRow): CrmPush => ({
   id: r.id,
   kind: r.kind,
@@ -94,7 +99,7 @@ export function createIntegrationsService(d: {
          on conflict (team_id, provider) do update set secret = excluded.secret, secret_hint = excluded.secret_hint, settings = excluded.settings,
            account_name = excluded.account_name, updated_at = now()
          returning provider, secret, secret_hint, settings, account_name, created_at`,
-        [teamId, provider, d.box.seal(credentials.secret), hint(credentials.secret), JSON.stringify(credentials.settings), accountName],
+        [teamId, provider, d.box.seal(credentials.secret), hint(provider, credentials.secret), JSON.stringify(credentials.settings), accountName],
       );
       await recordActivity(sql, teamId, 'integration.connected', { type: 'integration', id: provider, name: provider }, { secretHint: row.secret_hint, ...(credentials.settings.audienceId && { audienceId: credentials.settings.audienceId }) });
       return view(sql, teamId, provider, row);
