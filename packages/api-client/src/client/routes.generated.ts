@@ -108,6 +108,7 @@ export const getVideosByIdLeads = 'get /api/videos/{id}/leads';
 export const getVideosByIdLeadsCsv = 'get /api/videos/{id}/leads.csv';
 export const getLeads = 'get /api/leads';
 export const getLeadsCsv = 'get /api/leads.csv';
+export const deleteLeadsById = 'delete /api/leads/{id}';
 export const optionsVideosByIdSessions = 'options /api/videos/{id}/sessions';
 export const postVideosByIdSessions = 'post /api/videos/{id}/sessions';
 export const optionsSessionsBySessionIdProgress = 'options /api/sessions/{sessionId}/progress';

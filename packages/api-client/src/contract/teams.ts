@@ -180,12 +180,14 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'caption.added',
   'caption.updated',
   'caption.deleted',
+  'viewer_settings.changed',
+  'lead.deleted',
   'integration.connected',
   'integration.disconnected',
   'notifications.changed',
 ] as const;
 export type TeamActivityAction = (typeof TEAM_ACTIVITY_ACTIONS)[number];
-export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook', 'integration'] as const;
+export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook', 'lead', 'integration'] as const;
 export type TeamActivitySubjectType = (typeof TEAM_ACTIVITY_SUBJECTS)[number];
 export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'video.uploaded': 'Uploaded a video',
@@ -209,6 +211,8 @@ export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'caption.added': 'Added captions',
   'caption.updated': 'Changed captions',
   'caption.deleted': 'Deleted captions',
+  'viewer_settings.changed': 'Changed the viewer privacy settings',
+  'lead.deleted': 'Deleted a lead',
   'integration.connected': 'Connected a CRM',
   'integration.disconnected': 'Disconnected a CRM',
   'notifications.changed': 'Changed lead alerts',
