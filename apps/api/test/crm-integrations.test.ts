@@ -198,3 +198,14 @@ test('disconnecting deletes the secret; later leads are not pushed; an unknown p
   const activity = await s.api('GET', `/api/teams/${owner.id}/activity?action=integration.disconnected`, { token: owner.accessToken });
   expect(activity.body.items.map((a: any) => a.subject)).toEqual([{ type: 'integration', id: 'mailchimp', name: 'mailchimp' }]);
 });
+
+test('a lead erased from Reelbase leaves no push naming them on the card', async () => {
+  const lead = await submitLead('fay@example.com');
+  const pushes = await settled('hubspot', 8);
+  expect(pushes.some((p: any) => p.email === 'fay@example.com')).toBe(true);
+  await s.services.orm.em.fork().getConnection().execute('delete from leads where id = ?', [lead.id]);
+  const after = JSON.stringify(await integrations());
+  expect(after).not.toContain('fay@example.com');
+  const [{ n }] = await s.services.orm.em.fork().getConnection().execute<{ n: string }[]>("select count(*) as n from crm_pushes where email = 'fay@example.com'");
+  expect(Number(n)).toBe(0);
+});

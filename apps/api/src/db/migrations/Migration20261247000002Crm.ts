@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - lead_alerts_sent: the last instant alert per person, lead and video (at most one an hour).
  * - crm_integrations: a team's HubSpot or Mailchimp connection; the secret sealed (AES-GCM), a hint kept beside it.
  * - crm_pushes: each push to a CRM (a lead's contact, a watched session) with its state, tries and last error,
- *   for the job that sends it and the Settings card that shows the last ones.
+ *   for the job that sends it and the Settings card that shows the last ones; gone with its lead.
  */
 export class Migration20261247000002Crm extends Migration {
   override async up(): Promise<void> {
@@ -42,6 +42,7 @@ export class Migration20261247000002Crm extends Migration {
       team_id uuid not null references users (id) on delete cascade,
       provider varchar(16) not null check (provider in ('hubspot', 'mailchimp')),
       kind varchar(8) not null check (kind in ('contact', 'session')),
+      lead_id uuid null references leads (id) on delete cascade,
       email varchar(254) not null,
       video_name varchar(255) null,
       payload jsonb not null,
@@ -52,5 +53,7 @@ export class Migration20261247000002Crm extends Migration {
       updated_at timestamptz not null default now()
     );`);
     this.addSql('create index crm_pushes_team_idx on crm_pushes (team_id, provider, created_at desc);');
+    // Deleting a lead (erasure) takes its pushes, and the email and payload they keep, with it.
+    this.addSql('create index crm_pushes_lead_idx on crm_pushes (lead_id) where lead_id is not null;');
   }
 }

@@ -107,7 +107,7 @@ export function createIntegrationsService(d: {
   }
 
   /** One pending push per connection of the team, each with its job. */
-  async function enqueue(teamId: string, kind: CrmPush['kind'], payload: PushPayload): Promise<void> {
+  async function enqueue(teamId: string, leadId: string, kind: CrmPush['kind'], payload: PushPayload): Promise<void> {
     const ids = await write(async (sql) => {
       const providers = await sql<{ provider: CrmProvider }[]>('select provider from crm_integrations where team_id = ?', [teamId]);
       if (!providers.length) return [];
@@ -116,9 +116,10 @@ export function createIntegrationsService(d: {
       const made: string[] = [];
       for (const { provider } of providers) {
         const id = crypto.randomUUID();
-        await sql('insert into crm_pushes (id, team_id, provider, kind, email, video_name, payload) values (?, ?, ?, ?, ?, ?, ?::jsonb)', [
+        await sql('insert into crm_pushes (id, team_id, lead_id, provider, kind, email, video_name, payload) values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)', [
           id,
           teamId,
+          leadId,
           provider,
           kind,
           payload.lead.email,
@@ -156,7 +157,7 @@ export function createIntegrationsService(d: {
 
     /** leads' onCaptured: the lead to every connected CRM. */
     async onLeadCaptured(teamId: string, lead: Lead): Promise<void> {
-      await enqueue(teamId, 'contact', { lead: { email: lead.email, name: lead.name, consent: lead.consentText !== null } });
+      await enqueue(teamId, lead.id, 'contact', { lead: { email: lead.email, name: lead.name, consent: lead.consentText !== null } });
     },
 
     /** viewer sessions' onSessionEnded: a session of a known lead to every connected CRM. */
@@ -164,7 +165,7 @@ export function createIntegrationsService(d: {
       if (!s.lead) return;
       const [row] = await read()<{ consent_text: string | null }[]>('select consent_text from leads where id = ?', [s.lead.id]);
       const session: CrmSession = { videoId: s.videoId, videoName: s.videoName, startedAt: isoOf(s.startedAt), endedAt: isoOf(s.endedAt), watchedSeconds: s.watchedSeconds, percentWatched: s.percentWatched };
-      await enqueue(teamId, 'session', { lead: { email: s.lead.email, name: s.lead.name, consent: !!row?.consent_text }, session });
+      await enqueue(teamId, s.lead.id, 'session', { lead: { email: s.lead.email, name: s.lead.name, consent: !!row?.consent_text }, session });
     },
 
     /**
