@@ -183,7 +183,15 @@ export function createIntegrationsService(d: {
         await settle('failed', INTEGRATION_MESSAGES.disconnected);
         return;
       }
-      const connector = d.connectors(p.provider, { secret: d.box.open(c.secret), settings: c.settings });
+      let connector: CrmConnector;
+      try {
+        connector = d.connectors(p.provider, { secret: d.box.open(c.secret), settings: c.settings });
+      } catch (err) {
+        // A secret this install cannot open (its key was replaced): no try would succeed.
+        d.log?.error({ err, pushId }, 'a CRM secret could not be opened');
+        await settle('failed', 'The stored credentials could not be read: connect the service again.');
+        return;
+      }
       const payload = typeof p.payload === 'string' ? (JSON.parse(p.payload) as PushPayload) : p.payload;
       try {
         if (payload.session) await connector.recordSession(payload.lead, payload.session);
