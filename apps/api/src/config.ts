@@ -106,6 +106,16 @@ const schema = z.object({
   PAYPAL_SECRET: z.string().optional(),
   PAYPAL_API_URL: z.string().url().default('https://api-m.paypal.com'),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /**
+   * CRM connectors (issue 33): where HubSpot's and Mailchimp's APIs are (local stand-ins in tests).
+   * Mailchimp's `server` in the address is replaced by the data centre the API key ends with.
+   */
+  HUBSPOT_API_BASE: z.string().url().default('https://api.hubapi.com'),
+  MAILCHIMP_API_BASE: z.string().url().default('https://server.api.mailchimp.com/3.0'),
+  /** One call to a CRM: connecting, sending and the answer. */
+  CRM_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
+  /** Tries of one CRM push after the first (429, 5xx, no answer), the waits doubling from JOB_RETRY_DELAY_SECONDS. */
+  CRM_PUSH_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   /** Address space and CPU time of one ffmpeg/ffprobe run (prlimit), and whether bubblewrap isolates it. */

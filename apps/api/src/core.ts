@@ -32,6 +32,12 @@ import { mailsFromConfig } from './mail/render.ts';
 import { createGuardedFetch } from './imports/guarded-fetch.ts';
 import { type DeliverWebhookJob, webhookDelivery } from './modules/webhooks/webhook-delivery.ts';
 import { thumbnailTestsCheckHandler } from './jobs/thumbnail-tests-check.ts';
+import { storedSecret } from './jwt-secret.ts';
+import { startCrmJobs } from './jobs/crm-jobs.ts';
+import { crmConnectors } from './modules/integrations/connectors.ts';
+import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { secretBox } from './modules/two-factor/totp.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
@@ -98,6 +104,16 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
   });
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'sweep failed')), SWEEP_INTERVAL_MS);
   sweeper.unref();
+  // CRM connections (issue 33): the API queues pushes, the workers send them; secrets sealed with a key of this install.
+  const integrations = createIntegrationsService({
+    orm,
+    box: secretBox(await storedSecret(orm, 'crm-secrets')),
+    connectors: crmConnectors({ hubspotBase: config.HUBSPOT_API_BASE, mailchimpBase: config.MAILCHIMP_API_BASE, timeoutMs: config.CRM_TIMEOUT_SECONDS * 1000 }),
+    sendJob: (pushId) => queue.send(JOBS.crmPush, { pushId }, { retryLimit: config.CRM_PUSH_RETRIES, retryDelay: config.JOB_RETRY_DELAY_SECONDS, retryBackoff: true }),
+    retries: config.CRM_PUSH_RETRIES,
+    log,
+  });
+  const notifications = createNotificationsService({ orm });
   let webhookSender: { close(): Promise<void> } | null = null;
 
   return {
@@ -115,6 +131,8 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
     accountRemoval,
     /** The media tools in use and their box, for the admin health. */
     mediaTools,
+    integrations,
+    notifications,
     async startWorkers(hooks: CoreHooks = {}) {
       // The job's deadline is its signal; each ffmpeg/ffprobe run has its own, sized to its work (media/deadlines.ts).
       const media = { ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH, timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, deadlines: mediaDeadlines(config) };
@@ -223,6 +241,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       });
       const sender = await webhooks.start(databaseUrl);
       webhookSender = { close: async () => { await sender.close(); webhookFetch.close(); } };
+      await startCrmJobs(queue, { integrations, notifications, log });
       // Daily at 03:00 UTC; pg-boss runs a schedule once whatever the number of workers.
       await queue.boss.schedule(JOBS.accountRemoval, '0 3 * * *', {}, { tz: 'UTC' });
       await queue.boss.work(JOBS.accountRemoval, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {

@@ -106,6 +106,9 @@ import { webhookEvents } from './modules/webhooks/webhook-events.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { mailsFromConfig } from './mail/render.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { leadWatchedHandler } from './modules/notifications/lead-watched.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
 export async function startServer(config: Config, log: Logger, databaseUrl: string, opts: { inlineWorker?: boolean; hooks?: CoreHooks } = {}) {
@@ -267,7 +270,20 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits, covers: thumbnailTests });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
-  const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead), identify: (teamId, lead, sessionId) => viewerSessions.identifyLead(teamId, lead, sessionId) });
+  const { integrations, notifications } = core;
+  // A captured lead: the lead.captured webhook, a contact in each connected CRM (issue 33), and its viewer named.
+  const leads = createLeadsService({
+    orm,
+    playback,
+    limits,
+    log,
+    onCaptured: async (teamId, lead) => {
+      await Promise.all([events.emit(teamId, 'lead.captured', lead), integrations.onLeadCaptured(teamId, lead)]);
+    },
+    identify: (teamId, lead, sessionId) => viewerSessions.identifyLead(teamId, lead, sessionId),
+  });
+  /** A session of a known lead ended: the members' alerts and the CRM pushes (for the viewer sessions' onSessionEnded). */
+  const onLeadWatched = leadWatchedHandler({ notifications, integrations, log });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
@@ -280,7 +296,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
   // Issue 33: sessions written once per flush like the statistics; an ended one is announced (webhook).
-  const viewerSessions = createViewerSessionsService({ orm, playback, statistics, log, flushMs: config.STATS_FLUSH_SECONDS * 1000, onSessionEnded: (teamId, v) => events.emit(teamId, 'viewer.session', viewerSessionEvent(v)) });
+  const viewerSessions = createViewerSessionsService({ orm, playback, statistics, log, flushMs: config.STATS_FLUSH_SECONDS * 1000, onSessionEnded: async (teamId, v) => {
+      await Promise.all([events.emit(teamId, 'viewer.session', viewerSessionEvent(v)), onLeadWatched(teamId, v)]);
+    },
+  });
   const statisticsExport = createStatisticsExport({ orm, maxRunning: config.CSV_EXPORTS_MAX });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
@@ -349,6 +368,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       statisticsRoutes(statistics, { files: statisticsExport, timeoutMs: config.CSV_EXPORT_TIMEOUT_SECONDS * 1000 }, guards),
       teamsRoutes(teams, adminTeams, guards),
       webhooksRoutes(webhooks, guards),
+      integrationsRoutes(integrations, guards),
+      notificationsRoutes(notifications, guards),
       apiKeysRoutes(apiKeys, guards),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
@@ -376,7 +397,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, viewerSessions, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events, thumbnailTests, thumbnailTestsCheck: () => checkThumbnailTests({ orm, storage, quota: core.quota }) },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, viewerSessions, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events, thumbnailTests, thumbnailTestsCheck: () => checkThumbnailTests({ orm, storage, quota: core.quota }), integrations, notifications, onLeadWatched },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

@@ -118,6 +118,30 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
     { data: { firstName: 'Ada', kind: 'off', at: '2026-12-01T10:00:00.000Z' }, subject: 'Two-factor authentication is off for your Reelbase account', says: ['turned off'], links: [`${APP}/forgot-password`] },
     { data: { firstName: 'Ada', kind: 'recovery-used', at: '2026-12-01T10:00:00.000Z', codesLeft: 9 }, subject: 'A recovery code was used to sign in to your Reelbase account', says: ['9 recovery codes left'], links: [`${APP}/forgot-password`] },
   ],
+  'lead-watched': [
+    {
+      data: { firstName: 'Ada', teamName: 'Acme', videoId: 'v1', leadEmail: 'lead@example.com', leadName: 'Grace Hopper', videoName: 'Demo <tour>', watchedSeconds: 125, percentWatched: 41.6, endedAt: '2026-12-01T10:00:00.000Z' },
+      subject: 'Grace Hopper watched Demo <tour>',
+      says: ['Hello Ada,', 'Grace Hopper (lead@example.com), a lead of Acme, just watched "Demo <tour>": 2 min 5 s, 42% of the video.', '2026-12-01 10:00 UTC', 'at most one an hour'],
+      links: [`${APP}/video-analytics/v1`, `${APP}/settings`],
+    },
+  ],
+  'lead-watched-digest': [
+    {
+      data: {
+        firstName: null,
+        teamName: 'Acme',
+        items: [
+          { leadEmail: 'lead@example.com', leadName: null, videoName: 'Demo', watchedSeconds: 30, percentWatched: 100, endedAt: '2026-12-01T10:00:00.000Z' },
+          { leadEmail: 'b@example.com', leadName: 'Bo', videoName: 'Pricing', watchedSeconds: 61, percentWatched: 12.2, endedAt: '2026-12-01T11:00:00.000Z' },
+        ],
+        more: 1,
+      },
+      subject: 'Lead digest: 3 sessions watched by your leads',
+      says: ['Hello,', 'Known leads of Acme watched 3 sessions', 'lead@example.com: "Demo", 30 s (100%)', 'Bo (b@example.com): "Pricing", 1 min 1 s (12%)', 'and 1 more.'],
+      links: [`${APP}/leads`, `${APP}/settings`],
+    },
+  ],
   'webhook-disabled': [
     {
       data: { firstName: 'Ada', url: 'https://hooks.example.com/in', failingSince: '2026-12-01T10:00:00.000Z', lastError: 'The endpoint answered 500.' },

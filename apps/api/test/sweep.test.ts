@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEAM_HEADER } from '@reelbase/api-client';
+import { startHubspotStandin, startMailchimpStandin } from './support/crm-standins.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
 /*
@@ -69,6 +70,8 @@ const HEAVY_LIMIT_MS = 250;
 const HOSTILE_QUERY = [`x${'y'.repeat(20_000)}`, '%00', '%E0%A4%A', '%', '1e400', '-1', '99999999999999999999', '0x10', 'null', '[]'];
 
 let s: TestServer;
+/** The CRMs the integration routes check credentials with (issue 33): local stand-ins, never the network. */
+let crms: { close(): Promise<void> }[] = [];
 let doc: { paths: Record<string, Record<string, Operation>> };
 let user: Awaited<ReturnType<typeof signUpAndLogin>>;
 /** Ids of things the user owns, so an id in the path reaches the body checks. */
@@ -94,7 +97,9 @@ beforeAll(async () => {
   // Beacons are capped per address before their body is read: a cap high enough to judge the bodies.
   // Junk current passwords (profile, ownership transfer) count as failed sign-ins of `user` from
   // here (issue 35): raised, so the sweep's own sign-ins stay about input, not about limits.
-  s = await startTestServer({ STATS_BEACON_BURST: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '99999' });
+  const [hubspot, mailchimp] = [await startHubspotStandin(), await startMailchimpStandin()];
+  crms = [hubspot, mailchimp];
+  s = await startTestServer({ STATS_BEACON_BURST: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '99999', ...hubspot.env, ...mailchimp.env });
   user = await signUpAndLogin(s);
   doc = (await s.api('GET', '/api/openapi.json')).body;
   owned.folder = (await s.api('POST', '/api/folders', { token: user.accessToken, body: { name: 'Sweep folder' } })).body.folder.id;
@@ -145,7 +150,10 @@ beforeAll(async () => {
     await s.services.orm.em.fork().getConnection().execute('insert into thumbnail_test_covers (test_id, position, time_sec, image_key) values (?, ?, ?, ?)', [owned.thumbnailTest, position, position, key]);
   }
 }, 120_000);
-afterAll(() => s?.stop());
+afterAll(async () => {
+  await s?.stop();
+  for (const c of crms) await c.close();
+});
 
 /** A value the schema accepts, as far as a schema says (patterns of cards and the like may still fail). */
 function example(schema: Schema, name = ''): unknown {
@@ -194,6 +202,7 @@ function fill(path: string, swap?: { name: string; value: string }): string {
     if (name === 'captionId') return owned.caption;
     if (name === 'testId') return owned.thumbnailTest;
     if (name === 'format') return 'vtt';
+    if (name === 'provider') return 'hubspot';
     return 'index.m3u8';
   });
 }

@@ -16,6 +16,10 @@ export const JOBS = {
   generateCaptions: 'generate-captions',
   /** One try of one webhook delivery (modules/webhooks/webhook-delivery.ts); a failed try queues the next itself. */
   deliverWebhook: 'deliver-webhook',
+  /** One push to a team's CRM (modules/integrations): a captured lead's contact or a watched session; retried on 429/5xx. */
+  crmPush: 'crm-push',
+  /** Daily (cron, LEAD_DIGEST_HOUR_UTC): the lead-watched digests (modules/notifications). */
+  leadDigest: 'lead-digest',
   /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
   accountRemoval: 'account-removal',
   /** Every minute (cron): running thumbnail tests whose leading cover wins at 95% confidence end (modules/thumbnail-tests). */
@@ -85,6 +89,10 @@ export interface GenerateCaptionsJob {
   videoId: string;
   trackId: string;
   language: string;
+}
+
+export interface CrmPushJob {
+  pushId: string;
 }
 
 /** Tries after the first; the last failure marks the video failed for its owner. */

@@ -87,8 +87,9 @@ export async function startQueue(databaseUrl: string, log: Logger, opts: QueueOp
 }
 export type Queue = Awaited<ReturnType<typeof startQueue>>;
 
-/** Jobs that run ffmpeg (every one but the schedules and the dead letters). */
-const MEDIA_JOBS: readonly string[] = Object.values(JOBS).filter((name) => name !== JOBS.accountRemoval && name !== JOBS.thumbnailTestsCheck && name !== JOBS.failedOver);
+/** Jobs that run ffmpeg (every one but the schedules, the CRM pushes and the dead letters). */
+const NOT_MEDIA: readonly string[] = [JOBS.accountRemoval, JOBS.failedOver, JOBS.crmPush, JOBS.leadDigest, JOBS.thumbnailTestsCheck];
+const MEDIA_JOBS: readonly string[] = Object.values(JOBS).filter((name) => !NOT_MEDIA.includes(name));
 
 /**
  * The queue of an API whose machine may not run media (media/readiness.ts): every media job is

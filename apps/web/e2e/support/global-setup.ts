@@ -63,6 +63,13 @@ const stripeStandin = async () =>
 const paypalStandin = async () =>
   ((await import(join(API_DIR, 'test/support/paypal-standin.ts'))) as { startPaypalStandin(): Promise<Standin & { env: Record<string, string> }> }).startPaypalStandin();
 
+/** The API tests' HubSpot and Mailchimp stand-ins (issue 33), for the Settings CRM card. */
+const crmStandins = async () =>
+  (await import(join(API_DIR, 'test/support/crm-standins.ts'))) as {
+    startHubspotStandin(): Promise<Standin & { env: Record<string, string>; token: string }>;
+    startMailchimpStandin(o?: { audienceName?: string }): Promise<Standin & { env: Record<string, string>; apiKey: string; audienceId: string }>;
+  };
+
 const testLimits = async () => ((await import(join(API_DIR, 'test/support/unlimited.ts'))) as { UNLIMITED: Record<string, string> }).UNLIMITED;
 
 async function startStack(name: string, tmp: string, databaseUrl: string, env: Record<string, string>) {
@@ -153,11 +160,21 @@ export default async function globalSetup() {
     const paypal = await paypalStandin();
     stacks.push({ stop: () => paypal.close() });
     const payments = { ...stripe.env, ...paypal.env };
+    // The CRM connectors of the main stack reach local stand-ins of HubSpot and Mailchimp.
+    const crm = await crmStandins();
+    const hubspot = await crm.startHubspotStandin();
+    stacks.push({ stop: () => hubspot.close() });
+    const mailchimp = await crm.startMailchimpStandin({ audienceName: 'Spring prospects' });
+    stacks.push({ stop: () => mailchimp.close() });
+    Object.assign(payments, hubspot.env, mailchimp.env);
+    process.env.E2E_HUBSPOT_TOKEN = hubspot.token;
+    process.env.E2E_MAILCHIMP_KEY = mailchimp.apiKey;
+    process.env.E2E_MAILCHIMP_AUDIENCE = mailchimp.audienceId;
 
     const mainDb = await pg.createDatabase('e2e_main');
     const shortDb = await pg.createDatabase('e2e_short');
     const [main, short] = await Promise.all([
-      // Imports may reach the loopback clip server; Google and Facebook sign-in go to the stand-in; payments to the Stripe and PayPal stand-ins.
+      // Imports may reach the loopback clip server; Google and Facebook sign-in go to the stand-in; payments to the Stripe and PayPal stand-ins, CRMs to theirs.
       startStack('main', tmp, mainDb, { IMPORT_ALLOWED_HOSTS: '127.0.0.1', ...issuer.env, ...payments }),
       // No sign-in provider is configured here. Its tokens end within a test, for the refresh and
       // renewal tests, yet live long enough that a renewal or a retry lands in time on a loaded

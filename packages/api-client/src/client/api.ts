@@ -3,7 +3,7 @@ import { authCalls } from './auth-calls.ts';
 import { type CoreOptions, createCore } from './core.ts';
 import { captionCalls, chapterCalls, folderCalls, gifCalls, playerConfigCalls, thumbnailTestCalls } from './media-calls.ts';
 import { caller } from './operation.ts';
-import { adminCalls, apiKeyCalls, teamCalls, webhookCalls } from './team-calls.ts';
+import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls, webhookCalls } from './team-calls.ts';
 import { videoCalls } from './video-calls.ts';
 
 export { filenameOf } from './files.ts';
@@ -42,6 +42,8 @@ export function createApiClient(o: ApiClientOptions) {
     thumbnailTests: thumbnailTestCalls(call),
     folders: folderCalls(call),
     webhooks: webhookCalls(call),
+    integrations: integrationCalls(call),
+    notifications: notificationCalls(call),
     playerConfig: playerConfigCalls(core, call),
     admin: adminCalls(call),
     statistics: statisticsCalls(core, call),

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { AdminUserUpdate, UserBulkRequest } from '../contract/admin.ts';
 import type { ApiKeyCreate } from '../contract/api-keys.ts';
+import type { CrmProvider, HubspotConnect, MailchimpConnect } from '../contract/integrations.ts';
+import type { NotificationSettingsUpdate } from '../contract/notifications.ts';
 import type { AssignableTeamRole, FeatureFlag } from '../contract/constants.ts';
 import type { TeamPolicy } from '../contract/two-factor.ts';
 import type { VideoBulkRequest } from '../contract/videos.ts';
@@ -94,4 +96,18 @@ export const apiKeyCalls = (call: Call) => ({
   list: () => call(op.getApiKeys),
   create: (input: ApiKeyCreate) => call(op.postApiKeys, { body: input }),
   revoke: (keyId: string) => call(op.deleteApiKeysById, { id: keyId }),
+});
+
+/** The acting team's CRM connections (manageTeam): the secret goes in, only its last 4 characters come back. */
+export const integrationCalls = (call: Call) => ({
+  list: () => call(op.getIntegrations),
+  connectHubspot: (input: HubspotConnect) => call(op.putIntegrationsHubspot, { body: input }),
+  connectMailchimp: (input: MailchimpConnect) => call(op.putIntegrationsMailchimp, { body: input }),
+  disconnect: (provider: CrmProvider) => call(op.deleteIntegrationsByProvider, { provider }),
+});
+
+/** The signed-in person's lead-watched alerts in the acting team. */
+export const notificationCalls = (call: Call) => ({
+  get: () => call(op.getNotifications),
+  update: (input: NotificationSettingsUpdate) => call(op.putNotifications, { body: input }),
 });

@@ -102,6 +102,8 @@ import {
   ViewerSettingsUpdate,
   ViewersQuery,
 } from './viewer-sessions.ts';
+import { HubspotConnect, Integration, IntegrationList, MailchimpConnect } from './integrations.ts';
+import { NotificationSettings, NotificationSettingsUpdate } from './notifications.ts';
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from './webhooks.ts';
 
 export interface Endpoint {
@@ -382,6 +384,14 @@ const operations = [
   { method: 'get', path: '/api/webhooks/{id}/deliveries', summary: 'Recent deliveries, newest first: event, status, tries, last answer code or reason, body sent', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookDeliveryList },
   { method: 'post', path: '/api/webhooks/{id}/deliveries/{deliveryId}/resend', summary: 'Send a delivery again (202; same webhook-id, new timestamp and signature)', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookDelivery },
   { method: 'post', path: '/api/webhooks/{id}/test', summary: 'Send a webhook.test event to the endpoint (202)', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookDelivery },
+  // Issue 33 item 4: lead-watched alerts, each person's own choice in the acting team (only roles that may read leads get them).
+  { method: 'get', path: '/api/notifications', summary: "The signed-in person's lead-watched alerts in the acting team: instant (a mail when a known lead watches; at most one per lead and video an hour), daily (a digest at 08:00 UTC) or off. Without a choice: instant for the team's owner, off for the others", auth: 'user', team: 'readLeads', response: NotificationSettings },
+  { method: 'put', path: '/api/notifications', summary: "Change the signed-in person's lead-watched alerts in the acting team (in the team's activity log)", auth: 'user', team: 'readLeads', body: NotificationSettingsUpdate, response: NotificationSettings },
+  // Issue 33 item 5: CRM connectors; like webhooks, the team's admins manage them (manageTeam).
+  { method: 'get', path: '/api/integrations', summary: "The team's CRM connections (HubSpot, Mailchimp): connected or not, the secret's last 4 characters (never the secret), and the last pushes with their state and errors", auth: 'user', team: 'manageTeam', response: IntegrationList },
+  { method: 'put', path: '/api/integrations/hubspot', summary: "Connect HubSpot with a private app's access token (checked with HubSpot: 422 with a field message when refused). Then each captured lead becomes or updates a contact (by email), and each session a known lead watched is a note on the contact's timeline; pushes are jobs, retried on 429 and 5xx", auth: 'user', team: 'manageTeam', body: HubspotConnect, response: Integration },
+  { method: 'put', path: '/api/integrations/mailchimp', summary: 'Connect Mailchimp with an API key and an audience id (checked with Mailchimp: 422 with a field message when refused). Then each captured lead is added to (or updated in) the audience, and tagged with each video they watch; pushes are jobs, retried on 429 and 5xx', auth: 'user', team: 'manageTeam', body: MailchimpConnect, response: Integration },
+  { method: 'delete', path: '/api/integrations/{provider}', summary: 'Disconnect hubspot or mailchimp: the secret is deleted, pushes waiting are not sent (404 when not connected)', auth: 'user', team: 'manageTeam', response: MessageBody },
   // API keys (issue 27): the team's admins manage them; a key never manages keys.
   { method: 'get', path: '/api/api-keys', summary: "The acting team's API keys: name, prefix, scopes, who created it, created and last used (written at most once a minute); never the key", auth: 'user', team: 'manageTeam', response: ApiKeyList },
   { method: 'post', path: '/api/api-keys', summary: "Create an API key (201) with a name and scopes (videos:read, videos:write, analytics:read, webhooks:manage); the answer's `key` is shown this once. It works while its creator may manage the team", auth: 'user', team: 'manageTeam', body: ApiKeyCreate, response: ApiKeyCreated },

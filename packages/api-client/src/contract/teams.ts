@@ -184,9 +184,12 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'lead.deleted',
   'thumbnail_test.started',
   'thumbnail_test.ended',
+  'integration.connected',
+  'integration.disconnected',
+  'notifications.changed',
 ] as const;
 export type TeamActivityAction = (typeof TEAM_ACTIVITY_ACTIONS)[number];
-export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook', 'lead'] as const;
+export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook', 'lead', 'integration'] as const;
 export type TeamActivitySubjectType = (typeof TEAM_ACTIVITY_SUBJECTS)[number];
 export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'video.uploaded': 'Uploaded a video',
@@ -214,6 +217,9 @@ export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'lead.deleted': 'Deleted a lead',
   'thumbnail_test.started': 'Started a thumbnail test',
   'thumbnail_test.ended': 'Ended a thumbnail test',
+  'integration.connected': 'Connected a CRM',
+  'integration.disconnected': 'Disconnected a CRM',
+  'notifications.changed': 'Changed lead alerts',
 };
 
 export const TeamActivity = z.object({

@@ -1,6 +1,8 @@
 import emailChangeConfirm from './email-change-confirm.ts';
 import emailChangeNotice from './email-change-notice.ts';
 import emailChangedByAdmin from './email-changed-by-admin.ts';
+import leadWatched from './lead-watched.ts';
+import leadWatchedDigest from './lead-watched-digest.ts';
 import passwordChanged from './password-changed.ts';
 import paymentMethodChanged from './payment-method-changed.ts';
 import paymentReceipt from './payment-receipt.ts';
@@ -51,6 +53,8 @@ export const TEMPLATES = {
   'ownership-transfer': ownershipTransfer,
   'webhook-disabled': webhookDisabled,
   'two-factor': twoFactor,
+  'lead-watched': leadWatched,
+  'lead-watched-digest': leadWatchedDigest,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

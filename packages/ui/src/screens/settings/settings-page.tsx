@@ -17,6 +17,8 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { LinkedSignIns } from './linked-sign-ins.tsx';
 import { PlayerDefaults } from './player-defaults.tsx';
 import { TwoFactorSettings } from './two-factor.tsx';
+import { IntegrationsSection } from './integrations.tsx';
+import { LeadAlerts } from './lead-alerts.tsx';
 import { WebhooksSection } from './webhooks.tsx';
 import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
 import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
@@ -165,6 +167,8 @@ export function SettingsPage() {
   const billing = useCan('billing');
   // API keys and webhook endpoints are the team's, managed by its owner and admins (manageTeam).
   const manageTeam = useCan('manageTeam');
+  // Lead alerts are each person's own, for roles that may read leads.
+  const readLeads = useCan('readLeads');
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>{t`Settings`}</Typography.Title>
@@ -221,12 +225,24 @@ export function SettingsPage() {
               <Card title={cardTitle(t`Captions of new videos`)} data-testid="caption-settings">
                 <CaptionSettingsForm />
               </Card>
+              {readLeads && (
+                <Card title={cardTitle(t`Lead alerts`)} data-testid="lead-alerts">
+                  <LeadAlerts />
+                </Card>
+              )}
             </Flex>
           </Col>
           {manageTeam && (
             <Col xs={24}>
               <Card title={cardTitle(t`API keys`)} data-testid="api-keys">
                 <ApiKeys />
+              </Card>
+            </Col>
+          )}
+          {manageTeam && (
+            <Col xs={24}>
+              <Card title={cardTitle(t`CRM`)} data-testid="integrations">
+                <IntegrationsSection />
               </Card>
             </Col>
           )}

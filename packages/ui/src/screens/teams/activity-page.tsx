@@ -89,6 +89,9 @@ const ACTION_LABELS: Record<TeamActivityAction, MessageDescriptor> = {
   'lead.deleted': msg`Deleted a lead`,
   'thumbnail_test.started': msg`Started a thumbnail test`,
   'thumbnail_test.ended': msg`Ended a thumbnail test`,
+  'integration.connected': msg`Connected a CRM`,
+  'integration.disconnected': msg`Disconnected a CRM`,
+  'notifications.changed': msg`Changed lead alerts`,
 };
 const actionLabel = (a: TeamActivityAction) => i18n._(ACTION_LABELS[a]);
 

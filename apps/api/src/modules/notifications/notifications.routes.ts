@@ -1,0 +1,19 @@
+import { Router } from '@koa/router';
+import { NotificationSettingsUpdate } from '@reelbase/api-client';
+import { body } from '../../http/validate.ts';
+import { type AuthGuards, currentPerson, currentTeam } from '../access/guards.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+/** The signed-in person's lead-watched alerts in the acting team (readLeads, from the contract); here only HTTP. */
+export function notificationsRoutes(notifications: NotificationsService, guards: AuthGuards) {
+  const r = new Router({ prefix: '/api/notifications' });
+  r.use(guards.requireUser);
+  r.get('/', async (ctx) => {
+    ctx.body = await notifications.get(currentTeam(ctx).teamId, currentPerson(ctx).id);
+  });
+  r.put('/', async (ctx) => {
+    const person = currentPerson(ctx);
+    ctx.body = await notifications.update(currentTeam(ctx).teamId, { id: person.id, email: person.email }, body(ctx, NotificationSettingsUpdate));
+  });
+  return r;
+}
