@@ -4,6 +4,7 @@ import { PLAYER_DIST_DIR, PLAYER_ENTRY_FILES } from '@reelbase/player/dist-path'
 import { webDistPath } from '@reelbase/web/dist-path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { createViewerServices } from './viewers.ts';
 import { type CoreHooks, startCore } from './core.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './modules/access/guards.ts';
@@ -43,9 +44,7 @@ import { createEmbedService } from './modules/embed/embed.service.ts';
 import { playerAssets } from './modules/embed/player-assets.ts';
 import { redirectSigner } from './modules/embed/redirect-signature.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
-import { createLeadsService } from './modules/leads/leads.service.ts';
 import { viewerSessionPublicRoutes, viewerSessionRoutes } from './modules/viewer-sessions/viewer-sessions.routes.ts';
-import { createViewerSessionsService, viewerSessionEvent } from './modules/viewer-sessions/viewer-sessions.service.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { captionsRoutes } from './modules/captions/captions.routes.ts';
@@ -87,7 +86,6 @@ import { createShareService } from './modules/share/share.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { beaconRoutes, ctaBeaconRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsExport } from './modules/statistics/statistics-export.ts';
-import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { bandwidthCounter } from './modules/videos/delivery/bandwidth-counter.ts';
@@ -107,7 +105,6 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { mailsFromConfig } from './mail/render.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
-import { leadWatchedHandler } from './modules/notifications/lead-watched.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 /** Composition root shared by `main` and the tests: database -> queue -> services -> HTTP (and a worker). */
@@ -270,36 +267,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits, covers: thumbnailTests });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
-  const { integrations, notifications } = core;
-  // A captured lead: the lead.captured webhook, a contact in each connected CRM (issue 33), and its viewer named.
-  const leads = createLeadsService({
-    orm,
-    playback,
-    limits,
-    log,
-    onCaptured: async (teamId, lead) => {
-      await Promise.all([events.emit(teamId, 'lead.captured', lead), integrations.onLeadCaptured(teamId, lead)]);
-    },
-    identify: (teamId, lead, sessionId) => viewerSessions.identifyLead(teamId, lead, sessionId),
-  });
-  /** A session of a known lead ended: the members' alerts and the CRM pushes (for the viewer sessions' onSessionEnded). */
-  const onLeadWatched = leadWatchedHandler({ notifications, integrations, log });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
-  const statistics = createStatisticsService({
-    orm,
-    log,
-    tokens,
-    flushMs: config.STATS_FLUSH_SECONDS * 1000,
-    beaconsPerSecond: config.STATS_BEACONS_PER_SECOND,
-    beaconBurst: config.STATS_BEACON_BURST,
-    geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
-  });
-  // Issue 33: sessions written once per flush like the statistics; an ended one is announced (webhook).
-  const viewerSessions = createViewerSessionsService({ orm, playback, statistics, log, flushMs: config.STATS_FLUSH_SECONDS * 1000, onSessionEnded: async (teamId, v) => {
-      await Promise.all([events.emit(teamId, 'viewer.session', viewerSessionEvent(v)), onLeadWatched(teamId, v)]);
-    },
-  });
+  const { integrations, notifications } = core;
+  const { statistics, viewerSessions, leads, onLeadWatched } = createViewerServices({ config, orm, log, tokens, playback, limits, events, integrations, notifications });
   const statisticsExport = createStatisticsExport({ orm, maxRunning: config.CSV_EXPORTS_MAX });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.

@@ -27,8 +27,10 @@ describe('the API-key contract', () => {
     const permissionOf = { 'videos:read': 'view', 'analytics:read': 'view', 'videos:write': 'edit', 'webhooks:manage': 'manageTeam' } as Record<string, string>;
     const doc = buildOpenApiDocument('https://videos.reelbase.app') as unknown as { paths: Record<string, Record<string, Op>> };
     for (const e of endpoints.filter((x) => x.scope)) {
-      // Leads (prospects' personal data) need their own permission on top of the scope.
-      const permission = /leads/.test(e.path) ? 'readLeads' : permissionOf[e.scope as string];
+      // Reading leads and viewer sessions (prospects' and viewers' personal data, and the figures
+      // drawn from them) needs its own permission on top of the scope; changing them follows the scope.
+      const personal = e.method === 'get' && /leads|viewers|engagement|analytics\/(trend|viewer-settings)/.test(e.path);
+      const permission = personal ? 'readLeads' : permissionOf[e.scope as string];
       expect([`${e.method} ${e.path}`, e.auth, e.team]).toEqual([`${e.method} ${e.path}`, 'user', permission]);
       const op = doc.paths[e.path][e.method];
       expect(op['x-api-key-scope']).toBe(e.scope);
