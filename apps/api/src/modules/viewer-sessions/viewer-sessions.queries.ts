@@ -79,24 +79,26 @@ export async function openSession(sql: Sql, id: string) {
 }
 
 /**
- * One update per session: the counters merged with the flush's (sparse) counts, the seconds
- * watched at least once recomputed, the last report's time, and the end when the player said so.
- * Only open sessions change; answers the ids this flush ended.
+ * One update per session: the flush's counts added to their slice of the counters (the rest is
+ * copied as it is), the seconds watched at least once grown by the buckets that went from 0, the
+ * last report's time, and the end when the player said so. Only open sessions change; answers the
+ * ids this flush ended.
  */
 export async function writeProgress(sql: Sql, rows: FlushRow[]): Promise<string[]> {
-  const ended = await sql<{ id: string }[]>(
-    `with x as (select * from jsonb_to_recordset(?::jsonb) as x(id uuid, idx int[], cnt int[], seen timestamptz, ended boolean))
+  const ended = await sql<{ id: string; ended: boolean }[]>(
+    `with x as (select * from jsonb_to_recordset(?::jsonb) as x(id uuid, lo int, delta int[], seen timestamptz, ended boolean))
      update viewer_sessions s set
        (watched, watched_seconds) = (
-         select array_agg(z.v order by z.i), coalesce(sum(case when z.v > 0 then greatest(0, least(s.bucket_sec, s.duration_sec - (z.i - 1) * s.bucket_sec)) else 0 end), 0)
-         from (select u.i, u.w + coalesce(d.c, 0) as v from unnest(s.watched) with ordinality as u(w, i) left join unnest(x.idx, x.cnt) as d(i, c) on d.i = u.i) z),
+         select s.watched[1:x.lo - 1] || coalesce(array_agg(z.a + z.b order by z.k), '{}') || s.watched[x.lo + cardinality(x.delta):],
+           s.watched_seconds + coalesce(sum(case when z.a = 0 and z.b > 0 then greatest(0, least(s.bucket_sec, s.duration_sec - (x.lo + z.k - 2) * s.bucket_sec)) else 0 end), 0)
+         from unnest(s.watched[x.lo:x.lo + cardinality(x.delta) - 1], x.delta) with ordinality as z(a, b, k)),
        last_seen_at = greatest(s.last_seen_at, x.seen),
        ended_at = case when x.ended then greatest(x.seen, s.started_at) else null end
      from x where s.id = x.id and s.ended_at is null
      returning s.id, x.ended`,
     [JSON.stringify(rows)],
   );
-  return ended.filter((r) => (r as unknown as { ended: boolean }).ended).map((r) => r.id);
+  return ended.filter((r) => r.ended).map((r) => r.id);
 }
 
 /** Ends the sessions nobody reported on for SESSION_SILENCE_MINUTES (at their last report); answers their ids. */

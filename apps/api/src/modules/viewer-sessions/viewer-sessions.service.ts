@@ -1,18 +1,12 @@
 import {
-  type AnalyticsTrend,
-  type AnalyticsTrendQuery,
-  type Engagement,
   LEAD_MESSAGES,
-  type LeadVideos,
   SESSION_MESSAGES,
   SESSION_REPORT_EVERY_SEC,
   type SessionOpened,
   type SessionProgress,
   type ViewerSessionEvent,
-  type ViewerSessionList,
   type ViewerSettings,
   type ViewerSettingsUpdate,
-  type ViewersQuery,
 } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
@@ -24,7 +18,7 @@ import { utcDay } from '../statistics/statistics-figures.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { bucketCountOf, bucketSecOf, bucketsOf, engagementDays, percentOf } from './session-buckets.ts';
 import { type OpenSession, sessionProgress } from './session-progress.ts';
-import { viewerReads } from './viewer-reads.ts';
+import { type ViewerReads, viewerReads } from './viewer-reads.ts';
 import * as w from './viewer-sessions.queries.ts';
 
 /** A session once it ended (the player said so, or the sweep after 30 minutes of silence). */
@@ -64,7 +58,8 @@ export interface SessionRequest extends BeaconViewer {
   doNotTrack: boolean;
 }
 
-export interface ViewerSessionsService {
+/** The owner's reads are in viewer-reads.ts. */
+export interface ViewerSessionsService extends ViewerReads {
   /** Opens a session on the player's first play (playback rules as the drop-off beacon's; the caller checked the allowlist and the cap). */
   open(videoId: string, input: { viewerId: string; email?: string; coverId?: string }, viewer: SessionRequest): Promise<SessionOpened>;
   /** One progress report: validated, then kept in memory until the next flush (no database write). */
@@ -73,13 +68,6 @@ export interface ViewerSessionsService {
   identifyLead(teamId: string, lead: { id: string; email: string; name: string | null }, sessionId: string): Promise<void>;
   /** Erasure of a lead: the row and every identity naming them (activity log). */
   deleteLead(teamId: string, leadId: string): Promise<void>;
-  viewers(teamId: string, videoId: string, query: ViewersQuery): Promise<ViewerSessionList>;
-  /** The video's sessions as CSV lines (header first); the caller checks the video first (assertVideo). */
-  viewersCsv(teamId: string, videoId: string): AsyncGenerator<string>;
-  assertVideo(teamId: string, videoId: string): Promise<void>;
-  engagement(teamId: string, videoId: string): Promise<Engagement>;
-  trend(teamId: string, query: AnalyticsTrendQuery): Promise<AnalyticsTrend>;
-  leadVideos(teamId: string, leadId: string): Promise<LeadVideos>;
   settings(teamId: string): Promise<ViewerSettings>;
   updateSettings(teamId: string, update: ViewerSettingsUpdate): Promise<ViewerSettings>;
   /** Writes the pending progress (one update per session) and announces the sessions it ended. */
