@@ -87,6 +87,20 @@ import {
   VideoList,
   VideoListQuery,
 } from './videos.ts';
+import {
+  AnalyticsTrend,
+  AnalyticsTrendQuery,
+  Engagement,
+  LeadVideos,
+  SessionOpen,
+  SessionOpened,
+  SessionOpenQuery,
+  SessionProgress,
+  ViewerSessionList,
+  ViewerSettings,
+  ViewerSettingsUpdate,
+  ViewersQuery,
+} from './viewer-sessions.ts';
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from './webhooks.ts';
 
 export interface Endpoint {
@@ -311,6 +325,19 @@ const operations = [
   { method: 'get', path: '/api/videos/{id}/leads.csv', summary: 'The leads of one video as CSV (search, from, to), streamed', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
   { method: 'get', path: '/api/leads', summary: "The leads of every video of the team, newest first (search, from, to, page, limit)", auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsQuery, response: LeadList },
   { method: 'get', path: '/api/leads.csv', summary: 'The leads of every video of the team as CSV (search, from, to), streamed', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: LeadsCsvQuery, produces: 'text/csv' },
+  { method: 'delete', path: '/api/leads/{id}', summary: "Delete a lead (a viewer's erasure request): their identity leaves every viewer session (written to the activity log); 404 for another team's lead", auth: 'user', team: 'edit', scope: 'videos:write', response: MessageBody },
+  // issue 33: viewer sessions
+  { method: 'options', path: '/api/videos/{id}/sessions', summary: 'CORS preflight of the public session opening', auth: 'none' },
+  { method: 'post', path: '/api/videos/{id}/sessions', summary: "Public: the player opens a viewer session on the first play (201). Follows the playback rules and the embed allowlist as the drop-off beacon does (a video that is not public needs ?token= from its playback answer; 404 otherwise); 429 over the per-address cap. With DNT: 1 or Sec-GPC: 1, or the account's anonymousOnly, the viewer id and email are ignored (anonymous: true)", auth: 'none', query: SessionOpenQuery, body: SessionOpen, response: SessionOpened },
+  { method: 'options', path: '/api/sessions/{sessionId}/progress', summary: 'CORS preflight of the public progress beacon', auth: 'none' },
+  { method: 'post', path: '/api/sessions/{sessionId}/progress', summary: 'Public beacon (sendBeacon: text/plain JSON, 4 KB at most): the ranges watched since the last report, `ended: true` when the viewer is done (204). Kept in memory and written once per session per flush; 404 for an unknown or ended session, 422 for a range past the video\'s end', auth: 'none', body: SessionProgress },
+  { method: 'get', path: '/api/videos/{id}/viewers', summary: "The video's viewer sessions, newest first (page, limit): who (when known), when, how much, a heatmap of at most 100 bars (0 skipped, 1 watched, 2+ rewatched), country, device, browser", auth: 'user', team: 'readLeads', scope: 'analytics:read', query: ViewersQuery, response: ViewerSessionList },
+  { method: 'get', path: '/api/videos/{id}/viewers.csv', summary: "The video's viewer sessions as CSV, newest first, streamed", auth: 'user', team: 'readLeads', scope: 'analytics:read', produces: 'text/csv' },
+  { method: 'get', path: '/api/videos/{id}/engagement', summary: 'The engagement graph: plays, unique viewers (distinct viewer ids), the average share watched, and per second (at most 1000 points) the percent of plays that watched it', auth: 'user', team: 'readLeads', scope: 'analytics:read', response: Engagement },
+  { method: 'get', path: '/api/analytics/trend', summary: 'Plays, minutes watched and unique viewers per UTC day of the whole team (from, to: YYYY-MM-DD, both included; default the last 30 days; at most 366 days)', auth: 'user', team: 'readLeads', scope: 'analytics:read', query: AnalyticsTrendQuery, response: AnalyticsTrend },
+  { method: 'get', path: '/api/leads/{id}/videos', summary: 'Every video a lead watched: sessions, last watched, seconds and share watched, a heatmap over all their sessions', auth: 'user', team: 'readLeads', scope: 'analytics:read', response: LeadVideos },
+  { method: 'get', path: '/api/analytics/viewer-settings', summary: "The team's viewer privacy: identify viewers by lead or ?email=, anonymous viewers only, months sessions are kept", auth: 'user', team: 'readLeads', scope: 'analytics:read', response: ViewerSettings },
+  { method: 'put', path: '/api/analytics/viewer-settings', summary: 'Change any of the viewer privacy settings (written to the activity log); 422 field messages', auth: 'user', team: 'edit', scope: 'videos:write', body: ViewerSettingsUpdate, response: ViewerSettings },
   { method: 'get', path: '/api/statistics/video/{id}', summary: 'Viewer statistics of a video over a range (7, 30, 90, all): drop-off, country, device, browser, totals, per day', auth: 'user', team: 'view', scope: 'analytics:read', response: VideoStatistics },
   { method: 'get', path: '/api/statistics/videos', summary: "Plays and watch time of each of the caller's videos over a range, sortable, with totals", auth: 'user', team: 'view', scope: 'analytics:read', response: AnalyticsOverview },
   { method: 'get', path: '/api/statistics/video/{id}.csv', summary: "One chart of a video's analytics as CSV over a range (query: range, chart = daily, dropOff, country, device or browser): the same figures as its JSON, streamed; a header row, ISO dates, cells starting with = + - @ quoted; an attachment named after the video, the chart and the days", auth: 'user', team: 'view', scope: 'analytics:read', query: VideoStatisticsCsvQuery, produces: 'text/csv' },
@@ -342,7 +369,7 @@ const operations = [
   { method: 'get', path: '/api/teams/{teamId}/activity', summary: 'The activity log, newest first, the last 90 days: who uploaded, deleted, changed privacy or roles (query: limit, page, action, actor-id, video-id, from, to)', auth: 'user', team: 'manageTeam', query: TeamActivityQuery, response: TeamActivityList },
   // Webhooks (issue 27 item 2): endpoints belong to the team; managing them is the team's admins' (manageTeam).
   { method: 'get', path: '/api/webhooks', summary: "The team's webhook endpoints (secrets are never shown again)", auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: WebhookList },
-  { method: 'post', path: '/api/webhooks', summary: "Register an endpoint (201) for events (video.ready, video.failed, video.deleted, captions.ready, lead.captured); answers its whsec_ secret this once. https only (plain http for hosts of IMPORT_ALLOWED_HOSTS); 422 for private addresses", auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', body: WebhookCreate, response: WebhookWithSecret },
+  { method: 'post', path: '/api/webhooks', summary: "Register an endpoint (201) for events (video.ready, video.failed, video.deleted, captions.ready, lead.captured, viewer.session); answers its whsec_ secret this once. https only (plain http for hosts of IMPORT_ALLOWED_HOSTS); 422 for private addresses", auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', body: WebhookCreate, response: WebhookWithSecret },
   { method: 'get', path: '/api/webhooks/{id}', summary: 'One endpoint', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: Webhook },
   { method: 'put', path: '/api/webhooks/{id}', summary: 'Change the address, the events, or turn the endpoint on or off', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', body: WebhookUpdate, response: Webhook },
   { method: 'delete', path: '/api/webhooks/{id}', summary: 'Delete an endpoint and its deliveries', auth: 'user', team: 'manageTeam', scope: 'webhooks:manage', response: MessageBody },

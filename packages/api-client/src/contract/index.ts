@@ -24,4 +24,5 @@ export * from './teams.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './videos.ts';
+export * from './viewer-sessions.ts';
 export * from './webhooks.ts';

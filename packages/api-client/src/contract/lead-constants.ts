@@ -38,4 +38,6 @@ export const LEAD_MESSAGES = {
   sendFailed: 'That did not work. Try again.',
   close: 'Close',
   formDisabled: 'This video does not collect emails.',
+  notFound: 'Lead not found',
+  deleted: 'Lead deleted',
 } as const;

@@ -87,6 +87,8 @@ export const LeadSubmit = z.object({
   consent: bool.optional(),
   /** The page the player is embedded in (its document.referrer); only its origin is kept. */
   page: z.string({ error: 'Must be text.' }).max(URL_MAX_LENGTH, { error: maxLengthMessage(URL_MAX_LENGTH) }).optional(),
+  /** The player's viewer session (issue 33): the lead names that viewer's sessions. */
+  sessionId: z.uuid({ error: 'Must be a session id.' }).optional(),
 });
 export type LeadSubmit = z.input<typeof LeadSubmit>;
 export const CONSENT_NEEDED = 'Must be ticked to continue.';

@@ -180,9 +180,11 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'caption.added',
   'caption.updated',
   'caption.deleted',
+  'viewer_settings.changed',
+  'lead.deleted',
 ] as const;
 export type TeamActivityAction = (typeof TEAM_ACTIVITY_ACTIONS)[number];
-export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook'] as const;
+export const TEAM_ACTIVITY_SUBJECTS = ['video', 'member', 'invitation', 'team', 'api_key', 'webhook', 'lead'] as const;
 export type TeamActivitySubjectType = (typeof TEAM_ACTIVITY_SUBJECTS)[number];
 export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'video.uploaded': 'Uploaded a video',
@@ -206,6 +208,8 @@ export const TEAM_ACTIVITY_LABELS: Record<TeamActivityAction, string> = {
   'caption.added': 'Added captions',
   'caption.updated': 'Changed captions',
   'caption.deleted': 'Deleted captions',
+  'viewer_settings.changed': 'Changed the viewer privacy settings',
+  'lead.deleted': 'Deleted a lead',
 };
 
 export const TeamActivity = z.object({

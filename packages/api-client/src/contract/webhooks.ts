@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The events an endpoint can subscribe to (issue 27 item 2). */
-export const WEBHOOK_EVENTS = ['video.ready', 'video.failed', 'video.deleted', 'captions.ready', 'lead.captured'] as const;
+export const WEBHOOK_EVENTS = ['video.ready', 'video.failed', 'video.deleted', 'captions.ready', 'lead.captured', 'viewer.session'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** The event `POST /api/webhooks/{id}/test` sends; endpoints need not subscribe to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

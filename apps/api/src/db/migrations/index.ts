@@ -37,6 +37,7 @@ import { Migration20261244000001PlayerControls } from './Migration20261244000001
 import { Migration20261245000001ChaptersStoryboard } from './Migration20261245000001ChaptersStoryboard.ts';
 import { Migration20261246000001TwoFactor } from './Migration20261246000001TwoFactor.ts';
 import { Migration20261246000002Passkeys } from './Migration20261246000002Passkeys.ts';
+import { Migration20261247000001ViewerSessions } from './Migration20261247000001ViewerSessions.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   { name: 'Migration20261245000001ChaptersStoryboard', class: Migration20261245000001ChaptersStoryboard },
   { name: 'Migration20261246000001TwoFactor', class: Migration20261246000001TwoFactor },
   { name: 'Migration20261246000002Passkeys', class: Migration20261246000002Passkeys },
+  { name: 'Migration20261247000001ViewerSessions', class: Migration20261247000001ViewerSessions },
 ];

@@ -15,6 +15,7 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   get 'video.deleted'() { return t`Video deleted`; },
   get 'captions.ready'() { return t`Captions ready`; },
   get 'lead.captured'() { return t`Lead captured`; },
+  get 'viewer.session'() { return t`Viewer session ended`; },
 };
 const STATUS_COLORS: Record<WebhookDelivery['status'], string> = { pending: 'processing', succeeded: 'success', failed: 'error' };
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');

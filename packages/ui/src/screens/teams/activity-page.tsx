@@ -85,6 +85,8 @@ const ACTION_LABELS: Record<TeamActivityAction, MessageDescriptor> = {
   'caption.added': msg`Added captions`,
   'caption.updated': msg`Changed captions`,
   'caption.deleted': msg`Deleted captions`,
+  'viewer_settings.changed': msg`Changed the viewer privacy settings`,
+  'lead.deleted': msg`Deleted a lead`,
 };
 const actionLabel = (a: TeamActivityAction) => i18n._(ACTION_LABELS[a]);
 
