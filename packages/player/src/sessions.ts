@@ -5,7 +5,7 @@ import type { EngageHost } from './engage.ts';
 import { viewerId } from './viewer-id.ts';
 import { createWatchedRanges } from './watched-ranges.ts';
 
-/** The API takes at most this many ranges in one report. */
+/** The API takes at most this many ranges in one report (the contract's SESSION_RANGES_MAX; the contract module brings zod, which this chunk must not). */
 const MAX_RANGES_PER_REPORT = 50;
 
 export type SessionHost = Pick<EngageHost, 'video' | 'apiBase' | 'videoId' | 'preview' | 'token'>;
@@ -13,11 +13,13 @@ export type SessionHost = Pick<EngageHost, 'video' | 'apiBase' | 'videoId' | 'pr
 export interface SessionTracker {
   /** The session's id once the API opened it (null when it could not, or nothing is tracked). */
   id(): Promise<string | null>;
+  /** The video's length as the API knows it (the playback answer's): ranges past it are cut there, as the API refuses them. */
+  limit(durationSec?: number | null): void;
   destroy(): void;
 }
 
 const trackers = new WeakMap<HTMLVideoElement, SessionTracker>();
-const none: SessionTracker = { id: async () => null, destroy() {} };
+const none: SessionTracker = { id: async () => null, limit() {}, destroy() {} };
 
 /** POSTs a report as text/plain JSON: sendBeacon (survives the page going away), else fetch keepalive. */
 function send(url: string, body: string): void {
@@ -42,10 +44,11 @@ export function emailParam(search: string): string | null {
  * the page is hidden or goes away (then `ended`). `at`: where the first play started (the chunk
  * arrives a moment after it). The owner's preview and a player without a video track nothing.
  */
-export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal): SessionTracker {
+export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal, durationSec?: number | null): SessionTracker {
   const { video } = h;
   if (h.preview || !h.videoId) return none;
   const known = trackers.get(video);
+  known?.limit(durationSec);
   if (known) return known;
   const win = video.ownerDocument.defaultView ?? window;
   const api = h.apiBase.replace(/\/+$/, '');
@@ -55,12 +58,15 @@ export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal):
   let opening: Promise<string | null> | null = null;
   let sessionId: string | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let length = Number.POSITIVE_INFINITY;
 
   function open(): Promise<string | null> {
     const token = h.token();
     const email = emailParam(win.location.search);
-    const id = viewerId();
-    const body = JSON.stringify({ ...(id && { viewerId: id }), ...(email && { email }) });
+    // The contract wants an id: a viewer who opted out of tracking gets a new one per session, which
+    // links nothing (the API, seeing DNT or Sec-GPC, keeps no identity either).
+    const id = viewerId() ?? crypto.randomUUID();
+    const body = JSON.stringify({ viewerId: id, ...(email && { email }) });
     opening = fetch(`${api}/api/videos/${encodeURIComponent(h.videoId as string)}/sessions${token ? `?token=${encodeURIComponent(token)}` : ''}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -81,7 +87,10 @@ export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal):
   /** Sends the ranges not sent yet, at most the API's count per request; `ended` closes the session. */
   function report(ended: boolean): void {
     if (!sessionId) return;
-    const pending = ranges.take(ended);
+    const pending = ranges
+      .take(ended)
+      .map(([a, b]): [number, number] => [a, Math.min(b, length)])
+      .filter(([a, b]) => a < b);
     const url = `${api}/api/sessions/${encodeURIComponent(sessionId)}/progress`;
     do {
       const batch = pending.splice(0, MAX_RANGES_PER_REPORT);
@@ -106,6 +115,9 @@ export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal):
 
   const tracker: SessionTracker = {
     id: () => opening ?? open(),
+    limit(d) {
+      if (d && d > 0) length = d;
+    },
     destroy() {
       report(false);
       abort.abort();
@@ -114,6 +126,7 @@ export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal):
     },
   };
   trackers.set(video, tracker);
+  tracker.limit(durationSec);
   signal?.addEventListener('abort', tracker.destroy);
   if (at !== undefined) ranges.update(at);
   void open();

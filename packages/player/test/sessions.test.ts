@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailParam } from '../src/sessions.ts';
 import { LEAD_FORM_DEFAULT } from '@reelbase/api-client/lead-constants';
-import { config, json, makePlayer, stubMediaMethods } from './helpers.ts';
+import { config, json, makePlayer as make, stubMediaMethods } from './helpers.ts';
 
 const SESSION = '7d1f3c1e-9a4b-4c2d-8e6f-0a1b2c3d4e5f';
 let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
@@ -16,6 +16,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 afterEach(() => {
+  for (const p of players.splice(0)) p.destroy();
   Reflect.deleteProperty(navigator, 'sendBeacon');
   Reflect.deleteProperty(navigator, 'doNotTrack');
   window.history.replaceState(null, '', '/');
@@ -24,6 +25,13 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+/** Players of a test, destroyed after it (their sessions listen on the window). */
+const players: { destroy(): void }[] = [];
+const makePlayer = async (...args: Parameters<typeof make>) => {
+  const made = await make(...args);
+  players.push(made.player);
+  return made;
+};
 const opens = () => fetchMock.mock.calls.filter(([url]) => url.includes('/sessions'));
 /** The progress reports sent, as the API reads them (text/plain JSON). */
 const reports = () => beacon.mock.calls.filter(([url]) => url.includes('/progress')).map(([url, body]) => ({ url, body: JSON.parse(body as string) }));
@@ -91,13 +99,29 @@ describe('viewer sessions', () => {
     vi.useRealTimers();
   });
 
-  it('sends no viewer id when the viewer asks not to be tracked (Do Not Track)', async () => {
+  it('keeps no viewer id when the viewer asks not to be tracked (Do Not Track): each session a new one', async () => {
     Object.defineProperty(navigator, 'doNotTrack', { configurable: true, value: '1' });
-    const { media } = await makePlayer({ videoId: 'vid-3', apiBase: 'https://api.test' }, { duration: 60 });
+    const ids: string[] = [];
+    for (const videoId of ['vid-3', 'vid-3b']) {
+      const { media } = await makePlayer({ videoId, apiBase: 'https://api.test' }, { duration: 60 });
+      media.startPlaying();
+      await vi.waitFor(() => expect(opens()).toHaveLength(ids.length + 1));
+      ids.push(JSON.parse(opens()[ids.length][1]?.body as string).viewerId);
+    }
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+    expect(localStorage.getItem('rb-viewer')).toBeNull();
+  });
+
+  it("cuts ranges at the video's length as the API knows it (the media's may run a frame longer)", async () => {
+    const { media } = await makePlayer({ videoId: 'vid-6', apiBase: 'https://api.test', durationSec: 5.4 }, { duration: 5.43 });
     media.startPlaying();
     await vi.waitFor(() => expect(opens()).toHaveLength(1));
-    expect(JSON.parse(opens()[0][1]?.body as string)).toEqual({});
-    expect(localStorage.getItem('rb-viewer')).toBeNull();
+    await opened();
+    play(media, 0.25, 5.25);
+    media.timeUpdate(5.43);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(reports().map((r) => r.body)).toEqual([{ ranges: [[0, 5.4]], ended: true }]);
   });
 
   it("the owner's preview and a player without beacons open no session", async () => {
