@@ -44,6 +44,8 @@ import { playerAssets } from './modules/embed/player-assets.ts';
 import { redirectSigner } from './modules/embed/redirect-signature.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadsService } from './modules/leads/leads.service.ts';
+import { viewerSessionPublicRoutes, viewerSessionRoutes } from './modules/viewer-sessions/viewer-sessions.routes.ts';
+import { createViewerSessionsService, viewerSessionEvent } from './modules/viewer-sessions/viewer-sessions.service.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { captionsRoutes } from './modules/captions/captions.routes.ts';
@@ -249,6 +251,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   });
   /** Unfinished tus uploads past their expiry, what dead processes left, expired reservations. */
   const sweep = async () => {
+    // Sessions silent for 30 minutes end; once a day, those past their retention go.
+    await viewerSessions.sweep().catch((err) => log.error({ err }, 'viewer sessions sweep failed'));
     const expired = await tus.cleanUpExpired();
     if (expired) log.info({ expired }, 'removed unfinished uploads past their expiry');
     await core.sweep();
@@ -258,7 +262,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
-  const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead) });
+  const leads = createLeadsService({ orm, playback, limits, log, onCaptured: (teamId, lead) => events.emit(teamId, 'lead.captured', lead), identify: (teamId, lead, sessionId) => viewerSessions.identifyLead(teamId, lead, sessionId) });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const statistics = createStatisticsService({
@@ -270,6 +274,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     beaconBurst: config.STATS_BEACON_BURST,
     geo: { dataDir: config.DATA_DIR, dataFolder: config.GEODATADIR },
   });
+  // Issue 33: sessions written once per flush like the statistics; an ended one is announced (webhook).
+  const viewerSessions = createViewerSessionsService({ orm, playback, statistics, log, flushMs: config.STATS_FLUSH_SECONDS * 1000, onSessionEnded: (teamId, v) => events.emit(teamId, 'viewer.session', viewerSessionEvent(v)) });
   const statisticsExport = createStatisticsExport({ orm, maxRunning: config.CSV_EXPORTS_MAX });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
@@ -303,6 +309,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       tus.router,
       beaconRoutes(statistics),
       ctaBeaconRoutes(statistics),
+      viewerSessionPublicRoutes(viewerSessions, (v) => statistics.admit(v), embedding),
       stripeWebhookRoutes(async (payload, signature) => {
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);
@@ -320,6 +327,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       paypalRoutes(paypal, guards),
       usageRoutes(usage, guards),
       leadsRoutes(leads, guards, embedding),
+      viewerSessionRoutes(viewerSessions, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
       playbackPreviewRoutes(playback, (userId, id) => videos.get(userId, id), guards),
       captionGenerationRoutes(captionGeneration, guards),
@@ -362,13 +370,14 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, viewerSessions, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await bandwidth.stop();
       await statistics.stop();
+      await viewerSessions.stop();
       await servingChanges.close();
       await mailOutbox.close();
       await adminReads.stop();

@@ -114,7 +114,11 @@ const day = z
   .string({ error: SESSION_MESSAGES.day })
   .max(10, { error: SESSION_MESSAGES.day })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: SESSION_MESSAGES.day })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: SESSION_MESSAGES.day });
+  // Date.parse takes 2026-02-30 (as March 2): the day must come back as written.
+  .refine((s) => {
+    const t = Date.parse(`${s}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
+  }, { error: SESSION_MESSAGES.day });
 /** GET /api/analytics/trend: UTC days, both included (default: the last 30 days). */
 export const AnalyticsTrendQuery = z.object({ from: day.optional(), to: day.optional() });
 export type AnalyticsTrendQuery = z.output<typeof AnalyticsTrendQuery>;

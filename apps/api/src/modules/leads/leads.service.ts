@@ -63,6 +63,8 @@ export function createLeadsService(d: {
   limits: Pick<RateLimits, 'take'>;
   log?: Logger;
   onCaptured?: (teamId: string, lead: Lead) => void | Promise<void>;
+  /** The lead names the viewer of the player's session (issue 33); its failure never fails the viewer. */
+  identify?: (teamId: string, lead: Lead, sessionId: string) => Promise<void>;
 }) {
   const conn = () => d.orm.em.getConnection();
   const sql = sqlOf(conn());
@@ -100,7 +102,7 @@ export function createLeadsService(d: {
   }
 
   return {
-    async submit(videoId: string, input: { email: string; name?: string; consent?: boolean }, viewer: LeadViewer): Promise<Lead> {
+    async submit(videoId: string, input: { email: string; name?: string; consent?: boolean; sessionId?: string }, viewer: LeadViewer): Promise<Lead> {
       const video = await d.playback.watchable(videoId, { token: viewer.token });
       const form = video?.playerConfig.leadForm;
       if (!video || !form?.enabled) throw notFound(LEAD_MESSAGES.formDisabled);
@@ -113,6 +115,13 @@ export function createLeadsService(d: {
         [video.userId, video.id, video.name, input.email, form.nameField ? (input.name ?? null) : null, form.consentText ?? null, originOf(viewer.page) ?? originOf(viewer.referer)],
       );
       const lead = toLead(row);
+      if (d.identify && input.sessionId) {
+        try {
+          await d.identify(video.userId, lead, input.sessionId);
+        } catch (err) {
+          d.log?.error({ err }, 'naming the viewer of a lead failed');
+        }
+      }
       if (d.onCaptured) {
         try {
           await d.onCaptured(video.userId, lead);

@@ -104,6 +104,14 @@ export function createStatisticsService(d: {
     return salt;
   }
 
+  /** A keyed hash of the viewer's address and browser with the day's salt: unique counts without the address. */
+  async function addressHash(viewer: BeaconViewer, day = utcDay()): Promise<string> {
+    return createHmac('sha256', await saltOf(day))
+      .update(`${addressBucket(viewer.address)}\n${viewer.userAgent.slice(0, 512)}`)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
   async function target(id: string): Promise<Target> {
     const hit = targets.get(id);
     if (hit && Date.now() - hit.at < (hit.ok && hit.durationSec === null ? UNKNOWN_LENGTH_CACHE_MS : TARGET_CACHE_MS)) return hit;
@@ -231,11 +239,7 @@ export function createStatisticsService(d: {
         add(videoId, day, 'country', f.country);
         add(videoId, day, 'device', f.device);
         add(videoId, day, 'browser', f.browser);
-        const hash = createHmac('sha256', await saltOf(day))
-          .update(`${addressBucket(viewer.address)}\n${viewer.userAgent.slice(0, 512)}`)
-          .digest('base64url')
-          .slice(0, 22);
-        pendingViewers.add(`${videoId}\t${day}\t${hash}`);
+        pendingViewers.add(`${videoId}\t${day}\t${await addressHash(viewer, day)}`);
       }
     },
 
@@ -327,6 +331,10 @@ export function createStatisticsService(d: {
         totals,
       };
     },
+
+    /** The viewer's country, device and browser (viewer sessions, issue 33). */
+    viewerFacts: (viewer: BeaconViewer): ViewerFacts => facts(viewer),
+    addressHash: (viewer: BeaconViewer) => addressHash(viewer),
 
     /** Beacons for these videos are checked again at once (a block, a ban). */
     forget(videoIds?: string[]) {
