@@ -99,6 +99,22 @@ describe('viewer sessions', () => {
     vi.useRealTimers();
   });
 
+  it('a stretch starts where a seek lands while playing, not at the next timeupdate', async () => {
+    const { media } = await makePlayer({ videoId: 'vid-7', apiBase: 'https://api.test' }, { duration: 60 });
+    media.startPlaying();
+    await vi.waitFor(() => expect(opens()).toHaveLength(1));
+    await opened();
+    play(media, 0.25, 3);
+    media.fire('seeking');
+    media.state.currentTime = 40;
+    media.fire('seeked');
+    media.timeUpdate(41);
+    media.timeUpdate(42.5);
+    media.state.paused = true;
+    media.fire('pause');
+    expect(reports().map((r) => r.body)).toEqual([{ ranges: [[0, 3], [40, 42]] }]);
+  });
+
   it('keeps no viewer id when the viewer asks not to be tracked (Do Not Track): each session a new one', async () => {
     Object.defineProperty(navigator, 'doNotTrack', { configurable: true, value: '1' });
     const ids: string[] = [];
@@ -155,7 +171,7 @@ describe('viewer sessions', () => {
     media.state.paused = true;
     media.fire('pause');
     expect(opens()).toHaveLength(1);
-    expect(reports()).toEqual([{ url: `https://api.test/api/sessions/${SESSION}/progress`, body: { ranges: [[0.25, 4]] } }]);
+    expect(reports()).toEqual([{ url: `https://api.test/api/sessions/${SESSION}/progress`, body: { ranges: [[0, 4]] } }]);
   });
 
   it('takes only a well-formed ?email= of the page', () => {
