@@ -4,7 +4,7 @@
 // the admin user tables, the issue's goal). The first page of videos is measured twice: with a
 // sign-in token and with an API key (issue 27: the key's lookup and its per-key rate-limit count).
 //   pnpm bench:api   (BENCH_SECONDS=5 per run; BENCH_CALLS=videos,folders measures only the calls
-//   whose names contain one of those words)
+//   whose names contain one of those words; BENCH_CALLS=sessions the viewer sessions, bench/sessions.ts)
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { startProduct } from './product.ts';
+import { benchSessions } from './sessions.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const dir = await mkdtemp(join(tmpdir(), 'reelbase-bench-api-'));
@@ -19,7 +20,8 @@ await chmod(dir, 0o755);
 const db = await startEmbeddedPostgres(join(dir, 'pg'));
 const databaseUrl = await db.createDatabase('bench');
 // The key's limit out of the way: the runs measure what each request costs, the limit's count included.
-const product = await startProduct(join(dir, 'data'), { DATABASE_URL: databaseUrl, API_KEY_RATE_LIMIT_PER_MINUTE: '100000000' });
+// The beacons' per-address cap too: the 1,000 viewers of the sessions run all come from this machine.
+const product = await startProduct(join(dir, 'data'), { DATABASE_URL: databaseUrl, API_KEY_RATE_LIMIT_PER_MINUTE: '100000000', STATS_BEACON_BURST: '100000000', STATS_BEACONS_PER_SECOND: '100000000' });
 const admin = await product.call('POST', '/api/auth/login', { email: 'admin@example.com', password: 'bench-password' });
 
 console.log('seeding 100,000 users, 1,000 folders and 10,000 videos…');
@@ -96,6 +98,8 @@ for (let i = 0; i < 1100; i++) {
 const pct = (a: number[], p: number) => a.sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))].toFixed(1);
 const interleaved = (['token', 'key'] as const).map((n) => `${n === 'token' ? 'sign-in token' : 'API key'}: p50 ${pct(lat[n], 0.5)} ms, p99 ${pct(lat[n], 0.99)} ms`);
 rows.push(`  videos, first page, interleaved 1 at a time: ${interleaved.join(' | ')}`);
+// Issue 33: viewer sessions (BENCH_CALLS=sessions runs only these of the calls).
+if (!only || only.includes('sessions')) rows.push(...(await benchSessions({ base: product.base, token: product.token, databaseUrl, seconds: SECONDS, flushSeconds: 10 })));
 
 console.log(
   `\nReelbase API benchmark (autocannon, 10 connections, ${SECONDS} s per run; ${cpus().length} cores shared with the load generator; load average ${loadBefore.toFixed(1)} before the runs, ${loadavg()[0].toFixed(1)} after)`,

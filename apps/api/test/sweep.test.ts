@@ -114,6 +114,17 @@ beforeAll(async () => {
     .fork()
     .getConnection()
     .execute(`insert into caption_tracks (id, video_id, user_id, language, label, kind) values (?, ?, ?, 'en', 'English', 'uploaded')`, [owned.caption, owned.video, user.id]);
+  // A viewer session of it and a lead, so the session progress and lead routes reach their body checks.
+  owned.session = crypto.randomUUID();
+  owned.lead = crypto.randomUUID();
+  await s.services.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `insert into viewer_sessions (id, user_id, video_id, viewer_key, duration_sec, bucket_sec, watched, country, device, browser) values (?, ?, ?, ?, 30, 1, array_fill(0, array[30]), 'Unknown', 'Desktop', 'Chrome')`,
+      [owned.session, user.id, owned.video, crypto.randomUUID()],
+    );
+  await s.services.orm.em.fork().getConnection().execute(`insert into leads (id, user_id, video_id, video_name, email) values (?, ?, ?, 'Sweep video', 'sweep@example.com')`, [owned.lead, user.id, owned.video]);
   // A webhook endpoint with one delivery, so the webhook routes reach their body checks (its address takes no delivery: TEST-NET).
   owned.webhook = crypto.randomUUID();
   owned.delivery = crypto.randomUUID();
@@ -165,6 +176,8 @@ function fill(path: string, swap?: { name: string; value: string }): string {
     if (swap?.name === name) return swap.value;
     if (path.startsWith('/api/folders')) return owned.folder;
     if (path.startsWith('/api/webhooks')) return name === 'deliveryId' ? owned.delivery : owned.webhook;
+    if (name === 'sessionId') return owned.session;
+    if (path.startsWith('/api/leads/')) return owned.lead;
     if (name === 'type') return 'hls';
     if (name === 'id') return owned.video;
     // Teams: the user's own team, the user as its member, an invitation that does not exist.

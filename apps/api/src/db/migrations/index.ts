@@ -38,6 +38,7 @@ import { Migration20261245000001ChaptersStoryboard } from './Migration2026124500
 import { Migration20261246000001TwoFactor } from './Migration20261246000001TwoFactor.ts';
 import { Migration20261246000002Passkeys } from './Migration20261246000002Passkeys.ts';
 import { Migration20261247000001ViewerSessions } from './Migration20261247000001ViewerSessions.ts';
+import { Migration20261247000004ViewerEngagement } from './Migration20261247000004ViewerEngagement.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -81,4 +82,5 @@ export const migrations = [
   { name: 'Migration20261246000001TwoFactor', class: Migration20261246000001TwoFactor },
   { name: 'Migration20261246000002Passkeys', class: Migration20261246000002Passkeys },
   { name: 'Migration20261247000001ViewerSessions', class: Migration20261247000001ViewerSessions },
+  { name: 'Migration20261247000004ViewerEngagement', class: Migration20261247000004ViewerEngagement },
 ];

@@ -67,3 +67,48 @@ export function sumCounters(arrays: readonly (readonly number[])[]): number[] {
 
 /** Points of the engagement graph for a video of this length: a point a second, at most ENGAGEMENT_POINTS_MAX. */
 export const engagementPointsOf = (durationSec: number) => (durationSec > 0 ? Math.min(ENGAGEMENT_POINTS_MAX, Math.ceil(durationSec)) : 0);
+
+/** Which points of the engagement graph a session watched (any of their buckets watched at least once): 1 or 0 per point. */
+export function pointsWatched(counters: readonly number[], durationSec: number, bucketSec: number, points: number): number[] {
+  const out = new Array<number>(points).fill(0);
+  if (!points) return out;
+  const step = durationSec / points;
+  for (let j = 0; j < counters.length; j++) if (counters[j] > 0) out[Math.min(points - 1, Math.floor((j * bucketSec) / step))] = 1;
+  return out;
+}
+
+/** Counts of one layout fitted onto `points` (a replaced video's older sessions): the highest of those that fall together, repeated when spread. */
+export function fitPoints(counts: readonly number[], points: number): number[] {
+  if (counts.length === points) return [...counts];
+  const out = new Array<number>(points).fill(0);
+  if (!counts.length) return out;
+  if (counts.length > points) for (let i = 0; i < counts.length; i++) out[Math.floor((i * points) / counts.length)] = Math.max(out[Math.floor((i * points) / counts.length)], counts[i]);
+  else for (let k = 0; k < points; k++) out[k] = counts[Math.floor((k * counts.length) / points)];
+  return out;
+}
+
+export interface EngagementDay {
+  video_id: string;
+  day: string;
+  points: number;
+  plays: number;
+  share: number;
+  counts: number[];
+}
+
+/** Ended sessions grouped per video, UTC day of their start and graph layout, as the daily aggregate adds them. */
+export function engagementDays(sessions: readonly { video_id: string; day: string; watched: number[]; duration_sec: number; bucket_sec: number; watched_seconds: number }[]): EngagementDay[] {
+  const groups = new Map<string, EngagementDay>();
+  for (const s of sessions) {
+    const points = engagementPointsOf(s.duration_sec);
+    const key = `${s.video_id}\t${s.day}\t${points}`;
+    const g = groups.get(key) ?? { video_id: s.video_id, day: s.day, points, plays: 0, share: 0, counts: new Array<number>(points).fill(0) };
+    g.plays += 1;
+    g.share += s.duration_sec > 0 ? Math.min(1, s.watched_seconds / s.duration_sec) : 0;
+    pointsWatched(s.watched, s.duration_sec, s.bucket_sec, points).forEach((x, i) => {
+      g.counts[i] += x;
+    });
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}

@@ -41,26 +41,20 @@ export async function ownVideo(sql: Sql, teamId: string, videoId: string): Promi
 }
 
 /**
- * The engagement graph's figures: plays, distinct viewer ids, the average share watched, and per
- * point of the graph (`points` over the video's length) how many sessions watched any of it.
+ * The engagement graph's figures: the daily aggregate of ended sessions, the sessions still open
+ * (few: those watched in the last half hour), and the distinct viewer ids.
  */
-export async function engagementFigures(sql: Sql, videoId: string, durationSec: number, points: number) {
-  const [totals] = await sql<{ plays: string; viewers: string; share: number | null }[]>(
-    `select count(*) as plays, count(distinct viewer_key) as viewers, avg(least(1, watched_seconds / nullif(duration_sec, 0))) as share
-     from viewer_sessions where video_id = ?`,
+export async function engagementFigures(sql: Sql, videoId: string) {
+  const days = await sql<{ points: number; plays: number; watched_share: number; counts: number[] }[]>(
+    'select points, plays, watched_share, counts from viewer_engagement_days where video_id = ?',
     [videoId],
   );
-  const perPoint = points
-    ? await sql<{ p: number; n: string }[]>(
-        `select p, count(distinct s.id) as n
-         from viewer_sessions s
-         cross join lateral (select least(?::int - 1, floor(((u.i - 1) * s.bucket_sec) / (?::real / ?::int))::int) as p from unnest(s.watched) with ordinality as u(w, i) where u.w > 0) b
-         where s.video_id = ?
-         group by p`,
-        [points, durationSec, points, videoId],
-      )
-    : [];
-  return { plays: Number(totals.plays), viewers: Number(totals.viewers), share: totals.share ?? 0, perPoint: perPoint.map((r) => ({ point: r.p, sessions: Number(r.n) })) };
+  const open = await sql<{ watched: number[]; duration_sec: number; bucket_sec: number; watched_seconds: number }[]>(
+    'select watched, duration_sec, bucket_sec, watched_seconds from viewer_sessions where video_id = ? and ended_at is null',
+    [videoId],
+  );
+  const [{ n }] = await sql<{ n: string }[]>('select count(*) as n from viewer_video_viewers where video_id = ?', [videoId]);
+  return { days, open, viewers: Number(n) };
 }
 
 /** Per UTC day of the range (both ends included): plays, seconds watched, distinct viewer ids. */

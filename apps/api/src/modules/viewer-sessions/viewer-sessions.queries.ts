@@ -1,5 +1,6 @@
 import { SESSION_SILENCE_MINUTES, VIEWER_RETENTION_MONTHS, type ViewerSettings } from '@reelbase/api-client';
 import type { Sql } from '../../db/sql.ts';
+import type { EngagementDay } from './session-buckets.ts';
 import type { FlushRow } from './session-progress.ts';
 
 /** The SQL of viewer sessions (issue 33); the rules are in viewer-sessions.service.ts. */
@@ -48,11 +49,17 @@ export interface NewSession {
 
 /** The session row; a viewer a lead already named gets that lead at once (their later sessions). */
 export async function insertSession(sql: Sql, s: NewSession, linkLead: boolean): Promise<string> {
+  // One statement: the session, and its viewer once per video (the engagement graph's unique count).
   const [row] = await sql<{ id: string }[]>(
-    `insert into viewer_sessions (user_id, video_id, viewer_key, anonymous, lead_id, duration_sec, bucket_sec, watched, country, device, browser, address_hash)
-     values (?, ?, ?, ?, ${linkLead ? "(select lead_id from viewer_identities where user_id = ? and viewer_key = ? and source = 'lead')" : 'null'},
-       ?, ?, array_fill(0, array[?::int]), ?, ?, ?, ?)
-     returning id`,
+    `with session as (
+       insert into viewer_sessions (user_id, video_id, viewer_key, anonymous, lead_id, duration_sec, bucket_sec, watched, country, device, browser, address_hash)
+       values (?, ?, ?, ?, ${linkLead ? "(select lead_id from viewer_identities where user_id = ? and viewer_key = ? and source = 'lead')" : 'null'},
+         ?, ?, array_fill(0, array[?::int]), ?, ?, ?, ?)
+       returning id, video_id, viewer_key),
+     viewer as (
+       insert into viewer_video_viewers (video_id, viewer_key) select video_id, viewer_key from session
+       on conflict (video_id, viewer_key) do update set last_day = excluded.last_day where viewer_video_viewers.last_day <> excluded.last_day)
+     select id from session`,
     [s.teamId, s.videoId, s.viewerKey, s.anonymous, ...(linkLead ? [s.teamId, s.viewerKey] : []), s.durationSec, s.bucketSec, s.buckets, s.country, s.device, s.browser, s.addressHash],
   );
   return row.id;
@@ -126,8 +133,8 @@ export async function endedSessions(sql: Sql, ids: string[]): Promise<EndedRow[]
      from viewer_sessions s join videos v on v.id = s.video_id
      left join leads l on l.id = s.lead_id
      left join viewer_identities i on i.user_id = s.user_id and i.viewer_key = s.viewer_key and not s.anonymous
-     where s.id = any(?::uuid[])`,
-    [ids],
+     where s.id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(ids)],
   );
 }
 
@@ -145,6 +152,12 @@ export async function purgeExpired(sql: Sql): Promise<number> {
     `delete from viewer_identities i where i.updated_at < now() - ${retention.replace('%s', 'i')}
      and not exists (select 1 from viewer_sessions s where s.user_id = i.user_id and s.viewer_key = i.viewer_key)`,
   );
+  // The pre-aggregated graph and unique viewers keep the same span as the sessions.
+  for (const [table, column] of [['viewer_engagement_days', 'day'], ['viewer_video_viewers', 'last_day']])
+    await sql(
+      `delete from ${table} t using videos v where v.id = t.video_id and t.${column} < (now() - interval '${VIEWER_RETENTION_MONTHS.min} month')::date
+       and t.${column} < (now() - ${retention.replace('%s', 'v')})::date`,
+    );
   return Number(gone.n);
 }
 
@@ -172,4 +185,30 @@ export async function deleteLead(sql: Sql, teamId: string, leadId: string): Prom
   // The foreign keys drop identities by this lead and clear sessions' lead_id; ?email= ones match by address.
   await sql('delete from viewer_identities where user_id = ? and lower(email) = lower(?)', [teamId, lead.email]);
   return lead;
+}
+
+/** What the daily aggregate needs of sessions that just ended. */
+export async function endedCounters(sql: Sql, ids: string[]) {
+  if (!ids.length) return [];
+  return sql<{ video_id: string; day: string; watched: number[]; duration_sec: number; bucket_sec: number; watched_seconds: number }[]>(
+    `select video_id, to_char(started_at at time zone 'UTC', 'YYYY-MM-DD') as day, watched, duration_sec, bucket_sec, watched_seconds
+     from viewer_sessions where id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(ids)],
+  );
+}
+
+/** Adds ended sessions to the daily engagement aggregate (counts added point by point). */
+export async function addEngagement(sql: Sql, days: EngagementDay[]): Promise<void> {
+  if (!days.length) return;
+  await sql(
+    `insert into viewer_engagement_days (video_id, day, points, plays, watched_share, counts)
+     select x.video_id, x.day, x.points, x.plays, x.share, x.counts
+     from jsonb_to_recordset(?::jsonb) as x(video_id uuid, day date, points smallint, plays int, share double precision, counts int[])
+     join videos v on v.id = x.video_id
+     on conflict (video_id, day, points) do update set
+       plays = viewer_engagement_days.plays + excluded.plays,
+       watched_share = viewer_engagement_days.watched_share + excluded.watched_share,
+       counts = (select array_agg(coalesce(a, 0) + coalesce(b, 0) order by i) from unnest(viewer_engagement_days.counts, excluded.counts) with ordinality as u(a, b, i))`,
+    [JSON.stringify(days)],
+  );
 }

@@ -8,10 +8,6 @@ import {
   SESSION_REPORT_EVERY_SEC,
   type SessionOpened,
   type SessionProgress,
-  TREND_DAYS_DEFAULT,
-  TREND_DAYS_MAX,
-  VIEWERS_CSV_COLUMNS,
-  type ViewerSession,
   type ViewerSessionEvent,
   type ViewerSessionList,
   type ViewerSettings,
@@ -20,17 +16,15 @@ import {
 } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
-import { isUuid, sqlOf } from '../../db/sql.ts';
-import { csvLine } from '../../http/csv.ts';
+import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import type { PlaybackService } from '../playback/playback.service.ts';
 import { BEACON_NOT_FOUND, type BeaconViewer, NOT_PLAYABLE_YET, type StatisticsService } from '../statistics/statistics.service.ts';
-import { daysBetween, utcDay } from '../statistics/statistics-figures.ts';
+import { utcDay } from '../statistics/statistics-figures.ts';
 import { recordActivity } from '../teams/activity.ts';
-import { pageMeta } from '../videos/video-view.ts';
-import { bucketCountOf, bucketSecOf, bucketsOf, engagementPointsOf, percentOf, reduceMax, sumCounters, watchedSecondsOf } from './session-buckets.ts';
+import { bucketCountOf, bucketSecOf, bucketsOf, engagementDays, percentOf } from './session-buckets.ts';
 import { type OpenSession, sessionProgress } from './session-progress.ts';
-import * as q from './viewer-reads.queries.ts';
+import { viewerReads } from './viewer-reads.ts';
 import * as w from './viewer-sessions.queries.ts';
 
 /** A session once it ended (the player said so, or the sweep after 30 minutes of silence). */
@@ -98,9 +92,7 @@ export interface ViewerSessionsService {
 }
 
 const SETTINGS_CACHE_MS = 30_000;
-const CSV_CHUNK_ROWS = 500;
 const SWEEP_BATCH = 500;
-const DAY_MS = 86_400_000;
 
 /**
  * Viewer sessions (issue 33 items 1, 2, 3 and 7). Opening a session writes its row; progress
@@ -115,6 +107,8 @@ export function createViewerSessionsService(d: {
   flushMs: number;
   log: Logger;
   onSessionEnded?: (teamId: string, s: EndedSession) => void | Promise<void>;
+  /** A session opened (thumbnail tests count a play of `coverId`); called in the request, so it must be cheap (memory only). */
+  onSessionOpened?: (s: { teamId: string; videoId: string; sessionId: string; viewerKey: string; anonymous: boolean; coverId?: string }) => void;
 }): ViewerSessionsService {
   const conn = () => d.orm.em.getConnection();
   const sql = sqlOf(conn());
@@ -134,7 +128,14 @@ export function createViewerSessionsService(d: {
 
   async function announce(ids: string[]) {
     if (!ids.length || !d.onSessionEnded) return;
-    for (const r of await w.endedSessions(sql, ids)) {
+    let rows: w.EndedRow[];
+    try {
+      rows = await w.endedSessions(sql, ids);
+    } catch (err) {
+      d.log.error({ err }, 'reading ended sessions failed');
+      return;
+    }
+    for (const r of rows) {
       const ended: EndedSession = {
         sessionId: r.id,
         videoId: r.video_id,
@@ -156,12 +157,21 @@ export function createViewerSessionsService(d: {
     }
   }
 
+  /** Ends sessions and adds them to the daily engagement aggregate in one transaction, so each is added exactly once. */
+  const ending = (end: (tx: Sql) => Promise<string[]>) =>
+    d.orm.em.fork().transactional(async (em) => {
+      const tx = sqlOf(em);
+      const ended = await end(tx);
+      await w.addEngagement(tx, engagementDays(await w.endedCounters(tx, ended)));
+      return ended;
+    });
+
   async function flushOnce() {
     const rows = state.take();
     if (!rows.length) return;
     let ended: string[];
     try {
-      ended = await w.writeProgress(sql, rows);
+      ended = await ending((tx) => w.writeProgress(tx, rows));
     } catch (err) {
       state.putBack(rows);
       d.log.error({ err }, 'viewer sessions flush failed');
@@ -171,25 +181,8 @@ export function createViewerSessionsService(d: {
     await announce(ended);
   }
   // One flush at a time: a slow one is never overtaken by the next timer tick.
-  const flush = () => (flushing = flushing.then(flushOnce));
+  const flush = () => (flushing = flushing.then(flushOnce).catch((err) => d.log.error({ err }, 'viewer sessions flush failed')));
 
-  async function assertVideo(teamId: string, videoId: string) {
-    const v = isUuid(videoId) ? await q.ownVideo(sql, teamId, videoId) : null;
-    if (!v) throw notFound('Video not found');
-    return v;
-  }
-
-  const toSession = (r: q.SessionRow): ViewerSession => ({
-    sessionId: r.id,
-    viewer: r.email ? { email: r.email, ...(r.name && { name: r.name }) } : null,
-    startedAt: new Date(r.started_at).toISOString(),
-    watchedSeconds: r.watched_seconds,
-    percentWatched: percentOf(r.watched_seconds, r.duration_sec),
-    heatmap: reduceMax(r.watched),
-    country: r.country,
-    device: r.device,
-    browser: r.browser,
-  });
 
   async function purge(): Promise<number> {
     const n = await w.purgeExpired(sql);
@@ -197,6 +190,7 @@ export function createViewerSessionsService(d: {
     return n;
   }
 
+  const reads = viewerReads({ orm: d.orm });
   const timer = setInterval(() => void flush(), d.flushMs);
   timer.unref();
 
@@ -219,6 +213,11 @@ export function createViewerSessionsService(d: {
         !anonymous && settings.identifyByLead,
       );
       state.remember(sessionId, { teamId: video.userId, videoId: video.id, durationSec, bucketSec, ended: false });
+      try {
+        d.onSessionOpened?.({ teamId: video.userId, videoId: video.id, sessionId, viewerKey, anonymous, coverId: input.coverId });
+      } catch (err) {
+        d.log.error({ err }, 'session opened callback failed');
+      }
       return { sessionId, reportEverySec: SESSION_REPORT_EVERY_SEC, anonymous };
     },
 
@@ -259,81 +258,7 @@ export function createViewerSessionsService(d: {
       if (!gone) throw notFound(LEAD_MESSAGES.notFound);
     },
 
-    async viewers(teamId, videoId, query) {
-      await assertVideo(teamId, videoId);
-      const { rows, total } = await q.sessionsPage(sql, teamId, videoId, query.limit, (query.page - 1) * query.limit);
-      return { items: rows.map(toSession), meta: pageMeta(query.page, query.limit, total) };
-    },
-
-    async *viewersCsv(teamId, videoId) {
-      yield csvLine([...VIEWERS_CSV_COLUMNS]);
-      const rows = conn().stream<q.SessionRow>(q.SESSIONS_SELECT, [videoId, teamId], undefined, undefined, CSV_CHUNK_ROWS);
-      let piece = '';
-      for await (const r of rows) {
-        const v = toSession(r);
-        piece += csvLine([v.startedAt, v.viewer?.email ?? '', v.viewer?.name ?? '', v.watchedSeconds, v.percentWatched, v.country, v.device, v.browser, v.sessionId]);
-        if (piece.length >= 64 * 1024) {
-          yield piece;
-          piece = '';
-        }
-      }
-      if (piece) yield piece;
-    },
-
-    async assertVideo(teamId, videoId) {
-      await assertVideo(teamId, videoId);
-    },
-
-    async engagement(teamId, videoId) {
-      const video = await assertVideo(teamId, videoId);
-      const durationSec = video.duration_sec ?? 0;
-      const points = engagementPointsOf(durationSec);
-      const f = await q.engagementFigures(sql, videoId, durationSec, points);
-      const seconds = new Array<number>(points).fill(0);
-      for (const p of f.perPoint) if (p.point >= 0 && p.point < points) seconds[p.point] = percentOf(p.sessions, f.plays);
-      return { durationSec, plays: f.plays, uniqueViewers: f.viewers, averagePercent: Math.round(f.share * 1000) / 10, seconds };
-    },
-
-    async trend(teamId, query) {
-      const to = query.to ?? utcDay();
-      const from = query.from ?? utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - (TREND_DAYS_DEFAULT - 1) * DAY_MS));
-      // Checked before any day is listed: a range of centuries would be millions of them.
-      const span = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
-      if (span < 1) throw unprocessable({ to: SESSION_MESSAGES.trendOrder });
-      if (span > TREND_DAYS_MAX) throw unprocessable({ to: SESSION_MESSAGES.trendSpan });
-      const days = daysBetween(from, to);
-      const byDay = new Map((await q.trendDays(sql, teamId, from, to)).map((r) => [r.day, r]));
-      return {
-        days: days.map((day) => {
-          const r = byDay.get(day);
-          return { day, plays: r?.plays ?? 0, minutesWatched: Math.round(((r?.seconds ?? 0) / 60) * 10) / 10, uniqueViewers: r?.viewers ?? 0 };
-        }),
-      };
-    },
-
-    async leadVideos(teamId, leadId) {
-      const sessions = isUuid(leadId) ? await q.leadSessions(sql, teamId, leadId) : null;
-      if (!sessions) throw notFound(LEAD_MESSAGES.notFound);
-      // Newest first, so each video's first session gives the layout its heatmap uses.
-      const byVideo = new Map<string, typeof sessions>();
-      for (const s of sessions) byVideo.set(s.video_id, [...(byVideo.get(s.video_id) ?? []), s]);
-      return {
-        items: [...byVideo.values()].map((list) => {
-          const latest = list[0];
-          const counters = sumCounters(list.map((s) => s.watched));
-          const watchedSeconds = watchedSecondsOf(counters, latest.duration_sec, latest.bucket_sec);
-          return {
-            videoId: latest.video_id,
-            videoName: latest.video_name,
-            sessions: list.length,
-            lastWatchedAt: new Date(latest.started_at).toISOString(),
-            watchedSeconds,
-            percentWatched: percentOf(watchedSeconds, latest.duration_sec),
-            heatmap: reduceMax(counters),
-          };
-        }),
-      };
-    },
+    ...reads,
 
     settings: (teamId) => w.readSettings(sql, teamId),
 
@@ -358,7 +283,7 @@ export function createViewerSessionsService(d: {
       await flush();
       let total = 0;
       for (;;) {
-        const ids = await w.endSilent(sql, SWEEP_BATCH);
+        const ids = await ending((tx) => w.endSilent(tx, SWEEP_BATCH));
         for (const id of ids) state.forget(id);
         await announce(ids);
         total += ids.length;
