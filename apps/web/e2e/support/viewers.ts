@@ -56,8 +56,9 @@ export async function sessionsOf(request: APIRequestContext, baseURL: string, to
     .poll(
       async () => {
         const res = await request.get(`${baseURL}/api/videos/${videoId}/viewers`, { headers: { authorization: `Bearer ${token}` } });
-        last = `${res.status()} ${(await res.text()).slice(0, 300)}`;
-        items = res.ok() ? ((JSON.parse(last.slice(4)) as { items: ViewerRow[] }).items) : [];
+        const text = await res.text();
+        last = `${res.status()} ${text}`;
+        items = res.ok() ? (JSON.parse(text) as { items: ViewerRow[] }).items : [];
         return holds(items);
       },
       { timeout: 60_000, intervals: [1_000] },
