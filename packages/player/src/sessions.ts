@@ -107,7 +107,8 @@ export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal, 
   // comes up to a quarter of a second later, more at a higher speed).
   on(video, 'seeked', () => !video.paused && ranges.update(video.currentTime));
   on(video, 'pause', () => report(false));
-  on(video, 'play', () => {
+  on(video, 'play', () => ranges.update(video.currentTime));
+  on(video, 'playing', () => {
     ranges.update(video.currentTime);
     // A page restored from the back-forward cache after its session ended plays in a new one.
     void (opening ?? open());

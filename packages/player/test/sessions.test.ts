@@ -99,6 +99,14 @@ describe('viewer sessions', () => {
     vi.useRealTimers();
   });
 
+  it('a play the browser refused (autoplay without sound) opens no session', async () => {
+    const { media } = await makePlayer({ videoId: 'vid-8', apiBase: 'https://api.test' }, { duration: 60 });
+    media.fire('play');
+    media.fire('pause');
+    await opened();
+    expect(opens()).toEqual([]);
+  });
+
   it('a stretch starts where a seek lands while playing, not at the next timeupdate', async () => {
     const { media } = await makePlayer({ videoId: 'vid-7', apiBase: 'https://api.test' }, { duration: 60 });
     media.startPlaying();
