@@ -88,11 +88,6 @@ export function AnalyticsOverviewPage() {
         {!!data?.meta.totalItems && <CsvButton of={t`every video's analytics`} testId="csv-overview" download={() => client.statistics.overviewCsv({ range, field: sort.field, direction: sort.direction })} />}
       </Flex>
       {data && <TotalsRow totals={data.totals} />}
-      {readViewers && (
-        <Card title={cardTitle(t`Plays, minutes watched and unique viewers per day`)} data-testid="account-trend" style={{ marginBottom: 16 }}>
-          <AccountTrend range={range} />
-        </Card>
-      )}
       <Card styles={{ body: { padding: 0 } }}>
         <Table<VideoAnalyticsRow>
           rowKey="id"
@@ -112,6 +107,11 @@ export function AnalyticsOverviewPage() {
           }}
         />
       </Card>
+      {readViewers && (
+        <Card title={cardTitle(t`Plays, minutes watched and unique viewers per day`)} data-testid="account-trend" style={{ marginTop: 16 }}>
+          <AccountTrend range={range} />
+        </Card>
+      )}
       {readViewers && (
         <Row style={{ marginTop: 16 }}>
           <Col xs={24} lg={14}>
