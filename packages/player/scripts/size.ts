@@ -42,7 +42,8 @@ if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
 const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
 if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
 // Issue 27: the lead form and the call to action load only for a video that has them on (and share a small helper chunk).
-const engageChunks = ['lead-form', 'call-to-action', 'engage'].map((name) => {
+// (lead-constants: the zod-free constants the lead form shares with the sessions chunk.)
+const engageChunks = ['lead-form', 'call-to-action', 'engage', 'lead-constants'].map((name) => {
   const found = files.find((f) => new RegExp(`^reelbase-${name}-.*\\.js$`).test(f));
   if (!found) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
   return found;
