@@ -25,6 +25,11 @@ export class Migration20261247000004ViewerEngagement extends Migration {
       last_day date not null default (now() at time zone 'UTC')::date,
       primary key (video_id, viewer_key)
     );`);
+    // How many rows viewer_video_viewers holds per video, so the graph reads one row, not a million.
+    this.addSql(`create table viewer_video_counts (
+      video_id uuid primary key references videos (id) on delete cascade,
+      viewers bigint not null default 0
+    );`);
     this.addSql('create index viewer_sessions_video_open_idx on viewer_sessions (video_id) where ended_at is null;');
     this.addSql('create index viewer_engagement_days_day_idx on viewer_engagement_days (day);');
     this.addSql('create index viewer_video_viewers_day_idx on viewer_video_viewers (last_day);');

@@ -20,11 +20,15 @@ export interface PendingProgress {
   ended: boolean;
 }
 
-/** A row of the flush: 1-based bucket indexes (PostgreSQL arrays) and their counts. */
+/**
+ * A row of the flush: the counts to add from bucket `lo` on (1-based, as PostgreSQL arrays are),
+ * dense to the last bucket touched. A report covers a few seconds, so the flush rewrites only that
+ * slice of the session's counters, not all of them.
+ */
 export interface FlushRow {
   id: string;
-  idx: number[];
-  cnt: number[];
+  lo: number;
+  delta: number[];
   seen: string;
   ended: boolean;
 }
@@ -58,8 +62,11 @@ export function sessionProgress() {
       const batch = pending;
       pending = new Map();
       return [...batch].map(([id, p]) => {
-        const entries = [...p.counts].sort((a, b) => a[0] - b[0]);
-        return { id, idx: entries.map(([i]) => i + 1), cnt: entries.map(([, n]) => n), seen: new Date(p.seenAt).toISOString(), ended: p.ended };
+        const keys = [...p.counts.keys()];
+        const lo = keys.length ? Math.min(...keys) : 0;
+        const delta = new Array<number>(keys.length ? Math.max(...keys) - lo + 1 : 0).fill(0);
+        for (const [i, n] of p.counts) delta[i - lo] = n;
+        return { id, lo: lo + 1, delta, seen: new Date(p.seenAt).toISOString(), ended: p.ended };
       });
     },
 
@@ -67,7 +74,9 @@ export function sessionProgress() {
     putBack(rows: FlushRow[]) {
       for (const r of rows) {
         const p = pending.get(r.id) ?? { counts: new Map<number, number>(), seenAt: Date.parse(r.seen), ended: false };
-        for (let k = 0; k < r.idx.length; k++) p.counts.set(r.idx[k] - 1, (p.counts.get(r.idx[k] - 1) ?? 0) + r.cnt[k]);
+        r.delta.forEach((n, k) => {
+          if (n) p.counts.set(r.lo - 1 + k, (p.counts.get(r.lo - 1 + k) ?? 0) + n);
+        });
         p.ended ||= r.ended;
         pending.set(r.id, p);
       }

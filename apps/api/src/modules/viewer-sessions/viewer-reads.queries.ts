@@ -53,8 +53,8 @@ export async function engagementFigures(sql: Sql, videoId: string) {
     'select watched, duration_sec, bucket_sec, watched_seconds from viewer_sessions where video_id = ? and ended_at is null',
     [videoId],
   );
-  const [{ n }] = await sql<{ n: string }[]>('select count(*) as n from viewer_video_viewers where video_id = ?', [videoId]);
-  return { days, open, viewers: Number(n) };
+  const [count] = await sql<{ n: string }[]>('select viewers as n from viewer_video_counts where video_id = ?', [videoId]);
+  return { days, open, viewers: Number(count?.n ?? 0) };
 }
 
 /** Per UTC day of the range (both ends included): plays, seconds watched, distinct viewer ids. */

@@ -1,4 +1,17 @@
-import { LEAD_MESSAGES, SESSION_MESSAGES, TREND_DAYS_DEFAULT, TREND_DAYS_MAX, VIEWERS_CSV_COLUMNS, type ViewerSession } from '@reelbase/api-client';
+import {
+  type AnalyticsTrend,
+  type AnalyticsTrendQuery,
+  type Engagement,
+  LEAD_MESSAGES,
+  type LeadVideos,
+  SESSION_MESSAGES,
+  TREND_DAYS_DEFAULT,
+  TREND_DAYS_MAX,
+  VIEWERS_CSV_COLUMNS,
+  type ViewerSession,
+  type ViewerSessionList,
+  type ViewersQuery,
+} from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { isUuid, sqlOf } from '../../db/sql.ts';
 import { csvLine } from '../../http/csv.ts';
@@ -7,15 +20,22 @@ import { daysBetween, utcDay } from '../statistics/statistics-figures.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { engagementDays, engagementPointsOf, fitPoints, percentOf, reduceMax, sumCounters, watchedSecondsOf } from './session-buckets.ts';
 import * as q from './viewer-reads.queries.ts';
-import type { ViewerSessionsService } from './viewer-sessions.service.ts';
 
 const CSV_CHUNK_ROWS = 500;
 const DAY_MS = 86_400_000;
 
-type Reads = Pick<ViewerSessionsService, 'viewers' | 'viewersCsv' | 'assertVideo' | 'engagement' | 'trend' | 'leadVideos'>;
+export interface ViewerReads {
+  viewers(teamId: string, videoId: string, query: ViewersQuery): Promise<ViewerSessionList>;
+  /** The video's sessions as CSV lines (header first); the caller checks the video first (assertVideo). */
+  viewersCsv(teamId: string, videoId: string): AsyncGenerator<string>;
+  assertVideo(teamId: string, videoId: string): Promise<void>;
+  engagement(teamId: string, videoId: string): Promise<Engagement>;
+  trend(teamId: string, query: AnalyticsTrendQuery): Promise<AnalyticsTrend>;
+  leadVideos(teamId: string, leadId: string): Promise<LeadVideos>;
+}
 
 /** The owner's reads of viewer sessions (issue 33 item 3): one page, the CSV, the engagement graph, the trend, a lead's videos. */
-export function viewerReads(d: { orm: Orm }): Reads {
+export function viewerReads(d: { orm: Orm }): ViewerReads {
   const conn = () => d.orm.em.getConnection();
   const sql = sqlOf(conn());
 

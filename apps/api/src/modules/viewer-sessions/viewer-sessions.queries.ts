@@ -47,10 +47,13 @@ export interface NewSession {
   addressHash: string | null;
 }
 
-/** The session row; a viewer a lead already named gets that lead at once (their later sessions). */
-export async function insertSession(sql: Sql, s: NewSession, linkLead: boolean): Promise<string> {
+/**
+ * The session row; a viewer a lead already named gets that lead at once (their later sessions).
+ * Answers its id, and whether its viewer is new to the video (counted by the next flush).
+ */
+export async function insertSession(sql: Sql, s: NewSession, linkLead: boolean): Promise<{ id: string; newViewer: boolean }> {
   // One statement: the session, and its viewer once per video (the engagement graph's unique count).
-  const [row] = await sql<{ id: string }[]>(
+  const [row] = await sql<{ id: string; new_viewer: boolean }[]>(
     `with session as (
        insert into viewer_sessions (user_id, video_id, viewer_key, anonymous, lead_id, duration_sec, bucket_sec, watched, country, device, browser, address_hash)
        values (?, ?, ?, ?, ${linkLead ? "(select lead_id from viewer_identities where user_id = ? and viewer_key = ? and source = 'lead')" : 'null'},
@@ -58,11 +61,12 @@ export async function insertSession(sql: Sql, s: NewSession, linkLead: boolean):
        returning id, video_id, viewer_key),
      viewer as (
        insert into viewer_video_viewers (video_id, viewer_key) select video_id, viewer_key from session
-       on conflict (video_id, viewer_key) do update set last_day = excluded.last_day where viewer_video_viewers.last_day <> excluded.last_day)
-     select id from session`,
+       on conflict (video_id, viewer_key) do update set last_day = excluded.last_day where viewer_video_viewers.last_day <> excluded.last_day
+       returning (xmax = 0) as fresh)
+     select id, coalesce((select fresh from viewer), false) as new_viewer from session`,
     [s.teamId, s.videoId, s.viewerKey, s.anonymous, ...(linkLead ? [s.teamId, s.viewerKey] : []), s.durationSec, s.bucketSec, s.buckets, s.country, s.device, s.browser, s.addressHash],
   );
-  return row.id;
+  return { id: row.id, newViewer: row.new_viewer };
 }
 
 /** An open session as the progress call needs it (null: missing or ended). */
@@ -75,24 +79,26 @@ export async function openSession(sql: Sql, id: string) {
 }
 
 /**
- * One update per session: the counters merged with the flush's (sparse) counts, the seconds
- * watched at least once recomputed, the last report's time, and the end when the player said so.
- * Only open sessions change; answers the ids this flush ended.
+ * One update per session: the flush's counts added to their slice of the counters (the rest is
+ * copied as it is), the seconds watched at least once grown by the buckets that went from 0, the
+ * last report's time, and the end when the player said so. Only open sessions change; answers the
+ * ids this flush ended.
  */
 export async function writeProgress(sql: Sql, rows: FlushRow[]): Promise<string[]> {
-  const ended = await sql<{ id: string }[]>(
-    `with x as (select * from jsonb_to_recordset(?::jsonb) as x(id uuid, idx int[], cnt int[], seen timestamptz, ended boolean))
+  const ended = await sql<{ id: string; ended: boolean }[]>(
+    `with x as (select * from jsonb_to_recordset(?::jsonb) as x(id uuid, lo int, delta int[], seen timestamptz, ended boolean))
      update viewer_sessions s set
        (watched, watched_seconds) = (
-         select array_agg(z.v order by z.i), coalesce(sum(case when z.v > 0 then greatest(0, least(s.bucket_sec, s.duration_sec - (z.i - 1) * s.bucket_sec)) else 0 end), 0)
-         from (select u.i, u.w + coalesce(d.c, 0) as v from unnest(s.watched) with ordinality as u(w, i) left join unnest(x.idx, x.cnt) as d(i, c) on d.i = u.i) z),
+         select s.watched[1:x.lo - 1] || coalesce(array_agg(z.a + z.b order by z.k), '{}') || s.watched[x.lo + cardinality(x.delta):],
+           s.watched_seconds + coalesce(sum(case when z.a = 0 and z.b > 0 then greatest(0, least(s.bucket_sec, s.duration_sec - (x.lo + z.k - 2) * s.bucket_sec)) else 0 end), 0)
+         from unnest(s.watched[x.lo:x.lo + cardinality(x.delta) - 1], x.delta) with ordinality as z(a, b, k)),
        last_seen_at = greatest(s.last_seen_at, x.seen),
        ended_at = case when x.ended then greatest(x.seen, s.started_at) else null end
      from x where s.id = x.id and s.ended_at is null
      returning s.id, x.ended`,
     [JSON.stringify(rows)],
   );
-  return ended.filter((r) => (r as unknown as { ended: boolean }).ended).map((r) => r.id);
+  return ended.filter((r) => r.ended).map((r) => r.id);
 }
 
 /** Ends the sessions nobody reported on for SESSION_SILENCE_MINUTES (at their last report); answers their ids. */
@@ -153,11 +159,13 @@ export async function purgeExpired(sql: Sql): Promise<number> {
      and not exists (select 1 from viewer_sessions s where s.user_id = i.user_id and s.viewer_key = i.viewer_key)`,
   );
   // The pre-aggregated graph and unique viewers keep the same span as the sessions.
-  for (const [table, column] of [['viewer_engagement_days', 'day'], ['viewer_video_viewers', 'last_day']])
-    await sql(
-      `delete from ${table} t using videos v where v.id = t.video_id and t.${column} < (now() - interval '${VIEWER_RETENTION_MONTHS.min} month')::date
-       and t.${column} < (now() - ${retention.replace('%s', 'v')})::date`,
-    );
+  const old = (t: string, column: string) =>
+    `${t}.${column} < (now() - interval '${VIEWER_RETENTION_MONTHS.min} month')::date and ${t}.${column} < (now() - ${retention.replace('%s', 'v')})::date`;
+  await sql(`delete from viewer_engagement_days t using videos v where v.id = t.video_id and ${old('t', 'day')}`);
+  await sql(
+    `with gone as (delete from viewer_video_viewers t using videos v where v.id = t.video_id and ${old('t', 'last_day')} returning t.video_id)
+     update viewer_video_counts c set viewers = greatest(0, c.viewers - g.n) from (select video_id, count(*) as n from gone group by video_id) g where c.video_id = g.video_id`,
+  );
   return Number(gone.n);
 }
 
@@ -210,5 +218,16 @@ export async function addEngagement(sql: Sql, days: EngagementDay[]): Promise<vo
        watched_share = viewer_engagement_days.watched_share + excluded.watched_share,
        counts = (select array_agg(coalesce(a, 0) + coalesce(b, 0) order by i) from unnest(viewer_engagement_days.counts, excluded.counts) with ordinality as u(a, b, i))`,
     [JSON.stringify(days)],
+  );
+}
+
+/** New viewers per video since the last flush, added to their counts. */
+export async function addViewers(sql: Sql, counts: { video_id: string; n: number }[]): Promise<void> {
+  if (!counts.length) return;
+  await sql(
+    `insert into viewer_video_counts (video_id, viewers)
+     select x.video_id, x.n from jsonb_to_recordset(?::jsonb) as x(video_id uuid, n bigint) join videos v on v.id = x.video_id
+     on conflict (video_id) do update set viewers = viewer_video_counts.viewers + excluded.viewers`,
+    [JSON.stringify(counts)],
   );
 }

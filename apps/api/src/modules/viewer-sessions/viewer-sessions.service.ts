@@ -1,18 +1,12 @@
 import {
-  type AnalyticsTrend,
-  type AnalyticsTrendQuery,
-  type Engagement,
   LEAD_MESSAGES,
-  type LeadVideos,
   SESSION_MESSAGES,
   SESSION_REPORT_EVERY_SEC,
   type SessionOpened,
   type SessionProgress,
   type ViewerSessionEvent,
-  type ViewerSessionList,
   type ViewerSettings,
   type ViewerSettingsUpdate,
-  type ViewersQuery,
 } from '@reelbase/api-client';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
@@ -24,7 +18,7 @@ import { utcDay } from '../statistics/statistics-figures.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { bucketCountOf, bucketSecOf, bucketsOf, engagementDays, percentOf } from './session-buckets.ts';
 import { type OpenSession, sessionProgress } from './session-progress.ts';
-import { viewerReads } from './viewer-reads.ts';
+import { type ViewerReads, viewerReads } from './viewer-reads.ts';
 import * as w from './viewer-sessions.queries.ts';
 
 /** A session once it ended (the player said so, or the sweep after 30 minutes of silence). */
@@ -64,7 +58,8 @@ export interface SessionRequest extends BeaconViewer {
   doNotTrack: boolean;
 }
 
-export interface ViewerSessionsService {
+/** The owner's reads are in viewer-reads.ts. */
+export interface ViewerSessionsService extends ViewerReads {
   /** Opens a session on the player's first play (playback rules as the drop-off beacon's; the caller checked the allowlist and the cap). */
   open(videoId: string, input: { viewerId: string; email?: string; coverId?: string }, viewer: SessionRequest): Promise<SessionOpened>;
   /** One progress report: validated, then kept in memory until the next flush (no database write). */
@@ -73,13 +68,6 @@ export interface ViewerSessionsService {
   identifyLead(teamId: string, lead: { id: string; email: string; name: string | null }, sessionId: string): Promise<void>;
   /** Erasure of a lead: the row and every identity naming them (activity log). */
   deleteLead(teamId: string, leadId: string): Promise<void>;
-  viewers(teamId: string, videoId: string, query: ViewersQuery): Promise<ViewerSessionList>;
-  /** The video's sessions as CSV lines (header first); the caller checks the video first (assertVideo). */
-  viewersCsv(teamId: string, videoId: string): AsyncGenerator<string>;
-  assertVideo(teamId: string, videoId: string): Promise<void>;
-  engagement(teamId: string, videoId: string): Promise<Engagement>;
-  trend(teamId: string, query: AnalyticsTrendQuery): Promise<AnalyticsTrend>;
-  leadVideos(teamId: string, leadId: string): Promise<LeadVideos>;
   settings(teamId: string): Promise<ViewerSettings>;
   updateSettings(teamId: string, update: ViewerSettingsUpdate): Promise<ViewerSettings>;
   /** Writes the pending progress (one update per session) and announces the sessions it ended. */
@@ -115,6 +103,7 @@ export function createViewerSessionsService(d: {
   const state = sessionProgress();
   const settingsCache = new Map<string, { s: ViewerSettings; at: number }>();
   let purgedDay = '';
+  const newViewers = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
 
   async function settingsOf(teamId: string): Promise<ViewerSettings> {
@@ -167,6 +156,16 @@ export function createViewerSessionsService(d: {
     });
 
   async function flushOnce() {
+    if (newViewers.size) {
+      const counts = [...newViewers].map(([video_id, n]) => ({ video_id, n }));
+      newViewers.clear();
+      try {
+        await w.addViewers(sql, counts);
+      } catch (err) {
+        for (const c of counts) newViewers.set(c.video_id, (newViewers.get(c.video_id) ?? 0) + c.n);
+        d.log.error({ err }, 'viewer counts flush failed');
+      }
+    }
     const rows = state.take();
     if (!rows.length) return;
     let ended: string[];
@@ -182,7 +181,6 @@ export function createViewerSessionsService(d: {
   }
   // One flush at a time: a slow one is never overtaken by the next timer tick.
   const flush = () => (flushing = flushing.then(flushOnce).catch((err) => d.log.error({ err }, 'viewer sessions flush failed')));
-
 
   async function purge(): Promise<number> {
     const n = await w.purgeExpired(sql);
@@ -207,12 +205,14 @@ export function createViewerSessionsService(d: {
       const bucketSec = bucketSecOf(durationSec);
       const facts = d.statistics.viewerFacts(viewer);
       if (!anonymous && input.email && settings.identifyByEmailParam) await w.nameByEmail(sql, video.userId, viewerKey, input.email);
-      const sessionId = await w.insertSession(
+      const { id: sessionId, newViewer } = await w.insertSession(
         sql,
         { teamId: video.userId, videoId: video.id, viewerKey, anonymous, durationSec, bucketSec, buckets: bucketCountOf(durationSec, bucketSec), ...facts, addressHash: await d.statistics.addressHash(viewer) },
         !anonymous && settings.identifyByLead,
       );
       state.remember(sessionId, { teamId: video.userId, videoId: video.id, durationSec, bucketSec, ended: false });
+      // Counted in memory and added by the flush: a popular video's count is no row every open waits on.
+      if (newViewer) newViewers.set(video.id, (newViewers.get(video.id) ?? 0) + 1);
       try {
         d.onSessionOpened?.({ teamId: video.userId, videoId: video.id, sessionId, viewerKey, anonymous, coverId: input.coverId });
       } catch (err) {
