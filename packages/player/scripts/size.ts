@@ -42,7 +42,8 @@ if (/(?:^|[;}\n])\s*import\s*(?:["'`]|[\w*{][^;]*?from\s*["'`])/.test(main)) {
 const captionsChunk = files.find((f) => /^reelbase-captions-.*\.js$/.test(f));
 if (!captionsChunk) throw new Error('dist has no captions chunk (reelbase-captions-*.js)');
 // Issue 27: the lead form and the call to action load only for a video that has them on (and share a small helper chunk).
-const engageChunks = ['lead-form', 'call-to-action', 'engage'].map((name) => {
+// (lead-constants: the zod-free constants the lead form shares with the sessions chunk.)
+const engageChunks = ['lead-form', 'call-to-action', 'engage', 'lead-constants'].map((name) => {
   const found = files.find((f) => new RegExp(`^reelbase-${name}-.*\\.js$`).test(f));
   if (!found) throw new Error(`dist has no ${name} chunk (reelbase-${name}-*.js)`);
   return found;
@@ -59,6 +60,9 @@ const languageChunks = ['de', 'es'].map((lang) => {
   if (!file) throw new Error(`dist has no ${lang} strings chunk (reelbase-${lang}-*.js)`);
   return { lang, file };
 });
+// Issue 33: the viewer's session (watched ranges and their reports) loads on the first play.
+const sessionsChunk = chunkOf('sessions');
+if (!sessionsChunk) throw new Error('dist has no sessions chunk (reelbase-sessions-*.js)');
 const controlsChunk = files.find((f) => /^reelbase-controls-.*\.js$/.test(f));
 if (!controlsChunk) throw new Error('dist has no controls chunk (reelbase-controls-*.js)');
 const lazyChunks = files.filter((f) => f.endsWith('.js') && f !== mainJs && f !== hlsChunk);
@@ -166,6 +170,7 @@ const chaptersFirst = native - gz(playback) + gz(withChapters);
 console.log(`chapters chunk:  ${later('chapters') + later('seek-pointer')} bytes (${kb(later('chapters') + later('seek-pointer'))}), fetched after the first frame, only for a video with chapters`);
 console.log(`storyboard chunk: ${later('storyboard') + later('seek-pointer')} bytes (${kb(later('storyboard') + later('seek-pointer'))}), fetched on the first hover or touch of the seek bar`);
 console.log(`native-HLS path of a video with five chapters and a storyboard, before the first frame: ${chaptersFirst} bytes (${kb(chaptersFirst)}) of a ${kb(BUDGET_BYTES)} budget`);
+console.log(`sessions chunk:  ${gz(readFileSync(join(dist, sessionsChunk)))} bytes (${kb(gz(readFileSync(join(dist, sessionsChunk))))}), fetched on the first play`);
 // Issue 26: every path above in the viewer's language: the heaviest strings chunk (German or Spanish) on top.
 const worstLang = languageChunks.map(({ lang, file }) => ({ lang, gz: gz(readFileSync(join(dist, file))) })).sort((a, b) => b.gz - a.gz)[0];
 const paths: Array<[string, number]> = [
@@ -182,7 +187,7 @@ const full = fullRows.reduce((sum, [, , g]) => sum + g, 0);
 const lazy = fullRows.slice(3).reduce((sum, [, , g]) => sum + g, 0);
 console.log('The full player, every chunk (gzip, default level):');
 for (const [name, raw, g] of fullRows) console.log(`  ${name.padEnd(width)}  ${kb(raw).padStart(10)} raw  ${kb(g).padStart(10)} gzip`);
-console.log(`chunks after the first frame or on first use (captions, controls, chapters, storyboard, lead form, call to action, password form, languages, shared): ${lazy} bytes (${kb(lazy)})`);
+console.log(`chunks after the first frame or on first use (captions, controls, chapters, storyboard, lead form, call to action, password form, sessions, languages, shared): ${lazy} bytes (${kb(lazy)})`);
 console.log(`FULL PLAYER: ${full} bytes (${kb(full)}) with hls.js; ${full - hlsRow[2]} bytes (${kb(full - hlsRow[2])}) without it`);
 console.log(`BEFORE FIRST FRAME (embed, native-HLS path): ${native} bytes (${kb(native)}) of a ${kb(BUDGET_BYTES)} budget`);
 

@@ -124,9 +124,11 @@ export function attachLeadForm(h: LeadFormHost): LeadForm {
     submit.disabled = true;
     error.textContent = '';
     try {
+      // Issue 33: the lead names this viewer's session (opened now if no play came yet: a form before play).
+      const sessionId = await import('./sessions.ts').then((m) => m.trackSession(h).id(), () => null);
       const token = h.token();
       const url = `${h.apiBase.replace(/\/+$/, '')}/api/videos/${encodeURIComponent(h.videoId)}/leads${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-      const body = { email: address, ...(cfg.nameField && name.input.value.trim() && { name: name.input.value.trim() }), ...(cfg.consentText && { consent: true }), ...(doc.referrer && { page: doc.referrer }) };
+      const body = { email: address, ...(cfg.nameField && name.input.value.trim() && { name: name.input.value.trim() }), ...(cfg.consentText && { consent: true }), ...(doc.referrer && { page: doc.referrer }), ...(sessionId && { sessionId }) };
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
       if (res.ok) return close(true);
       const answer = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };

@@ -232,6 +232,9 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   // ---- issue 27: the lead form and the call to action, each a chunk fetched only when configured ----
   const engage = { video, root, apiBase, videoId: options.videoId, preview: !!options.preview, token: currentToken, leadScope: options.leadScope, play, navigate: nav, t };
   loadEngagement(engage, config, (hold) => (holdPlay = hold), extras, signal.signal);
+  // Issue 33: the viewer's session (watched ranges), a chunk fetched once it first plays ('playing':
+  // a play the browser refused, an autoplay without sound, opens none).
+  if (options.statistics !== false) video.addEventListener('playing', () => { const at = video.currentTime; void import('./sessions.ts').then((m) => m.trackSession(engage, at, signal.signal, options.durationSec)); }, { once: true, signal: signal.signal });
 
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {

@@ -20,6 +20,12 @@ export const keys = {
   embedCode: (videoId: string, options: unknown) => ['embed-code', videoId, options] as const,
   statistics: (videoId: string, range: string) => ['statistics', videoId, range] as const,
   analyticsOverview: ['analytics-overview'] as const,
+  /** Issue 33: a video's viewer sessions (a page) and engagement graph, the account trend, a lead's videos, the viewer privacy settings. */
+  viewers: (videoId: string, page: number) => ['viewers', videoId, page] as const,
+  engagement: (videoId: string) => ['engagement', videoId] as const,
+  trend: (from: string, to: string) => ['analytics-trend', from, to] as const,
+  leadVideos: (leadId: string) => ['lead-videos', leadId] as const,
+  viewerSettings: ['viewer-settings'] as const,
   /** Leads of the team (no video) or of one video, by their filters. */
   leads: (videoId: string | null, filters: unknown) => ['leads', videoId, filters] as const,
   admin: ['admin'] as const,

@@ -5,6 +5,7 @@ import { captionCalls, chapterCalls, folderCalls, gifCalls, playerConfigCalls, t
 import { caller } from './operation.ts';
 import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls, webhookCalls } from './team-calls.ts';
 import { videoCalls } from './video-calls.ts';
+import { viewerCalls } from './viewer-calls.ts';
 
 export { filenameOf } from './files.ts';
 export type * from './params.ts';
@@ -48,6 +49,7 @@ export function createApiClient(o: ApiClientOptions) {
     admin: adminCalls(call),
     statistics: statisticsCalls(core, call),
     leads: leadCalls(core, call),
+    viewers: viewerCalls(core, call),
     payments: paymentCalls(core, call),
   };
 }

@@ -3,8 +3,8 @@ import { Trans } from '@lingui/react/macro';
 import type { AnalyticsSortField, VideoAnalyticsRow } from '@reelbase/api-client';
 import { errorMessage } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Col, Empty, Flex, Row, Skeleton, Table, type TableColumnsType, Typography, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatWatchTime } from '../../lib/format.ts';
 import { nextSort, type SortState, sortableColumn, sortedKey } from '../../lib/sort.ts';
@@ -13,13 +13,39 @@ import { useClient } from '../../services.tsx';
 import { CsvButton } from './csv-button.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
 import { TotalsRow } from './totals-row.tsx';
+import { trendDays } from '../../lib/viewers.ts';
+import { useCan } from '../teams/use-team.ts';
+import { ViewerPrivacy } from './viewer-privacy.tsx';
+
+// The chart library comes with the trend's own chunk, after the table.
+const TrendChart = lazy(() => import('./trend-chart.tsx'));
 
 const PAGE_SIZE = 10;
 const noVideos = (period: string) => t`No videos yet: upload one, embed it, and its plays in the ${period} show up here.`;
 
+const cardTitle = (text: string) => <h2 style={{ fontSize: 17, margin: 0 }}>{text}</h2>;
+
+/** Issue 33: the whole account's plays, minutes watched and unique viewers per day over the range. */
+function AccountTrend({ range }: { range: ReturnType<typeof useStatisticsRange>[0] }) {
+  const client = useClient();
+  const { token } = theme.useToken();
+  const { from, to } = trendDays(range);
+  const trend = useQuery({ queryKey: keys.trend(from, to), queryFn: () => client.viewers.trend({ from, to }), placeholderData: keepPreviousData });
+  const days = trend.data?.days ?? [];
+  if (trend.isError) return <Typography.Text type="danger" role="alert">{errorMessage(trend.error)}</Typography.Text>;
+  if (trend.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
+  if (!days.some((d) => d.plays > 0)) return <Empty description={t`No plays in this period yet.`} />;
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+      <TrendChart days={days} colors={[token.colorPrimary, '#d46b08', '#389e0d']} />
+    </Suspense>
+  );
+}
+
 /**
  * /video-analytics (the sidebar's 'Analytics'): plays, viewers and watch time of every video of the
- * user over the chosen range, sorted on the server by any column (most plays first to begin with).
+ * user over the chosen range, sorted on the server by any column (most plays first to begin with);
+ * the account's trend per day and its viewer privacy (issue 33).
  */
 export function AnalyticsOverviewPage() {
   const client = useClient();
@@ -34,6 +60,8 @@ export function AnalyticsOverviewPage() {
     placeholderData: keepPreviousData,
   });
   const data = overview.data;
+  // The trend and the viewer privacy come from the viewer sessions, which name people: lead readers only.
+  const readViewers = useCan('readLeads');
 
   const columns: TableColumnsType<VideoAnalyticsRow> = [
     { title: t`Video`, dataIndex: 'name', ...sortableColumn(sort, 'name'), render: (name: string, row) => <Link to={`/video-analytics/${row.id}?range=${range}`}>{name}</Link> },
@@ -79,6 +107,20 @@ export function AnalyticsOverviewPage() {
           }}
         />
       </Card>
+      {readViewers && (
+        <Card title={cardTitle(t`Plays, minutes watched and unique viewers per day`)} data-testid="account-trend" style={{ marginTop: 16 }}>
+          <AccountTrend range={range} />
+        </Card>
+      )}
+      {readViewers && (
+        <Row style={{ marginTop: 16 }}>
+          <Col xs={24} lg={14}>
+            <Card title={cardTitle(t`Viewer privacy`)} id="viewer-privacy">
+              <ViewerPrivacy />
+            </Card>
+          </Col>
+        </Row>
+      )}
     </>
   );
 }

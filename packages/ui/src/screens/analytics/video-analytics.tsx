@@ -4,14 +4,14 @@ import { Trans } from '@lingui/react/macro';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { DEFAULT_COLOR_SCHEME, errorMessage, type StatisticsCsvChart } from '@reelbase/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Tabs, Typography, theme } from 'antd';
 import type { ApexOptions } from 'apexcharts';
 import type { ComponentType, ReactNode } from 'react';
 // The core build with the two chart types used here (not every type and feature apexcharts has).
 import 'apexcharts/area';
 import 'apexcharts/bar';
 import * as apexChartModule from 'react-apexcharts/core';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { dropOffShares } from '../../lib/drop-off.ts';
 import { formatMark } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
@@ -19,8 +19,13 @@ import { useClient } from '../../services.tsx';
 import { CsvButton } from './csv-button.tsx';
 import { RangePicker, rangeLabel, useStatisticsRange } from './range-picker.tsx';
 import { TotalsRow } from './totals-row.tsx';
+import { DataTable } from './data-table.tsx';
+import { EngagementChart } from './engagement-chart.tsx';
+import { factName } from './fact-names.ts';
+import { ViewersTab } from './viewers-tab.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { LeadsList } from '../leads/leads-list.tsx';
+import { useCan } from '../teams/use-team.ts';
 
 type Datum = { name: string; count: number };
 const playsOf = (plays: number) => plural(plays, { one: '# play', other: '# plays' });
@@ -29,29 +34,6 @@ const analyticsOf = (name: string) => t`Analytics: ${name}`;
 const noPlays = (period: string) => t`No one has watched this video in the ${period} yet. Plays of its embed show up here within a minute.`;
 // The package's typings declare the component inside a module block TypeScript reads as a namespace.
 const Chart = (apexChartModule as unknown as { default: ComponentType<{ type: 'area' | 'bar'; height: number; options: ApexOptions; series: ApexOptions['series'] }> }).default;
-
-/** The figures of a chart as a table for screen readers (the SVG alone says nothing to them). */
-function DataTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: [string, string][] }) {
-  return (
-    <table className="rb-sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th>{head[0]}</th>
-          <th>{head[1]}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([a, b]) => (
-          <tr key={a}>
-            <td>{a}</td>
-            <td>{b}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function ChartCard({ title, testId, csv, children }: { title: string; testId: string; csv: ReactNode; children: ReactNode }) {
   return (
@@ -82,22 +64,6 @@ function DropOffChart({ data, color }: { data: Datum[]; color: string }) {
   );
 }
 
-/**
- * The statistics' own names for a viewer it could not place ("Unknown"), a rare device or browser
- * ("Other") and the device types, in the app's language; browser and country names pass as sent.
- */
-const FACT_NAMES: Record<string, MessageDescriptor> = {
-  Unknown: msg({ message: 'Unknown', context: 'viewer statistics' }),
-  Other: msg({ message: 'Other', context: 'viewer statistics' }),
-  Desktop: msg`Desktop`,
-  Mobile: msg`Mobile`,
-  Tablet: msg`Tablet`,
-  'Smart TV': msg`Smart TV`,
-  Console: msg`Console`,
-  Wearable: msg`Wearable`,
-  Embedded: msg`Embedded`,
-};
-const factName = (name: string) => (Object.hasOwn(FACT_NAMES, name) ? i18n._(FACT_NAMES[name]) : name);
 
 function BarChart({ title, data: sent, color }: { title: string; data: Datum[]; color: string }) {
   const data = sent.map((d) => ({ ...d, name: factName(d.name) }));
@@ -129,22 +95,30 @@ const BARS: readonly { kind: 'country' | 'device' | 'browser'; title: MessageDes
   { kind: 'browser', title: msg`Browser used to view video`, color: DEFAULT_COLOR_SCHEME.playerCanvas },
 ];
 
+type Tab = 'overview' | 'viewers';
+
 /**
- * /video-analytics/{videoId}: totals, 'View drop-off rate' (share of starts still watching at each
- * 15 s mark) and the location, device and browser bars over a date range. The charts
- * (apexcharts) are in this screen's chunk only.
+ * /video-analytics/{videoId}: totals, 'View drop-off rate' (the engagement graph of the viewer
+ * sessions; the 15 s beacon curve for a video without sessions) and the location, device and
+ * browser bars over a date range; the Viewers tab (?tab=viewers) lists each session with its
+ * heatmap. The charts (apexcharts) are in this screen's chunk only.
  */
 export function VideoAnalyticsPage() {
   const { videoId = '' } = useParams();
   const client = useClient();
   const { token } = theme.useToken();
   const [range, setRange] = useStatisticsRange();
+  const [params, setParams] = useSearchParams();
+  // Sessions name people: the team's lead readers see them (the API checks it too).
+  const readViewers = useCan('readLeads');
+  const tab: Tab = readViewers && params.get('tab') === 'viewers' ? 'viewers' : 'overview';
   const video = useQuery({ queryKey: keys.video(videoId), queryFn: () => client.videos.get(videoId) });
   const stats = useQuery({
     queryKey: keys.statistics(videoId, range),
     queryFn: () => client.statistics.forVideo(videoId, range),
     placeholderData: keepPreviousData,
   });
+  const engagement = useQuery({ queryKey: keys.engagement(videoId), queryFn: () => client.viewers.engagement(videoId), enabled: readViewers });
   const s = stats.data;
   const csv = (chart: StatisticsCsvChart, of: string, spelled = false) => (
     <CsvButton of={of} spelled={spelled} testId={`csv-${chart}`} download={() => client.statistics.videoCsv(videoId, range, chart)} />
@@ -164,6 +138,29 @@ export function VideoAnalyticsPage() {
       {missing ? (
         <Result status="404" title={t`This video is not available`} extra={<Link to="/video-analytics">{t`All videos' analytics`}</Link>} />
       ) : (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) =>
+            setParams(
+              (p) => {
+                if (key === 'viewers') p.set('tab', key);
+                else p.delete('tab');
+                return p;
+              },
+              { replace: true },
+            )
+          }
+          items={[
+            { key: 'overview', label: t({ message: 'Overview', context: 'video analytics tab' }), children: overview() },
+            ...(readViewers ? [{ key: 'viewers', label: t({ message: 'Viewers', context: 'video analytics tab' }), children: <ViewersTab videoId={videoId} /> }] : []),
+          ]}
+        />
+      )}
+    </>
+  );
+
+  function overview() {
+    return (
         <>
           <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
             <RangePicker value={range} onChange={setRange} />
@@ -193,7 +190,11 @@ export function VideoAnalyticsPage() {
                 <Row gutter={[16, 16]}>
                   <Col xs={24}>
                     <ChartCard title={t`View drop-off rate`} testId="chart-drop-off" csv={csv('dropOff', t`View drop-off rate`)}>
-                      <DropOffChart data={s.dropOff} color={token.colorPrimary} />
+                      {engagement.data && engagement.data.plays > 0 ? (
+                        <EngagementChart engagement={engagement.data} color={token.colorPrimary} caption={t`View drop-off rate`} />
+                      ) : (
+                        <DropOffChart data={s.dropOff} color={token.colorPrimary} />
+                      )}
                     </ChartCard>
                   </Col>
                   {BARS.map((b) => (
@@ -211,7 +212,6 @@ export function VideoAnalyticsPage() {
             <LeadsList videoId={videoId} />
           </Card>
         </>
-      )}
-    </>
-  );
+    );
+  }
 }

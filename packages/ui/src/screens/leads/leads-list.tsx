@@ -9,6 +9,8 @@ import { Link } from 'react-router-dom';
 import { formatClock, formatDate } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
+import { useCan } from '../teams/use-team.ts';
+import { LeadVideos } from './lead-videos.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -26,7 +28,8 @@ function saveText(text: string, filename: string, type: string) {
 
 /**
  * The leads of the team, or of one video: search (email or name), a date range, a paged table
- * (newest first) and "Download CSV" of everything the filters match.
+ * (newest first) and "Download CSV" of everything the filters match. A row opens the lead's
+ * detail: the videos they watched, with heatmaps (issue 33).
  */
 export function LeadsList({ videoId }: { videoId?: string }) {
   const client = useClient();
@@ -38,6 +41,7 @@ export function LeadsList({ videoId }: { videoId?: string }) {
   const [downloading, setDownloading] = useState(false);
   const fromId = useId();
   const toId = useId();
+  const readViewers = useCan('readLeads');
   const filters: LeadsParams = { search: search.trim(), from, to };
   const leads = useQuery({
     queryKey: keys.leads(videoId ?? null, { ...filters, page }),
@@ -105,6 +109,7 @@ export function LeadsList({ videoId }: { videoId?: string }) {
           locale={{ emptyText: <Typography.Text type="secondary">{t`No leads yet. Turn on the lead form in a video’s player settings to collect emails.`}</Typography.Text> }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: leads.data?.meta.totalItems ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           scroll={{ x: true }}
+          expandable={readViewers ? { expandedRowRender: (l) => <LeadVideos leadId={l.id} email={l.email} />, columnTitle: <span className="rb-sr-only">{t`Watched videos`}</span> } : undefined}
         />
       )}
     </Flex>
