@@ -144,7 +144,7 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
   // A thumbnail test runs (issue 33): this viewer's own answer, from a chunk fetched only then.
   if (result.status === 'ok' && result.info.thumbnailTest) {
     const first = result;
-    result = await import('./viewer-cover.ts').then((m) => m.viewerCover(first, apiBase, options.videoId, fetchImpl), () => first);
+    result = await import('./viewer-cover.ts').then((m) => m.viewerCover(first, apiBase, fetchImpl), () => first);
   }
   if (result.status !== 'ok') {
     const text = {
@@ -184,7 +184,6 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     loadHls,
     token: info.token ?? null,
     leadScope: info.leadScope ?? null,
-    coverId: info.coverId ?? null,
     renew: (current) => fetchRenewal(apiBase, info.id || options.videoId, current, fetchImpl),
   });
 }

@@ -234,7 +234,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
   loadEngagement(engage, config, (hold) => (holdPlay = hold), extras, signal.signal);
   // Issue 33: the viewer's session (watched ranges), a chunk fetched once it first plays ('playing':
   // a play the browser refused, an autoplay without sound, opens none).
-  if (options.statistics !== false) video.addEventListener('playing', () => { const at = video.currentTime; void import('./sessions.ts').then((m) => m.trackSession(engage, at, signal.signal, options.durationSec)); }, { once: true, signal: signal.signal });
+  // Each later 'playing' gets the same tracker back.
+  if (options.statistics !== false) on(video, 'playing', () => { const at = video.currentTime; void import('./sessions.ts').then((m) => m.trackSession(engage, at, signal.signal, options.durationSec)); });
 
   // ---- source and start action ----
   const ready = attachSource(video, options.source, {

@@ -2,7 +2,7 @@
 // frame never carries it). It opens the session, keeps the watched ranges and reports them.
 import { EMAIL_PATTERN } from '@reelbase/api-client/lead-constants';
 import type { EngageHost } from './engage.ts';
-import { viewerId } from './viewer-id.ts';
+import { shownCovers, viewerId } from './viewer-id.ts';
 import { createWatchedRanges } from './watched-ranges.ts';
 
 /** The API takes at most this many ranges in one report (the contract's SESSION_RANGES_MAX; the contract module brings zod, which this chunk must not). */
@@ -66,7 +66,8 @@ export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal, 
     // The contract wants an id: a viewer who opted out of tracking gets a new one per session, which
     // links nothing (the API, seeing DNT or Sec-GPC, keeps no identity either).
     const id = viewerId() ?? crypto.randomUUID();
-    const body = JSON.stringify({ viewerId: id, ...(email && { email }) });
+    const coverId = shownCovers.get(h.videoId as string);
+    const body = JSON.stringify({ viewerId: id, ...(email && { email }), ...(coverId && { coverId }) });
     opening = fetch(`${api}/api/videos/${encodeURIComponent(h.videoId as string)}/sessions${token ? `?token=${encodeURIComponent(token)}` : ''}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },

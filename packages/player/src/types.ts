@@ -72,11 +72,6 @@ export interface PlayerOptions {
   renew?: (current: string) => Promise<{ token: string; expiresAt: string } | null>;
   /** Names the owner's team (opaque; from the playback answer) for the lead form's "already gave their email". */
   leadScope?: string | null;
-  /**
-   * The thumbnail-test cover the poster shows (issue 33; PlaybackInfo.coverId of the viewer's own
-   * answer): the session the player opens names it (SessionOpen.coverId), so the play counts for it.
-   */
-  coverId?: string | null;
   /** The owner's preview: the lead form and call to action show, but nothing is sent or remembered. */
   preview?: boolean;
   /** Test seam: how to navigate. */

@@ -3,6 +3,13 @@ import { readJson, safeStorage, writeJson } from './storage.ts';
 const KEY = 'rb-viewer';
 let perPage: string | null = null;
 
+/**
+ * The thumbnail-test cover each video showed this viewer, by video id (issue 33): set by the
+ * viewer-cover chunk, named by the session chunk when it opens, so the play counts for it. Kept
+ * here, the one module both chunks share, so the first frame's path carries none of it.
+ */
+export const shownCovers = new Map<string, string>();
+
 /** The viewer's own wish not to be followed: Do Not Track or Global Privacy Control. */
 export function viewerOptedOut(): boolean {
   const n = navigator as Navigator & { globalPrivacyControl?: boolean };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailParam } from '../src/sessions.ts';
+import { shownCovers } from '../src/viewer-id.ts';
 import { LEAD_FORM_DEFAULT } from '@reelbase/api-client/lead-constants';
 import { config, json, makePlayer as make, stubMediaMethods } from './helpers.ts';
 
@@ -42,6 +43,15 @@ const play = (media: Awaited<ReturnType<typeof makePlayer>>['media'], from: numb
 };
 
 describe('viewer sessions', () => {
+  it('names the thumbnail-test cover this viewer was shown, so the play counts for it', async () => {
+    shownCovers.set('vid-2', 'cover-b');
+    const { media } = await makePlayer({ videoId: 'vid-2', apiBase: 'https://api.test' }, { duration: 60 });
+    media.startPlaying();
+    await vi.waitFor(() => expect(opens()).toHaveLength(1));
+    expect(JSON.parse(opens()[0][1]?.body as string).coverId).toBe('cover-b');
+    shownCovers.clear();
+  });
+
   it('opens a session on the first play (not on load) with the viewer id and the page email, and reports what was watched', async () => {
     window.history.replaceState(null, '', '/embed/hls/vid-1?email=ana%40example.com');
     const expiresAt = new Date(Date.now() + 3600_000).toISOString();

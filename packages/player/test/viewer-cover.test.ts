@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { shownCovers } from '../src/viewer-id.ts';
 import { mount } from '../src/mount.ts';
 import type { PlaybackInfo } from '../src/types.ts';
 import { config, hostPerTest, json } from './helpers.ts';
@@ -37,6 +38,8 @@ it('a video under test: the viewer id goes to the playback call and the poster i
   expect(fetchMock).toHaveBeenCalledTimes(1);
   expect(fetchMock).toHaveBeenCalledWith(`https://api.test/api/playback/vid-1?viewer=${VIEWER}`, { headers: { accept: 'application/json' } });
   expect(player!.video.poster).toBe('https://api.test/media/vid-1/thumbs/test-b.jpg');
+  // The session, once it opens, names the cover shown (sessions.test).
+  expect(shownCovers.get('vid-1')).toBe('cover-b');
 });
 
 it('no test, or a viewer who asked not to be tracked: no second call, the video\'s own poster', async () => {
