@@ -107,7 +107,11 @@ export function trackSession(h: SessionHost, at?: number, signal?: AbortSignal, 
   // A stretch starts where the play or the seek lands, not at the first timeupdate after it (which
   // comes up to a quarter of a second later, more at a higher speed).
   on(video, 'seeked', () => !video.paused && ranges.update(video.currentTime));
-  on(video, 'pause', () => report(false));
+  // Up to where it stopped: the last timeupdate may be a quarter of a second (more at a higher speed) before it.
+  on(video, 'pause', () => {
+    ranges.update(video.currentTime);
+    report(false);
+  });
   on(video, 'play', () => ranges.update(video.currentTime));
   on(video, 'playing', () => {
     ranges.update(video.currentTime);
