@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './support/axe.ts';
 import { expect, shot, signInViaApi, test } from './support/fixtures.ts';
+import { lastMailText } from './support/outbox.ts';
 import { clips, MINUTES_CLIP_SECONDS, uploadReady } from './support/ready-video.ts';
 import { playUntil, seekTo, sessionsOf, startPlaying, watchedAt } from './support/viewers.ts';
 
@@ -108,6 +109,9 @@ test("viewers' sessions: heatmap of what was watched, two unique viewers, ?email
   expect((await sent).request().postDataJSON().sessionId).toMatch(/^[0-9a-f-]{36}$/);
   await playUntil(d, 5);
   await sessionsOf(request, base, video.token, video.id, 4);
+  // The lead leaves (the session ends): the owner's instant alert is in the outbox.
+  await d.goto('about:blank');
+  expect(await lastMailText(video.account.email, 'lead@example.com watched Harbour tour')).toContain('/video-analytics/');
   await page.goto('/leads');
   const lead = page.getByRole('row').filter({ hasText: 'lead@example.com' });
   await lead.getByRole('button', { name: /expand/i }).click();
