@@ -107,7 +107,8 @@ test('an import lands its download in the bucket and becomes playable from it', 
 });
 
 test('a rotated phone video plays from the bucket while it is encoded, its playlist and segments published as they come', async () => {
-  const rotated = await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 30, rotate: 90 });
+  // Long enough for several segments (the encode is held at its first until the playlist is read).
+  const rotated = await makeClip({ codec: 'h264', width: 640, height: 360, seconds: 12, rotate: 90 });
   const up = await s.upload(token, rotated, { name: 'Portrait' });
   expect(up.status).toBe(201);
   await watchGrowingPlaylist(s, token, up.body.id, hold.release);
