@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiToken, expect, registerViaApi, shot, signInViaApi, test, uploadViaApi, waitPlayable } from './support/fixtures.ts';
+import { choose } from './support/select.ts';
 
 /*
  * Generated captions in the app (issue 25 item 2): the owner starts them on the video page, sees
@@ -53,9 +54,8 @@ test('generate captions from the video page, and for every new upload from Setti
   const settings = page.getByTestId('caption-settings');
   const select = settings.getByLabel('Generated captions for new uploads');
   await expect(settings).toContainText('Off');
-  await select.click();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/captions/settings') && r.request().method() === 'PUT');
-  await page.locator('.ant-select-item-option').filter({ hasText: 'English (United Kingdom)' }).click();
+  await choose(select, 'English (United Kingdom)');
   expect(await (await saved).json()).toEqual({ autoLanguage: 'en-GB' });
   await expect(page.getByText('New uploads get generated captions.')).toBeVisible();
   await shot(page, info, 'captions-settings-on');

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { thumbnailTimes } from '@reelbase/api-client/constants';
 import { type Account, apiToken, expect, registerViaApi, sampleVideo, shot, signInViaApi, sql, test, uploadViaApi } from './support/fixtures.ts';
+import { choose } from './support/select.ts';
 
 // Each test has its own user and video, so they can run side by side.
 test.describe.configure({ mode: 'parallel' });
@@ -237,8 +238,7 @@ test('create a GIF with text, copy its embed, page through and remove', async ({
   await expect(preview).toHaveText('Hello GIF');
   await dialog.getByLabel('Colour').fill('#ff0000');
   await expect(preview).toHaveCSS('color', 'rgb(255, 0, 0)');
-  await dialog.getByLabel('Font', { exact: true }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Dancing Script' }).click();
+  await choose(dialog.getByLabel('Font', { exact: true }), 'Dancing Script');
   await expect(preview).toHaveCSS('font-family', /Dancing Script/);
   await dialog.getByLabel('Font size').fill('32');
   // 32 GIF pixels, scaled to the preview (480 px wide GIF shown narrower).

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, fillCard, registerViaApi, shot, signIn, test } from './support/fixtures.ts';
+import { choose } from './support/select.ts';
 
 const GATE = 'Choose a payment method';
 
@@ -76,8 +77,7 @@ test('the gate can be left by signing out, and a first payment approved at PayPa
   await expect(page.getByRole('heading', { name: 'Pay with PayPal' })).toBeVisible();
   const go = page.getByRole('button', { name: 'Continue to PayPal' });
   await expect(go).toBeDisabled();
-  await page.getByLabel('Plan', { exact: true }).click();
-  await page.locator('.ant-select-item-option[title="Bronze: $12 / Month"]').click();
+  await choose(page.getByLabel('Plan', { exact: true }), 'Bronze: $12 / Month');
   await go.click();
   const detail = page.getByRole('dialog', { name: 'Payment detail' });
   // No saved card: PayPal is the only way to pay.

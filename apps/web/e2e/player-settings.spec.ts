@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, registerViaApi, sampleVideo, shot, signInViaApi, sql, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
+import { choose } from './support/select.ts';
 
 // A 48×24 PNG for the player logo.
 const LOGO_PNG = Buffer.from(
@@ -58,12 +59,10 @@ test('player settings: each change shows in the live preview at once, is saved a
   // End action 'play next' offers the owner's other videos.
   const other = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Teaser');
   save = nextSave(page);
-  await panel.getByLabel('End action').click();
-  await page.locator('.ant-select-item-option[title="play next"]').click();
+  await choose(panel.getByLabel('End action'), /^play next$/);
   expect(await save).toEqual({ status: 200, sent: { id: video.id, endAction: 'playNext' } });
   save = nextSave(page);
-  await panel.getByLabel('Next video').click();
-  await page.locator('.ant-select-item-option[title="Teaser"]').click();
+  await choose(panel.getByLabel('Next video'), /^Teaser$/);
   expect(await save).toEqual({ status: 200, sent: { id: video.id, nextVideo: other.id } });
   await shot(page, info, 'player-settings');
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { apiToken, expect, registerViaApi, sampleVideo, shot, signInViaApi, test, tinyVideo, uploadViaApi } from './support/fixtures.ts';
 import { clips, MINUTES_CLIP_SECONDS, sharedReady, uploadReady } from './support/ready-video.ts';
+import { choose } from './support/select.ts';
 
 /*
  * Privacy in the browser: the owner sets who may watch on the video page, in bulk and as the
@@ -34,8 +35,7 @@ test('the owner sets privacy on the video page; the embed page asks for the pass
   await page.goto(`/${video.id}`);
 
   const panel = page.getByRole('region', { name: 'Privacy' });
-  await panel.getByLabel('Who can watch').click();
-  await page.locator('.ant-select-item-option[title="Password"]').click();
+  await choose(panel.getByLabel('Who can watch'), /^Password$/);
   // A password video needs its password the first time.
   await panel.getByRole('button', { name: 'Save privacy' }).click();
   await expect(panel.getByText('Set a password for this video.')).toBeVisible();
@@ -96,8 +96,7 @@ test('My videos sets the visibility of a selection; Settings sets what new video
 
   await page.goto('/settings');
   const defaults = page.getByTestId('privacy-defaults');
-  await defaults.getByLabel('New videos: who can watch').click();
-  await page.locator('.ant-select-item-option[title="Private"]').click();
+  await choose(defaults.getByLabel('New videos: who can watch'), /^Private$/);
   await defaults.getByLabel('New videos: embed only on these domains').fill('https://shop.example/page');
   await defaults.getByRole('button', { name: 'Save privacy defaults' }).click();
   await expect(defaults.getByText('Must be a domain like example.com or *.example.com.')).toBeVisible();

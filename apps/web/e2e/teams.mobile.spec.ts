@@ -1,6 +1,7 @@
 import { apiToken, expect, newAccount, shot, test } from './support/fixtures.ts';
 import { lastLink } from './support/outbox.ts';
-import { option, registerOwner } from './support/teams.ts';
+import { choose } from './support/select.ts';
+import { registerOwner } from './support/teams.ts';
 
 /** No sideways scrolling: the page fits the phone's 375 px. */
 async function fitsWidth(page: import('@playwright/test').Page) {
@@ -43,8 +44,7 @@ test('on a phone, the team switcher is in the menu and the Team and invitation p
 
   // Switching to the member's own team from the menu closes it and opens that team's videos.
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await menu.getByTestId('team-switcher').locator('.ant-select').click();
-  await option(page, '(Owner)').click();
+  await choose(menu.getByTestId('team-switcher').locator('.ant-select'), '(Owner)');
   await expect(menu).toBeHidden();
   await expect(page.getByText('No videos yet. Upload your first one.')).toBeVisible();
 });

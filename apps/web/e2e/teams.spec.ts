@@ -1,6 +1,7 @@
 import { ADMIN, expect, newAccount, sampleVideo, shot, signInViaApi, test } from './support/fixtures.ts';
 import { lastLink } from './support/outbox.ts';
-import { invite, joinAsNewPerson, option, registerOwner } from './support/teams.ts';
+import { choose } from './support/select.ts';
+import { invite, joinAsNewPerson, registerOwner } from './support/teams.ts';
 
 /*
  * Issue 24's browser test: the owner invites an editor (the link from the outbox), the editor
@@ -64,13 +65,12 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   await expect(ed.page.getByTestId('team-switcher')).toContainText('(Editor)');
   await expect(ed.page.getByTestId('video-row').filter({ hasText: 'sample clip' })).toBeVisible();
   // The editor's own team is empty; switching back shows the team's video again.
-  await ed.page.getByTestId('team-switcher').locator('.ant-select').click();
-  await option(ed.page, '(Owner)').click();
+  const switcher = ed.page.getByTestId('team-switcher').locator('.ant-select');
+  await choose(switcher, '(Owner)');
   await expect(ed.page.getByText('No videos yet. Upload your first one.')).toBeVisible();
-  await ed.page.getByTestId('team-switcher').locator('.ant-select').click();
-  await option(ed.page, '(Editor)').click();
+  await choose(switcher, '(Editor)');
   await expect(ed.page.getByTestId('video-row').filter({ hasText: 'sample clip' })).toBeVisible();
-  await ed.page.getByTestId('team-switcher').locator('.ant-select').click();
+  await switcher.click();
   await shot(ed.page, info, 'team-switcher');
   await ed.page.keyboard.press('Escape');
   await ed.context.close();
@@ -115,8 +115,7 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   await expect(log.getByRole('row').filter({ hasText: 'Joined the team' }).filter({ hasText: 'Vera Viewer' })).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: 'Joined the team' }).filter({ hasText: 'Eddie Editor' })).toBeVisible();
   await shot(page, info, 'team-activity');
-  await page.getByLabel('Action').click();
-  await option(page, 'Uploaded a video').click();
+  await choose(page.getByLabel('Action'), 'Uploaded a video');
   await expect(log.getByRole('row').filter({ hasText: 'Joined the team' })).toHaveCount(0);
   await expect(log.getByRole('row').filter({ hasText: 'Uploaded a video' })).toHaveCount(1);
   await shot(page, info, 'team-activity-filtered');
@@ -137,8 +136,7 @@ test('the owner invites an editor and a viewer; the editor uploads, the viewer c
   await shot(admin, info, 'admin-teams');
   await teamRow.getByRole('button', { name: /^Move ownership of / }).click();
   const move = admin.getByRole('dialog', { name: 'Move ownership' });
-  await move.getByLabel('New owner').click();
-  await option(admin, 'Eddie Editor').click();
+  await choose(move.getByLabel('New owner'), 'Eddie Editor');
   await move.getByLabel('Reason (for the audit log)').fill('Support case: the owner left the company.');
   await shot(admin, info, 'admin-move-ownership');
   await move.getByRole('button', { name: 'Move ownership' }).click();
@@ -182,8 +180,7 @@ test('a revoked invitation stops working; the owner transfers ownership with the
   await page.reload();
   await page.getByRole('button', { name: 'Transfer ownership' }).click();
   const transfer = page.getByRole('dialog', { name: 'Transfer ownership' });
-  await transfer.getByLabel('New owner').click();
-  await option(page, 'Eddie Editor').click();
+  await choose(transfer.getByLabel('New owner'), 'Eddie Editor');
   await transfer.getByLabel('Your password').fill('not-the-password');
   await transfer.getByRole('button', { name: 'Offer ownership' }).click();
   await expect(page.getByText('The password is not correct.').first()).toBeVisible();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { type Account, expect, newAccount, shot, TEST_CARD } from './fixtures.ts';
 import { lastLink } from './outbox.ts';
+import { choose } from './select.ts';
 
 /** Teams (issue 24): an owner on Silver, invitations sent on the Team page, joining through the mailed link. */
 
@@ -18,15 +19,11 @@ export async function registerOwner(request: APIRequestContext, baseURL: string)
   return owner;
 }
 
-/** Picks an option of the open antd Select (its visible list; the listbox antd keeps for screen readers is hidden). */
-export const option = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
-
 /** The owner invites `email` with `role` on the Team page. */
 export async function invite(page: Page, email: string, role: 'Editor' | 'Viewer') {
   const form = page.locator('form[id="invite"]');
   await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Role').click();
-  await option(page, new RegExp(`^${role}$`)).click();
+  await choose(form.getByLabel('Role'), new RegExp(`^${role}$`));
   await form.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Invitation sent.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
