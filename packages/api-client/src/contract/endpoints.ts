@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Endpoint } from './endpoint.ts';
 import { AdminUser, AdminUserList, AdminUserUpdate, FeatureToggle, UserBulkRequest, UserBulkResult } from './admin.ts';
 import {
   AuthProviders,
@@ -21,7 +22,6 @@ import { CaptionGenerateRequest, CaptionSettings } from './caption-generation.ts
 import { CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from './captions.ts';
 import { ChapterList, ChaptersUpdate } from './chapters.ts';
 import { MessageBody } from './common.ts';
-import type { ApiKeyScope } from './constants.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { Lead, LeadList, LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from './leads.ts';
@@ -64,7 +64,6 @@ import {
   OwnershipTransfer,
   OwnershipTransferAccepted,
   OwnershipTransferRequest,
-  type TeamAccess,
   TeamActivityList,
   TeamActivityQuery,
   TeamList,
@@ -106,34 +105,6 @@ import { HubspotConnect, Integration, IntegrationList, MailchimpConnect } from '
 import { NotificationSettings, NotificationSettingsUpdate } from './notifications.ts';
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from './webhooks.ts';
 
-export interface Endpoint {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
-  path: string;
-  summary: string;
-  auth: 'none' | 'user' | 'admin' | 'optional';
-  /**
-   * For auth 'user': what the member's role in the acting team must allow (ROLE_PERMISSIONS), or
-   * 'personal' for calls about the signed-in person alone. The OpenAPI document states it as
-   * `x-permission` and the roles allowed as `x-roles`; the API checks it on every route.
-   */
-  team?: TeamAccess;
-  /**
-   * The API-key scope that covers this call (`Authorization: Bearer rbk_...`); without one, keys
-   * are refused here (403). In OpenAPI as `x-api-key-scope` and the apiKey security requirement.
-   */
-  scope?: ApiKeyScope;
-  /** A stable operationId when the one derived from method and path (openapi.ts) would not do. */
-  operationId?: string;
-  body?: z.ZodType;
-  /** Query parameters, validated with this schema. */
-  query?: z.ZodType;
-  multipart?: Record<string, 'file' | 'string'>;
-  response?: z.ZodType;
-  /** A response that is not JSON (a page, media, a script), by its content type. */
-  produces?: string;
-  /** Calls of the tus resumable-upload protocol: its headers and plain-text errors, not this API's JSON. */
-  tus?: true;
-}
 
 /** Strangers get the status alone; admins also see each part's state. */
 export const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z.string().optional(), queue: z.string().optional() });
@@ -142,7 +113,7 @@ export const Health = z.object({ status: z.enum(['ok', 'degraded']), database: z
  * Every call of the API, for the OpenAPI document. Routes validate with the same schemas. Kept
  * literal (`as const`) so that the client's calls take their path, body and answer types from here.
  */
-const operations = [
+const coreOperations = [
   { method: 'get', path: '/api/health', summary: 'ok or not; an admin also sees the state of each part', auth: 'optional', response: Health },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'none' },
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token: the body\'s, or with X-Refresh-Token-Transport: cookie the reelbase_refresh cookie (then the new one comes as that cookie, not in the body)', auth: 'none', body: RefreshRequest, response: Tokens },
@@ -414,6 +385,10 @@ const operations = [
   { method: 'get', path: '/media/images/{owner}/{file}', summary: 'Public images (avatars, logos, covers)', auth: 'none', produces: 'image/*' },
 ] as const satisfies readonly Endpoint[];
 
+/** Every call: the core list above and each area's own list (an area past a few calls keeps its list in its own file). */
+const operations = [...coreOperations] as const;
+
 /** One operation of the contract with its literal method, path and schemas. */
 export type ContractOperation = (typeof operations)[number];
+export type { Endpoint };
 export const endpoints: Endpoint[] = [...operations];
