@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import dns2 from 'dns2';
 
 const { Packet } = dns2;
@@ -5,9 +6,20 @@ const { Packet } = dns2;
 /**
  * A DNS server on 127.0.0.1 (a free UDP port) answering TXT questions from a map the test fills,
  * NXDOMAIN for names it does not hold: what a team's DNS host is to the custom-domain
- * verification (DNS_RESOLVER points at `address`). `asked` lists the names asked for.
+ * verification (DNS_RESOLVER points at `address`). `asked` lists the names asked for. With
+ * `recordsFile` it also answers from that JSON file (`{ name: [value, ...] }`), read at each
+ * question, so a test in another process (a browser spec) can publish a record.
  */
-export async function startDnsStandin() {
+export async function startDnsStandin(o: { recordsFile?: string } = {}) {
+  const fromFile = (name: string): string[][] | undefined => {
+    if (!o.recordsFile) return undefined;
+    try {
+      const values = (JSON.parse(readFileSync(o.recordsFile, 'utf8')) as Record<string, string[]>)[name];
+      return values?.map((v) => [v]);
+    } catch {
+      return undefined;
+    }
+  };
   const records = new Map<string, string[][]>();
   const asked: string[] = [];
   const server = dns2.createServer({
@@ -17,7 +29,7 @@ export async function startDnsStandin() {
       const [question] = request.questions;
       const name = (question?.name ?? '').toLowerCase();
       asked.push(name);
-      const held = records.get(name);
+      const held = records.get(name) ?? fromFile(name);
       if (!held) response.header.rcode = Packet.RCODE.NXDOMAIN;
       else if (question?.type === Packet.TYPE.TXT) {
         for (const data of held) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as (typeof response.answers)[number]);
