@@ -62,7 +62,8 @@ function get(servername: string, path: string): Promise<{ status: number; body: 
 beforeAll(async () => {
   if (!existsSync(CADDY)) throw new Error(`Caddy is needed at ${CADDY}: node scripts/ensure-caddy.mjs installs it`);
   dns = await startDnsStandin();
-  s = await startTestServer({ DNS_RESOLVER: dns.address });
+  // As deployed: TRUST_PROXY on, so the API reads the host (and address) Caddy forwards.
+  s = await startTestServer({ DNS_RESOLVER: dns.address, TRUST_PROXY: 'true' });
   owner = await signUpAndLogin(s);
   const clip = await makeClip({ codec: 'h264', width: 160, height: 90, seconds: 1, audio: false });
   const up = await s.upload(owner.accessToken, clip, { name: 'Caddy tour' });
