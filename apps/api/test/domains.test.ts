@@ -154,6 +154,14 @@ test('on the verified host: the team\'s share page, embed and player calls; anot
     expect(r.status, path).toBe(404);
   }
   expect((await onHost(host, '/auth/login', 'POST')).status).toBe(404);
+  // The player's calls pass for the team's videos only.
+  expect((await onHost(host, `/api/videos/${theirs.id}/sessions`, 'POST')).status).toBe(404);
+  expect((await onHost(host, `/api/videos/${ours.id}/leads`, 'GET')).status).toBe(404);
+  expect((await onHost(host, `/api/playback/${ours.id}`, 'OPTIONS')).status).toBe(204);
+  // A showcase path passes the guard (its route checks the slug) but never falls to the web app.
+  const showcase = await onHost(host, '/s/no-such-showcase');
+  expect(showcase.status).toBe(404);
+  expect(showcase.body).not.toContain('<div id="root"');
   // The same calls on the product's own host work as before.
   expect((await fetch(`${s.url}/watch/${theirs.id}`)).status).toBe(200);
   expect((await s.api('GET', '/api/videos', { token: other.accessToken })).status).toBe(200);

@@ -82,6 +82,8 @@ export function hostGuard(d: HostGuardDeps): Middleware {
       if (owner === 'any' || owner === teamId) {
         // One host's answer must not be served for another from a shared cache.
         ctx.vary('Host');
+        // Whatever no route answers is not the web app's either (static-web.ts reads it).
+        ctx.state.customDomainTeam = teamId;
         return next();
       }
       break;
