@@ -109,7 +109,7 @@ export function ReviewPage() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center' }}>
-        <Brand light />
+        <Brand />
       </Layout.Header>
       <Layout.Content style={{ padding: '24px 16px', maxWidth: 1200, width: '100%', margin: '0 auto' }}>
         {page.isPending ? (
