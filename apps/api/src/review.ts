@@ -4,9 +4,11 @@ import { storedSecret } from './jwt-secret.ts';
 import type { AuthGuards } from './modules/access/guards.ts';
 import type { ActionLimits, RateLimits } from './modules/limits/rate-limits.ts';
 import type { PlaybackService } from './modules/playback/playback.service.ts';
-import { reviewAccess } from './modules/review/review-access.ts';
+import { hashLinkToken, reviewAccess } from './modules/review/review-access.ts';
 import { reviewMails } from './modules/review/review-mails.ts';
+import { reviewQueries } from './modules/review/review.queries.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { sqlOf } from './db/sql.ts';
 import { createReviewService } from './modules/review/review.service.ts';
 import { createReviewerService } from './modules/review/reviewer.service.ts';
 
@@ -43,3 +45,6 @@ export async function reviewRouters(d: {
   });
   return [reviewRoutes(review, reviewer, d.guards)];
 }
+
+/** The team of a review link by its token (null: no such link), for the custom domains' host guard (`reviewTeam`). */
+export const reviewTeamOf = (orm: Orm) => (token: string) => reviewQueries(sqlOf(orm.em.fork())).teamOfLink(hashLinkToken(token));

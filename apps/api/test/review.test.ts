@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { REVIEW_ERROR_CODES, REVIEW_MESSAGES, TEAM_ERROR_CODES } from '@reelbase/api-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { reviewTeamOf } from '../src/review.ts';
 import { makeClip } from './support/clips.ts';
 import { inTeam, teamOfFour } from './support/teams.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
@@ -52,6 +53,8 @@ test('an editor makes a link shown once; the list has no token; a viewer gets 40
   const listed = list.body.items.find((l: { id: string }) => l.id === link.id);
   expect(listed).toMatchObject({ state: 'active', hasPassword: false, tokenPrefix: link.token.slice(0, 6) });
   expect(JSON.stringify(list.body)).not.toContain(link.token);
+  // The custom domains' host guard learns a link's team from its token.
+  expect([await reviewTeamOf(s.services.orm)(link.token), await reviewTeamOf(s.services.orm)('no-such-token')]).toEqual([team.teamId, null]);
 
   const viewer = await asTeam('POST', `/api/videos/${videoId}/review-links`, team.viewer, {});
   expect([viewer.status, viewer.body.code]).toEqual([403, TEAM_ERROR_CODES.permission]);

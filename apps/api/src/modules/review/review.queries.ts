@@ -96,6 +96,11 @@ export const reviewQueries = (sql: Sql) => ({
     const rows = await sql<{ id: string }[]>('update review_links set revoked_at = coalesce(revoked_at, now()) where id = ? and user_id = ? and video_id = ? returning id', [linkId, teamId, videoId]);
     return rows.length > 0;
   },
+  /** The team of a link by its token's hash, whatever its state (the custom-domain host guard asks). */
+  async teamOfLink(tokenHash: string): Promise<string | null> {
+    const [row] = await sql<{ user_id: string }[]>('select user_id from review_links where token_hash = ?', [tokenHash]);
+    return row?.user_id ?? null;
+  },
   async linkByHash(tokenHash: string): Promise<LinkRow | null> {
     const [row] = await sql<LinkRow[]>(`select ${LINK_COLUMNS} from review_links where token_hash = ?`, [tokenHash]);
     return row ?? null;
