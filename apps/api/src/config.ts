@@ -95,6 +95,11 @@ const schema = z.object({
   // Lead forms (issue 27): submissions per client address, and per email typed (filling owners' lists with one victim's address).
   RATE_LIMIT_LEADS_PER_ADDRESS: limit('30/3600'),
   RATE_LIMIT_LEADS_PER_EMAIL: limit('10/3600'),
+  // Client review (issue 34): reviewers' comments and decisions per client address, and per email typed.
+  RATE_LIMIT_REVIEW_WRITES_PER_ADDRESS: limit('60/3600'),
+  RATE_LIMIT_REVIEW_WRITES_PER_EMAIL: limit('60/3600'),
+  /** Comments through one review link are mailed to the team at most once in this many minutes. */
+  REVIEW_COMMENT_MAIL_MINUTES: z.coerce.number().int().min(0).default(5),
   /** Stripe: the secret key, the webhook signing secret, and where its API is (a local stand-in in tests). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -10,9 +10,9 @@ import { addressKeyer, beaconLimiter } from './modules/statistics/beacon-limiter
 /**
  * Custom domains composed (issue 34 item 3): the service (TXT lookups through DNS_RESOLVER), its
  * routes, and the host guard the app runs before any route. `owners` names the team of a
- * showcase slug or a review token, for the guard (the lead wires those areas' lookups in).
+ * showcase slug, for the guard.
  */
-export function createDomains(d: { config: Config; orm: Orm; owners?: Pick<HostGuardDeps, 'showcaseTeam' | 'reviewTeam'> }) {
+export function createDomains(d: { config: Config; orm: Orm; owners?: Pick<HostGuardDeps, 'showcaseTeam'> }) {
   const { config, orm } = d;
   const service = createDomainsService({ orm, publicUrl: config.PUBLIC_URL, maxPerTeam: config.CUSTOM_DOMAINS_MAX_PER_TEAM, lookupTxt: txtLookup(config.DNS_RESOLVER) });
   // The ask is answered from the cache; the limit keeps a flood of made-up names off PostgreSQL.

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createViewerServices } from './viewers.ts';
 import { createDomains } from './domains.ts';
+import { reviewLimits, reviewRouters } from './review.ts';
 import { type CoreHooks, startCore } from './core.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './modules/access/guards.ts';
@@ -136,6 +137,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     lead: { perAccount: config.RATE_LIMIT_LEADS_PER_EMAIL, perAddress: config.RATE_LIMIT_LEADS_PER_ADDRESS },
     // Its "account" is the key: each key has its own minute, whatever the address.
     'api-key': { perAccount: { count: config.API_KEY_RATE_LIMIT_PER_MINUTE, seconds: 60 } },
+    ...reviewLimits(config),
   });
   const secret = await jwtSecret(orm, config.DATA_DIR, config.JWT_SECRET);
   // One bounded pool of argon2 checks for sign-ins and video unlocks alike.
@@ -346,6 +348,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       notificationsRoutes(notifications, guards),
       apiKeysRoutes(apiKeys, guards),
       domains.routes(guards),
+      ...(await reviewRouters({ config, orm, playback, limits, guards, checks })),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
       assets.router,

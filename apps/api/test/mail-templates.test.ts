@@ -142,6 +142,22 @@ const SAMPLES: { [N in TemplateName]: Sample<N>[] } = {
       links: [`${APP}/leads`, `${APP}/settings`],
     },
   ],
+  'review-comment': [
+    {
+      data: { firstName: 'Ada', videoId: 'v1', videoName: 'Spring ad', version: 2, name: 'Client Carl', email: 'carl@example.com', atSec: 65, text: 'Logo too small here.', more: 2 },
+      subject: 'Client Carl commented on Spring ad',
+      says: ['Hello Ada,', 'Client Carl (carl@example.com) commented on "Spring ad" (version 2) at 1:05:', 'Logo too small here.', '2 more comments came through this link'],
+      links: [`${APP}/v1`],
+    },
+  ],
+  'review-decision': [
+    {
+      data: { firstName: null, videoId: 'v1', videoName: 'Spring ad', version: 1, name: 'Client Carl', email: 'carl@example.com', decision: 'approved' },
+      subject: 'Client Carl approved Spring ad',
+      says: ['Hello,', 'Client Carl (carl@example.com) approved "Spring ad" (version 1).'],
+      links: [`${APP}/v1`],
+    },
+  ],
   'webhook-disabled': [
     {
       data: { firstName: 'Ada', url: 'https://hooks.example.com/in', failingSince: '2026-12-01T10:00:00.000Z', lastError: 'The endpoint answered 500.' },

@@ -52,6 +52,7 @@ const TeamPage = screen(() => import('./screens/teams/team-page.tsx'), 'TeamPage
 const ActivityPage = screen(() => import('./screens/teams/activity-page.tsx'), 'ActivityPage');
 const InvitationPage = screen(() => import('./screens/teams/invitation-page.tsx'), 'InvitationPage');
 const PromoCodesPage = screen(() => import('./screens/admin/promo-codes-page.tsx'), 'PromoCodesPage');
+const ReviewPage = screen(() => import('./screens/review/review-page.tsx'), 'ReviewPage');
 
 export function AppRoutes() {
   return (
@@ -69,6 +70,8 @@ export function AppRoutes() {
       <Route path="/privacy-policy" element={<PrivacyPage />} />
       <Route path="/term-of-use" element={<TermsPage />} />
       <Route path="/terms-of-use" element={<TermsPage />} />
+      {/* A client's review link: no account, no sign-in (issue 34). */}
+      <Route path="/review/:token" element={<ReviewPage />} />
       <Route
         path="/admin"
         element={

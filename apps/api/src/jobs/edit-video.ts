@@ -18,6 +18,7 @@ import { progressReporter } from './progress.ts';
 import { cutVideoTracks } from '../modules/captions/track-cues.ts';
 import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 import { sqlOf } from '../db/sql.ts';
+import { startReviewVersion } from '../modules/review/review-version.ts';
 
 /** What a published replacement changed, as the `change` of its video.ready event. */
 export type VideoChange = 'replaced' | 'trimmed' | 'watermarked' | 'watermark_removed';
@@ -86,6 +87,7 @@ export async function publishReplacement(
   await em.transactional(async (tx) => {
     await tx.flush();
     await recordVideoEvent(sqlOf(tx), target.id, 'video.ready', { change: o.change });
+    if (o.change === 'replaced') await startReviewVersion(sqlOf(tx), target.id);
   });
   // A source inside the old picture (its main.mp4) is still served: it goes with that picture.
   if (oldOriginal && oldOriginal !== newOriginal && !isPictureKey(target.id, oldOriginal) && !o.keep?.has(oldOriginal)) await d.storage.delete(oldOriginal);

@@ -20,6 +20,8 @@ export const UNLIMITED: Record<string, string> = {
       'CAPTIONS_PER_ADDRESS',
       'PAYMENT_METHOD_PER_ACCOUNT',
       'PAYMENT_METHOD_PER_ADDRESS',
+      'REVIEW_WRITES_PER_ADDRESS',
+      'REVIEW_WRITES_PER_EMAIL',
     ].map((k) => [`RATE_LIMIT_${k}`, '100000/3600']),
   ),
 };

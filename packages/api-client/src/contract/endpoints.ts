@@ -104,6 +104,7 @@ import {
 } from './viewer-sessions.ts';
 import { HubspotConnect, Integration, IntegrationList, MailchimpConnect } from './integrations.ts';
 import { NotificationSettings, NotificationSettingsUpdate } from './notifications.ts';
+import { reviewOperations } from './review.ts';
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from './webhooks.ts';
 
 
@@ -387,7 +388,7 @@ const coreOperations = [
 ] as const satisfies readonly Endpoint[];
 
 /** Every call: the core list above and each area's own list (an area past a few calls keeps its list in its own file). */
-const operations = [...coreOperations, ...domainOperations] as const;
+const operations = [...coreOperations, ...domainOperations, ...reviewOperations] as const;
 
 /** One operation of the contract with its literal method, path and schemas. */
 export type ContractOperation = (typeof operations)[number];

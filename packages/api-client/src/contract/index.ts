@@ -22,6 +22,7 @@ export * from './payments.ts';
 export * from './player.ts';
 export * from './privacy.ts';
 export * from './profile.ts';
+export * from './review.ts';
 export * from './share.ts';
 export * from './teams.ts';
 export * from './thumbnail-tests.ts';

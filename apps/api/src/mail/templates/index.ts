@@ -11,6 +11,8 @@ import refundReceipt from './refund-receipt.ts';
 import removalNotice from './removal-notice.ts';
 import renewalFailed from './renewal-failed.ts';
 import resetPassword from './reset-password.ts';
+import reviewComment from './review-comment.ts';
+import reviewDecision from './review-decision.ts';
 import setPassword from './set-password.ts';
 import signInNotice from './sign-in-notice.ts';
 import subscriptionCanceled from './subscription-canceled.ts';
@@ -55,6 +57,8 @@ export const TEMPLATES = {
   'two-factor': twoFactor,
   'lead-watched': leadWatched,
   'lead-watched-digest': leadWatchedDigest,
+  'review-comment': reviewComment,
+  'review-decision': reviewDecision,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

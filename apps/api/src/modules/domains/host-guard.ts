@@ -13,13 +13,14 @@ const decoded = (s: string) => {
     return s;
   }
 };
-type Owner = 'any' | 'video' | 'session' | 'team' | 'showcase' | 'review';
+type Owner = 'any' | 'video' | 'session' | 'team' | 'showcase';
 /** Methods of pages and files; the embed's calls add their own. */
 const READ = ['GET', 'HEAD'];
 
 /**
  * What a custom domain serves, and how the thing asked for names its team. The pages and files
- * of the team's videos, showcases and review links; of /api, only the calls the player makes from
+ * of the team's videos and showcases (review links stay on the product's address: the reviewer
+ * page is the web app's); of /api, only the calls the player makes from
  * the page it is in (playback, unlock, viewer sessions, statistics beacons, leads), with their
  * CORS preflights. Everything else (the web app, the rest of the API, other teams') is 404.
  */
@@ -33,19 +34,16 @@ const RULES: { path: RegExp; methods: string[]; owner: Owner }[] = [
   { path: new RegExp(`^/api/statistics/(?:drop-off|cta-click)/${ID}$`, 'i'), methods: ['POST', 'OPTIONS'], owner: 'video' },
   { path: new RegExp(`^/api/sessions/${ID}/progress$`, 'i'), methods: ['POST', 'OPTIONS'], owner: 'session' },
   { path: /^\/s\/([^/]+)(?:\/|$)/, methods: READ, owner: 'showcase' },
-  { path: /^\/review\/([^/]+)\/?$/, methods: READ, owner: 'review' },
-  { path: /^\/api\/review\/([^/]+)\//, methods: ['GET', 'POST', 'OPTIONS'], owner: 'review' },
 ];
 
 export interface HostGuardDeps {
   orm: Orm;
   teamForHost: (host: string) => Promise<string | null>;
   /**
-   * The team of a showcase by its slug, of a review link by its token (their areas own them);
-   * unset: their paths are let through on every custom host (the pages check their own access).
+   * The team of a showcase by its slug (its area owns it); unset: showcase paths are let through
+   * on every custom host (the pages check their own access).
    */
   showcaseTeam?: (slug: string) => Promise<string | null>;
-  reviewTeam?: (token: string) => Promise<string | null>;
 }
 
 /**
@@ -68,8 +66,6 @@ export function hostGuard(d: HostGuardDeps): Middleware {
         return sessionTeam(sql(), key);
       case 'showcase':
         return d.showcaseTeam ? d.showcaseTeam(decoded(key)) : 'any';
-      case 'review':
-        return d.reviewTeam ? d.reviewTeam(decoded(key)) : 'any';
     }
   }
   return async (ctx, next) => {

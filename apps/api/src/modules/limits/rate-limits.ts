@@ -11,7 +11,7 @@ export interface Limit {
 }
 
 /** The costly or mail-sending actions strangers and users could repeat to hurt us or others. */
-export const LIMITED_ACTIONS = ['registration', 'email-check', 'forgot-password', 'verification-mail', 'platform-sign-in', 'import', 'upload', 'captions', 'payment-method', 'video-unlock', 'video-unlock-video', 'lead', 'api-key'] as const;
+export const LIMITED_ACTIONS = ['registration', 'email-check', 'forgot-password', 'verification-mail', 'platform-sign-in', 'import', 'upload', 'captions', 'payment-method', 'video-unlock', 'video-unlock-video', 'lead', 'api-key', 'review-unlock', 'review-write'] as const;
 export type LimitedAction = (typeof LIMITED_ACTIONS)[number];
 
 export type ActionLimits = Record<LimitedAction, { perAccount?: Limit; perAddress?: Limit }>;

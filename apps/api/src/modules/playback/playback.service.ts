@@ -159,6 +159,15 @@ export function createPlaybackService(d: {
     },
 
     /**
+     * A review link's player (issue 34): any visibility (the team sent the link), a viewer's
+     * token when the video is not public (renewed by the playback call, charged like any viewer).
+     */
+    async forReview(id: string): Promise<PlaybackInfo> {
+      const { em, video } = await showable(id);
+      return answer(em, video, video.visibility === 'public' ? null : issue(video));
+    },
+
+    /**
      * A password video's token for the right password (403 "Wrong password" otherwise). The
      * caller counts the try against the per-address limits first; here it counts against the
      * video's own cap (all addresses together; its first refusal in a window mails the owner),

@@ -27,6 +27,8 @@ import { useCopyVideo } from './use-copy-video.ts';
 import { usePreview } from './use-preview.ts';
 import { VideoTools } from './video-tools.tsx';
 import { ThumbnailTestPanel } from './thumbnail-test-panel.tsx';
+import { ReviewMarkerStrip } from '../review/marker-strip.tsx';
+import { ReviewPanel } from '../review/review-panel.tsx';
 
 export const deleteVideoText = () => tr`Are you sure you want to permanently delete this video? This cannot be undone.`;
 
@@ -138,6 +140,7 @@ export function VideoPage() {
                     {v.status === 'failed' ? tr`This video could not be processed.${v.processing.error ? ` ${v.processing.error}` : ''}` : tr`The video is being processed…`}
                   </div>
                 )}
+                {v.isMainReady && <ReviewMarkerStrip videoId={v.id} durationSec={v.metadata.durationSec} onSeek={(at) => setSeek((s) => ({ at, n: (s?.n ?? 0) + 1 }))} />}
                 <Flex justify="space-between" align="center" wrap gap={12} style={{ padding: 16 }}>
                   <Flex vertical gap={6}>
                     <VideoStatus video={v} />
@@ -173,6 +176,7 @@ export function VideoPage() {
                   <VideoTools video={v} />
                 </div>
               </Card>
+              <ReviewPanel videoId={v.id} canEdit={active} onSeek={(at) => setSeek((s) => ({ at, n: (s?.n ?? 0) + 1 }))} />
               <TranscriptPanel videoId={v.id} onSeek={(at) => setSeek((s) => ({ at, n: (s?.n ?? 0) + 1 }))} />
               <ChaptersPanel key={JSON.stringify(v.chapters)} video={v} canEdit={active} />
               <GenerateCaptions videoId={v.id} canEdit={active} />
