@@ -5,6 +5,7 @@ import { webDistPath } from '@reelbase/web/dist-path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createViewerServices } from './viewers.ts';
+import { createShowcases } from './showcases.ts';
 import { type CoreHooks, startCore } from './core.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './modules/access/guards.ts';
@@ -285,6 +286,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
   const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: checkCurrentPassword });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
+  const showcases = await createShowcases({ config, orm, storage, queue, limits, guards, checkPassword: (key, task) => checks.run(key, task) });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -343,7 +345,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       notificationsRoutes(notifications, guards),
       apiKeysRoutes(apiKeys, guards),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
-      shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
+      shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL, extraUrls: showcases.sitemapEntries }),
+      ...showcases.routers,
       assets.router,
     ], { requireUser: guards.requireUser, check: guards.team }),
     // Last: every other GET is the web app (its files, or index.html for its client routes).

@@ -6,6 +6,7 @@ import { caller } from './operation.ts';
 import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls, webhookCalls } from './team-calls.ts';
 import { videoCalls } from './video-calls.ts';
 import { viewerCalls } from './viewer-calls.ts';
+import { showcaseCalls } from './showcase-calls.ts';
 
 export { filenameOf } from './files.ts';
 export type * from './params.ts';
@@ -50,6 +51,7 @@ export function createApiClient(o: ApiClientOptions) {
     statistics: statisticsCalls(core, call),
     leads: leadCalls(core, call),
     viewers: viewerCalls(core, call),
+    showcases: showcaseCalls(call),
     payments: paymentCalls(core, call),
   };
 }
