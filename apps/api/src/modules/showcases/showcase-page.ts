@@ -36,7 +36,7 @@ export function showcaseStyle(m: ShowcasePageModel): string {
     '.rb-sc h1{font-size:24px;font-weight:650;margin:0;overflow-wrap:anywhere}',
     '.rb-sc-desc{margin:0 0 20px;max-width:75ch;white-space:pre-line;opacity:.9}',
     `.rb-sc a{color:${accent}}`,
-    '.rb-sc-list{list-style:none;margin:0;padding:0;display:grid;gap:28px}',
+    '.rb-sc-list{list-style:none;margin:0;padding:0;display:grid;gap:28px 20px;grid-template-columns:repeat(auto-fill,minmax(min(100%,460px),1fr))}',
     '.rb-sc-item h2{font-size:17px;font-weight:600;margin:0 0 8px}',
     '.rb-sc-frame{display:block;width:100%;border:0;border-radius:6px;background:#000}',
     ...m.videos.map((v, i) => `.rb-sc-f${i}{aspect-ratio:${cssAspectRatio(v.width, v.height)}}`),
