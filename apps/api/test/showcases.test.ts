@@ -57,7 +57,9 @@ test('a showcase is created, read, listed, replaced and deleted; its videos keep
   expect(html).toContain('Summer reel');
   // Not framable; the gallery view is.
   expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-  expect((await page(`/s/${sc.slug}?embed=1`)).headers.get('content-security-policy')).toContain('frame-ancestors *');
+  const gallery = await page(`/s/${sc.slug}?embed=1`);
+  expect(gallery.headers.get('content-security-policy')).toContain('frame-ancestors *');
+  expect(gallery.headers.get('x-frame-options')).toBeNull();
 
   const gone = await call(owner, 'DELETE', `/api/showcases/${sc.id}`);
   expect(gone.body).toEqual({ message: SHOWCASE_MESSAGES.deleted });

@@ -34,7 +34,7 @@ export const SHOWCASE_MESSAGES = {
 export const showcasePagePath = (slug: string) => `/s/${slug}`;
 export const showcaseFeedPath = (slug: string) => `/s/${slug}/feed.xml`;
 
-const uuid = (error: string) => z.string({ error }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error });
+const uuid = (error: string) => z.string({ error }).max(36, { error }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error });
 
 export const ShowcaseSlug = z
   .string({ error: SHOWCASE_MESSAGES.slug })
