@@ -1,3 +1,4 @@
+import { SHOWCASE_SLUG_MAX, SHOWCASE_SLUG_PATTERN } from '@reelbase/api-client';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
 import { sqlOf } from './db/sql.ts';
@@ -12,6 +13,10 @@ import { createShowcasesService, type OriginFor } from './modules/showcases/show
 import { JOBS, type ShowcaseAudioJob } from './queue/job-contract.ts';
 import type { Queue } from './queue/queue.ts';
 import type { Storage } from './storage/storage.ts';
+
+/** The team of a showcase by its slug, for the custom domains' host guard (null: no such showcase). */
+export const showcaseTeamBySlug = (orm: Orm) => async (slug: string) =>
+  SHOWCASE_SLUG_PATTERN.test(slug) && slug.length <= SHOWCASE_SLUG_MAX ? ((await showcaseQueries.bySlug(sqlOf(orm.em.fork()), slug))?.user_id ?? null) : null;
 
 /**
  * Showcases (issue 34, item 2), composed: the team's CRUD, the public pages, feeds and audio, and

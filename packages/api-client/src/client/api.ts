@@ -7,6 +7,7 @@ import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls
 import { videoCalls } from './video-calls.ts';
 import { viewerCalls } from './viewer-calls.ts';
 import { showcaseCalls } from './showcase-calls.ts';
+import { domainCalls } from './domain-calls.ts';
 
 export { filenameOf } from './files.ts';
 export type * from './params.ts';
@@ -52,6 +53,7 @@ export function createApiClient(o: ApiClientOptions) {
     leads: leadCalls(core, call),
     viewers: viewerCalls(core, call),
     showcases: showcaseCalls(call),
+    domains: domainCalls(call),
     payments: paymentCalls(core, call),
   };
 }

@@ -8,6 +8,7 @@ export * from './chapters.ts';
 export * from './common.ts';
 export * from './byte-count.ts';
 export * from './constants.ts';
+export * from './domains.ts';
 export * from './viewer-constants.ts';
 export * from './endpoints.ts';
 export * from './folders.ts';
