@@ -100,7 +100,8 @@ export function createShowcasePublic(d: {
       if (s.visibility === 'password') throw notFound(NOT_FOUND);
       const origin = await d.originFor(s.user_id);
       const videos = (await q.videosOf(read(), s)).filter((v) => BY_LINK.has(v.visibility));
-      await d.queueAudio(videos.filter((v) => v.audio_status === null).map((v) => v.id));
+      // One statement: only videos without a rendition, or with one of an earlier picture, are queued.
+      await d.queueAudio(videos.map((v) => v.id));
       const [team] = await read()<{ name: string }[]>('select name from teams where id = ?', [s.user_id]);
       const logo = await logoOf(s);
       return {
