@@ -6,7 +6,7 @@ import { slimAntdFormContext } from './build/slim-antd.ts';
 
 // The API (and its /media, /embed and /auth/refresh routes) during `dev` and `preview`.
 const api = process.env.API_URL ?? 'http://localhost:3000';
-const proxy = Object.fromEntries(['/api', '/auth', '/media', '/embed', '/watch', '/oembed', '/sitemap.xml', '/sitemaps', '/robots.txt'].map((p) => [p, { target: api, changeOrigin: false, ws: false }]));
+const proxy = Object.fromEntries(['/api', '/auth', '/media', '/embed', '/watch', '/s/', '/oembed', '/sitemap.xml', '/sitemaps', '/robots.txt'].map((p) => [p, { target: api, changeOrigin: false, ws: false }]));
 
 export default defineConfig({
   // Lingui's macros (the app's strings, packages/ui/src/i18n/README.md) before React's transform.

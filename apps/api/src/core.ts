@@ -15,6 +15,7 @@ import { generateCaptionsHandler, markCaptionsFailed } from './jobs/generate-cap
 import { transcriptionEngine } from './media/transcription.ts';
 import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
+import { startShowcaseAudioJobs } from './jobs/showcase-audio.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
 import { removeStaleMediaHandler } from './jobs/remove-stale-media.ts';
@@ -242,6 +243,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const sender = await webhooks.start(databaseUrl);
       webhookSender = { close: async () => { await sender.close(); webhookFetch.close(); } };
       await startCrmJobs(queue, { integrations, notifications, log });
+      await startShowcaseAudioJobs(queue, { ...editDeps, workDir: join(work, 'audio') });
       // Daily at 03:00 UTC; pg-boss runs a schedule once whatever the number of workers.
       await queue.boss.schedule(JOBS.accountRemoval, '0 3 * * *', {}, { tz: 'UTC' });
       await queue.boss.work(JOBS.accountRemoval, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {

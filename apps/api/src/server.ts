@@ -5,6 +5,7 @@ import { webDistPath } from '@reelbase/web/dist-path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createViewerServices } from './viewers.ts';
+import { createShowcases, showcaseTeamBySlug } from './showcases.ts';
 import { createDomains } from './domains.ts';
 import { reviewLimits, reviewRouters } from './review.ts';
 import { type CoreHooks, startCore } from './core.ts';
@@ -268,7 +269,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   sweeper.unref();
   const thumbnailTests = createThumbnailTestsService({ orm, storage, queue: core.jobs, quota: core.quota, tokens, flushMs: config.STATS_FLUSH_SECONDS * 1000, log });
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits, covers: thumbnailTests });
-  const domains = createDomains({ config, orm });
+  const domains = createDomains({ config, orm, owners: { showcaseTeam: showcaseTeamBySlug(orm) } });
   const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, originFor: domains.publicOriginFor, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
@@ -289,6 +290,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
   const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: checkCurrentPassword });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
+  const showcases = await createShowcases({ config, orm, storage, queue, limits, guards, checkPassword: (key, task) => checks.run(key, task), originFor: domains.publicOriginFor });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -350,7 +352,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       domains.routes(guards),
       ...(await reviewRouters({ config, orm, playback, limits, guards, checks })),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
-      shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
+      shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL, extraUrls: showcases.sitemapEntries }),
+      ...showcases.routers,
       assets.router,
     ], { requireUser: guards.requireUser, check: guards.team }),
     // Last: every other GET is the web app (its files, or index.html for its client routes).

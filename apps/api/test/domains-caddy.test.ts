@@ -124,6 +124,13 @@ test("a verified domain gets a certificate from Caddy's CA at its first visit an
   // The name's own certificate, issued by Caddy's local authority (trusted above as the only CA).
   expect(page.cert.subjectaltname).toBe(`DNS:${HOST}`);
   expect(page.cert.issuer.CN).toMatch(/Caddy Local Authority/);
+  // The team's showcase too (issue 34 item 2), its links on the domain.
+  const slug = `caddy-${crypto.randomUUID().slice(0, 8)}`;
+  const made = await s.api('POST', '/api/showcases', { token: owner.accessToken, body: { name: 'Caddy showcase', slug, visibility: 'public', videoIds: [video.id] } });
+  expect(made.body.showcase?.pageUrl).toBe(`https://${HOST}/s/${slug}`);
+  const showcase = await get(HOST, `/s/${slug}`);
+  expect(showcase.status).toBe(200);
+  expect(showcase.body).toContain(`src="/embed/hls/${video.id}"`);
   // The guard sees the custom Host through Caddy: the web app is not there.
   expect((await get(HOST, '/')).status).toBe(404);
   expect((await get(HOST, '/api/videos')).status).toBe(404);

@@ -27,6 +27,7 @@ const AnalyticsOverviewPage = screen(() => import('./screens/analytics/analytics
 // The charts library comes with this screen only.
 const VideoAnalyticsPage = screen(() => import('./screens/analytics/video-analytics.tsx'), 'VideoAnalyticsPage');
 const LeadsPage = screen(() => import('./screens/leads/leads-page.tsx'), 'LeadsPage');
+const ShowcasesPage = screen(() => import('./screens/showcases/showcases-page.tsx'), 'ShowcasesPage');
 const ChangeTariffPage = screen(() => import('./screens/billing/change-tariff.tsx'), 'ChangeTariffPage');
 // The usage chart's library loads later still, from inside this screen.
 const UsagePage = screen(() => import('./screens/billing/usage-page.tsx'), 'UsagePage');
@@ -110,6 +111,7 @@ export function AppRoutes() {
         <Route path="video-analytics" element={<AnalyticsOverviewPage />} />
         <Route path="video-analytics/:videoId" element={<VideoAnalyticsPage />} />
         <Route path="leads" element={<LeadsPage />} />
+        <Route path="showcases" element={<ShowcasesPage />} />
         <Route path=":videoId" element={<VideoPage />} />
         <Route path=":videoId/captions/:captionId" element={<CaptionEditorPage />} />
         <Route path="*" element={<NotFoundPage />} />

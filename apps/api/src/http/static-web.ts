@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Paths that belong to the API (and the public player), never to the web app. */
-const API_PREFIXES = ['/api', '/auth/refresh', '/media', '/embed', '/watch', '/sitemaps'];
+const API_PREFIXES = ['/api', '/auth/refresh', '/media', '/embed', '/watch', '/s', '/sitemaps'];
 const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** Precompressed copies the web build writes (apps/web/build/precompress.ts), best first. */

@@ -22,6 +22,8 @@ export const JOBS = {
   leadDigest: 'lead-digest',
   /** Daily (cron): canceled subscriptions that ran out end; canceled accounts are mailed, then their data removed. */
   accountRemoval: 'account-removal',
+  /** The audio-only AAC rendition of a video that joined a showcase, for its podcast feed (modules/showcases). */
+  showcaseAudio: 'showcase-audio',
   /** Every minute (cron): running thumbnail tests whose leading cover wins at 95% confidence end (modules/thumbnail-tests). */
   thumbnailTestsCheck: 'thumbnail-tests-check',
   /**
@@ -89,6 +91,11 @@ export interface GenerateCaptionsJob {
   videoId: string;
   trackId: string;
   language: string;
+}
+
+/** Makes `videoId`'s audio rendition once (the row in video_audio_renditions is 'pending' until it is done). */
+export interface ShowcaseAudioJob {
+  videoId: string;
 }
 
 export interface CrmPushJob {

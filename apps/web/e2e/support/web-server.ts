@@ -3,7 +3,7 @@ import Koa from 'koa';
 import { staticWeb } from '../../../api/src/http/static-web.ts';
 
 // /embed-assets: the embed page's built player, served by the API; so are the share page, oEmbed, the sitemap and robots.txt.
-const API_PATH = /^\/(api|auth|media|embed|embed-assets|watch|oembed|sitemap\.xml|sitemaps|robots\.txt)(\/|\?|$)/;
+const API_PATH = /^\/(api|auth|media|embed|embed-assets|watch|s|oembed|sitemap\.xml|sitemaps|robots\.txt)(\/|\?|$)/;
 
 /**
  * The built web app served by the API's own staticWeb middleware, with the API paths proxied to

@@ -31,6 +31,7 @@ import { AnalyticsOverview, AnalyticsOverviewCsvQuery, BeaconQuery, DropOffBeaco
 import { PlaybackQuery, PlaybackToken, UnlockRequest, VideoPrivacy } from './privacy.ts';
 import { Profile, ProfileUpdate, ProfileUpdateResponse, ProfileUploadResponse } from './profile.ts';
 import { OEmbedQuery, OEmbedVideo } from './share.ts';
+import { showcaseOperations } from './showcases.ts';
 import { ThumbnailTest, ThumbnailTestCreate, ThumbnailTestEnd, ThumbnailTestState } from './thumbnail-tests.ts';
 import {
   PasskeyAdded,
@@ -388,7 +389,7 @@ const coreOperations = [
 ] as const satisfies readonly Endpoint[];
 
 /** Every call: the core list above and each area's own list (an area past a few calls keeps its list in its own file). */
-const operations = [...coreOperations, ...domainOperations, ...reviewOperations] as const;
+const operations = [...coreOperations, ...showcaseOperations, ...domainOperations, ...reviewOperations] as const;
 
 /** One operation of the contract with its literal method, path and schemas. */
 export type ContractOperation = (typeof operations)[number];

@@ -24,6 +24,7 @@ export * from './privacy.ts';
 export * from './profile.ts';
 export * from './review.ts';
 export * from './share.ts';
+export * from './showcases.ts';
 export * from './teams.ts';
 export * from './thumbnail-tests.ts';
 export * from './two-factor.ts';

@@ -9,6 +9,7 @@ import {
   LineChartOutlined,
   LogoutOutlined,
   MenuOutlined,
+  PictureOutlined,
   QuestionCircleOutlined,
   SearchOutlined,
   SettingOutlined,
@@ -85,6 +86,10 @@ function UserNav({ onNavigate }: { onNavigate?: () => void }) {
         <li>
           <NavLink to="/" end onClick={onNavigate}>
             <AppstoreOutlined aria-hidden />{' '}{t`My videos`}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/showcases" onClick={onNavigate}>
+            <PictureOutlined aria-hidden />{' '}{t`Showcases`}</NavLink>
         </li>
         <li>
           <NavLink to="/how-to" onClick={onNavigate}>

@@ -33,7 +33,8 @@ const RULES: { path: RegExp; methods: string[]; owner: Owner }[] = [
   { path: new RegExp(`^/api/videos/${ID}/(?:unlock|sessions|leads)$`, 'i'), methods: ['POST', 'OPTIONS'], owner: 'video' },
   { path: new RegExp(`^/api/statistics/(?:drop-off|cta-click)/${ID}$`, 'i'), methods: ['POST', 'OPTIONS'], owner: 'video' },
   { path: new RegExp(`^/api/sessions/${ID}/progress$`, 'i'), methods: ['POST', 'OPTIONS'], owner: 'session' },
-  { path: /^\/s\/([^/]+)(?:\/|$)/, methods: READ, owner: 'showcase' },
+  // POST: a password showcase's form (/s/{slug}/unlock).
+  { path: /^\/s\/([^/]+)(?:\/|$)/, methods: [...READ, 'POST'], owner: 'showcase' },
 ];
 
 export interface HostGuardDeps {

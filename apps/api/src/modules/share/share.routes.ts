@@ -9,7 +9,7 @@ import type { PlayerAssets } from '../embed/player-assets.ts';
 import { publicCors } from '../playback/playback.routes.ts';
 import { renderSharePage, SHARE_PAGE_STYLE_HASH } from './share-page.ts';
 import type { ShareService } from './share.service.ts';
-import { renderRobots, renderSitemapIndex, renderUrlSet } from './sitemap.ts';
+import { renderRobots, renderSitemapIndex, renderUrlSet, type SitemapPage } from './sitemap.ts';
 
 /** Text answers that change when videos do: a short shared cache, revalidated by ETag. */
 function sendText(ctx: Context, type: string, body: string, cacheControl: string) {
@@ -24,7 +24,7 @@ function sendText(ctx: Context, type: string, body: string, cacheControl: string
 }
 
 /** `/watch/{id}`, `/oembed`, `/sitemap.xml` (and its pages), `/robots.txt`: HTTP only, the rules are the service's. */
-export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entries: { script: string; stylesheet: string }; mediaOrigins: string[]; publicUrl: string }) {
+export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entries: { script: string; stylesheet: string }; mediaOrigins: string[]; publicUrl: string; extraUrls?: () => Promise<SitemapPage[]> }) {
   // The embed page's policy, not framed (the embed page is for frames), with the page's inline style by hash.
   const csp = embedContentSecurityPolicy(d.mediaOrigins, "'none'", [SHARE_PAGE_STYLE_HASH]);
   const r = new Router();
@@ -48,7 +48,7 @@ export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entr
     const pages = await d.share.sitemapPages();
     const body =
       pages === 1
-        ? renderUrlSet((await d.share.sitemapPage(1)) ?? [])
+        ? renderUrlSet((await d.share.sitemapPage(1)) ?? [], (await d.extraUrls?.()) ?? [])
         : renderSitemapIndex(Array.from({ length: pages }, (_, i) => `${d.publicUrl}/sitemaps/${i + 1}.xml`));
     sendText(ctx, 'application/xml; charset=utf-8', body, 'public, max-age=3600');
   });
@@ -57,7 +57,8 @@ export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entr
     const page = /^([1-9]\d{0,8})\.xml$/.exec(ctx.params.file)?.[1];
     const videos = page ? await d.share.sitemapPage(Number(page)) : null;
     if (!videos) throw notFound('No such sitemap.');
-    sendText(ctx, 'application/xml; charset=utf-8', renderUrlSet(videos), 'public, max-age=3600');
+    // Pages other than videos' (public showcases) go in the first file.
+    sendText(ctx, 'application/xml; charset=utf-8', renderUrlSet(videos, page === '1' ? ((await d.extraUrls?.()) ?? []) : []), 'public, max-age=3600');
   });
 
   r.get('/robots.txt', (ctx) => {

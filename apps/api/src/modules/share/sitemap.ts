@@ -37,10 +37,16 @@ function videoEntry(v: SitemapVideo): string {
   return `<url><loc>${xml(v.pageUrl)}</loc>${video}</url>`;
 }
 
-export function renderUrlSet(videos: SitemapVideo[]): string {
+/** Pages that are not one video's (public showcases): their address and when they last changed. */
+export interface SitemapPage {
+  url: string;
+  updatedAt: Date;
+}
+
+export function renderUrlSet(videos: SitemapVideo[], pages: SitemapPage[] = []): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">
-${videos.map(videoEntry).join('\n')}
+${[...videos.map(videoEntry), ...pages.map((p) => `<url><loc>${xml(p.url)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`)].join('\n')}
 </urlset>
 `;
 }

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { Router } from '@koa/router';
+import { MESSAGES, PRIVACY_MESSAGES } from '@reelbase/api-client';
+import type { Context } from 'koa';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { addressBucket } from '../limits/address.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
+import { parseRange } from '../videos/delivery/ranges.ts';
+import { renderFeed } from './showcase-feed.ts';
+import { renderShowcasePage, type ShowcasePageModel, showcasePolicy, showcaseStyle } from './showcase-page.ts';
+import { AUDIO_TYPE, type ShowcasePublic } from './showcase-public.ts';
+
+/** The password form's body is a few bytes; anything longer is not a form of ours. */
+const FORM_MAX_BYTES = 4096;
+
+async function formPassword(ctx: Context): Promise<string> {
+  if (!ctx.is('application/x-www-form-urlencoded')) return '';
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > FORM_MAX_BYTES) throw new HttpError(413, 'The form is too large.');
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('password') ?? '';
+}
+
+const notFoundPage = (message: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><p>${message}</p></body></html>\n`;
+
+/**
+ * `/s/{slug}` (the page; `?embed=1` the gallery, framable), its password form, `/s/{slug}/feed.xml`
+ * and the feed's audio files: HTTP only, the rules are the public showcase service's.
+ */
+export function showcasePagesRoutes(d: { pub: ShowcasePublic; storage: Storage; limits: RateLimits; mediaOrigins: string[]; secureCookies: boolean }) {
+  const r = new Router();
+
+  function sendPage(ctx: Context, model: ShowcasePageModel, status = 200) {
+    const style = showcaseStyle(model);
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', showcasePolicy(style, d.mediaOrigins, model.gallery));
+    // Settings take effect on the next load; an unlocked page is one viewer's.
+    ctx.set('Cache-Control', model.locked || status !== 200 ? 'no-store' : 'no-cache');
+    if (!model.indexable) ctx.set('X-Robots-Tag', 'noindex');
+    ctx.body = renderShowcasePage(model, style);
+  }
+
+  /** A missing showcase is a page too (a person follows the link), with the API's 404 status. */
+  async function orNotFoundPage(ctx: Context, fn: () => Promise<void>) {
+    try {
+      await fn();
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 404) throw err;
+      ctx.status = 404;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = notFoundPage('This showcase does not exist or was removed.');
+    }
+  }
+
+  const gallery = (ctx: Context) => ctx.query.embed === '1';
+
+  r.get('/s/:slug', (ctx) =>
+    orNotFoundPage(ctx, async () => {
+      sendPage(ctx, await d.pub.page(ctx.params.slug, { gallery: gallery(ctx), cookie: (s) => ctx.cookies.get(d.pub.cookieName(s)) }));
+    }),
+  );
+
+  r.post('/s/:slug/unlock', (ctx) =>
+    orNotFoundPage(ctx, async () => {
+      const s = await d.pub.find(ctx.params.slug);
+      const password = await formPassword(ctx);
+      try {
+        // Counted before argon2 runs, as a video's unlock is: per address on this showcase, and per address overall.
+        await d.limits.take('video-unlock', { account: `showcase:${s.id}\n${addressBucket(ctx.ip)}`, address: ctx.ip });
+        const { value } = await d.pub.unlock(ctx.params.slug, password, ctx.ip);
+        const path = `/s/${s.slug}`;
+        if (value) {
+          // Framed on another site (the gallery), the cookie must cross sites: SameSite=None needs Secure.
+          ctx.cookies.set(d.pub.cookieName(s), value, { path, httpOnly: true, sameSite: d.secureCookies ? 'none' : 'lax', secure: d.secureCookies, maxAge: 12 * 3600 * 1000, overwrite: true });
+        }
+        ctx.status = 303;
+        ctx.redirect(`${path}${gallery(ctx) ? '?embed=1' : ''}`);
+      } catch (err) {
+        if (!(err instanceof HttpError) || (err.status !== 403 && err.status !== 429)) throw err;
+        const model = await d.pub.page(ctx.params.slug, { gallery: gallery(ctx), wrongPassword: err.status === 403 ? PRIVACY_MESSAGES.wrongPassword : err.message });
+        if (err.headers) for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
+        sendPage(ctx, model, err.status);
+      }
+    }),
+  );
+
+  r.get('/s/:slug/feed.xml', async (ctx) => {
+    const body = renderFeed(await d.pub.feed(ctx.params.slug));
+    ctx.type = 'application/rss+xml; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.etag = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = body;
+  });
+
+  r.get('/s/:slug/audio/:file', async (ctx) => {
+    const { key } = await d.pub.audio(ctx.params.slug, ctx.params.file);
+    const info = await d.storage.stat(key);
+    if (!info) throw notFound(MESSAGES.notFound);
+    ctx.set('Accept-Ranges', 'bytes');
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    ctx.type = AUDIO_TYPE;
+    const range = parseRange(ctx.get('Range') || undefined, info.size);
+    if (range === 'unsatisfiable') {
+      ctx.set('Content-Range', `bytes */${info.size}`);
+      throw new HttpError(416, 'Range not satisfiable');
+    }
+    if (range) {
+      ctx.status = 206;
+      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+      ctx.length = range.end - range.start + 1;
+    } else {
+      ctx.status = 200;
+      ctx.length = info.size;
+    }
+    if (ctx.method === 'HEAD') return;
+    ctx.body = d.storage.stream(key, range ?? undefined);
+  });
+  return r;
+}
