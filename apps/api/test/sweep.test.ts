@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEAM_HEADER } from '@reelbase/api-client';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHubspotStandin, startMailchimpStandin } from './support/crm-standins.ts';
+import { DEEP, deepArray, deepObject, example, HEAVY_REFUSALS, HOSTILE_IDS, HOSTILE_QUERY, HOSTILE_VALUES, INTERNALS, LONG, MB, type Operation, uncapped } from './support/sweep-inputs.ts';
 import { signUpAndLogin, startTestServer, type TestServer } from './support/test-server.ts';
 
 /*
@@ -18,48 +19,6 @@ import { signUpAndLogin, startTestServer, type TestServer } from './support/test
  * query, JSON, multipart fields and file names, tus metadata) is never accepted, and in the path or
  * query it is a 422 before any route.
  */
-type Schema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  minItems?: number;
-  required?: string[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  default?: unknown;
-};
-type Operation = {
-  parameters?: { name: string; in: 'path' | 'query' | 'header'; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  security?: unknown[];
-  responses: Record<string, { content?: Record<string, unknown> }>;
-};
-
-const LONG = 'x'.repeat(10_000);
-/** Numbers JSON can write but JavaScript cannot hold: spliced into the body text as they are. */
-const RAW_NUMBERS = ['123456789012345678901234567890', '1e999999', '-0.0000000000000000000001'];
-const HOSTILE_VALUES: unknown[] = [LONG, 'a\u0000b', '', '%E0%A4%A', 1e308, -1, 1.5, true, null, [], [1, 'two'], { nested: { deep: 1 } }, ...RAW_NUMBERS.map((n) => `@raw:${n}`)];
-const HOSTILE_IDS = ['not-a-uuid', crypto.randomUUID(), '%E0%A4%A', '%00', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(5_000), '-1', '99999999999999999999999'];
-/** 1 MB: with the rest of a body it stays under the 1 MiB JSON limit, so the string itself is judged. */
-const MB = 'x'.repeat(1_000_000);
-const DEEP = 20_000;
-const deepArray = `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`;
-const deepObject = `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`;
-/** What a heavy call may answer: refused as too large (413) or invalid (422), nothing else. */
-const HEAVY_REFUSALS = [413, 422];
-const PROBE_LIMIT_MS = 100;
-/** A heavy call is refused at once: well under the 2.5 s one 1 MB sign-in took before. */
-const HEAVY_LIMIT_MS = 250;
 /*
  * The limits are judged on the CPU time the API's process spent while a probe (or a heavy call)
  * was in flight, not on its wall time: a stall is the API computing (the issue's 2.5 s per 1 MB
@@ -67,8 +26,9 @@ const HEAVY_LIMIT_MS = 250;
  * scheduler alone can hold any process for hundreds of milliseconds. The server runs in this
  * process (startTestServer); the wall times are printed beside.
  */
-const HOSTILE_QUERY = [`x${'y'.repeat(20_000)}`, '%00', '%E0%A4%A', '%', '1e400', '-1', '99999999999999999999', '0x10', 'null', '[]'];
-
+const PROBE_LIMIT_MS = 100;
+/** A heavy call is refused at once: well under the 2.5 s one 1 MB sign-in took before. */
+const HEAVY_LIMIT_MS = 250;
 let s: TestServer;
 /** The CRMs the integration routes check credentials with (issue 33): local stand-ins, never the network. */
 let crms: { close(): Promise<void> }[] = [];
@@ -155,37 +115,6 @@ afterAll(async () => {
   for (const c of crms) await c.close();
 });
 
-/** A value the schema accepts, as far as a schema says (patterns of cards and the like may still fail). */
-function example(schema: Schema, name = ''): unknown {
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  if (schema.default !== undefined) return schema.default;
-  // Of several shapes, the simplest (a PayPal payment method rather than a card).
-  const options = (schema.anyOf ?? schema.oneOf)?.filter((o) => o.type !== 'null');
-  if (options?.length) return example([...options].sort((a, b) => Object.keys(a.properties ?? {}).length - Object.keys(b.properties ?? {}).length)[0], name);
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((x) => example(x, name)));
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
-    case 'string':
-      if (schema.format === 'email' || /email/i.test(name)) return `sweep${crypto.randomUUID().slice(0, 8)}@example.com`;
-      if (schema.format === 'uri' || /url/i.test(name)) return 'https://example.com/clip.mp4';
-      if (/color|colour|#/i.test(`${name} ${schema.pattern ?? ''}`)) return '#123456';
-      if (/id$/i.test(name)) return owned.folder;
-      return 'Sweep value'.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? 100);
-    case 'number':
-    case 'integer':
-      return schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
-    case 'boolean':
-      return true;
-    case 'array':
-      return schema.minItems && schema.items ? Array.from({ length: schema.minItems }, () => example(schema.items as Schema, name)) : [];
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, example(v, k)]));
-    default:
-      return 'Sweep value';
-  }
-}
-
 /** The path with owned ids (or `swap` for one parameter). */
 function fill(path: string, swap?: { name: string; value: string }): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -206,8 +135,6 @@ function fill(path: string, swap?: { name: string; value: string }): string {
     return 'index.m3u8';
   });
 }
-
-const INTERNALS = [/\/tmp\//, /node_modules/, /\.ts:\d+/, /\bat [\w.]+ \(/, /ffmpeg|ffprobe|ENOENT|EACCES|ECONNREFUSED/i, /\bselect\b.+\bfrom\b/i, /violates|constraint|syntax error/i];
 
 /** GET /api/health, timed. */
 async function probe(): Promise<Cost> {
@@ -287,7 +214,7 @@ async function sweepOperation(method: string, path: string, op: Operation, token
   const multipart = op.requestBody?.content['multipart/form-data']?.schema;
   if (json) {
     // A fresh example per call: an email in it may be taken by the call before.
-    const fresh = () => example(json) as Record<string, unknown>;
+    const fresh = () => example(json, '', owned.folder) as Record<string, unknown>;
     const base = fresh();
     const post = (what: string, body: string, type = 'application/json', want: Expect = {}) => send(`${label} ${what}`, method, target, op, { token, body, headers: { 'content-type': type } }, want);
     const heavy = { only: HEAVY_REFUSALS, heavy: true };
@@ -379,18 +306,6 @@ test('the OpenAPI document lists every route the API serves', () => {
   expect(missing).toEqual([]);
   expect(s.routes.length).toBeGreaterThan(30);
 });
-
-/** Where a schema lets a string through with no length cap (an enum, a constant, a uuid or a date is capped by its form). */
-function uncapped(schema: Schema & { additionalProperties?: Schema | boolean; propertyNames?: Schema }, at: string): string[] {
-  const inner = [
-    ...Object.entries(schema.properties ?? {}).map(([k, v]) => uncapped(v, `${at}.${k}`)),
-    ...[schema.items, typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined].filter((x): x is Schema => !!x).map((x) => uncapped(x, `${at}[]`)),
-    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].map((x) => uncapped(x, at)),
-  ].flat();
-  const isString = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
-  const capped = schema.maxLength !== undefined || schema.enum || schema.const !== undefined || ['uuid', 'date-time'].includes(schema.format ?? '');
-  return isString && !capped ? [at, ...inner] : inner;
-}
 
 test('every string a request may carry (JSON bodies, query parameters) has a length cap in the contract', () => {
   const missing = Object.entries(doc.paths).flatMap(([path, ops]) =>
