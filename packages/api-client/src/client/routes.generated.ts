@@ -177,3 +177,7 @@ export const getMediaVideosByIdByFolderByRenditionByFile = 'get /media/videos/{i
 export const getMediaVideosByIdByTokenOrVersionByFolderByRenditionByFile = 'get /media/videos/{id}/{tokenOrVersion}/{folder}/{rendition}/{file}';
 export const getMediaVideosByIdByTokenByVersionByFolderByRenditionByFile = 'get /media/videos/{id}/{token}/{version}/{folder}/{rendition}/{file}';
 export const getMediaImagesByOwnerByFile = 'get /media/images/{owner}/{file}';
+export const putVideosByIdDetails = 'put /api/videos/{id}/details';
+export const getVideosByIdDownload = 'get /api/videos/{id}/download';
+export const getDocs = 'get /api/docs';
+export const getDocsByFile = 'get /api/docs/{file}';
