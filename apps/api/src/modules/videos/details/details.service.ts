@@ -11,7 +11,7 @@ export interface OriginalFile {
 
 // Names a download is saved under: no path separators, quotes, control or reserved characters
 // (Windows), no leading dots; the extension the stored file has.
-const UNSAFE = /[\u0000-\u001f\u007f"*/:<>?\\|]+/g;
+const UNSAFE = /[\p{Cc}"*/:<>?\\|]+/gu;
 export function downloadName(name: string, key: string): string {
   const ext = /\.[a-z0-9]{1,8}$/i.exec(key)?.[0].toLowerCase() ?? '';
   const base = name.replace(UNSAFE, ' ').replace(/\s+/g, ' ').replace(/^[\s.]+|[\s.]+$/g, '').slice(0, 120) || 'video';
