@@ -1,6 +1,7 @@
 import { leadCalls, paymentCalls, profileCalls, statisticsCalls } from './account-calls.ts';
 import { authCalls } from './auth-calls.ts';
 import { type CoreOptions, createCore } from './core.ts';
+import { detailsCalls } from './details-calls.ts';
 import { captionCalls, chapterCalls, folderCalls, gifCalls, playerConfigCalls, thumbnailTestCalls } from './media-calls.ts';
 import { caller } from './operation.ts';
 import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls, webhookCalls } from './team-calls.ts';
@@ -50,6 +51,7 @@ export function createApiClient(o: ApiClientOptions) {
     statistics: statisticsCalls(core, call),
     leads: leadCalls(core, call),
     viewers: viewerCalls(core, call),
+    details: detailsCalls(core, call),
     payments: paymentCalls(core, call),
   };
 }
