@@ -58,7 +58,7 @@ test("another team's video is 404; a video without a kept original is 409 with i
     .execute(`insert into videos (id, user_id, name, source, size, status, player_config, created_at) values (?, ?, 'Broken', 'upload', 0, 'failed', '{}', now())`, [failed, owner.id]);
   const res = await download(failed);
   expect(res.status).toBe(409);
-  expect((await res.json()).message).toBe(DETAILS_MESSAGES.originalGone);
+  expect(((await res.json()) as { message: string }).message).toBe(DETAILS_MESSAGES.originalGone);
 });
 
 test('allowDownload (off by default) puts the mp4 in the playback answer; a non-public video\'s URL needs its token', async () => {
@@ -104,6 +104,6 @@ test('/api/docs is a page that loads the reference renderer from this server, an
   expect(code).toContain('createApiReference');
   expect((await fetch(`${s.url}/api/docs/other.js`)).status).toBe(404);
   // The document it renders lists this issue's calls.
-  const doc = await (await fetch(`${s.url}/api/openapi.json`)).json();
+  const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
   expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/videos/{id}/details', '/api/videos/{id}/download', '/api/docs']));
 });
