@@ -65,3 +65,23 @@ test('description and tags on the share page; the embed download button download
   expect((await readFile(await download.path())).equals(mp4)).toBe(true);
   await shot(embed, info, 'embed-download');
 });
+
+test('the API reference renders the OpenAPI document under its policy, with nothing from elsewhere', async ({ page, baseURL }) => {
+  const refused: string[] = [];
+  const foreign: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(baseURL) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreign.push(r.url());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: 'Reelbase API' }).first()).toBeVisible({ timeout: 30_000 });
+  // This issue's calls are in it, by their summaries' anchors.
+  await expect(page.locator('a[href="#PUT/api/videos/{id}/details"]')).toBeAttached();
+  await expect(page.locator('a[href="#GET/api/videos/{id}/download"]')).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Ask AI' })).toHaveCount(0);
+  await shot(page, test.info(), 'api-docs');
+  expect(foreign).toEqual([]);
+  expect(refused).toEqual([]);
+});

@@ -10,7 +10,7 @@ import { notFound } from './errors.ts';
  * node_modules (no CDN, so the page works offline and behind a strict policy) and only this page
  * loads it. Its configuration sits in data attributes, so the page runs no inline script; Scalar
  * injects its stylesheet and sets style attributes itself (hence style-src 'unsafe-inline'), and
- * its default fonts (fonts.scalar.com) are turned off.
+ * what would reach Scalar's services (fonts.scalar.com, its AI chat) is turned off.
  */
 // The package exports neither its browser bundle nor its package.json: found beside its entry (dist/index.js).
 const SCALAR_DIST = dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference')));
@@ -32,7 +32,15 @@ export const DOCS_CSP = [
 ].join('; ');
 
 export function renderDocsPage(): string {
-  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true }).replaceAll('"', '&quot;');
+  // Nothing that reaches Scalar's own services: no web fonts, no AI chat, no MCP or SDK offers, no developer toolbar.
+  const configuration = JSON.stringify({
+    withDefaultFonts: false,
+    hideClientButton: true,
+    showDeveloperTools: 'never',
+    showToolbar: 'never',
+    agent: { disabled: true },
+    mcp: { disabled: true },
+  }).replaceAll('"', '&quot;');
   return `<!doctype html>
 <html lang="en">
 <head>
