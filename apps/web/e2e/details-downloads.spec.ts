@@ -52,8 +52,15 @@ test('description and tags on the share page; the embed download button download
   await embed.locator('.rb-player').hover();
   await expect(embed.locator('.rb-speed, .rb-quality').first()).toBeAttached();
   await expect(embed.locator('a.rb-download')).toHaveCount(0);
-  const on = await request.put(`${baseURL}/api/player-config/${video.id}`, { headers: { authorization: `Bearer ${token}` }, data: { allowDownload: true } });
-  expect(on.status(), await on.text()).toBe(200);
+  // The owner turns downloads on in the player settings.
+  await page.goto(`/${video.id}`);
+  const settings = page.getByRole('region', { name: 'Player settings' });
+  const allow = settings.getByRole('switch', { name: 'Allow viewers to download the video' });
+  await expect(allow).not.toBeChecked();
+  const saving = page.waitForResponse((r) => r.url().endsWith(`/api/player-config/${video.id}`) && r.request().method() === 'PUT');
+  await allow.click();
+  expect((await saving).status()).toBe(200);
+  await expect(allow).toBeChecked();
   await embed.reload();
   await embed.locator('.rb-player').hover();
   const button = embed.getByRole('link', { name: 'Download' });
