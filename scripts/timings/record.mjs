@@ -8,7 +8,8 @@ export const TIMINGS_FILE = join(ROOT, 'test-results', 'timings.jsonl');
 
 /**
  * One entry: { kind: 'suite', name, seconds, files?, tests? } for a phase or a runner's whole run,
- * { kind: 'file', suite, file, seconds, tests } for a test file.
+ * { kind: 'file', suite, file, seconds, tests } for a test file, { kind: 'cpu', suite, file, seconds }
+ * for the CPU an API test file cost (apps/api/test/support/fresh-module-state.ts).
  */
 export function recordTiming(entry) {
   mkdirSync(dirname(TIMINGS_FILE), { recursive: true });

@@ -165,6 +165,10 @@ const schema = z.object({
   API_KEY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
   /** API keys one team may have; creating another is a 422 until one is revoked. */
   API_KEYS_MAX_PER_TEAM: positiveInt(25),
+  /** Custom domains one team may have (verified or not); adding another is a 422 until one is removed. */
+  CUSTOM_DOMAINS_MAX_PER_TEAM: positiveInt(5),
+  /** The DNS server custom-domain verification asks for TXT records (host:port); unset: the system's resolvers. */
+  DNS_RESOLVER: z.string().regex(/^[\w.:[\]-]+$/, { error: 'Must be host:port, such as 127.0.0.1:53' }).optional(),
   /** Uploads are refused while the disk of DATA_DIR has less free space than this (it also protects PostgreSQL). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(2048),
   /** An unfinished resumable upload is removed this long after it started (fractions allowed). */

@@ -5,6 +5,7 @@ import { webDistPath } from '@reelbase/web/dist-path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createViewerServices } from './viewers.ts';
+import { createDomains } from './domains.ts';
 import { type CoreHooks, startCore } from './core.ts';
 import { answerClientErrors, createApp } from './http/app.ts';
 import { authGuards } from './modules/access/guards.ts';
@@ -266,7 +267,8 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   sweeper.unref();
   const thumbnailTests = createThumbnailTestsService({ orm, storage, queue: core.jobs, quota: core.quota, tokens, flushMs: config.STATS_FLUSH_SECONDS * 1000, log });
   const playback = createPlaybackService({ orm, storage, limits: defaultLimits, tokens, checkPassword: (key, task) => checks.run(key, task), guesses: limits, covers: thumbnailTests });
-  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
+  const domains = createDomains({ config, orm });
+  const embed = createEmbedService({ orm, playback, publicUrl: config.PUBLIC_URL, originFor: domains.publicOriginFor, redirects: redirectSigner(await storedSecret(orm, 'embed-redirect')) });
   const embedding = embeddingGuard({ orm, publicUrl: config.PUBLIC_URL });
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
@@ -301,6 +303,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     }),
     isAdmin: guards.isAdmin,
     trustProxy: config.TRUST_PROXY,
+    hostGuard: domains.guard,
     rawRouters: [
       tus.router,
       beaconRoutes(statistics),
@@ -344,6 +347,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       integrationsRoutes(integrations, guards),
       notificationsRoutes(notifications, guards),
       apiKeysRoutes(apiKeys, guards),
+      domains.routes(guards),
       embedRoutes({ embed, assets, guards, embedding, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin] }),
       shareRoutes({ share, assets, entries: PLAYER_ENTRY_FILES, mediaOrigins: [new URL(storage.url('')).origin], publicUrl: config.PUBLIC_URL }),
       assets.router,
@@ -370,7 +374,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
     port,
     url: `http://127.0.0.1:${port}`,
     routes: app.routes,
-    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, viewerSessions, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events, thumbnailTests, thumbnailTestsCheck: () => checkThumbnailTests({ orm, storage, quota: core.quota }), integrations, notifications, onLeadWatched },
+    services: { orm, queue, storage, quota: core.quota, limits, auth, users, profile, subscriptions, plans, billing, paypal, accountRemoval: core.accountRemoval, videos, folders, gifs, bandwidth, playback, playerConfig, statistics, statisticsExport, leads, viewerSessions, sweep, adminUsers, adminVideos, adminReads, usage, mailOutbox, webhooks, events, thumbnailTests, thumbnailTestsCheck: () => checkThumbnailTests({ orm, storage, quota: core.quota }), integrations, notifications, onLeadWatched, domains: domains.service },
     async close() {
       clearInterval(sweeper);
       server.closeAllConnections();

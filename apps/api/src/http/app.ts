@@ -28,6 +28,8 @@ export interface AppOptions {
   /** Routes that read the request stream themselves (tus), mounted before the body parser. */
   rawRouters?: Router[];
   trustProxy?: boolean;
+  /** Runs before any route: what a custom domain may serve (modules/domains/host-guard.ts). */
+  hostGuard?: Koa.Middleware;
 }
 
 /** The Koa app: shared middlewares, then each module's routes. HTTP only, no rules here. */
@@ -38,6 +40,7 @@ export function createApp(o: AppOptions) {
   app.use(securityHeaders);
   app.use(corsFor(o.publicUrl, o.corsOrigins));
   app.use(guardAddress);
+  if (o.hostGuard) app.use(o.hostGuard);
   for (const r of o.rawRouters ?? []) app.use(r.routes());
   // JSON only here (larger: 413); routes that take files add their own multipart parser with limits.
   // DELETE too: turning two-factor sign-in off carries the password and a code.

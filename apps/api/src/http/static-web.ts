@@ -124,6 +124,8 @@ export function staticWeb(distDir: string, opts: { mediaOrigins?: string[] } = {
 
   return async function serveWeb(ctx: Context, next: Next) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
+    // Never the web app on a team's custom domain (modules/domains/host-guard.ts marks those requests).
+    if (ctx.state.customDomainTeam) return next();
 
     let rel: string;
     try {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { addInterval, brandOf, cardError, DECLINED_ON_ATTACH, DECLINED_ON_CHARGE, type Delivery, invalid, luhn, missing, now, type Obj, StripeError, stripeHandler } from './stripe-wire.ts';
 
 /**
  * A local stand-in for the part of Stripe's REST API the billing uses: form-encoded requests,
@@ -11,68 +12,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  * attaches but every charge fails; a number failing the Luhn check is `incorrect_number`.
  */
 
-type Obj = Record<string, any>;
-
 export const STANDIN_SECRET_KEY = 'sk_test_standin_0123456789';
 export const STANDIN_WEBHOOK_SECRET = 'whsec_standin_0123456789';
 /** What Stripe.js uses in the browser: it may only create PaymentMethods (Stripe Elements). */
 export const STANDIN_PUBLISHABLE_KEY = 'pk_test_standin_0123456789';
-
-const DECLINED_ON_ATTACH = '4000000000000002';
-const DECLINED_ON_CHARGE = '4000000000000341';
-
-class StripeError extends Error {
-  readonly status: number;
-  readonly body: Obj;
-  constructor(status: number, body: Obj) {
-    super(body.message);
-    this.status = status;
-    this.body = body;
-  }
-}
-const cardError = (code: string, message: string, decline_code?: string) =>
-  new StripeError(402, { type: 'card_error', code, message, ...(decline_code && { decline_code }), param: code === 'incorrect_number' ? 'card[number]' : undefined });
-const missing = (what: string, id: string) => new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' });
-const invalid = (message: string, param?: string) => new StripeError(400, { type: 'invalid_request_error', message, param });
-
-/** Stripe's form encoding (a[b][0][c]=v) back into objects and arrays. */
-export function parseForm(text: string): Obj {
-  const out: Obj = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const path = key.replace(/\]/g, '').split('[');
-    let node: any = out;
-    path.forEach((part, i) => {
-      const last = i === path.length - 1;
-      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]);
-      if (last) node[part] = value;
-      else node = node[part] ??= nextIsIndex ? [] : {};
-    });
-  }
-  return out;
-}
-
-const luhn = (n: string) =>
-  [...n].reverse().reduce((sum, c, i) => {
-    let d = Number(c);
-    if (i % 2) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    return sum + d;
-  }, 0) %
-    10 ===
-  0;
-const brandOf = (n: string) => (n.startsWith('4') ? 'visa' : /^5[1-5]/.test(n) ? 'mastercard' : /^3[47]/.test(n) ? 'amex' : 'unknown');
-const now = () => Math.floor(Date.now() / 1000);
-function addInterval(t: number, interval: 'month' | 'year', times = 1): number {
-  const d = new Date(t * 1000);
-  if (interval === 'month') d.setUTCMonth(d.getUTCMonth() + times);
-  else d.setUTCFullYear(d.getUTCFullYear() + times);
-  return Math.floor(d.getTime() / 1000);
-}
-
-export interface Delivery {
-  type: string;
-  status: number;
-  body: string;
-}
 
 export async function startStripeStandin(opts: { secretKey?: string; webhookSecret?: string } = {}) {
   const secretKey = opts.secretKey ?? STANDIN_SECRET_KEY;
@@ -348,30 +291,7 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
     throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const url = new URL(req.url ?? '/', 'http://standin');
-    const params = req.method === 'GET' || req.method === 'DELETE' ? parseForm(url.searchParams.toString()) : parseForm(Buffer.concat(chunks).toString('utf8'));
-    requests.push({ method: req.method ?? 'GET', path: url.pathname, params });
-    const answer = (status: number, body: Obj) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
-      res.end(JSON.stringify(body));
-    };
-    // The publishable key (Stripe.js in the browser) may only create PaymentMethods.
-    const publishable = req.headers.authorization === `Bearer ${STANDIN_PUBLISHABLE_KEY}` && req.method === 'POST' && url.pathname === '/v1/payment_methods';
-    if (req.headers.authorization !== `Bearer ${secretKey}` && !publishable) {
-      answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
-      return;
-    }
-    try {
-      answer(200, await route(req.method ?? 'GET', url.pathname, params));
-    } catch (err) {
-      if (err instanceof StripeError) answer(err.status, { error: err.body });
-      else answer(500, { error: { type: 'api_error', message: String(err) } });
-    }
-  }
-
+  const handle = stripeHandler({ secretKey, publishableKey: STANDIN_PUBLISHABLE_KEY, requestId: () => id('req'), requests, route });
   const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
@@ -466,4 +386,5 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+export type { Delivery };
 export type StripeStandin = Awaited<ReturnType<typeof startStripeStandin>>;

@@ -70,6 +70,10 @@ const crmStandins = async () =>
     startMailchimpStandin(o?: { audienceName?: string }): Promise<Standin & { env: Record<string, string>; apiKey: string; audienceId: string }>;
   };
 
+/** The API tests' DNS server (dns2), answering custom-domain TXT questions from a file the specs write. */
+const dnsStandin = async (recordsFile: string) =>
+  ((await import(join(API_DIR, 'test/support/dns-standin.ts'))) as { startDnsStandin(o: { recordsFile: string }): Promise<{ address: string; close(): Promise<void> }> }).startDnsStandin({ recordsFile });
+
 const testLimits = async () => ((await import(join(API_DIR, 'test/support/unlimited.ts'))) as { UNLIMITED: Record<string, string> }).UNLIMITED;
 
 async function startStack(name: string, tmp: string, databaseUrl: string, env: Record<string, string>) {
@@ -170,6 +174,13 @@ export default async function globalSetup() {
     process.env.E2E_HUBSPOT_TOKEN = hubspot.token;
     process.env.E2E_MAILCHIMP_KEY = mailchimp.apiKey;
     process.env.E2E_MAILCHIMP_AUDIENCE = mailchimp.audienceId;
+
+    // Custom-domain verification of the main stack asks this server; specs publish records in the file.
+    const dnsRecords = join(tmp, 'dns-records.json');
+    const dns = await dnsStandin(dnsRecords);
+    stacks.push({ stop: () => dns.close() });
+    payments.DNS_RESOLVER = dns.address;
+    process.env.E2E_DNS_RECORDS = dnsRecords;
 
     const mainDb = await pg.createDatabase('e2e_main');
     const shortDb = await pg.createDatabase('e2e_short');

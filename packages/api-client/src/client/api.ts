@@ -7,6 +7,7 @@ import { caller } from './operation.ts';
 import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls, webhookCalls } from './team-calls.ts';
 import { videoCalls } from './video-calls.ts';
 import { viewerCalls } from './viewer-calls.ts';
+import { domainCalls } from './domain-calls.ts';
 
 export { filenameOf } from './files.ts';
 export type * from './params.ts';
@@ -51,6 +52,7 @@ export function createApiClient(o: ApiClientOptions) {
     statistics: statisticsCalls(core, call),
     leads: leadCalls(core, call),
     viewers: viewerCalls(core, call),
+    domains: domainCalls(call),
     details: detailsCalls(core, call),
     payments: paymentCalls(core, call),
   };

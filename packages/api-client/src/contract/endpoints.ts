@@ -23,6 +23,7 @@ import { CaptionGenerateRequest, CaptionSettings } from './caption-generation.ts
 import { CaptionList, CaptionTrack, CaptionTrackDetail, CaptionUpdate } from './captions.ts';
 import { ChapterList, ChaptersUpdate } from './chapters.ts';
 import { MessageBody } from './common.ts';
+import { domainOperations } from './domains.ts';
 import { FolderCreate, FolderDetail, FolderList, FolderListQuery, FolderSaved, FolderUpdate } from './folders.ts';
 import { Gif, GifCreate, GifList } from './gifs.ts';
 import { Lead, LeadList, LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from './leads.ts';
@@ -387,7 +388,7 @@ const coreOperations = [
 ] as const satisfies readonly Endpoint[];
 
 /** Every call: the core list above and each area's own list (an area past a few calls keeps its list in its own file). */
-const operations = [...coreOperations, ...detailsOperations] as const;
+const operations = [...coreOperations, ...detailsOperations, ...domainOperations] as const;
 
 /** One operation of the contract with its literal method, path and schemas. */
 export type ContractOperation = (typeof operations)[number];

@@ -9,6 +9,7 @@ export * from './common.ts';
 export * from './details.ts';
 export * from './byte-count.ts';
 export * from './constants.ts';
+export * from './domains.ts';
 export * from './viewer-constants.ts';
 export * from './endpoints.ts';
 export * from './folders.ts';

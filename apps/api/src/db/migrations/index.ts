@@ -42,6 +42,7 @@ import { Migration20261247000002Crm } from './Migration20261247000002Crm.ts';
 import { Migration20261247000003ThumbnailTests } from './Migration20261247000003ThumbnailTests.ts';
 import { Migration20261247000004ViewerEngagement } from './Migration20261247000004ViewerEngagement.ts';
 import { Migration20261248000001VideoDetails } from './Migration20261248000001VideoDetails.ts';
+import { Migration20261248000021CustomDomains } from './Migration20261248000021CustomDomains.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -89,4 +90,5 @@ export const migrations = [
   { name: 'Migration20261247000003ThumbnailTests', class: Migration20261247000003ThumbnailTests },
   { name: 'Migration20261247000004ViewerEngagement', class: Migration20261247000004ViewerEngagement },
   { name: 'Migration20261248000001VideoDetails', class: Migration20261248000001VideoDetails },
+  { name: 'Migration20261248000021CustomDomains', class: Migration20261248000021CustomDomains },
 ];

@@ -32,7 +32,15 @@ export function cssAspectRatio(width: number | null | undefined, height: number 
 }
 
 /** The embed page's content and the embed code of the embedding panel. */
-export function createEmbedService(d: { orm: Orm; playback: PlaybackService; publicUrl: string; redirects: RedirectSigner }) {
+export function createEmbedService(d: {
+  orm: Orm;
+  playback: PlaybackService;
+  publicUrl: string;
+  /** Where a team's embed codes point: its verified custom domain (modules/domains), else PUBLIC_URL. */
+  originFor?: (teamId: string) => Promise<string>;
+  redirects: RedirectSigner;
+}) {
+  const originFor = d.originFor ?? (async () => d.publicUrl);
   return {
     /** The redirect of an embed URL when this server signed it for this video; null otherwise. */
     redirectOf(id: string, target: unknown, sig: unknown): string | null {
@@ -77,7 +85,7 @@ export function createEmbedService(d: { orm: Orm; playback: PlaybackService; pub
       }
       if (q['new-window']) query.set('new-window', '1');
       const qs = query.toString();
-      const src = `${embedPageUrl(d.publicUrl, video.id, q.type)}${qs ? `?${qs}` : ''}`;
+      const src = `${embedPageUrl(await originFor(userId), video.id, q.type)}${qs ? `?${qs}` : ''}`;
       const common = `src="${attr(src)}" title="${attr(video.name)}" ${IFRAME_ALLOW}`;
       const vw = video.width ?? 0;
       const vh = video.height ?? 0;

@@ -20,6 +20,7 @@ import { TwoFactorSettings } from './two-factor.tsx';
 import { IntegrationsSection } from './integrations.tsx';
 import { LeadAlerts } from './lead-alerts.tsx';
 import { WebhooksSection } from './webhooks.tsx';
+import { CustomDomains } from '../domains/custom-domains.tsx';
 import { CaptionSettingsForm } from '../captions/caption-settings.tsx';
 import { PrivacyDefaults } from '../privacy/privacy-defaults.tsx';
 
@@ -250,6 +251,13 @@ export function SettingsPage() {
             <Col xs={24}>
               <Card title={cardTitle(t`Webhooks`)} data-testid="webhooks">
                 <WebhooksSection />
+              </Card>
+            </Col>
+          )}
+          {manageTeam && (
+            <Col xs={24}>
+              <Card title={cardTitle(t`Custom domains`)} data-testid="custom-domains">
+                <CustomDomains />
               </Card>
             </Col>
           )}

@@ -8,6 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { keys } from '../../queries.ts';
 import { useAlert, useClient, usePlatform } from '../../services.tsx';
 import { embedOptionsOf } from './embed-panel.tsx';
+import { useShareOrigin } from '../domains/custom-domains.tsx';
 
 /** The share page's address: on the API's origin (the app's own when the API serves it). */
 export const shareLinkOf = (apiBaseUrl: string, videoId: string) => `${apiBaseUrl || globalThis.location.origin}${sharePagePath(videoId)}`;
@@ -56,7 +57,8 @@ function ShareDialogBody({ video, onPrivacy }: { video: Video; onPrivacy: () => 
   const platform = usePlatform();
   const alert = useAlert();
   const [copied, setCopied] = useState<'link' | 'embed' | null>(null);
-  const link = shareLinkOf(platform.apiBaseUrl, video.id);
+  // On the team's verified custom domain when it has one, as the embed code is.
+  const link = shareLinkOf(useShareOrigin() ?? platform.apiBaseUrl, video.id);
   const settings = useQuery({ queryKey: keys.embedSettings(video.id), queryFn: () => client.videos.embedSettings(video.id) });
   const options = embedOptionsOf(settings.data ?? EMBED_SETTINGS_DEFAULT);
   const code = useQuery({ queryKey: keys.embedCode(video.id, options), queryFn: () => client.videos.embedCode(video.id, options), enabled: settings.isSuccess || settings.isError });
