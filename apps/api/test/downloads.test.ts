@@ -68,11 +68,16 @@ test('allowDownload (off by default) puts the mp4 in the playback answer; a non-
   expect((await setPlayer({ allowDownload: 'yes' })).status).toBe(422);
   expect((await setPlayer({ allowDownload: true })).body.allowDownload).toBe(true);
   const on = await s.api('GET', `/api/playback/${id}`);
-  expect(on.body.download).toBe(on.body.mp4Source);
-  expect(on.body.download).toMatch(/\/main\.mp4$/);
+  expect(on.body.download).toBe(`${on.body.mp4Source}?download=Spring+%22sale%22%3A+50%2F50+%3Cnow%3E`);
+  expect(on.body.download).toMatch(/\/main\.mp4\?download=/);
+  // Saved as an attachment named after the video (an embed on a custom domain is another origin, where an anchor's `download` is ignored).
   const file = await fetch(on.body.download);
   expect(file.status).toBe(200);
+  expect(file.headers.get('content-disposition')).toBe('attachment; filename="Spring sale 50 50 now.mp4"');
+  expect(file.headers.get('content-type')).toBe('video/mp4');
   expect(Number(file.headers.get('content-length'))).toBeGreaterThan(1000);
+  // The plain media URL stays inline (the players' source).
+  expect((await fetch(on.body.mp4Source)).headers.get('content-disposition')).toBeNull();
 
   // Unlisted: the URL is tokened like the sources; the same path without its token is refused.
   expect((await s.api('PUT', `/api/videos/${id}/privacy`, { token: owner.accessToken, body: { visibility: 'unlisted' } })).status).toBe(200);

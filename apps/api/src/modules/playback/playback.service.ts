@@ -120,7 +120,8 @@ export function createPlaybackService(d: {
       ...(test && { thumbnailTest: true }),
       ...(test?.cover && { coverId: test.cover.id }),
       // Issue 34: the owner allows downloads: the video's main.mp4 (its top rung as one file), tokened like the sources.
-      download: video.playerConfig.allowDownload ? mp4Source : null,
+      // `?download=` makes delivery answer it as an attachment named after the video.
+      download: video.playerConfig.allowDownload && mp4Source ? `${mp4Source}?${new URLSearchParams({ download: video.name })}` : null,
       ...(board && { storyboard: { vtt: sign(d.storage.url(`${videoKeys.media(video.id, video.mediaVersion)}/${board.vtt}`)) as string, width: board.width, height: board.height } }),
     };
   }

@@ -1,21 +1,13 @@
 import { DETAILS_MESSAGES, type Video as VideoDto, type VideoDetailsUpdate } from '@reelbase/api-client';
 import type { Orm } from '../../../db/orm.ts';
 import { conflict } from '../../../http/errors.ts';
+import { downloadName } from '../delivery/download-name.ts';
 import { ownedVideo } from '../video-basics.ts';
 
 /** The file a team member downloads as "the original": its key, and the name to save it under. */
 export interface OriginalFile {
   key: string;
   fileName: string;
-}
-
-// Names a download is saved under: no path separators, quotes, control or reserved characters
-// (Windows), no leading dots; the extension the stored file has.
-const UNSAFE = /[\p{Cc}"*/:<>?\\|]+/gu;
-export function downloadName(name: string, key: string): string {
-  const ext = /\.[a-z0-9]{1,8}$/i.exec(key)?.[0].toLowerCase() ?? '';
-  const base = name.replace(UNSAFE, ' ').replace(/\s+/g, ' ').replace(/^[\s.]+|[\s.]+$/g, '').slice(0, 120) || 'video';
-  return `${base}${ext}`;
 }
 
 /**
