@@ -76,7 +76,8 @@ export function DetailsCard({ video, canEdit }: { video: Video; canEdit: boolean
         <Form.Item
           label={t`Tags`}
           name="tags"
-          extra={t`Up to ${TAGS_MAX} tags of up to ${TAG_MAX_LENGTH} characters. Press Enter after each.`}
+          // No placeholder: antd's grey placeholder text fails the contrast check.
+          extra={t`Up to ${TAGS_MAX} tags of up to ${TAG_MAX_LENGTH} characters, e.g. product, tutorial. Press Enter after each.`}
           rules={[
             {
               validator: async (_, value: string[] | undefined) => {
@@ -87,7 +88,7 @@ export function DetailsCard({ video, canEdit }: { video: Video; canEdit: boolean
             },
           ]}
         >
-          <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',']} aria-label={t`Tags`} placeholder={t`e.g. product, tutorial`} />
+          <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',']} aria-label={t`Tags`} />
         </Form.Item>
         <Flex justify="end">
           <Button type="primary" htmlType="submit" loading={saving}>{t`Save details`}</Button>
