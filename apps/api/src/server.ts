@@ -98,6 +98,7 @@ import { captionDelivery } from './modules/captions/caption-delivery.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/uploads/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { videoDetailsRouters } from './video-details.ts';
 import { captionGenerationRoutes } from './modules/captions/generation.routes.ts';
 import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
 import { transcriptionEngine } from './media/transcription.ts';
@@ -331,6 +332,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       leadsRoutes(leads, guards, embedding),
       viewerSessionRoutes(viewerSessions, guards),
       videosRoutes(videos, guards, limits, core.multipartDir),
+      ...videoDetailsRouters({ orm, storage, videos, guards }),
       playbackPreviewRoutes(playback, (userId, id) => videos.get(userId, id), guards),
       captionGenerationRoutes(captionGeneration, guards),
       privacyRoutes(privacy, guards),

@@ -97,6 +97,8 @@ const playback = JSON.stringify({
   processing: false,
   visibility: 'unlisted',
   token: { token: TOKEN, expiresAt: '2026-11-25T22:10:00.000Z' },
+  // Issue 34: null unless the owner allows downloads.
+  download: null,
 });
 
 const gz = (data: string | Buffer) => gzipSync(data).length;

@@ -2,8 +2,8 @@ import { DEFAULT_COLOR_SCHEME, DEFAULT_END_ACTION, DEFAULT_START_ACTION, PLAYER_
 import { safeRedirectUrl } from './navigation.ts';
 import type { ColorScheme, PlayerConfig } from './types.ts';
 
-/** The lead form and the call to action are null when off (their code is then never fetched). */
-export type ResolvedConfig = Omit<PlayerConfig, 'id' | 'leadForm' | 'callToAction'> & {
+/** The lead form and the call to action are null when off (their code is then never fetched); downloads follow the answer's `download`, not the setting. */
+export type ResolvedConfig = Omit<PlayerConfig, 'id' | 'leadForm' | 'callToAction' | 'allowDownload'> & {
   id: string | null;
   leadForm: PlayerConfig['leadForm'] | null;
   callToAction: PlayerConfig['callToAction'] | null;

@@ -7,6 +7,7 @@ import type { Captions } from './captions.ts';
 import { adoptStyle } from './chunk-style.ts';
 import type { ResolvedConfig } from './config.ts';
 import controlsCss from './controls.css?inline';
+import { attachDownload } from './download.ts';
 import { createHelpOverlay } from './help-overlay.ts';
 import { createBarKit } from './menu.ts';
 import { attachMore } from './more.ts';
@@ -16,7 +17,7 @@ import { type ShortcutAction, shortcutFor } from './shortcuts.ts';
 import { attachSpeed } from './speed.ts';
 import { readJson, safeStorage, writeJson } from './storage.ts';
 import type { t as translate } from './strings.ts';
-import type { Engine, HlsInstance } from './types.ts';
+import type { Engine, HlsInstance, PlayerOptions } from './types.ts';
 
 /** The viewer's choices kept across videos (the caption choice is kept by captions.ts). */
 export const PREFS_KEY = 'rb-prefs';
@@ -38,15 +39,16 @@ export interface ControlsHost {
   config: ResolvedConfig;
   engine: Engine;
   hls: HlsInstance | null;
-  videoId: string | null;
+  /** Else `options.videoId`. */
+  videoId?: string | null;
   /** The player's texts (strings.ts), handed over so this chunk shares no module with the main file. */
   t: typeof translate;
   /** "1:05" (format.ts). */
   formatTime(seconds: number): string;
   /** Test seam: where choices and positions are kept (default: local storage). */
   storage?: Storage | null;
-  /** The master playlist URL with the newest token (the native path's Auto). */
-  master(): string | null;
+  /** The master playlist URL with the newest token (the native path's Auto); else made from `options.source.hls` with `fresh`. */
+  master?(): string | null;
   duration(): number;
   captions(): Captions | null;
   /** Loads another source at the same moment, playing on if it was. */
@@ -55,6 +57,9 @@ export interface ControlsHost {
   toggleFullscreen(): Promise<void>;
   /** Leaves the pop-out mode; false when it was not on. */
   exitMini(): boolean;
+  /** Issue 34: the player's options (`download`: the mp4 viewers may save, `title`: its name) and a URL with the newest token. */
+  options?: Pick<PlayerOptions, 'source' | 'download' | 'title' | 'videoId'>;
+  fresh?(url: string): string;
   /** Test seam: fetches the master playlist on the native path. */
   fetch?: typeof fetch;
   now?: () => number;
@@ -113,7 +118,11 @@ export function attachControls(host: ControlsHost): Controls {
 
   // ---- speed and quality ----
   const speedButton = config.speedMenu ? attachSpeed(video, kit, t, on, prefs.rate, (rate) => rememberPrefs({ rate })) : null;
-  const quality = attachQuality(host, kit, announce, signal.signal);
+  // Made here, not in the player's main file: every byte there weighs on the first frame.
+  const fresh = host.fresh ?? ((u: string) => u);
+  const hlsUrl = host.options?.source.hls;
+  const master = host.master ?? (() => (hlsUrl ? fresh(hlsUrl) : null));
+  const quality = attachQuality({ ...host, master }, kit, announce, signal.signal);
 
   // ---- picture-in-picture ----
   let pip: HTMLButtonElement | null = null;
@@ -140,6 +149,9 @@ export function attachControls(host: ControlsHost): Controls {
     on(video, 'leavepictureinpicture', render);
     render();
   }
+
+  // ---- download (issue 34) ----
+  if (host.options?.download) attachDownload({ bar, before: host.before, made, url: host.options.download, title: host.options.title ?? null, label: t('download'), fresh, on });
 
   // ---- the "more" menu: the buttons above, captions and chapters, when the bar is short of room ----
   const more = attachMore({
@@ -229,7 +241,7 @@ export function attachControls(host: ControlsHost): Controls {
   }
 
   // ---- resume where the viewer left off ----
-  const id = host.videoId;
+  const id = host.videoId ?? host.options?.videoId;
   if (id && config.resumePlayback) {
     pruneResume(storage, now());
     let ready = false;

@@ -170,7 +170,8 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     videoId: info.id || options.videoId,
     apiBase,
     embedType: options.embedType,
-    nextVideo: info.nextVideo ?? info.playerConfig?.nextVideo ?? null,
+    // The player falls back to playerConfig.nextVideo itself.
+    nextVideo: info.nextVideo,
     forceEngine: options.forceEngine,
     redirect: options.redirect,
     newWindow: options.newWindow,
@@ -179,11 +180,14 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     chapters: info.chapters,
     storyboard: info.storyboard && { ...info.storyboard, vtt: resolveUrl(info.storyboard.vtt, apiBase, page) as string },
     title: info.name,
+    // Absolute, as the API answers every media URL.
+    download: info.download,
     aspectRatio: aspect,
     navigate: options.navigate,
     loadHls,
-    token: info.token ?? null,
-    leadScope: info.leadScope ?? null,
+    // Absent and null alike (bytes here weigh on the first frame).
+    token: info.token,
+    leadScope: info.leadScope,
     renew: (current) => fetchRenewal(apiBase, info.id || options.videoId, current, fetchImpl),
   });
 }

@@ -297,8 +297,8 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
         controls = m.attachControls({
           video, root, bar, before: popBtn, config, engine, t, formatTime,
           hls: result.hls,
-          videoId: options.videoId ?? null,
-          master: () => (options.source.hls ? swapToken(options.source.hls, currentToken()) : null),
+          options,
+          fresh: (u) => swapToken(u, currentToken()),
           duration: knownDuration,
           captions: () => captions,
           resumeAt,

@@ -61,6 +61,8 @@ export const LATER_STRINGS = {
   qualityAutoNow: 'Auto ({rung})',
   pictureInPicture: 'Picture-in-picture',
   exitPictureInPicture: 'Exit picture-in-picture',
+  // Issue 34: the download button (when the owner allows downloads).
+  download: 'Download',
   // The button (and its menu) holding the secondary controls when the bar is short of room.
   more: 'More options',
   // Announced (polite live region).

@@ -55,6 +55,8 @@ export interface PlayerOptions {
   /** Issue 26: the video's chapters (marks, titles and a menu: a chunk loaded only when there are some) and its seek-preview storyboard (a chunk loaded on the first hover or touch of the seek bar). */
   chapters?: readonly Chapter[] | null;
   storyboard?: PlaybackStoryboard | null;
+  /** Issue 34: the mp4 viewers may download (the owner allows it); the button comes with the controls chunk. */
+  download?: string | null;
   /** Duration known from the server, shown while the media reports an infinite duration. */
   durationSec?: number | null;
   /** Accessible name of the player, e.g. the video name. */

@@ -1,6 +1,7 @@
 import { leadCalls, paymentCalls, profileCalls, statisticsCalls } from './account-calls.ts';
 import { authCalls } from './auth-calls.ts';
 import { type CoreOptions, createCore } from './core.ts';
+import { detailsCalls } from './details-calls.ts';
 import { captionCalls, chapterCalls, folderCalls, gifCalls, playerConfigCalls, thumbnailTestCalls } from './media-calls.ts';
 import { caller } from './operation.ts';
 import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls, webhookCalls } from './team-calls.ts';
@@ -56,6 +57,7 @@ export function createApiClient(o: ApiClientOptions) {
     showcases: showcaseCalls(call),
     domains: domainCalls(call),
     review: reviewCalls(call),
+    details: detailsCalls(core, call),
     payments: paymentCalls(core, call),
   };
 }

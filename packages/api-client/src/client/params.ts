@@ -30,6 +30,8 @@ export interface VideoListParams {
   /** A folder's videos; null the top level's; left out, every video (a search across folders). */
   folderId?: string | null;
   search?: string;
+  /** Issue 34: only the videos with this tag. */
+  tag?: string;
 }
 
 export interface GifListParams {

@@ -57,7 +57,7 @@ export function videoCalls(core: Core, call: Call) {
   return {
     list: (p: VideoListParams = {}) =>
       call(op.getVideos, {
-        query: { limit: p.limit, page: p.page, direction: p.direction, field: p.field, folder_id: p.folderId === null ? 'null' : p.folderId, search: p.search?.trim() || undefined },
+        query: { limit: p.limit, page: p.page, direction: p.direction, field: p.field, folder_id: p.folderId === null ? 'null' : p.folderId, search: p.search?.trim() || undefined, tag: p.tag?.trim() || undefined },
       }),
     get: (videoId: string) => call(op.getVideosById, { id: videoId }),
     /** The app's own players' playback answer: any visibility, a preview token not charged to the plan (renewed by calling again). */

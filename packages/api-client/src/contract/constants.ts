@@ -73,6 +73,8 @@ export const PLAYER_CONTROL_DEFAULTS = {
   captionsButton: true,
   keyboardShortcuts: true,
   resumePlayback: true,
+  /** Issue 34: the download button, off unless the owner turns it on. */
+  allowDownload: false,
 } as const;
 
 /** Texts the spec fixes word for word. */

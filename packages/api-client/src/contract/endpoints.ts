@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
+import { detailsOperations } from './details.ts';
 import { AdminUser, AdminUserList, AdminUserUpdate, FeatureToggle, UserBulkRequest, UserBulkResult } from './admin.ts';
 import {
   AuthProviders,
@@ -389,7 +390,7 @@ const coreOperations = [
 ] as const satisfies readonly Endpoint[];
 
 /** Every call: the core list above and each area's own list (an area past a few calls keeps its list in its own file). */
-const operations = [...coreOperations, ...showcaseOperations, ...domainOperations, ...reviewOperations] as const;
+const operations = [...coreOperations, ...detailsOperations, ...showcaseOperations, ...domainOperations, ...reviewOperations] as const;
 
 /** One operation of the contract with its literal method, path and schemas. */
 export type ContractOperation = (typeof operations)[number];

@@ -6,6 +6,7 @@ export * from './caption-generation.ts';
 export * from './captions.ts';
 export * from './chapters.ts';
 export * from './common.ts';
+export * from './details.ts';
 export * from './byte-count.ts';
 export * from './constants.ts';
 export * from './domains.ts';

@@ -37,6 +37,7 @@ export const PlayerConfigUpdate = z
       captionsButton: z.boolean({ error: 'Must be true or false.' }),
       keyboardShortcuts: z.boolean({ error: 'Must be true or false.' }),
       resumePlayback: z.boolean({ error: 'Must be true or false.' }),
+      allowDownload: z.boolean({ error: 'Must be true or false.' }),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}.` : undefined) },
   )
@@ -97,6 +98,8 @@ export const PlaybackInfo = z.object({
   thumbnailTest: z.boolean().optional(),
   /** Answered for ?viewer= while a test runs: the cover `poster` shows; the player names it when it opens its session (SessionOpen.coverId). */
   coverId: z.string().optional(),
+  /** Issue 34: while the owner allows downloads, the video's mp4 to save (tokened like the sources); null otherwise. */
+  download: z.string().nullable().optional(),
 });
 export type PlaybackInfo = z.infer<typeof PlaybackInfo>;
 

@@ -34,6 +34,8 @@ export const PlayerConfig = z.object({
   keyboardShortcuts: z.boolean(),
   /** A returning viewer resumes where they left off (kept in their browser). */
   resumePlayback: z.boolean(),
+  /** Issue 34: viewers get a download button (and the playback answer a `download` URL); off by default. */
+  allowDownload: z.boolean(),
 });
 export type PlayerConfig = z.infer<typeof PlayerConfig>;
 
@@ -180,6 +182,9 @@ export const Video = z.object({
   matches: z.array(TranscriptMatch).optional(),
   /** The chapters (issue 26), first at 0, by start. */
   chapters: z.array(Chapter),
+  /** Issue 34: the description (plain text with links) and the tags, as PUT /api/videos/{id}/details saved them. */
+  description: z.string(),
+  tags: z.array(z.string()),
 });
 export type Video = z.infer<typeof Video>;
 
@@ -193,6 +198,8 @@ export const VideoListQuery = z.object({
   /** One folder's videos; `null` the top level's; left out, every video. */
   folder_id: FolderParam.optional(),
   search: z.string().max(...maxLength(NAME_MAX_LENGTH)).trim().optional(),
+  /** Issue 34: only the videos with this tag (whatever its letter case). */
+  tag: z.string().max(...maxLength(160)).trim().optional(),
 });
 
 export const VIDEO_NAME_MAX = NAME_MAX_LENGTH;

@@ -41,6 +41,7 @@ import { Migration20261247000001ViewerSessions } from './Migration20261247000001
 import { Migration20261247000002Crm } from './Migration20261247000002Crm.ts';
 import { Migration20261247000003ThumbnailTests } from './Migration20261247000003ThumbnailTests.ts';
 import { Migration20261247000004ViewerEngagement } from './Migration20261247000004ViewerEngagement.ts';
+import { Migration20261248000001VideoDetails } from './Migration20261248000001VideoDetails.ts';
 import { Migration20261248000011Showcases } from './Migration20261248000011Showcases.ts';
 import { Migration20261248000021CustomDomains } from './Migration20261248000021CustomDomains.ts';
 import { Migration20261248000031Review } from './Migration20261248000031Review.ts';
@@ -90,6 +91,7 @@ export const migrations = [
   { name: 'Migration20261247000002Crm', class: Migration20261247000002Crm },
   { name: 'Migration20261247000003ThumbnailTests', class: Migration20261247000003ThumbnailTests },
   { name: 'Migration20261247000004ViewerEngagement', class: Migration20261247000004ViewerEngagement },
+  { name: 'Migration20261248000001VideoDetails', class: Migration20261248000001VideoDetails },
   { name: 'Migration20261248000011Showcases', class: Migration20261248000011Showcases },
   { name: 'Migration20261248000021CustomDomains', class: Migration20261248000021CustomDomains },
   { name: 'Migration20261248000031Review', class: Migration20261248000031Review },

@@ -119,6 +119,9 @@ export function createPlaybackService(d: {
       ...(chapters.length && { chapters, chaptersVtt: sign(d.storage.url(videoKeys.file(video.id, CHAPTERS_FILE))) as string }),
       ...(test && { thumbnailTest: true }),
       ...(test?.cover && { coverId: test.cover.id }),
+      // Issue 34: the owner allows downloads: the video's main.mp4 (its top rung as one file), tokened like the sources.
+      // `?download=` makes delivery answer it as an attachment named after the video.
+      download: video.playerConfig.allowDownload && mp4Source ? `${mp4Source}?${new URLSearchParams({ download: video.name })}` : null,
       ...(board && { storyboard: { vtt: sign(d.storage.url(`${videoKeys.media(video.id, video.mediaVersion)}/${board.vtt}`)) as string, width: board.width, height: board.height } }),
     };
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { clockTime, type PlaybackInfo } from '@reelbase/api-client';
 import { playerMessageHtml } from '../embed/embed-page.ts';
 import { attr } from '../embed/embed.service.ts';
+import { descriptionHtml, summary } from './share-description.ts';
 
 /** What the share page shows: the player (with link previews and structured data), or a message instead. */
 export interface SharePageModel {
@@ -20,6 +21,9 @@ export interface SharePageModel {
     contentUrl: string | null;
     /** Previews offer the player (og:video, the Twitter player card) only where it plays. */
     playable: boolean;
+    /** Issue 34: the owner's description (plain text with links; '' when none) and tags. */
+    description: string;
+    tags: string[];
   } | null;
   /** Listed by search engines: public videos only. */
   indexable: boolean;
@@ -45,6 +49,9 @@ export const SHARE_PAGE_STYLE = [
   '.rb-share-player{width:100%;border-radius:6px;overflow:hidden}',
   // The embed page's player fills the window; here it sits in the page.
   '.rb-share-player [data-reelbase-player]{position:relative;inset:auto;background:none}',
+  '.rb-share-description{margin:16px 0 0;max-width:70ch;overflow-wrap:anywhere}',
+  '.rb-share-description p{margin:0 0 10px}',
+  '.rb-share a{color:#8ab4ff}',
   '.rb-share-transcript{margin:20px 0 0;max-width:70ch}',
   '.rb-share-transcript h2{font-size:16px;font-weight:600;margin:0 0 8px}',
   '.rb-share-transcript p{margin:0 0 6px;display:flex;gap:12px}',
@@ -68,6 +75,9 @@ function metaTags(m: NonNullable<SharePageModel['meta']>, canonicalUrl: string, 
     ['property', 'og:site_name', siteName],
     ['property', 'og:type', 'video.other'],
     ['property', 'og:title', m.name],
+    ['name', 'description', summary(m.description)],
+    ['property', 'og:description', summary(m.description)],
+    ['name', 'twitter:description', summary(m.description)],
     ['property', 'og:url', canonicalUrl],
     ['property', 'og:image', m.thumbnailUrl],
     ['name', 'twitter:card', m.playable ? 'player' : 'summary_large_image'],
@@ -105,7 +115,8 @@ function jsonLd(m: NonNullable<SharePageModel['meta']>, transcript: SharePageMod
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
     name: m.name,
-    description: m.name,
+    description: m.description || m.name,
+    ...(m.tags.length && { keywords: m.tags.join(', ') }),
     ...(m.thumbnailUrl && { thumbnailUrl: m.thumbnailUrl }),
     uploadDate: m.uploadDate,
     ...(m.durationSec !== null && { duration: isoDuration(m.durationSec) }),
@@ -154,6 +165,7 @@ ${head.join('\n')}
 <main class="rb-share">
 <header class="rb-share-head">${o.logoUrl ? `<img class="rb-share-logo" src="${attr(o.logoUrl)}" alt="">` : ''}${m ? `<h1>${attr(m.name)}</h1>` : ''}</header>
 <div class="rb-share-player">${player}</div>
+${m ? descriptionHtml(m.description) : ''}
 ${o.playback && o.transcript ? transcriptHtml(o.transcript) : ''}
 </main>
 </body>

@@ -75,6 +75,8 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; emb
             // A tokened URL (an unlisted video's) expires: structured data gets the embed URL only.
             contentUrl: playback.token ? null : playback.mp4Source,
             playable: allowed,
+            description: video.description ?? '',
+            tags: video.tags ?? [],
           },
           playback: allowed ? playback : null,
           message: allowed ? null : NOT_ON_THIS_SITE_MESSAGE,

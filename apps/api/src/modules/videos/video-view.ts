@@ -39,6 +39,8 @@ export type VideoFields = Pick<
   | 'allowedDomains'
   | 'privacyVersion'
   | 'chapters'
+  | 'description'
+  | 'tags'
 > & {
   /** A list reads whether a password is set (`hasPassword`), a loaded row has the hash itself. */
   hasPassword?: boolean;
@@ -112,6 +114,8 @@ export function toVideo(v: VideoFields & VideoPeople & { folderName?: string | n
     ...(v.uploadedByRef !== undefined && { uploadedBy: v.uploadedByRef }),
     ...(v.updatedByRef !== undefined && { updatedBy: v.updatedByRef }),
     chapters: v.chapters ?? [],
+    description: v.description ?? '',
+    tags: v.tags ?? [],
   };
 }
 

@@ -79,6 +79,9 @@ export const Video = defineEntity({
     embedSettings: p.json<EmbedSettings>().nullable(),
     /** The owner's chapters (issue 26), first at 0, by start. */
     chapters: p.json<Chapter[]>().onCreate(() => []),
+    /** Issue 34: plain text with links, and the tags (GIN-indexed lowercased: see the VideoDetails migration). */
+    description: p.text().default(''),
+    tags: p.array().onCreate(() => []),
     /** The seek-preview storyboard, null until the pipeline made one. */
     storyboard: p.json<StoredStoryboard>().nullable(),
     ban: p.boolean().default(false),

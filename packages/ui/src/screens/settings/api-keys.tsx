@@ -111,6 +111,8 @@ export function ApiKeys() {
   return (
     <Flex vertical gap={16}>
       <Typography.Text type="secondary">{t`Keys let your scripts and tools call the Reelbase API for this team, with only the scopes you choose. They cannot reach account, password, payment or team settings.`}</Typography.Text>
+      {/* Issue 34: the API reference, served by the API itself. */}
+      <a href={`${client.baseUrl}/api/docs`} target="_blank" rel="noopener noreferrer" data-testid="api-docs-link">{t`API reference`}</a>
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
       <Form<Values> form={form} layout="vertical" name="api-key" requiredMark={false} initialValues={{ name: '', scopes: ['videos:read'] }} onFinish={create}>
         <Form.Item label={t`Key name`} name="name" rules={[fieldRule('name')]} extra={t`So you know what uses it, e.g. “Website sync”.`}>

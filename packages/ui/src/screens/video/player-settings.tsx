@@ -38,6 +38,8 @@ const SWITCHES: { key: SwitchKey; label: string }[] = [
   { key: 'captionsButton', get label() { return t`Captions button`; } },
   { key: 'keyboardShortcuts', get label() { return t`Keyboard shortcuts`; } },
   { key: 'resumePlayback', get label() { return t`Resume where the viewer left off`; } },
+  // Issue 34: off by default.
+  { key: 'allowDownload', get label() { return t`Allow viewers to download the video`; } },
   { key: 'showLogoInPlayer', get label() { return t`Show logo`; } },
 ];
 /** A colour is saved once the pointer rests: dragging in the picker would otherwise send a call per step. */

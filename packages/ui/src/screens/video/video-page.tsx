@@ -17,6 +17,7 @@ import { GifPanel } from './gif-panel.tsx';
 import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
 import { CaptionsPanel } from '../captions/captions-panel.tsx';
 import { ChaptersPanel } from './chapters-panel.tsx';
+import { DetailsCard } from '../details/details-card.tsx';
 import { OwnerVideo } from './owner-video.tsx';
 import { PlayerSettings } from './player-settings.tsx';
 import { ReplaceModal } from './replace-modal.tsx';
@@ -176,6 +177,7 @@ export function VideoPage() {
                   <VideoTools video={v} />
                 </div>
               </Card>
+              <DetailsCard key={`${v.description}\n${v.tags.join('\n')}`} video={v} canEdit={active} />
               <ReviewPanel videoId={v.id} canEdit={active} onSeek={(at) => setSeek((s) => ({ at, n: (s?.n ?? 0) + 1 }))} />
               <TranscriptPanel videoId={v.id} onSeek={(at) => setSeek((s) => ({ at, n: (s?.n ?? 0) + 1 }))} />
               <ChaptersPanel key={JSON.stringify(v.chapters)} video={v} canEdit={active} />

@@ -17,6 +17,8 @@ import { useCan, useTeamActive } from '../teams/use-team.ts';
 import { useCopyVideo } from '../video/use-copy-video.ts';
 import { FolderNameModal, SelectFolderModal } from './folder-modals.tsx';
 import { FolderPanel, folderHref, VIDEO_DRAG_TYPE } from './folder-panel.tsx';
+import { TagLinks } from '../details/details-card.tsx';
+import { TagFilter, useTagFilter } from '../details/tag-filter.tsx';
 import { ImportModal } from './import-modal.tsx';
 import { PreviewModal } from './preview-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
@@ -86,6 +88,7 @@ function VideoRow({
             </Tag>
           )}
         </Flex>
+        <TagLinks tags={video.tags} />
         {/* A search's hits in what is said: the line and its time, opening the video there. */}
         {!!video.matches?.length && (
           <ul className="rb-matches" aria-label={t`Said in ${video.name}`} data-testid="video-matches">
@@ -146,6 +149,7 @@ export function MyVideosPage() {
   const sizeId = useId();
   const [searchParams] = useSearchParams();
   const folderId = searchParams.get('folder');
+  const [tag, setTag] = useTagFilter();
 
   // Another folder starts on its first page with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs because the open folder changed (also by the back button).
@@ -166,8 +170,9 @@ export function MyVideosPage() {
     direction: list.direction,
     field: list.field,
     search: list.search || undefined,
-    // A search from the top level covers every folder; otherwise the open level only.
-    folderId: list.search && !folderId ? undefined : folderId,
+    tag: tag ?? undefined,
+    // A search (or a tag) from the top level covers every folder; otherwise the open level only.
+    folderId: (list.search || tag) && !folderId ? undefined : folderId,
   };
   const videos = useQuery({
     queryKey: [...keys.videos, params],
@@ -287,7 +292,8 @@ export function MyVideosPage() {
               </>
             )}
           </Flex>
-          <Flex align="center" gap={8}>
+          <Flex align="center" gap={8} wrap>
+            <TagFilter tag={tag} onChange={setTag} />
             <label htmlFor={sortId}>{t`Sort by date`}</label>
             <Select
               id={sortId}
@@ -308,7 +314,7 @@ export function MyVideosPage() {
         ) : videos.isError ? (
           <Empty style={{ padding: 32 }} description={errorMessage(videos.error)} />
         ) : items.length === 0 ? (
-          <Empty style={{ padding: 32 }} description={list.search ? t`No videos match your search.` : folderId ? t`No videos in this folder.` : t`No videos yet. Upload your first one.`} />
+          <Empty style={{ padding: 32 }} description={list.search || tag ? t`No videos match your search.` : folderId ? t`No videos in this folder.` : t`No videos yet. Upload your first one.`} />
         ) : (
           <ul aria-label={t`Videos`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {items.map((v) => (
@@ -323,7 +329,7 @@ export function MyVideosPage() {
                 onPreview={() => setPreviewing(v)}
                 onCopy={() => void copy(v)}
                 // A search from the top level covers every folder: each result says where it is.
-                showFolder={!!list.search && !folderId}
+                showFolder={!!(list.search || tag) && !folderId}
               />
             ))}
           </ul>

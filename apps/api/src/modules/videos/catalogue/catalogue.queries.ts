@@ -20,7 +20,7 @@ export const VIDEO_ROW_COLUMNS = `id, name, is_main_ready as "isMainReady", is_h
   image_url as "imageUrl", thumbnails, size::float8 as size, (extract(epoch from created_at) * 1000)::float8 as "createdAt", ban, ban_reason as "banReason", task,
   monthly_bandwidth_usage::float8 as "monthlyBandwidthUsage", total_bandwidth_usage::float8 as "totalBandwidthUsage",
   status, progress, error, folder_id as "folderId", duration_sec as "durationSec", width, height, player_config as "playerConfig", watermark, media_version as "mediaVersion",
-  visibility, allowed_domains as "allowedDomains", (password_hash is not null) as "hasPassword", privacy_version as "privacyVersion", chapters,
+  visibility, allowed_domains as "allowedDomains", (password_hash is not null) as "hasPassword", privacy_version as "privacyVersion", chapters, description, tags,
   ${personRef('uploaded_by')} as "uploadedByRef", ${personRef('updated_by')} as "updatedByRef"`;
 
 /** A caption cue (caption_cues) holding every word of the search (one parameter), by the 'simple' configuration of its index. */
@@ -44,18 +44,26 @@ export function videoListQuery(userId: string, q: ListQuery): { text: string; pa
     where += ' and folder_id = ?';
     filter.push(q.folder_id);
   }
+  if (q.tag) {
+    // Issue 34: the GIN index over the lowercased tags (video_tags_key, see its migration) answers it.
+    where += ' and video_tags_key(tags) @> array[lower(?)]';
+    filter.push(q.tag);
+  }
   if (q.search) {
-    // "contains", case-insensitive, in the name (the trigram index answers it; \ escapes the LIKE
-    // wildcards), or every word said in one line of any caption track (the full-text index). A
-    // union of the two, not an OR, so each keeps its index.
-    where += ` and id in (select id from videos where name ilike ? escape '\\' union select video_id from caption_cues where ${SPOKEN})`;
-    filter.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q.search);
+    // "contains", case-insensitive, in the name or the description (each has its trigram index; \
+    // escapes the LIKE wildcards), a tag equal to it whatever the case (the tags' GIN index), or
+    // every word said in one line of any caption track (the full-text index). A union, not an OR,
+    // so each arm keeps its index.
+    where += ` and id in (select id from videos where name ilike ? escape '\\' union select id from videos where description ilike ? escape '\\'
+      union select id from videos where video_tags_key(tags) @> array[lower(?)] union select video_id from caption_cues where ${SPOKEN})`;
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filter.push(like, like, q.search, q.search);
   }
   // The total: without a search, the count the trigger on videos keeps (the user's, the top
   // level's or the folder's), read from one row; a search counts its matches.
   let total = `select count(*) from videos where ${where}`;
   let totalParams = filter;
-  if (!q.search) {
+  if (!q.search && !q.tag) {
     if (q.folder_id === undefined) total = 'select video_count from users where id = ?';
     else if (q.folder_id === null) total = 'select root_video_count from users where id = ?';
     else total = 'select video_count from folders where id = ? and user_id = ?';

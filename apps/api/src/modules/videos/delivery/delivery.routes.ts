@@ -14,6 +14,7 @@ import { CHAPTERS_FILE } from '../../chapters/chapters.service.ts';
 import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { onBodySent } from './sent-bytes.ts';
 import { videoKeys } from '../storage-layout.ts';
+import { downloadName } from './download-name.ts';
 
 // Only these files of a video are public; the original upload (and the unmarked source) never is.
 // The picture (main.mp4, hls/, frames) sits in its version's folder (v-<12 hex>/, videoKeys.media) or,
@@ -102,6 +103,9 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
     // must stop at once for a blocked video: revalidated every time. Segments never change.
     // An unversioned main.mp4 is the first upload's and is replaced in place by its ladder's top rung; a versioned one never changes.
     ctx.set('Cache-Control', ext === 'm3u8' ? 'no-cache' : rel === 'main.mp4' ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+    // Issue 34: the player's download link (`?download=<the video's name>`) saves the file, from an
+    // embed on another origin too (a custom domain), where an anchor's `download` is ignored.
+    if (ext === 'mp4' && typeof ctx.query.download === 'string') ctx.attachment(downloadName(ctx.query.download, key));
     // A tokened URL is kept no longer than its token lives (a shared cache keys it by the whole URL).
     if (token !== null && ext !== 'm3u8') ctx.set('Cache-Control', `${s.isPublic ? 'public' : 'private'}, max-age=${secondsLeft}`);
 

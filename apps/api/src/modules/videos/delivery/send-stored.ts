@@ -1,0 +1,29 @@
+import type { Context } from 'koa';
+import { HttpError, notFound } from '../../../http/errors.ts';
+import { contentTypeOf } from '../../../storage/content-types.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { parseRange } from './ranges.ts';
+
+/** One stored file as the answer, with Range like the media files (206, 416); keeps a type already set. */
+export async function sendStored(ctx: Context, storage: Storage, key: string): Promise<void> {
+  const info = await storage.stat(key);
+  if (!info) throw notFound();
+  if (!ctx.response.get('Content-Type') || ctx.response.get('Content-Type') === 'application/octet-stream') ctx.type = contentTypeOf(key);
+  ctx.set('Accept-Ranges', 'bytes');
+  ctx.set('Last-Modified', info.mtime.toUTCString());
+  const range = parseRange(ctx.get('Range') || undefined, info.size);
+  if (range === 'unsatisfiable') {
+    ctx.set('Content-Range', `bytes */${info.size}`);
+    throw new HttpError(416, 'Range not satisfiable');
+  }
+  if (range) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+    ctx.length = range.end - range.start + 1;
+  } else {
+    ctx.status = 200;
+    ctx.length = info.size;
+  }
+  if (ctx.method === 'HEAD') return;
+  ctx.body = storage.stream(key, range ?? undefined);
+}
