@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import { parseRange } from '../videos/delivery/ranges.ts';
+import { sendStored } from '../videos/delivery/send-stored.ts';
 import { renderFeed } from './showcase-feed.ts';
 import { renderShowcasePage, type ShowcasePageModel, showcasePolicy, showcaseStyle } from './showcase-page.ts';
 import { AUDIO_TYPE, type ShowcasePublic } from './showcase-public.ts';
@@ -106,27 +106,10 @@ export function showcasePagesRoutes(d: { pub: ShowcasePublic; storage: Storage; 
 
   r.get('/s/:slug/audio/:file', async (ctx) => {
     const { key } = await d.pub.audio(ctx.params.slug, ctx.params.file);
-    const info = await d.storage.stat(key);
-    if (!info) throw notFound(MESSAGES.notFound);
-    ctx.set('Accept-Ranges', 'bytes');
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
     ctx.type = AUDIO_TYPE;
-    const range = parseRange(ctx.get('Range') || undefined, info.size);
-    if (range === 'unsatisfiable') {
-      ctx.set('Content-Range', `bytes */${info.size}`);
-      throw new HttpError(416, 'Range not satisfiable');
-    }
-    if (range) {
-      ctx.status = 206;
-      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
-      ctx.length = range.end - range.start + 1;
-    } else {
-      ctx.status = 200;
-      ctx.length = info.size;
-    }
-    if (ctx.method === 'HEAD') return;
-    ctx.body = d.storage.stream(key, range ?? undefined);
+    await sendStored(ctx, d.storage, key);
   });
   return r;
 }

@@ -1,20 +1,20 @@
 import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
-import type { Context } from 'koa';
 import { MESSAGES, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
+import type { Context } from 'koa';
 import { forbidden, HttpError, notFound } from '../../../http/errors.ts';
 import { fitMasterPlaylist, parseMasterFit } from '../../../media/master-playlist.ts';
-import { parseRange } from './ranges.ts';
-import type { ServableCache } from './servable.ts';
 import { CONTENT_TYPES } from '../../../storage/content-types.ts';
 import type { Storage } from '../../../storage/storage.ts';
-import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../../playback/playback-tokens.ts';
 import { CAPTION_FILE, type CaptionDelivery } from '../../captions/caption-delivery.ts';
 import { CHAPTERS_FILE } from '../../chapters/chapters.service.ts';
-import type { BandwidthCounter } from './bandwidth-counter.ts';
-import { onBodySent } from './sent-bytes.ts';
+import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../../playback/playback-tokens.ts';
 import { videoKeys } from '../storage-layout.ts';
+import type { BandwidthCounter } from './bandwidth-counter.ts';
 import { downloadName } from './download-name.ts';
+import { answerRange } from './send-stored.ts';
+import { onBodySent } from './sent-bytes.ts';
+import type { ServableCache } from './servable.ts';
 
 // Only these files of a video are public; the original upload (and the unmarked source) never is.
 // The picture (main.mp4, hls/, frames) sits in its version's folder (v-<12 hex>/, videoKeys.media) or,
@@ -125,19 +125,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       sendWhole(ctx, text, count);
       return;
     }
-    const range = parseRange(ctx.get('Range') || undefined, info.size);
-    if (range === 'unsatisfiable') {
-      ctx.set('Content-Range', `bytes */${info.size}`);
-      throw new HttpError(416, 'Range not satisfiable');
-    }
-    if (range) {
-      ctx.status = 206;
-      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
-      ctx.length = range.end - range.start + 1;
-    } else {
-      ctx.status = 200;
-      ctx.length = info.size;
-    }
+    const range = answerRange(ctx, info.size);
     if (ctx.method === 'HEAD') return;
     // Counted on the connection, not as the bytes leave storage: a viewer who stops early (an
     // aborted or stalled range) is charged for what was sent, not for the range's length.
