@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { type ApiClient, createApiClient, type Session, TEAM_ERROR_CODES, TWO_FACTOR_ERROR_CODES } from '@reelbase/api-client';
+import { type ApiClient, createApiClient, errorMessage, type Session, TEAM_ERROR_CODES, TWO_FACTOR_ERROR_CODES } from '@reelbase/api-client';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { createStore, useSetAtom } from 'jotai';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
@@ -94,4 +94,21 @@ export function useSession(): Session | null {
 export function useAlert() {
   const set = useSetAtom(alertAtom);
   return useCallback((kind: AlertKind, text: string, opts: { follow?: boolean } = {}) => set({ id: ++alertSeq, kind, text, ...(opts.follow && { follow: true }) }), [set]);
+}
+
+/** Copies text to the clipboard and says so in the alert bar (or why it could not). */
+export function useCopyText() {
+  const platform = usePlatform();
+  const alert = useAlert();
+  return useCallback(
+    async (text: string) => {
+      try {
+        await platform.copyText(text);
+        alert('success', t`Copied!`);
+      } catch (err) {
+        alert('error', errorMessage(err));
+      }
+    },
+    [platform, alert],
+  );
 }

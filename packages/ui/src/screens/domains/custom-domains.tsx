@@ -1,11 +1,11 @@
-import { t } from '@lingui/core/macro';
 import { CheckCircleOutlined, CopyOutlined, GlobalOutlined } from '@ant-design/icons';
+import { t } from '@lingui/core/macro';
 import { type CustomDomain, DomainCreate, errorMessage } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Form, Input, List, Popconfirm, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { showServerFieldErrors } from '../../lib/form-errors.ts';
-import { useAlert, useClient, usePlatform } from '../../services.tsx';
+import { useAlert, useClient, useCopyText, usePlatform } from '../../services.tsx';
 import { useCurrentTeam } from '../teams/use-team.ts';
 
 /** The acting team's custom domains (the share dialog reads them too). */
@@ -35,17 +35,10 @@ const domainRule = {
 function DomainItem({ domain, onChanged }: { domain: CustomDomain; onChanged: () => Promise<void> }) {
   const client = useClient();
   const alert = useAlert();
-  const platform = usePlatform();
+  const _platform = usePlatform();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  async function copy(text: string) {
-    try {
-      await platform.copyText(text);
-      alert('success', t`Copied!`);
-    } catch (err) {
-      alert('error', errorMessage(err));
-    }
-  }
+  const copy = useCopyText();
   async function verify() {
     setBusy(true);
     try {

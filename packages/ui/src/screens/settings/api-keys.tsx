@@ -1,7 +1,7 @@
+import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, type ApiKeyScope, ApiKeyCreate, type ApiKeyCreated, errorMessage } from '@reelbase/api-client';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKey, ApiKeyCreate, type ApiKeyCreated, type ApiKeyScope, errorMessage } from '@reelbase/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { i18n } from '../../i18n/index.ts';
 import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
-import { useAlert, useClient, usePlatform } from '../../services.tsx';
+import { useAlert, useClient, useCopyText, usePlatform } from '../../services.tsx';
 import { useCurrentTeam } from '../teams/use-team.ts';
 
 /** What each scope allows: the contract's API_KEY_SCOPE_LABELS (English), translated. */
@@ -31,16 +31,10 @@ const fieldRule = (field: 'name' | 'scopes') => ({
 
 /** The key made just now: shown this once, with a copy button. */
 function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
-  const platform = usePlatform();
-  const alert = useAlert();
-  async function copy() {
-    try {
-      await platform.copyText(created.key);
-      alert('success', t`Copied!`);
-    } catch (err) {
-      alert('error', errorMessage(err));
-    }
-  }
+  const _platform = usePlatform();
+  const _alert = useAlert();
+  const copyText = useCopyText();
+  const copy = () => copyText(created.key);
   return (
     <Alert
       type="warning"

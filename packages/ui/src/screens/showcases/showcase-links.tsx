@@ -1,12 +1,11 @@
 import { t } from '@lingui/core/macro';
 import type { Showcase } from '@reelbase/api-client';
 import { Button, Flex, Input, Typography } from 'antd';
-import { useAlert, usePlatform } from '../../services.tsx';
+import { useCopyText } from '../../services.tsx';
 
 /** One link to hand out: its text, selectable, and a Copy button. */
 function CopyRow({ label, value, testId, multiline }: { label: string; value: string; testId: string; multiline?: boolean }) {
-  const platform = usePlatform();
-  const alert = useAlert();
+  const copy = useCopyText();
   return (
     <Flex vertical gap={4}>
       <Typography.Text strong>{label}</Typography.Text>
@@ -16,12 +15,7 @@ function CopyRow({ label, value, testId, multiline }: { label: string; value: st
         ) : (
           <Input readOnly value={value} aria-label={label} data-testid={testId} />
         )}
-        <Button
-          onClick={async () => {
-            await platform.copyText(value);
-            alert('success', t`Copied.`);
-          }}
-        >{t`Copy`}</Button>
+        <Button onClick={() => copy(value)}>{t`Copy`}</Button>
       </Flex>
     </Flex>
   );

@@ -1,12 +1,12 @@
-import { t } from '@lingui/core/macro';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { t } from '@lingui/core/macro';
 import { errorMessage, GIF_PAGE_SIZE, type Gif } from '@reelbase/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Pagination, Popconfirm, Skeleton, theme, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Pagination, Popconfirm, Skeleton, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { formatMegabytes } from '../../lib/format.ts';
 import { keys } from '../../queries.ts';
-import { useAlert, useClient, usePlatform } from '../../services.tsx';
+import { useAlert, useClient, useCopyText, usePlatform } from '../../services.tsx';
 import { useCan } from '../teams/use-team.ts';
 
 /** The video's GIFs, 6 a page: each with its embed code, download, size, removal and its MP4 twin. */
@@ -47,21 +47,14 @@ export function GifPanel({ videoId }: { videoId: string }) {
 
 function GifItem({ gif, onRemoved }: { gif: Gif; onRemoved(): void }) {
   const client = useClient();
-  const platform = usePlatform();
+  const _platform = usePlatform();
   const alert = useAlert();
   const { token } = theme.useToken();
   const [busy, setBusy] = useState(false);
   // Removing is editing; a viewer copies and downloads.
   const canEdit = useCan('edit');
 
-  async function copy(text: string) {
-    try {
-      await platform.copyText(text);
-      alert('success', t`Copied!`);
-    } catch (err) {
-      alert('error', errorMessage(err));
-    }
-  }
+  const copy = useCopyText();
   async function remove() {
     setBusy(true);
     try {
