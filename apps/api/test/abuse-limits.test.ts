@@ -6,7 +6,7 @@ import { freePort } from '../src/db/embedded-postgres.ts';
 import { CARD } from './support/card.ts';
 import { makeClip } from './support/clips.ts';
 import { type Proc, startNode } from './support/processes.ts';
-import { freshDatabase } from './support/test-server.ts';
+import { migratedDatabase } from './support/test-server.ts';
 
 /*
  * Abuse limits live in PostgreSQL: two API processes on one database share every count, and a
@@ -46,7 +46,7 @@ const register = (i: number, from: string, email = `r${crypto.randomUUID().slice
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'reelbase-limits-'));
   env = {
-    DATABASE_URL: await freshDatabase(),
+    DATABASE_URL: await migratedDatabase(),
     HOST: '127.0.0.1',
     RUN_WORKER: 'false',
     TRUST_PROXY: 'true',
@@ -61,7 +61,7 @@ beforeAll(async () => {
     RATE_LIMIT_IMPORT_PER_ACCOUNT: '2/3600',
     RATE_LIMIT_UPLOAD_PER_ACCOUNT: '2/3600',
   };
-  // One after the other: the first applies the migrations.
+  // One after the other, on a database already migrated.
   await startApi(0);
   await startApi(1);
 }, 120_000);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../src/db/embedded-postgres.ts';
 import { CARD } from './support/card.ts';
 import { type Proc, startNode } from './support/processes.ts';
-import { freshDatabase } from './support/test-server.ts';
+import { migratedDatabase } from './support/test-server.ts';
 
 /*
  * Two API processes on one database: a key revoked through one is refused at its very next
@@ -18,7 +18,7 @@ let apis: { proc: Proc; url: string }[] = [];
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'reelbase-keys-'));
-  const databaseUrl = await freshDatabase();
+  const databaseUrl = await migratedDatabase();
   const ports = [await freePort(), await freePort()];
   apis = ports.map((port, i) => {
     const env = { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_WORKER: 'false', LOG_LEVEL: 'info', DATA_DIR: join(tmp, `api${i}`), PUBLIC_URL: `http://127.0.0.1:${port}` };

@@ -7,7 +7,7 @@ import { majorVersion } from '../src/media/binaries.ts';
 import { MEDIA_UNAVAILABLE } from '../src/media/readiness.ts';
 import { makeClip } from './support/clips.ts';
 import { type Proc, startNode } from './support/processes.ts';
-import { freshDatabase, signUpAndLogin, type TestServer } from './support/test-server.ts';
+import { freshDatabase, migratedDatabase, signUpAndLogin, type TestServer } from './support/test-server.ts';
 
 /*
  * Safe from the first command: the product started as `npm start` starts it (src/main.ts with its
@@ -35,7 +35,7 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** src/main.ts or src/worker.ts as its own process, on a fresh database; resolves once it serves (or, a worker, works). */
+/** src/main.ts or src/worker.ts as its own process on `databaseUrl`; resolves once it serves (or, a worker, works). */
 async function start(script: 'main.ts' | 'worker.ts', env: Record<string, string>, databaseUrl: string) {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? join(tmp, crypto.randomUUID());
@@ -90,6 +90,7 @@ test('npm start reports ffmpeg 5 or newer in bubblewrap, in the API and its work
     video = await (await fetch(`${base}/api/videos/${up.body.id}`, { headers: { authorization: `Bearer ${accessToken}` } })).json();
   } while (!video.isHlsReady && video.status !== 'failed' && Date.now() < deadline);
   expect(video).toMatchObject({ isHlsReady: true, processing: { error: null } });
+  await proc.stop();
 }, 150_000);
 
 test('where bubblewrap cannot run, media is refused with the reason at start, 503 on uploads and a clear failure in a worker', async () => {
@@ -97,7 +98,8 @@ test('where bubblewrap cannot run, media is refused with the reason at start, 50
   const clip = await makeClip();
 
   // npm start (API and worker on this machine): the start log says why and what to do; uploads answer 503 before their bytes.
-  const refusing = await start('main.ts', { PATH }, await freshDatabase());
+  // Databases already migrated (the first test starts on an empty one): what is tested here is the media check.
+  const refusing = await start('main.ts', { PATH }, await migratedDatabase());
   const [line] = mediaLines(refusing.proc);
   expect(line.level).toBe(50);
   expect(line.msg).toMatch(/^media: refused, bubblewrap is missing or cannot create namespaces here/);
@@ -112,9 +114,10 @@ test('where bubblewrap cannot run, media is refused with the reason at start, 50
   expect(await tus.json()).toEqual({ message: MEDIA_UNAVAILABLE });
   const list = await refusing.api('GET', '/api/videos', { token: accessToken });
   expect(list.body.items).toHaveLength(0);
+  await refusing.proc.stop();
 
   // A standalone worker on such a machine (the API elsewhere takes the upload): the video fails with the reason, at once.
-  const databaseUrl = await freshDatabase();
+  const databaseUrl = await migratedDatabase();
   const api = await start('main.ts', { RUN_WORKER: 'false' }, databaseUrl);
   // The same DATA_DIR: local storage is this machine's disk.
   const worker = await start('worker.ts', { PATH, WORKER_CONCURRENCY: '1', DATA_DIR: api.dataDir }, databaseUrl);
@@ -131,13 +134,16 @@ test('where bubblewrap cannot run, media is refused with the reason at start, 50
   expect(video).toMatchObject({ status: 'failed', isHlsReady: false, processing: { error: MEDIA_UNAVAILABLE } });
   // Refused media is not retried (it would be refused again): one run, no second attempt.
   expect(worker.proc.logs.filter((l) => l.msg === 'job failed' && l.videoId === up.body.id)).toHaveLength(1);
+  await Promise.all([api.proc.stop(), worker.proc.stop()]);
 
   // The operator's choice, on purpose: MEDIA_SANDBOX=off and FFMPEG_PATH run media without the box, and the log says so.
-  const unboxed = await start('main.ts', { PATH, MEDIA_SANDBOX: 'off', FFMPEG_PATH: '/usr/bin/ffmpeg', RUN_WORKER: 'false' }, await freshDatabase());
+  const shared = await migratedDatabase();
+  const unboxed = await start('main.ts', { PATH, MEDIA_SANDBOX: 'off', FFMPEG_PATH: '/usr/bin/ffmpeg', RUN_WORKER: 'false' }, shared);
   const [chosen] = mediaLines(unboxed.proc);
   expect(chosen.level).toBe(40);
   expect(chosen.msg).toMatch(/^media: ffmpeg \S+ without bubblewrap, as the operator chose \(MEDIA_SANDBOX=off and FFMPEG_PATH set\)$/);
   // MEDIA_SANDBOX=off alone is not enough.
-  const half = await start('main.ts', { PATH, MEDIA_SANDBOX: 'off', RUN_WORKER: 'false' }, await freshDatabase());
+  await unboxed.proc.stop();
+  const half = await start('main.ts', { PATH, MEDIA_SANDBOX: 'off', RUN_WORKER: 'false' }, shared);
   expect(mediaLines(half.proc)[0].msg).toMatch(/^media: refused, MEDIA_SANDBOX=off without FFMPEG_PATH/);
 }, 240_000);

@@ -8,7 +8,7 @@ import { freePort } from '../src/db/embedded-postgres.ts';
 import { CARD } from './support/card.ts';
 import { mailsTo } from './support/mail.ts';
 import { type Proc, startNode } from './support/processes.ts';
-import { freshDatabase } from './support/test-server.ts';
+import { migratedDatabase } from './support/test-server.ts';
 
 /*
  * Two API processes on one database: a member removed (or demoted) through one is refused (or
@@ -22,7 +22,7 @@ let apis: { proc: Proc; url: string; dataDir: string }[] = [];
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'reelbase-teams-'));
-  databaseUrl = await freshDatabase();
+  databaseUrl = await migratedDatabase();
   const ports = [await freePort(), await freePort()];
   apis = ports.map((port, i) => {
     const dataDir = join(tmp, `api${i}`);

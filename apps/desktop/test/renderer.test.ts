@@ -142,6 +142,8 @@ test('a picked file is previewed, trimmed on the timeline and only the cut is up
   const [from, to] = await dialog.getByRole('slider').all();
   await from.focus();
   for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  // The start is set before the end handle moves (each press is one step of 0.1 s).
+  await dialog.getByText(/^2\.0 s to 6\.0 s/).waitFor();
   await to.focus();
   for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowLeft');
   await dialog.getByText('2.0 s to 4.5 s').waitFor();

@@ -175,7 +175,7 @@ function TrimDialog({ files, onClose, onUpload }: { files: PickedVideo[]; onClos
         max={f.duration}
         step={0.1}
         value={range}
-        onChange={(v) => setRanges({ ...ranges, [f.token]: v as [number, number] })}
+        onChange={(v) => setRanges((all) => ({ ...all, [f.token]: v as [number, number] }))}
         tooltip={{ formatter: (v) => `${(v ?? 0).toFixed(1)} s` }}
       />
       <Typography.Text type="secondary">
