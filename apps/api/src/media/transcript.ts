@@ -31,6 +31,42 @@ export function parsePocketsphinxWords(stdout: string): TimedWord[] {
   return words;
 }
 
+/** A silence at least this long between two words ends a sentence (measured on pocketsphinx's words: 0.01-0.1 s inside a sentence, about 1 s between the test sentences). */
+export const SENTENCE_PAUSE_SEC = 0.5;
+
+/** Punctuation that ends a sentence; a word already ending in any punctuation is left as it is. */
+const ENDS_SENTENCE = /[.!?\u2026\u3002\uff01\uff1f]["'\u201d\u2019)\]]*$/u;
+/** Closing quotes and brackets at a word's end, looked through to the punctuation before them. */
+const CLOSERS = /["'\u201d\u2019\u00bb)\]]+$/u;
+const endsInPunctuation = (word: string) => /\p{P}$/u.test(word.replace(CLOSERS, ''));
+
+/**
+ * Sentence case and full stops for any engine's words (pocketsphinx prints bare lower-case words;
+ * whisper.cpp prints its own punctuation, which is kept): a word before a pause of `pauseSec` or
+ * more, and the last word, ends with a full stop unless it already ends in punctuation; the first
+ * word and every word after a sentence's end start with a capital. In English the pronoun "i"
+ * (and "i'm", "i'll", ...) is capitalised too. Times are untouched.
+ */
+export function punctuate(words: readonly TimedWord[], o: { language?: string; pauseSec?: number } = {}): TimedWord[] {
+  const pauseSec = o.pauseSec ?? SENTENCE_PAUSE_SEC;
+  const english = /^en(-|$)/i.test(o.language ?? 'en');
+  let startsSentence = true;
+  return words.map((w, i) => {
+    let word = w.word;
+    if (startsSentence || (english && /^i('[a-z]+)?$/.test(word))) word = capitalise(word);
+    const next = words[i + 1];
+    const pause = next === undefined || next.startSec - w.endSec >= pauseSec;
+    if (pause && !endsInPunctuation(word)) word = `${word}.`;
+    startsSentence = ENDS_SENTENCE.test(word);
+    return { ...w, word };
+  });
+}
+
+/** The word with its first letter upper-cased (after any opening quote or bracket). */
+function capitalise(word: string): string {
+  return word.replace(/\p{L}/u, (c) => c.toLocaleUpperCase());
+}
+
 export interface CueShape {
   /** A cue ends before it would pass this many characters (two lines of about 42). */
   maxChars: number;

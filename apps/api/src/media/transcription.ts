@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPocketsphinxArgs, POCKETSPHINX_EN_US_MODEL } from './commands/text.ts';
+import { buildPocketsphinxArgs, POCKETSPHINX_EN_US_MODEL, POCKETSPHINX_VOICE_FILTER } from './commands/text.ts';
 import { runMediaProcess } from './runner.ts';
 import { parsePocketsphinxWords, type TimedWord } from './transcript.ts';
 
@@ -25,6 +25,8 @@ export interface TranscriptionEngine {
   readonly name: string;
   /** Whether it transcribes this language (BCP 47). */
   supports(language: string): boolean;
+  /** An ffmpeg audio filter chain its WAV goes through first (what this engine hears better), if any. */
+  readonly audioFilter?: string;
   /** Whether its program and model are on this machine. */
   available(): boolean;
   transcribe(wav: string, options: TranscribeOptions): Promise<TimedWord[]>;
@@ -43,6 +45,7 @@ export function pocketsphinxEngine(o: { binary?: string; modelDir?: string } = {
   const modelDir = o.modelDir ?? POCKETSPHINX_EN_US_MODEL;
   return {
     name: 'pocketsphinx',
+    audioFilter: POCKETSPHINX_VOICE_FILTER,
     supports: (language) => /^en(-|$)/i.test(language),
     available: () => existsSync(binary) && existsSync(`${modelDir}/en-us/mdef`),
     async transcribe(wav, options) {

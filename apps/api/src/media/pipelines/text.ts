@@ -5,7 +5,7 @@ import { buildSpeechAudioArgs } from '../commands/text.ts';
 import { newRunId, tempPath } from '../files.ts';
 import type { ProbeResult } from '../probe.ts';
 import type { TranscriptionEngine } from '../transcription.ts';
-import { wordsToCues } from '../transcript.ts';
+import { punctuate, wordsToCues } from '../transcript.ts';
 import { type PipelineOptions, runCleaningUp, runDeadlineMs } from './run.ts';
 
 /* Pipelines that write text tracks: a video's speech transcribed into caption cues. */
@@ -25,8 +25,8 @@ export class NoSpeechError extends Error {
 
 /**
  * The speech of `input` as caption cues: its audio stream taken out as a 16 kHz mono WAV in
- * `workDir` (a fifth of the progress), then transcribed by `engine`, whose timed words are grouped
- * into cues. Throws NoSpeechError when there is no sound or no word. The WAV is removed.
+ * `workDir` (a fifth of the progress; through the engine's own audio filter), then transcribed by
+ * `engine`, whose timed words get sentence case and full stops (punctuate) and are grouped into cues. Throws NoSpeechError when there is no sound or no word. The WAV is removed.
  */
 export async function transcribeSpeech(input: string, workDir: string, probe: ProbeResult, engine: TranscriptionEngine, language: string, options: PipelineOptions): Promise<Cue[]> {
   if (probe.audioStreamIndex === null) throw new NoSpeechError(TRANSCRIPTION_MESSAGES.noAudio);
@@ -35,7 +35,7 @@ export async function transcribeSpeech(input: string, workDir: string, probe: Pr
   const runId = newRunId();
   const wav = tempPath('speech.wav', runId);
   try {
-    const args = buildSpeechAudioArgs({ input: resolve(input), audioStreamIndex: probe.audioStreamIndex, output: wav });
+    const args = buildSpeechAudioArgs({ input: resolve(input), audioStreamIndex: probe.audioStreamIndex, output: wav, filter: engine.audioFilter });
     await runCleaningUp(args, out, ['.'], runId, probe.durationSec, { ...options, onProgress: (f) => options.onProgress?.(f * 0.2) });
     const words = await engine.transcribe(join(out, wav), {
       language,
@@ -43,7 +43,7 @@ export async function transcribeSpeech(input: string, workDir: string, probe: Pr
       timeoutMs: runDeadlineMs(options, { kind: 'encode', durationSec: probe.durationSec }),
       signal: options.signal,
     });
-    const cues = wordsToCues(words);
+    const cues = wordsToCues(punctuate(words, { language }));
     if (cues.length === 0) throw new NoSpeechError(TRANSCRIPTION_MESSAGES.noSpeech);
     options.onProgress?.(1);
     return cues;
