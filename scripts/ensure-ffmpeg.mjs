@@ -3,7 +3,8 @@
 // (Debian's, version 5 or newer) inside bubblewrap, not the years-old static binaries from npm,
 // and import from video-sharing pages with Debian's yt-dlp. Generated captions use Debian's
 // pocketsphinx with its en-US model (the default transcription engine); the tests and
-// `pnpm bench:captions` speak their sample sentences with Debian's espeak-ng. Installs whichever of these packages
+// `pnpm bench:captions` speak their sample sentences with Debian's espeak-ng (the bench also reads
+// a real voice from pocketsphinx-testdata). Installs whichever of these packages
 // is missing when this machine can (root with apt-get); otherwise says what is needed.
 // `node scripts/ensure-ffmpeg.mjs start` never fails: the server then refuses media and says why
 // at start (apps/api/src/media/readiness.ts). Without `start` (the tests) a missing ffmpeg fails.
@@ -27,6 +28,7 @@ if (!existsSync('/usr/bin/yt-dlp')) missing.push('yt-dlp');
 if (!existsSync('/usr/bin/pocketsphinx_continuous')) missing.push('pocketsphinx');
 if (!existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef')) missing.push('pocketsphinx-en-us');
 if (!forStart && !existsSync('/usr/bin/espeak-ng')) missing.push('espeak-ng');
+if (!forStart && !existsSync('/usr/share/pocketsphinx/test/data/librivox/transcription')) missing.push('pocketsphinx-testdata');
 if (missing.length === 0) process.exit(0);
 if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
   console.error(

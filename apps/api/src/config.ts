@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { SITEMAP_PAGE_SIZE } from '@reelbase/api-client';
 import { z } from 'zod';
 
@@ -131,11 +131,16 @@ const schema = z.object({
    * The engine of generated captions (media/transcription.ts): 'pocketsphinx' (Debian's, English,
    * installed by scripts/ensure-ffmpeg.mjs), 'whisper' (whisper.cpp through the optional npm binding
    * @fugood/whisper.node, with the model CAPTIONS_WHISPER_MODEL) or 'off' (POST
-   * /api/videos/{id}/captions/generate answers 503).
+   * /api/videos/{id}/captions/generate answers 503). Unset: whisper when a model is there (set, or
+   * installed by `pnpm captions:model`), else pocketsphinx (captions-engine.ts).
    */
-  CAPTIONS_ENGINE: z.enum(['pocketsphinx', 'whisper', 'off']).default('pocketsphinx'),
-  /** A ggml whisper.cpp model file (ggml-base.en.bin, ...) for CAPTIONS_ENGINE=whisper; missing: the engine is refused with a log line. */
+  CAPTIONS_ENGINE: z.enum(['pocketsphinx', 'whisper', 'off']).optional(),
+  /** A ggml whisper.cpp model file (ggml-base.en.bin, ...) for CAPTIONS_ENGINE=whisper; missing: the engine is refused with a log line. Unset: the one `pnpm captions:model` installed in CAPTIONS_MODEL_DIR. */
   CAPTIONS_WHISPER_MODEL: z.string().default(''),
+  /** Where `pnpm captions:model <name>` puts whisper.cpp models and the API looks for one; unset: DATA_DIR/models. */
+  CAPTIONS_MODEL_DIR: z.string().optional(),
+  /** Where `pnpm captions:model` downloads from (`<base>/ggml-<name>.bin`), whisper.cpp's own address unless set (a mirror). */
+  CAPTIONS_MODEL_BASE_URL: z.string().url().default('https://huggingface.co/ggerganov/whisper.cpp/resolve/main'),
   /** A pocketsphinx model folder laid out as Debian's pocketsphinx-en-us (en-us/, en-us.lm.bin, cmudict-en-us.dict). */
   CAPTIONS_POCKETSPHINX_MODEL: z.string().default('/usr/share/pocketsphinx/model/en-us'),
   WORKER_CONCURRENCY: positiveInt(2),
@@ -259,8 +264,9 @@ const schema = z.object({
 
 export type Env = z.input<typeof schema>;
 
-export interface Config extends Omit<z.output<typeof schema>, 'PUBLIC_URL'> {
+export interface Config extends Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'CAPTIONS_MODEL_DIR'> {
   PUBLIC_URL: string;
+  CAPTIONS_MODEL_DIR: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -276,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     DATA_DIR: resolve(c.DATA_DIR),
+    CAPTIONS_MODEL_DIR: resolve(c.CAPTIONS_MODEL_DIR ?? join(c.DATA_DIR, 'models')),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     MEDIA_BASE_URL: c.MEDIA_BASE_URL?.replace(/\/$/, ''),
   };

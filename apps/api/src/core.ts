@@ -12,7 +12,7 @@ import { importVideoHandler, markImportFailed } from './jobs/import-video.ts';
 import { editVideoHandler } from './jobs/edit-video.ts';
 import { videoFrameHandler } from './jobs/video-frame.ts';
 import { generateCaptionsHandler, markCaptionsFailed } from './jobs/generate-captions.ts';
-import { transcriptionEngine } from './media/transcription.ts';
+import { captionEngine } from './captions-engine.ts';
 import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { startShowcaseAudioJobs } from './jobs/showcase-audio.ts';
@@ -148,7 +148,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       const scheduleStaleRemoval = async (videoId: string) => {
         await queue.send(JOBS.removeStaleMedia, { videoId }, { startAfter: config.STALE_MEDIA_GRACE_SECONDS });
       };
-      const engine = transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL, whisperModel: config.CAPTIONS_WHISPER_MODEL }, (line) => log.error(line));
+      const engine = captionEngine(config, (line) => log.error(line));
       const captionGeneration = createCaptionGenerationService({ orm, queue: jobs, engine });
       const processVideo = processVideoHandler({
         orm,

@@ -101,7 +101,7 @@ import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { videoDetailsRouters } from './video-details.ts';
 import { captionGenerationRoutes } from './modules/captions/generation.routes.ts';
 import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
-import { transcriptionEngine } from './media/transcription.ts';
+import { captionEngine } from './captions-engine.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
 import { startMailOutbox } from './mail/outbox.ts';
 import { webhookEvents } from './modules/webhooks/webhook-events.ts';
@@ -231,7 +231,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
   // The API only asks the engine which languages it takes; the workers run it.
-  const captionGeneration = createCaptionGenerationService({ orm, queue: core.jobs, engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL, whisperModel: config.CAPTIONS_WHISPER_MODEL }, (line) => log.error(line)) });
+  const captionGeneration = createCaptionGenerationService({ orm, queue: core.jobs, engine: captionEngine(config, (line) => log.error(line)) });
   const captions = createCaptionsService({ orm });
   const chapters = createChaptersService({ orm });
   const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });

@@ -76,6 +76,9 @@ function whisperBinding(): { main: string; folders: string[] } | null {
   }
 }
 
+/** Whether the optional whisper.cpp binding is installed here. */
+export const whisperBindingInstalled = (): boolean => whisperBinding() !== null;
+
 /**
  * whisper.cpp through the npm binding @fugood/whisper.node (its prebuilt native addon, no
  * download), with a ggml model file the operator names (CAPTIONS_WHISPER_MODEL). It runs as a

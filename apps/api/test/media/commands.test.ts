@@ -3,7 +3,7 @@ import { outputName } from '../../src/media/commands/args.ts';
 import { buildLadderArgs, buildRemuxPublishArgs, buildTranscodePublishArgs } from '../../src/media/commands/hls.ts';
 import { buildThumbnailArgs } from '../../src/media/commands/images.ts';
 import { buildHlsToMp4Args } from '../../src/media/commands/mp4.ts';
-import { buildSpeechAudioArgs } from '../../src/media/commands/text.ts';
+import { buildSpeechAudioArgs, POCKETSPHINX_VOICE_FILTER } from '../../src/media/commands/text.ts';
 import type { LadderRung } from '../../src/media/ladder.ts';
 import { buildPacketDurationArgs, buildProbeArgs } from '../../src/media/probe.ts';
 
@@ -162,5 +162,8 @@ describe('ffmpeg argument lists', () => {
       '-map', '0:1', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-map_chapters', '-1', '-f', 'wav', 'speech-ab12.wav',
     ]);
     expect(() => buildSpeechAudioArgs({ input: '/src/in.mp4', audioStreamIndex: 1, output: '../x.wav' })).toThrow(/Unsafe/);
+    // An engine's own filter (pocketsphinx's loudness and voice band) runs before the downmix and resampling.
+    const filtered = buildSpeechAudioArgs({ input: '/src/in.mp4', audioStreamIndex: 1, output: 'speech-ab12.wav', filter: POCKETSPHINX_VOICE_FILTER });
+    expect(filtered.slice(filtered.indexOf('-vn'), filtered.indexOf('-ar'))).toEqual(['-vn', '-af', 'loudnorm,highpass=f=80', '-ac', '1']);
   });
 });
