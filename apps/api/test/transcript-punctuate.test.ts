@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { punctuate, type TimedWord, wordsToCues } from '../src/media/transcript.ts';
+import { punctuate, type TimedWord, whisperSegmentsToWords, wordsToCues } from '../src/media/transcript.ts';
 
 /* Punctuation and capitals for any engine's words (media/transcript.ts punctuate), before cues are made. */
 
@@ -54,4 +54,29 @@ test('no words, no cues; punctuated words still make escaped cues', () => {
   expect(punctuate([])).toEqual([]);
   const cues = wordsToCues(punctuate(said('fish & chips | a <b> tag')));
   expect(cues.map((c) => c.text)).toEqual(['Fish &amp; chips.', 'A &lt;b&gt; tag.']);
+});
+
+test("whisper.cpp's one-token segments become whole words with their own punctuation, which punctuate keeps", () => {
+  // As whisper.cpp prints " Mr. Dashwood, he said." with maxLen 1: a word's later tokens have no leading space.
+  const segments = [
+    { text: ' Mr', t0: 10, t1: 30 },
+    { text: '.', t0: 30, t1: 32 },
+    { text: ' Dash', t0: 35, t1: 60 },
+    { text: 'wood', t0: 60, t1: 80 },
+    { text: ',', t0: 80, t1: 81 },
+    { text: ' he', t0: 150, t1: 170 },
+    { text: ' said', t0: 170, t1: 200 },
+    { text: '.', t0: 200, t1: 202 },
+  ];
+  const words = whisperSegmentsToWords(segments);
+  expect(words).toEqual([
+    { word: 'Mr.', startSec: 0.1, endSec: 0.32 },
+    { word: 'Dashwood,', startSec: 0.35, endSec: 0.81 },
+    { word: 'he', startSec: 1.5, endSec: 1.7 },
+    { word: 'said.', startSec: 1.7, endSec: 2.02 },
+  ]);
+  // The comma before the pause stays a comma; "he" is not capitalised, whisper said it mid-sentence.
+  expect(text(punctuate(words))).toBe('Mr. Dashwood, he said.');
+  // A lone mark before any word, and empty segments, are dropped.
+  expect(whisperSegmentsToWords([{ text: ' -', t0: 0, t1: 5 }, { text: '', t0: 5, t1: 5 }, { text: ' Yes', t0: 5, t1: 20 }])).toEqual([{ word: 'Yes', startSec: 0.05, endSec: 0.2 }]);
 });

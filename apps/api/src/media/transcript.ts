@@ -31,6 +31,32 @@ export function parsePocketsphinxWords(stdout: string): TimedWord[] {
   return words;
 }
 
+/** One segment of whisper.cpp's output (`maxLen: 1`: about one token each), times in hundredths of a second. */
+export interface WhisperSegment {
+  text: string;
+  t0: number;
+  t1: number;
+}
+
+/**
+ * Words of whisper.cpp's one-token segments: a token that starts with a space starts a word, one
+ * that does not continues it (the rest of a word split into tokens, or its punctuation, which is
+ * kept); what holds no letter or digit even then (a lone mark before any word) is dropped.
+ */
+export function whisperSegmentsToWords(segments: readonly WhisperSegment[]): TimedWord[] {
+  const words: TimedWord[] = [];
+  for (const s of segments) {
+    const last = words[words.length - 1];
+    if (last && s.text.length > 0 && !/^\s/.test(s.text)) {
+      last.word += s.text;
+      last.endSec = Math.max(last.endSec, s.t1 / 100);
+    } else if (s.text.trim()) {
+      words.push({ word: s.text.trim(), startSec: s.t0 / 100, endSec: s.t1 / 100 });
+    }
+  }
+  return words.map((w) => ({ ...w, word: w.word.trim() })).filter((w) => /[\p{L}\p{N}]/u.test(w.word));
+}
+
 /** A silence at least this long between two words ends a sentence (measured on pocketsphinx's words: 0.01-0.1 s inside a sentence, about 1 s between the test sentences). */
 export const SENTENCE_PAUSE_SEC = 0.5;
 

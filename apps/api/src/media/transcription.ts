@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPocketsphinxArgs, POCKETSPHINX_EN_US_MODEL, POCKETSPHINX_VOICE_FILTER } from './commands/text.ts';
 import { runMediaProcess } from './runner.ts';
-import { parsePocketsphinxWords, type TimedWord } from './transcript.ts';
+import { parsePocketsphinxWords, type TimedWord, type WhisperSegment, whisperSegmentsToWords } from './transcript.ts';
 
 /*
  * The one interface every transcription engine sits behind: a 16 kHz mono WAV in, timed words
@@ -103,7 +103,7 @@ export function whisperEngine(o: { model: string; threads?: number }): Transcrip
         readOnlyPaths: [WHISPER_CHILD, binding.main, ...binding.folders, o.model],
       });
       const line = stdout.trim().split('\n').at(-1) ?? '[]';
-      return JSON.parse(line) as TimedWord[];
+      return whisperSegmentsToWords(JSON.parse(line) as WhisperSegment[]);
     },
   };
 }
