@@ -1,14 +1,18 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { captionEngineSettings } from '../src/captions-engine.ts';
+import { captionEngine, captionEngineSettings } from '../src/captions-engine.ts';
+import { loadConfig } from '../src/config.ts';
+import { transcribeSpeech } from '../src/media/pipelines/text.ts';
+import { probe } from '../src/media/probe.ts';
 import { installedWhisperModel, installWhisperModel, ModelInstallError, WHISPER_MARKER, WHISPER_MODELS } from '../src/media/whisper-models.ts';
+import { makeSpeechClip } from './support/speech.ts';
 
 /*
  * `pnpm captions:model <name>` against a stand-in for whisper.cpp's model host (a local HTTP
@@ -107,3 +111,23 @@ test('a good download is installed and marked, and makes whisper the engine unle
   expect(captionEngineSettings({ ...settings, CAPTIONS_MODEL_DIR: join(work, 'mismatch') }, () => true)).toMatchObject({ engine: 'pocketsphinx' });
   await expect(installWhisperModel({ name: 'nope', dir, models })).rejects.toThrow(ModelInstallError);
 });
+
+test('with nothing set but a model installed in DATA_DIR/models, the API and workers run whisper.cpp on it', async () => {
+  const dataDir = join(work, 'data');
+  await mkdir(join(dataDir, 'models'), { recursive: true });
+  // As the command leaves it, with a file that is not a real model (none can be downloaded here).
+  await writeFile(join(dataDir, 'models', 'ggml-base.en.bin'), Buffer.alloc(4096, 7));
+  await writeFile(join(dataDir, 'models', WHISPER_MARKER), JSON.stringify({ name: 'base.en', file: 'ggml-base.en.bin', sha1: WHISPER_MODELS['base.en'].sha1 }));
+  const { CAPTIONS_WHISPER_MODEL: _m, CAPTIONS_MODEL_DIR: _d, ...env } = withoutEngine;
+  const lines: string[] = [];
+  const engine = captionEngine(loadConfig({ ...env, DATA_DIR: dataDir }), (l) => lines.push(l));
+  expect(lines).toEqual([]);
+  expect(engine?.name).toBe('whisper');
+  expect(engine?.supports('en-US')).toBe(true);
+  expect(engine?.supports('de')).toBe(false);
+  // It is whisper.cpp that reads the installed file: it refuses these bytes as no model.
+  const clip = await makeSpeechClip();
+  await expect(transcribeSpeech(clip, join(work, 'run'), await probe(clip), engine!, 'en-US', { timeoutMs: 120_000 })).rejects.toThrow(/invalid model data \(bad magic\)/);
+  // Named explicitly, pocketsphinx stays the engine.
+  expect(captionEngine(loadConfig({ ...env, DATA_DIR: dataDir, CAPTIONS_ENGINE: 'pocketsphinx' }), (l) => lines.push(l))?.name).toBe('pocketsphinx');
+}, 120_000);

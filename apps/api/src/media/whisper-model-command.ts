@@ -19,9 +19,13 @@ if (!name || name.startsWith('-')) {
   console.error(['usage: pnpm captions:model <name>', 'models (README "Captions: the engines" says what each costs and how well it hears):', ...list()].join('\n'));
   process.exit(1);
 }
+const known = WHISPER_MODELS[name];
+if (!known) {
+  console.error([`captions:model: unknown model ${JSON.stringify(name)}; the models:`, ...list()].join('\n'));
+  process.exit(1);
+}
 const config = loadConfig();
 const dir = config.CAPTIONS_MODEL_DIR;
-const known = WHISPER_MODELS[name];
 const path = join(dir, modelFileName(name));
 
 async function sha1Of(file: string): Promise<string> {
@@ -31,11 +35,11 @@ async function sha1Of(file: string): Promise<string> {
 }
 
 try {
-  if (known && existsSync(path) && (await sha1Of(path)) === known.sha1) {
+  if (existsSync(path) && (await sha1Of(path)) === known.sha1) {
     await writeFile(join(dir, WHISPER_MARKER), `${JSON.stringify({ name, file: modelFileName(name), sha1: known.sha1 }, null, 2)}\n`);
     console.log(`${path} is already here with the right checksum; it is now the installed model.`);
   } else {
-    if (known) console.log(`downloading ${modelFileName(name)} (${known.mib} MiB) from ${config.CAPTIONS_MODEL_BASE_URL} into ${dir}`);
+    console.log(`downloading ${modelFileName(name)} (${known.mib} MiB) from ${config.CAPTIONS_MODEL_BASE_URL} into ${dir}`);
     let shown = -1;
     const done = await installWhisperModel({
       name,
@@ -58,6 +62,5 @@ try {
 } catch (err) {
   if (!(err instanceof ModelInstallError)) throw err;
   console.error(`captions:model: ${err.message}`);
-  if (!known) console.error(list().join('\n'));
   process.exit(1);
 }
