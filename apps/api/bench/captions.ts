@@ -3,7 +3,8 @@
 // through the product's pipeline (WAV extraction, the engine's audio filter, punctuation, cues):
 // the time as a share of the audio's duration (median of BENCH_RUNS runs, 3 unless set) and the
 // word error rate against the known text. "pocketsphinx before" is the pipeline as it was before
-// issue 37 (no audio filter, pocketsphinx's default beams), kept here only to measure the change.
+// issue 37 (no audio filter, pocketsphinx's default beams), kept here only to measure the change;
+// its transcript is punctuated like the rest (word error rates ignore case and punctuation).
 // whisper.cpp runs when a model is there: CAPTIONS_WHISPER_MODEL, or `pnpm captions:model <name>`.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
 import { type EngineSettings, type TranscriptionEngine, transcriptionEngine, whisperBindingInstalled } from './media/transcription.ts';
 import { installedWhisperModel } from './media/whisper-models.ts';
@@ -16,6 +17,7 @@ export function captionEngineSettings(config: EngineConfig, hasBinding: () => bo
   const pocketsphinxModel = config.CAPTIONS_POCKETSPHINX_MODEL;
   if (config.CAPTIONS_ENGINE) return { engine: config.CAPTIONS_ENGINE, whisperModel, pocketsphinxModel, reason: `CAPTIONS_ENGINE=${config.CAPTIONS_ENGINE}` };
   if (!whisperModel) return { engine: 'pocketsphinx', pocketsphinxModel, reason: `no whisper.cpp model (pnpm captions:model <name> installs one in ${config.CAPTIONS_MODEL_DIR})` };
+  if (!existsSync(whisperModel)) return { engine: 'pocketsphinx', whisperModel, pocketsphinxModel, reason: `CAPTIONS_WHISPER_MODEL=${JSON.stringify(whisperModel)} does not exist` };
   if (!hasBinding()) return { engine: 'pocketsphinx', whisperModel, pocketsphinxModel, reason: `the model ${whisperModel} is there but the optional dependency @fugood/whisper.node is not installed` };
   return { engine: 'whisper', whisperModel, pocketsphinxModel, reason: `the whisper.cpp model ${whisperModel}` };
 }

@@ -107,6 +107,8 @@ test('a good download is installed and marked, and makes whisper the engine unle
   expect(captionEngineSettings({ ...settings, CAPTIONS_ENGINE: 'pocketsphinx' }, () => true)).toMatchObject({ engine: 'pocketsphinx' });
   // Without the optional binding the model cannot run: pocketsphinx, saying why.
   expect(captionEngineSettings(settings, () => false)).toMatchObject({ engine: 'pocketsphinx', reason: expect.stringContaining('@fugood/whisper.node is not installed') });
+  // A named model file that is not there: pocketsphinx, saying so (CAPTIONS_ENGINE=whisper would be refused instead).
+  expect(captionEngineSettings({ ...settings, CAPTIONS_WHISPER_MODEL: join(dir, 'gone.bin') }, () => true)).toMatchObject({ engine: 'pocketsphinx', reason: expect.stringContaining('does not exist') });
   // No model: pocketsphinx, as before.
   expect(captionEngineSettings({ ...settings, CAPTIONS_MODEL_DIR: join(work, 'mismatch') }, () => true)).toMatchObject({ engine: 'pocketsphinx' });
   await expect(installWhisperModel({ name: 'nope', dir, models })).rejects.toThrow(ModelInstallError);
