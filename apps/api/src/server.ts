@@ -291,7 +291,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
   const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: checkCurrentPassword });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
-  const showcases = await createShowcases({ config, orm, storage, queue, limits, guards, checkPassword: (key, task) => checks.run(key, task), originFor: domains.publicOriginFor });
+  const showcases = await createShowcases({ config, orm, storage, queue, limits, guards, checkPassword: (key, task) => checks.run(key, task), originFor: domains.publicOriginFor, delivery: { bandwidth, servable } });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
