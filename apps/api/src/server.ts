@@ -276,7 +276,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const { integrations, notifications } = core;
-  const { statistics, viewerSessions, leads, onLeadWatched } = createViewerServices({ config, orm, log, tokens, playback, limits, events, integrations, notifications });
+  const { statistics, viewerSessions, leads, onLeadWatched, admitProgress } = createViewerServices({ config, orm, log, tokens, playback, limits, events, integrations, notifications });
   const statisticsExport = createStatisticsExport({ orm, maxRunning: config.CSV_EXPORTS_MAX });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
@@ -312,7 +312,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       tus.router,
       beaconRoutes(statistics),
       ctaBeaconRoutes(statistics),
-      viewerSessionPublicRoutes(countingPlays(viewerSessions, thumbnailTests), (v) => statistics.admit(v), embedding),
+      viewerSessionPublicRoutes(countingPlays(viewerSessions, thumbnailTests), (v) => statistics.admit(v), admitProgress, embedding),
       stripeWebhookRoutes(async (payload, signature) => {
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);
