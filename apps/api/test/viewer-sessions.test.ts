@@ -60,7 +60,7 @@ test('plain watches give a falling engagement curve; a rewatch counts 2; skipped
   const list = (await get(`/api/videos/${video}/viewers`)).body;
   const row = list.items.find((i: { sessionId: string }) => i.sessionId === mixed);
   expect(row.heatmap).toEqual([2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]);
-  expect(row).toMatchObject({ watchedSeconds: 17, percentWatched: 56.7, viewer: null, device: 'Desktop', browser: 'Chrome' });
+  expect(row).toMatchObject({ watchedSeconds: 17, percentWatched: 56.7, viewer: {}, device: 'Desktop', browser: 'Chrome' });
   expect(list.meta.totalItems).toBe(4);
 });
 
