@@ -75,6 +75,9 @@ test('Do Not Track and Global Privacy Control make a session anonymous: no viewe
   expect((await s.api('GET', `/api/videos/${video}/engagement`, { token: owner.accessToken })).body.uniqueViewers).toBe(2);
   const [{ n: kept }] = await sql(s, 'select count(*)::int as n from viewer_sessions where viewer_key = ?', [viewer]);
   expect(kept).toBe(0);
+  // Nor even the day's keyed hash of their address.
+  const [{ n: hashed }] = await sql(s, 'select count(*)::int as n from viewer_sessions where id = any(?::uuid[]) and address_hash is not null', [`{${ids.join(',')}}`]);
+  expect(hashed).toBe(0);
 
   // The account's "anonymous viewers only" does the same for every viewer.
   expect((await settings(owner, { anonymousOnly: true })).body.anonymousOnly).toBe(true);

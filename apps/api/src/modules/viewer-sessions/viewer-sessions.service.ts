@@ -205,7 +205,7 @@ export function createViewerSessionsService(d: {
       if (!anonymous && input.email && settings.identifyByEmailParam) await w.nameByEmail(sql, video.userId, viewerKey, input.email);
       const { id: sessionId, newViewer } = await w.insertSession(
         sql,
-        { teamId: video.userId, videoId: video.id, viewerKey, anonymous, durationSec, bucketSec, buckets: bucketCountOf(durationSec, bucketSec), ...facts, addressHash: await d.statistics.addressHash(viewer) },
+        { teamId: video.userId, videoId: video.id, viewerKey, anonymous, durationSec, bucketSec, buckets: bucketCountOf(durationSec, bucketSec), ...facts, addressHash: anonymous ? null : await d.statistics.addressHash(viewer) },
         !anonymous && settings.identifyByLead,
       );
       state.remember(sessionId, { teamId: video.userId, videoId: video.id, durationSec, bucketSec, ended: false });
