@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Router } from '@koa/router';
 import { MESSAGES, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Context } from 'koa';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { forbidden, HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
