@@ -39,10 +39,14 @@ interface TrackRow {
   error?: string | null;
   cueCount: number;
   version: number;
+  source?: CaptionTrackDto['source'];
   createdAt: Date | string;
   updatedAt: Date | string;
 }
+// A translation's source, with whether its cues changed since (issue 37); read as `from caption_tracks` unaliased.
 const TRACK_COLUMNS = `id, video_id as "videoId", language, label, kind, is_default as "isDefault", status, error, cue_count as "cueCount", version,
+  (select json_build_object('id', s.id, 'language', s.language, 'label', s.label, 'changed', s.version is distinct from caption_tracks.source_version)
+     from caption_tracks s where s.id = caption_tracks.source_track_id) as source,
   created_at as "createdAt", updated_at as "updatedAt"`;
 const iso = (d: Date | string) => new Date(d).toISOString();
 /** A track as answered, from a row of TRACK_COLUMNS or the entity (only the answer's fields). */
@@ -57,9 +61,13 @@ export const toTrack = (r: TrackRow): CaptionTrackDto => ({
   error: r.error ?? null,
   cueCount: r.cueCount,
   version: r.version,
+  source: r.source ?? null,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
+
+/** A track as answered, read by its id. */
+export const trackAnswer = async (sql: Sql, id: string) => toTrack((await sql<TrackRow[]>(`select ${TRACK_COLUMNS} from caption_tracks where id = ?`, [id]))[0]);
 
 /** The cues of a track, in order (a generated track being made has none yet). */
 export async function readCues(sql: Sql, trackId: string): Promise<Cue[]> {
@@ -157,7 +165,7 @@ export function createCaptionsService(d: { orm: Orm }) {
   const logChange = (sql: Sql, userId: string, action: 'caption.added' | 'caption.updated' | 'caption.deleted', video: { id: string; name: string }, details: Record<string, string | number | boolean | null>) =>
     recordActivity(sql, userId, action, { type: 'video', id: video.id, name: video.name }, details);
 
-  const readTrack = async (sql: Sql, id: string) => toTrack((await sql<TrackRow[]>(`select ${TRACK_COLUMNS} from caption_tracks where id = ?`, [id]))[0]);
+  const readTrack = trackAnswer;
 
   /** Makes `trackId` the video's only default (the partial unique index allows one). */
   async function makeDefault(sql: Sql, videoId: string, trackId: string) {
