@@ -110,6 +110,24 @@ export async function transcriptOf(sql: Sql, videoId: string): Promise<{ trackId
   return { trackId: track.id, label: track.label, language: track.language, lines };
 }
 
+/**
+ * Every transcript of a video (issue 37): the lines of each ready track, the default first (else
+ * by age, as transcriptOf picks its one), each with its language, so the share page carries them
+ * all. Two queries whatever the number of tracks.
+ */
+export async function transcriptsOf(sql: Sql, videoId: string): Promise<{ trackId: string; label: string; language: string; lines: { startSec: number; text: string }[] }[]> {
+  const tracks = await sql<{ id: string; label: string; language: string }[]>(
+    `select id, label, language from caption_tracks where video_id = ? and status = 'ready' and cue_count > 0 order by is_default desc, created_at, id`,
+    [videoId],
+  );
+  if (tracks.length === 0) return [];
+  const lines = await sql<{ trackId: string; startSec: number; text: string }[]>(
+    `select track_id as "trackId", start_sec as "startSec", plain as text from caption_cues where video_id = ? and plain <> '' order by track_id, seq`,
+    [videoId],
+  );
+  return tracks.map((t) => ({ trackId: t.id, label: t.label, language: t.language, lines: lines.filter((l) => l.trackId === t.id).map(({ startSec, text }) => ({ startSec, text })) }));
+}
+
 /** A copy of a video gets its own copy of each ready caption track (same kinds, versions and default), cues and all, in one statement. */
 export async function copyCaptions(sql: Sql, fromVideoId: string, toVideoId: string) {
   await sql(
