@@ -31,10 +31,13 @@ export interface HttpEngineOptions {
   base: string;
   key: string;
   fetch?: typeof fetch;
+  /** The first wait before trying again without a Retry-After (doubling each try); tests shorten it. */
+  backoffMs?: number;
 }
 
 export function httpEngine(o: HttpEngineOptions): TranslationEngine {
   const call = o.fetch ?? fetch;
+  const backoff = (attempt: number) => 2 ** attempt * (o.backoffMs ?? 500);
   const base = o.base.replace(/\/+$/, '');
   const headers = { Authorization: `DeepL-Auth-Key ${o.key}`, 'User-Agent': 'Reelbase' };
   let languages: { pairs: TranslationPair[]; until: number } | null = null;
@@ -49,7 +52,7 @@ export function httpEngine(o: HttpEngineOptions): TranslationEngine {
       } catch (err) {
         if (signal?.aborted) throw err;
         last = `no answer (${(err as Error).message})`;
-        await pause(2 ** attempt * 500, signal);
+        await pause(backoff(attempt), signal);
         continue;
       }
       if (res.ok) return res.json();
@@ -57,7 +60,7 @@ export function httpEngine(o: HttpEngineOptions): TranslationEngine {
       if (res.status === 429 || res.status >= 500) {
         last = `${res.status}`;
         const after = Number(res.headers.get('Retry-After'));
-        await pause(Number.isFinite(after) && res.headers.has('Retry-After') ? Math.min(after * 1000, RETRY_AFTER_MAX_MS) : 2 ** attempt * 500, signal);
+        await pause(Number.isFinite(after) && res.headers.has('Retry-After') ? Math.min(after * 1000, RETRY_AFTER_MAX_MS) : backoff(attempt), signal);
         continue;
       }
       if (res.status === 403 || res.status === 401) throw new TranslationError('The translation service refused its key (TRANSLATION_API_KEY).', true);
