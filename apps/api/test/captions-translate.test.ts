@@ -42,7 +42,7 @@ beforeAll(async () => {
   form.append('file', new Blob([vtt]), 'en.vtt');
   const res = await fetch(`${s.url}/api/videos/${videoId}/captions`, { method: 'POST', headers: { authorization: `Bearer ${owner.accessToken}` }, body: form });
   if (res.status !== 201) throw new Error(`caption upload: ${res.status} ${await res.text()}`);
-  sourceId = (await res.json()).id;
+  sourceId = ((await res.json()) as { id: string }).id;
 }, 300_000);
 afterAll(() => s.stop());
 
@@ -141,3 +141,13 @@ test('search finds the words of a translated track; the share page carries every
     { '@type': 'MediaObject', name: 'Spanish (translated)', inLanguage: 'es', encodingFormat: 'text/vtt' },
   ]);
 });
+
+test('a trim over the video cuts a translation with its source: it stays in step (no "source changed")', async () => {
+  const res = await s.api('PUT', `/api/videos/${videoId}/edit`, { token: owner.accessToken, body: { start: 1, end: 2, mode: 'overwrite' } });
+  expect(res.status).toBe(202);
+  await s.waitForVideo(owner.accessToken, videoId, (v) => v.processing.stage === 'ready' && v.processing.isLadderReady && v.metadata.durationSec < 1.5, 120_000);
+  const [source, spanish] = [await track(sourceId), await track(spanishId)];
+  expect(times(spanish.cues)).toEqual(times(source.cues));
+  expect(source.cues[0].startSec).toBe(0);
+  expect(spanish.source).toMatchObject({ id: sourceId, changed: false });
+}, 150_000);
