@@ -54,7 +54,6 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
                         ? [
                             <Link key="edit" to={captionEditorPath(videoId, t.id)} aria-label={tr`Edit captions: ${t.label}`}>
                               <EditOutlined aria-hidden />{' '}{tr`Edit`}</Link>,
-                            <TranslateTrack key="translate" videoId={videoId} track={t} />,
                           ]
                         : []),
                     ]
@@ -69,6 +68,8 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
                 <TranslationSource videoId={videoId} track={t} canEdit={canEdit} />
                 {t.status !== 'ready' && <Tag color={t.status === 'failed' ? 'red' : 'gold'}>{captionStatusLabel(t.status)}</Tag>}
                 <Typography.Text type="secondary">{tr`${formatNumber(t.cueCount)} cues`}</Typography.Text>
+                {/* In the wrapping line rather than the actions, which do not wrap in a narrow card. */}
+                {canEdit && t.status === 'ready' && <TranslateTrack videoId={videoId} track={t} />}
               </Flex>
             </List.Item>
           )}
