@@ -87,3 +87,23 @@ test('with TRANSLATION_ENGINE=http the app offers the languages the API lists an
   expect(ja.status).toBe(422);
   expect(ja.body.errors.language).toMatch(/Languages offered: German \(de\), Spanish \(es\), Brazilian Portuguese \(pt-BR\)\./);
 }, 60_000);
+
+test('a translation left "processing" by a job that failed over is made again on request; one being made is answered as it is', async () => {
+  const videoId = crypto.randomUUID();
+  const [sourceId, staleId, freshId] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  const db = s.services.orm.em.fork().getConnection();
+  await db.execute(`insert into videos (id, user_id, name, source, size, status, player_config, created_at) values (?, ?, 'Talk', 'upload', 1000, 'ready', '{}', now())`, [videoId, owner.id]);
+  await db.execute(`insert into caption_tracks (id, video_id, user_id, language, label, kind) values (?, ?, ?, 'en', 'English', 'uploaded')`, [sourceId, videoId, owner.id]);
+  expect((await s.api('PUT', `/api/videos/${videoId}/captions/${sourceId}`, { token: owner.accessToken, body: { cues: [{ startSec: 0, endSec: 1, text: 'Hi' }] } })).status).toBe(200);
+  const insert = `insert into caption_tracks (id, video_id, user_id, language, label, kind, status, source_track_id, updated_at) values (?, ?, ?, ?, ?, 'translated', 'processing', ?, now() - make_interval(hours => ?))`;
+  await db.execute(insert, [staleId, videoId, owner.id, 'es', 'Spanish (translated)', sourceId, 48]);
+  await db.execute(insert, [freshId, videoId, owner.id, 'de', 'German (translated)', sourceId, 0]);
+  const fresh = await s.api('POST', `/api/videos/${videoId}/captions/${sourceId}/translate`, { token: owner.accessToken, body: { language: 'de' } });
+  expect(fresh.body).toMatchObject({ id: freshId, status: 'processing' });
+  const stale = await s.api('POST', `/api/videos/${videoId}/captions/${sourceId}/translate`, { token: owner.accessToken, body: { language: 'es' } });
+  expect(stale.status).toBe(202);
+  expect(stale.body).toMatchObject({ id: staleId, status: 'processing' });
+  await expect
+    .poll(async () => (await s.api('GET', `/api/videos/${videoId}/captions/${staleId}`, { token: owner.accessToken })).body, { timeout: 30_000 })
+    .toMatchObject({ status: 'ready', cues: [{ startSec: 0, endSec: 1, text: '[ES] Hi' }] });
+}, 60_000);

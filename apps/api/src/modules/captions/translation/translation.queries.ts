@@ -26,9 +26,17 @@ export const translationQueries = {
     return track ? { ...track, videoName: video.name } : null;
   },
 
-  /** The translation of `sourceId` in `language`, if there is one (whatever its kind since: an edited translation is still it). */
-  async translationOf(sql: Sql, sourceId: string, language: string): Promise<{ id: string; status: string } | undefined> {
-    const [row] = await sql<{ id: string; status: string }[]>('select id, status from caption_tracks where source_track_id = ? and language = ? order by created_at limit 1', [sourceId, language]);
+  /**
+   * The translation of `sourceId` in `language`, if there is one (whatever its kind since: an
+   * edited translation is still it); `abandoned` when it has been 'processing' longer than
+   * `abandonedAfterSeconds` (its job failed over without a word).
+   */
+  async translationOf(sql: Sql, sourceId: string, language: string, abandonedAfterSeconds: number): Promise<{ id: string; status: string; abandoned: boolean } | undefined> {
+    const [row] = await sql<{ id: string; status: string; abandoned: boolean }[]>(
+      `select id, status, (status = 'processing' and updated_at < now() - make_interval(secs => ?)) as abandoned
+       from caption_tracks where source_track_id = ? and language = ? order by created_at limit 1`,
+      [abandonedAfterSeconds, sourceId, language],
+    );
     return row;
   },
 

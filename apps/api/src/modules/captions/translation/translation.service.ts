@@ -22,6 +22,8 @@ interface TranslationDeps {
   /** Sends the job to the workers (they run the engine; the API only asks it for its languages). */
   send: (name: string, data: TranslateCaptionsJob) => Promise<unknown>;
   engine: TranslationEngine;
+  /** A translation 'processing' for longer than this is made again on request (its job is gone). */
+  abandonedAfterSeconds: number;
 }
 
 /** "Spanish (es)": how a language is named in the 422's list. */
@@ -67,8 +69,8 @@ export function createTranslationService(d: TranslationDeps) {
         const target = pairTarget(offered, source.language, language);
         if (!target) throw unprocessable({ language: CAPTION_TRANSLATE_MESSAGES.unsupported(named(source.language), named(language), targetsFrom(offered, source.language).map(named)) });
         if (source.status !== 'ready' || source.cueCount === 0) throw conflict(CAPTION_TRANSLATE_MESSAGES.notReady);
-        const existing = await q.translationOf(sql, source.id, language);
-        if (existing?.status === 'processing') return { id: existing.id, job: null, isNew: false };
+        const existing = await q.translationOf(sql, source.id, language, d.abandonedAfterSeconds);
+        if (existing?.status === 'processing' && !existing.abandoned) return { id: existing.id, job: null, isNew: false };
         let id = existing?.id;
         if (id) {
           await q.restart(sql, id, personId);
