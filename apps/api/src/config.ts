@@ -245,6 +245,10 @@ const schema = z.object({
   /** Statistics beacons per address: sustained rate per second and burst. */
   STATS_BEACONS_PER_SECOND: z.coerce.number().positive().default(1),
   STATS_BEACON_BURST: positiveInt(20),
+  /** Viewer-session progress reports per address and second (ten seconds' worth as burst): 10 covers a hundred viewers behind one address. */
+  SESSION_PROGRESS_PER_SECOND: z.coerce.number().positive().default(10),
+  /** Progress reports one session may send at once (then two per report interval): a player sends one per interval, pause and hiding. */
+  SESSION_PROGRESS_SESSION_BURST: positiveInt(20),
   /** CSV downloads of the analytics streamed at once per API process (each holds a database connection while it streams); past it, 429. */
   CSV_EXPORTS_MAX: positiveInt(3),
   /** A CSV download still streaming after this long is cut off, so a reader that never reads cannot hold a connection. */

@@ -269,7 +269,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const { integrations, notifications } = core;
-  const { statistics, viewerSessions, leads, onLeadWatched } = createViewerServices({ config, orm, log, tokens, playback, limits, events, integrations, notifications });
+  const { statistics, viewerSessions, leads, onLeadWatched, admitProgress } = createViewerServices({ config, orm, log, tokens, playback, limits, events, integrations, notifications });
   const statisticsExport = createStatisticsExport({ orm, maxRunning: config.CSV_EXPORTS_MAX });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
@@ -284,7 +284,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
   const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: checkCurrentPassword });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
-  const showcases = await createShowcases({ config, orm, storage, queue, limits, guards, checkPassword: (key, task) => checks.run(key, task), originFor: domains.publicOriginFor });
+  const showcases = await createShowcases({ config, orm, storage, queue, limits, guards, checkPassword: (key, task) => checks.run(key, task), originFor: domains.publicOriginFor, delivery: { bandwidth, servable } });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -305,7 +305,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       tus.router,
       beaconRoutes(statistics),
       ctaBeaconRoutes(statistics),
-      viewerSessionPublicRoutes(countingPlays(viewerSessions, thumbnailTests), (v) => statistics.admit(v), embedding),
+      viewerSessionPublicRoutes(countingPlays(viewerSessions, thumbnailTests), (v) => statistics.admit(v), admitProgress, embedding),
       stripeWebhookRoutes(async (payload, signature) => {
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);

@@ -244,7 +244,8 @@ export function createViewerSessionsService(d: {
         ? await d.orm.em.fork().transactional(async (em) => {
             const tx = sqlOf(em);
             const lead = await w.deleteLead(tx, teamId, leadId);
-            if (lead) await recordActivity(tx, teamId, 'lead.deleted', { type: 'lead', id: leadId, name: lead.email });
+            // Not the email: the log outlives the erasure (TEAM_ACTIVITY_RETENTION_DAYS).
+            if (lead) await recordActivity(tx, teamId, 'lead.deleted', { type: 'lead', id: leadId, name: null });
             return lead;
           })
         : null;
