@@ -207,3 +207,5 @@ export const getReviewByToken = 'get /api/review/{token}';
 export const postReviewByTokenUnlock = 'post /api/review/{token}/unlock';
 export const postReviewByTokenComments = 'post /api/review/{token}/comments';
 export const postReviewByTokenDecision = 'post /api/review/{token}/decision';
+export const getVideosByIdCaptionsByCaptionIdTranslate = 'get /api/videos/{id}/captions/{captionId}/translate';
+export const postVideosByIdCaptionsByCaptionIdTranslate = 'post /api/videos/{id}/captions/{captionId}/translate';
