@@ -16,6 +16,7 @@ import { transcriptionEngine } from './media/transcription.ts';
 import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { startShowcaseAudioJobs } from './jobs/showcase-audio.ts';
+import { startAudioTrackJobs } from './jobs/audio-track.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
 import { removeStaleMediaHandler } from './jobs/remove-stale-media.ts';
@@ -244,6 +245,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       webhookSender = { close: async () => { await sender.close(); webhookFetch.close(); } };
       await startCrmJobs(queue, { integrations, notifications, log });
       await startShowcaseAudioJobs(queue, { ...editDeps, workDir: join(work, 'audio') });
+      await startAudioTrackJobs(queue, { ...editDeps, workDir: join(work, 'audio-tracks') });
       // Daily at 03:00 UTC; pg-boss runs a schedule once whatever the number of workers.
       await queue.boss.schedule(JOBS.accountRemoval, '0 3 * * *', {}, { tz: 'UTC' });
       await queue.boss.work(JOBS.accountRemoval, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {
