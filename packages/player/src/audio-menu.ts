@@ -89,7 +89,11 @@ function masterEngine(video: HTMLVideoElement, text: string, master: () => strin
       const playing = !video.paused;
       void import('./hlsa.ts').then(({ default: Hls }) => {
         hls = new Hls({ startPosition: at }) as unknown as HlsInstance;
-        hls.on('hlsManifestParsed', () => {
+        let first = true;
+        // Once hls.js has read the renditions (it picks the DEFAULT then): the viewer's choice instead.
+        hls.on('hlsAudioTracksUpdated', () => {
+          if (!first) return;
+          first = false;
           (hls as HlsInstance).audioTrack = current;
           if (playing) void video.play().catch(() => {});
           onChange();

@@ -27,7 +27,9 @@ function fakeHls() {
       { name: 'Español', lang: 'es', default: false },
     ],
     audioTrack: 0,
-    on: (e: string, fn: () => void) => (listeners[e] ??= []).push(fn),
+    on: (e: string, fn: () => void) => {
+      listeners[e] = [...(listeners[e] ?? []), fn];
+    },
   };
   return hls as unknown as HlsInstance & { audioTrack: number };
 }
