@@ -31,6 +31,7 @@ async function receive(ctx: Context, dir: string, maxBytes: number): Promise<Rec
     const code = (err as { code?: number }).code;
     if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) throw unprocessable({ file: AUDIO_TRACK_MESSAGES.tooLarge });
     if (code === formidableErrors.noEmptyFiles) throw unprocessable({ file: AUDIO_TRACK_MESSAGES.fileRequired });
+    if (code === formidableErrors.maxFieldsSizeExceeded || code === formidableErrors.maxFieldsExceeded) throw new HttpError(413, 'The form fields are too large.');
     throw new HttpError(400, 'The upload could not be read.');
   }
 }
