@@ -7,6 +7,7 @@ import { caller } from './operation.ts';
 import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls, webhookCalls } from './team-calls.ts';
 import { videoCalls } from './video-calls.ts';
 import { viewerCalls } from './viewer-calls.ts';
+import { audioTrackCalls } from './audio-track-calls.ts';
 import { showcaseCalls } from './showcase-calls.ts';
 import { domainCalls } from './domain-calls.ts';
 import { reviewCalls } from './review-calls.ts';
@@ -43,6 +44,7 @@ export function createApiClient(o: ApiClientOptions) {
     videos: videoCalls(core, call),
     gifs: gifCalls(call),
     captions: captionCalls(core, call),
+    audioTracks: audioTrackCalls(core, call),
     chapters: chapterCalls(call),
     thumbnailTests: thumbnailTestCalls(call),
     folders: folderCalls(call),
