@@ -121,6 +121,14 @@ const schema = z.object({
   CRM_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
   /** Tries of one CRM push after the first (429, 5xx, no answer), the waits doubling from JOB_RETRY_DELAY_SECONDS. */
   CRM_PUSH_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
+  /**
+   * Caption translation (issue 37): 'apertium' (Debian's, in the media box, the language pairs
+   * installed by scripts/ensure-ffmpeg.mjs) or 'http' (a hosted API of DeepL's shape at
+   * TRANSLATION_API_BASE with the key TRANSLATION_API_KEY; a local stand-in in tests).
+   */
+  TRANSLATION_ENGINE: z.enum(['apertium', 'http']).default('apertium'),
+  TRANSLATION_API_BASE: z.string().url().default('https://api-free.deepl.com'),
+  TRANSLATION_API_KEY: z.string().default(''),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   /** Address space and CPU time of one ffmpeg/ffprobe run (prlimit), and whether bubblewrap isolates it. */
@@ -237,6 +245,10 @@ const schema = z.object({
   /** Statistics beacons per address: sustained rate per second and burst. */
   STATS_BEACONS_PER_SECOND: z.coerce.number().positive().default(1),
   STATS_BEACON_BURST: positiveInt(20),
+  /** Viewer-session progress reports per address and second (ten seconds' worth as burst): 10 covers a hundred viewers behind one address. */
+  SESSION_PROGRESS_PER_SECOND: z.coerce.number().positive().default(10),
+  /** Progress reports one session may send at once (then two per report interval): a player sends one per interval, pause and hiding. */
+  SESSION_PROGRESS_SESSION_BURST: positiveInt(20),
   /** CSV downloads of the analytics streamed at once per API process (each holds a database connection while it streams); past it, 429. */
   CSV_EXPORTS_MAX: positiveInt(3),
   /** A CSV download still streaming after this long is cut off, so a reader that never reads cannot hold a connection. */

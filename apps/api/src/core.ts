@@ -16,6 +16,8 @@ import { transcriptionEngine } from './media/transcription.ts';
 import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
 import { makeGifHandler } from './jobs/make-gif.ts';
 import { startShowcaseAudioJobs } from './jobs/showcase-audio.ts';
+import { startTranslationJobs } from './jobs/translate-captions.ts';
+import { translationEngineOf, translationTimeoutMs } from './captions.ts';
 import { startAudioTrackJobs } from './jobs/audio-track.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
@@ -245,6 +247,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       webhookSender = { close: async () => { await sender.close(); webhookFetch.close(); } };
       await startCrmJobs(queue, { integrations, notifications, log });
       await startShowcaseAudioJobs(queue, { ...editDeps, workDir: join(work, 'audio') });
+      await startTranslationJobs(queue, { orm, log, engine: translationEngineOf(config), workDir: join(work, 'translations'), timeoutMs: translationTimeoutMs(config) });
       await startAudioTrackJobs(queue, { ...editDeps, workDir: join(work, 'audio-tracks') });
       // Daily at 03:00 UTC; pg-boss runs a schedule once whatever the number of workers.
       await queue.boss.schedule(JOBS.accountRemoval, '0 3 * * *', {}, { tz: 'UTC' });

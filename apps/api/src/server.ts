@@ -50,14 +50,12 @@ import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { viewerSessionPublicRoutes, viewerSessionRoutes } from './modules/viewer-sessions/viewer-sessions.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
-import { captionsRoutes } from './modules/captions/captions.routes.ts';
 import { chaptersRoutes } from './modules/chapters/chapters.routes.ts';
 import { createChaptersService } from './modules/chapters/chapters.service.ts';
 import { thumbnailTestsRoutes } from './modules/thumbnail-tests/thumbnail-tests.routes.ts';
 import { createThumbnailTestsService } from './modules/thumbnail-tests/thumbnail-tests.service.ts';
 import { checkThumbnailTests } from './modules/thumbnail-tests/thumbnail-test-ending.ts';
 import { countingPlays } from './modules/thumbnail-tests/session-plays.ts';
-import { createCaptionsService } from './modules/captions/captions.service.ts';
 import { gifsRoutes } from './modules/gifs/gifs.routes.ts';
 import { createGifsService } from './modules/gifs/gifs.service.ts';
 import { rateLimits } from './modules/limits/rate-limits.ts';
@@ -98,9 +96,7 @@ import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/uploads/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { videoDetailsRouters } from './video-details.ts';
-import { captionGenerationRoutes } from './modules/captions/generation.routes.ts';
-import { createCaptionGenerationService } from './modules/captions/generation.service.ts';
-import { transcriptionEngine } from './media/transcription.ts';
+import { captionRouters } from './captions.ts';
 import { createVideosService } from './modules/videos/videos.service.ts';
 import { startMailOutbox } from './mail/outbox.ts';
 import { webhookEvents } from './modules/webhooks/webhook-events.ts';
@@ -229,9 +225,6 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const events = webhookEvents({ orm });
   const privacy = createPrivacyService({ orm, storage, tokens, onServingChanged: (ids) => onServingChanged(ids) });
   const folders = createFoldersService({ orm });
-  // The API only asks the engine which languages it takes; the workers run it.
-  const captionGeneration = createCaptionGenerationService({ orm, queue: core.jobs, engine: transcriptionEngine({ engine: config.CAPTIONS_ENGINE, pocketsphinxModel: config.CAPTIONS_POCKETSPHINX_MODEL, whisperModel: config.CAPTIONS_WHISPER_MODEL }, (line) => log.error(line)) });
-  const captions = createCaptionsService({ orm });
   const chapters = createChaptersService({ orm });
   const gifs = createGifsService({ orm, storage, queue: core.jobs, quota: core.quota, videos, publicUrl: config.PUBLIC_URL, tokens });
   // Limits of accounts without a plan (a plan's own replace them), and the bandwidth grace.
@@ -275,7 +268,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const share = createShareService({ orm, playback, embed, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, sitemapPageSize: config.SITEMAP_PAGE_SIZE });
   const playerConfig = createPlayerConfigService({ orm, storage });
   const { integrations, notifications } = core;
-  const { statistics, viewerSessions, leads, onLeadWatched } = createViewerServices({ config, orm, log, tokens, playback, limits, events, integrations, notifications });
+  const { statistics, viewerSessions, leads, onLeadWatched, admitProgress } = createViewerServices({ config, orm, log, tokens, playback, limits, events, integrations, notifications });
   const statisticsExport = createStatisticsExport({ orm, maxRunning: config.CSV_EXPORTS_MAX });
   const servable = servableCache(orm, config.DELIVERY_STATUS_CACHE_SECONDS * 1000, defaultLimits);
   // A block, a ban or a deletion takes effect at once in this process: the cached answers are dropped.
@@ -290,7 +283,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
   const adminVideos = createAdminVideosService({ orm, storage, tokens, reads: adminReads, onServingChanged, supportEmail: mails.context.seller.email });
   const teams = createTeamsService({ orm, mails, publicUrl: config.PUBLIC_URL, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN, checkPassword: checkCurrentPassword });
   const adminTeams = createAdminTeamsService({ orm, teams, membersWithoutPlan: config.TEAM_MEMBERS_WITHOUT_PLAN });
-  const showcases = await createShowcases({ config, orm, storage, queue, limits, guards, checkPassword: (key, task) => checks.run(key, task), originFor: domains.publicOriginFor });
+  const showcases = await createShowcases({ config, orm, storage, queue, limits, guards, checkPassword: (key, task) => checks.run(key, task), originFor: domains.publicOriginFor, delivery: { bandwidth, servable } });
   const assets = playerAssets({ dir: PLAYER_DIST_DIR, prefix: '/embed-assets', entries: PLAYER_ENTRY_FILES, log });
 
   await users.ensureFirstAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
@@ -311,7 +304,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       tus.router,
       beaconRoutes(statistics),
       ctaBeaconRoutes(statistics),
-      viewerSessionPublicRoutes(countingPlays(viewerSessions, thumbnailTests), (v) => statistics.admit(v), embedding),
+      viewerSessionPublicRoutes(countingPlays(viewerSessions, thumbnailTests), (v) => statistics.admit(v), admitProgress, embedding),
       stripeWebhookRoutes(async (payload, signature) => {
         if (!stripe) throw notFound();
         await stripe.handleWebhook(payload, signature);
@@ -333,10 +326,10 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       videosRoutes(videos, guards, limits, core.multipartDir),
       ...videoDetailsRouters({ orm, storage, videos, guards }),
       playbackPreviewRoutes(playback, (userId, id) => videos.get(userId, id), guards),
-      captionGenerationRoutes(captionGeneration, guards),
       privacyRoutes(privacy, guards),
       foldersRoutes(folders, guards),
-      captionsRoutes(captions, guards, limits),
+      // The API only asks the engines which languages they take; the workers run them.
+      ...captionRouters({ config, orm, queue: core.queue, jobs: core.jobs, guards, limits, log }),
       chaptersRoutes(chapters, guards),
       thumbnailTestsRoutes(thumbnailTests, guards),
       gifsRoutes(gifs, guards),

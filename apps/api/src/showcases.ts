@@ -8,6 +8,8 @@ import type { RateLimits } from './modules/limits/rate-limits.ts';
 import { showcasePagesRoutes } from './modules/showcases/showcase-pages.routes.ts';
 import { createShowcasePublic } from './modules/showcases/showcase-public.ts';
 import { showcaseQueries } from './modules/showcases/showcases.queries.ts';
+import type { BandwidthCounter } from './modules/videos/delivery/bandwidth-counter.ts';
+import type { ServableCache } from './modules/videos/delivery/servable.ts';
 import { showcasesRoutes } from './modules/showcases/showcases.routes.ts';
 import { createShowcasesService, type OriginFor } from './modules/showcases/showcases.service.ts';
 import { JOBS, type ShowcaseAudioJob } from './queue/job-contract.ts';
@@ -32,6 +34,8 @@ export async function createShowcases(d: {
   guards: AuthGuards;
   checkPassword: (key: string, task: () => Promise<boolean>) => Promise<boolean>;
   originFor?: OriginFor;
+  /** Delivery's bandwidth counter and "may this be served" answers: the feed's audio is counted and limited like the embed's media. */
+  delivery: { bandwidth: BandwidthCounter; servable: ServableCache };
 }) {
   const originFor: OriginFor = d.originFor ?? (async () => d.config.PUBLIC_URL);
   const queueAudio = async (videoIds: string[]) => {
@@ -42,7 +46,7 @@ export async function createShowcases(d: {
   const pub = createShowcasePublic({ orm: d.orm, originFor, unlockSecret: await storedSecret(d.orm, 'showcase-unlock'), checkPassword: d.checkPassword, queueAudio });
   const routers = [
     showcasesRoutes(showcases, d.guards),
-    showcasePagesRoutes({ pub, storage: d.storage, limits: d.limits, mediaOrigins: [new URL(d.storage.url('')).origin], secureCookies: new URL(d.config.PUBLIC_URL).protocol === 'https:' }),
+    showcasePagesRoutes({ pub, storage: d.storage, limits: d.limits, mediaOrigins: [new URL(d.storage.url('')).origin], secureCookies: new URL(d.config.PUBLIC_URL).protocol === 'https:', ...d.delivery }),
   ];
   return { showcases, pub, routers, sitemapEntries: () => pub.sitemapEntries() };
 }

@@ -9,6 +9,7 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { PlaybackTokens } from './modules/playback/playback-tokens.ts';
 import type { PlaybackService } from './modules/playback/playback.service.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
+import { progressAdmission } from './modules/viewer-sessions/progress-admission.ts';
 import { createViewerSessionsService, viewerSessionEvent } from './modules/viewer-sessions/viewer-sessions.service.ts';
 import type { WebhookEvents } from './modules/webhooks/webhook-events.ts';
 
@@ -61,5 +62,5 @@ export function createViewerServices(d: {
     },
     identify: (teamId, lead, sessionId) => viewerSessions.identifyLead(teamId, lead, sessionId),
   });
-  return { statistics, viewerSessions, leads, onLeadWatched };
+  return { statistics, viewerSessions, leads, onLeadWatched, admitProgress: progressAdmission(config.SESSION_PROGRESS_PER_SECOND, config.SESSION_PROGRESS_SESSION_BURST) };
 }

@@ -160,10 +160,18 @@ test('a 500, then a 429, from the CRM is tried again until it is taken', async (
   expect(mc).toMatchObject({ email: 'cy@example.com', status: 'succeeded', attempts: 2 });
 });
 
+test('a contact created by another push between the lookup and the create (409) is found on the next try', async () => {
+  hubspot.createdMeanwhile('ed@example.com');
+  await submitLead('ed@example.com');
+  const [hs] = await settled('hubspot', 6);
+  expect(hs).toMatchObject({ email: 'ed@example.com', status: 'succeeded', attempts: 2, error: null });
+  expect([...hubspot.contacts.values()].filter((c) => c.properties.email === 'ed@example.com')).toHaveLength(1);
+});
+
 test('a refusal is not retried: the push fails with the service’s words on the card', async () => {
   hubspot.failNext([400], 'POST /crm/v3/objects/contacts');
   await submitLead('dee@example.com');
-  const [hs] = await settled('hubspot', 6);
+  const [hs] = await settled('hubspot', 7);
   expect(hs).toMatchObject({ email: 'dee@example.com', status: 'failed', attempts: 1 });
   expect(hs.error).toMatch(/^HubSpot answered 400/);
 });
@@ -193,7 +201,7 @@ test('disconnecting deletes the secret; later leads are not pushed; an unknown p
   expect(mc).toMatchObject({ connected: false, secretHint: null, pushes: [] });
   const before = mailchimp.calls.length;
   await submitLead('eve@example.com');
-  await settled('hubspot', 7);
+  await settled('hubspot', 8);
   expect(mailchimp.calls.length).toBe(before);
   const activity = await s.api('GET', `/api/teams/${owner.id}/activity?action=integration.disconnected`, { token: owner.accessToken });
   expect(activity.body.items.map((a: any) => a.subject)).toEqual([{ type: 'integration', id: 'mailchimp', name: 'mailchimp' }]);
@@ -201,7 +209,7 @@ test('disconnecting deletes the secret; later leads are not pushed; an unknown p
 
 test('a lead erased from Reelbase leaves no push naming them on the card', async () => {
   const lead = await submitLead('fay@example.com');
-  const pushes = await settled('hubspot', 8);
+  const pushes = await settled('hubspot', 9);
   expect(pushes.some((p: any) => p.email === 'fay@example.com')).toBe(true);
   await s.services.orm.em.fork().getConnection().execute('delete from leads where id = ?', [lead.id]);
   const after = JSON.stringify(await integrations());

@@ -106,22 +106,24 @@ test('off: no mail', async () => {
 
 test('daily: one digest of the sessions known leads watched since the last one, then nothing until new ones end', async () => {
   expect((await setMode(owner, 'daily')).body).toEqual({ leadWatched: 'daily' });
-  // The digest covers what ended after the previous one (at first: after the choice); as if that was an hour ago.
-  await sql("update notification_settings set digest_sent_at = now() - interval '1 hour' where person_id = ?", [owner.id]);
+  // The digest covers what ended after the previous one's window (at first: a day back); as if that ended 3 hours ago.
+  await sql("update notification_settings set digest_sent_at = now() - interval '3 hours' where person_id = ?", [owner.id]);
   const dee = await lead('dee@example.com', 'Dee');
   const eve = await lead('eve@example.com', 'Eve', videoB);
   const session = (leadId: string | null, videoId: string, watched: number, endedAgo: string | null) =>
     sql(
       `insert into viewer_sessions (user_id, video_id, viewer_key, lead_id, started_at, last_seen_at, ended_at, duration_sec, bucket_sec, watched, watched_seconds, country, device, browser)
-       values (?, ?, ?, ?, now() - interval '2 hours', now(), ${endedAgo ? `now() - interval '${endedAgo}'` : 'null'}, 120, 1, array_fill(1, array[120]), ?, 'DE', 'desktop', 'Firefox')`,
+       values (?, ?, ?, ?, now() - interval '5 hours', now(), ${endedAgo ? `now() - interval '${endedAgo}'` : 'null'}, 120, 1, array_fill(1, array[120]), ?, 'DE', 'desktop', 'Firefox')`,
       [owner.id, videoId, crypto.randomUUID(), leadId, watched],
     );
-  await session(dee.id, videoA, 60, '1 minute');
-  await session(eve.id, videoB, 120, '30 seconds');
+  await session(dee.id, videoA, 60, '2 hours');
+  await session(eve.id, videoB, 120, '1 hour');
   // Not in the digest: an anonymous session, one still open, one that ended before the previous digest.
-  await session(null, videoA, 100, '1 minute');
+  await session(null, videoA, 100, '2 hours');
   await session(dee.id, videoB, 10, null);
-  await session(dee.id, videoB, 10, '3 hours');
+  await session(dee.id, videoB, 10, '4 hours');
+  // Ended 20 minutes ago, as the sweep ends a silent session at its last report: the next digest's.
+  await session(eve.id, videoA, 30, '20 minutes');
 
   expect(await s.services.notifications.sendDigests()).toBe(1);
   const [digest] = await queued(owner.email, 'lead-watched-digest');
@@ -133,11 +135,13 @@ test('daily: one digest of the sessions known leads watched since the last one, 
   // Instant mails stop for a person on the digest.
   expect(await s.services.notifications.onLeadWatched(owner.id, ended(dee, videoA, 'Spring tour'))).toBe(0);
 
-  // The next day's pass: nothing new ended, no mail.
+  // Another pass at once: nothing more is past the lag, no mail.
   expect(await s.services.notifications.sendDigests()).toBe(0);
   expect(await queued(owner.email, 'lead-watched-digest')).toHaveLength(1);
-  await session(eve.id, videoA, 30, '0 seconds');
+  // A day later (every time of this team a day back): the session that ended late is in the next digest, and only it.
+  await sql("update viewer_sessions set ended_at = ended_at - interval '1 day' where user_id = ?", [owner.id]);
+  await sql("update notification_settings set digest_sent_at = digest_sent_at - interval '1 day' where person_id = ?", [owner.id]);
   expect(await s.services.notifications.sendDigests()).toBe(1);
   const [, second] = await queued(owner.email, 'lead-watched-digest');
-  expect(second.items.map((i: any) => i.leadEmail)).toEqual(['eve@example.com']);
+  expect(second.items.map((i: any) => [i.leadEmail, i.videoName])).toEqual([['eve@example.com', 'Spring tour']]);
 });

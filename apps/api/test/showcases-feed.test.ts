@@ -71,6 +71,7 @@ test('the feed is RSS 2.0 with the iTunes tags and one AAC audio-only enclosure 
   expect(items).toHaveLength(3);
   const enclosures = items.map((i) => i.getElementsByTagName('enclosure')[0] ?? null);
   expect(enclosures[2]).toBeNull();
+  let served = 0;
   for (const [i, item] of items.entries()) {
     expect(itunes(item, 'duration')[0].textContent).toMatch(/^00:00:0[12]$/);
     expect(itunes(item, 'summary').length).toBe(1);
@@ -95,7 +96,15 @@ test('the feed is RSS 2.0 with the iTunes tags and one AAC audio-only enclosure 
     const part = await get(url, { headers: { range: 'bytes=0-99' } });
     expect(part.status).toBe(206);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
+    served += bytes.length + 100;
   }
+  // What the feed's listeners fetched is the team's bandwidth, as its embeds' media is.
+  await expect
+    .poll(async () => {
+      await s.services.bandwidth.flush();
+      return (await call('GET', '/api/usage')).body.bandwidth.thisMonthBytes;
+    })
+    .toBe(served);
 
   // A deleted video leaves the feed, and its audio file is gone with it.
   const firstAudio = enclosures[0]?.getAttribute('url') ?? '';

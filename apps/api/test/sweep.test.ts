@@ -59,7 +59,7 @@ beforeAll(async () => {
   // here (issue 35): raised, so the sweep's own sign-ins stay about input, not about limits.
   const [hubspot, mailchimp] = [await startHubspotStandin(), await startMailchimpStandin()];
   crms = [hubspot, mailchimp];
-  s = await startTestServer({ STATS_BEACON_BURST: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '99999', ...hubspot.env, ...mailchimp.env });
+  s = await startTestServer({ STATS_BEACON_BURST: '100000', SESSION_PROGRESS_PER_SECOND: '100000', SESSION_PROGRESS_SESSION_BURST: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '99999', ...hubspot.env, ...mailchimp.env });
   user = await signUpAndLogin(s);
   doc = (await s.api('GET', '/api/openapi.json')).body;
   owned.folder = (await s.api('POST', '/api/folders', { token: user.accessToken, body: { name: 'Sweep folder' } })).body.folder.id;

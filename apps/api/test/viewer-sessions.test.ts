@@ -12,7 +12,8 @@ let other: SignedIn;
 
 beforeAll(async () => {
   // Behind a proxy, so each test comes from its own address (and the per-address cap is judged per test).
-  s = await startTestServer({ TRUST_PROXY: 'true', PLAYBACK_TOKEN_SECRET: SECRET, STATS_BEACON_BURST: String(BURST) });
+  // Progress reports: BURST per address at once too (ten seconds' worth of BURST / 10 a second).
+  s = await startTestServer({ TRUST_PROXY: 'true', PLAYBACK_TOKEN_SECRET: SECRET, STATS_BEACON_BURST: String(BURST), SESSION_PROGRESS_PER_SECOND: String(BURST / 10) });
   owner = await signUpAndLogin(s);
   other = await signUpAndLogin(s);
 });
@@ -59,7 +60,7 @@ test('plain watches give a falling engagement curve; a rewatch counts 2; skipped
   const list = (await get(`/api/videos/${video}/viewers`)).body;
   const row = list.items.find((i: { sessionId: string }) => i.sessionId === mixed);
   expect(row.heatmap).toEqual([2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]);
-  expect(row).toMatchObject({ watchedSeconds: 17, percentWatched: 56.7, viewer: null, device: 'Desktop', browser: 'Chrome' });
+  expect(row).toMatchObject({ watchedSeconds: 17, percentWatched: 56.7, viewer: {}, device: 'Desktop', browser: 'Chrome' });
   expect(list.meta.totalItems).toBe(4);
 });
 
@@ -123,6 +124,28 @@ test('the embed allowlist holds for sessions as for the lead form; the per-addre
   for (let i = 0; i <= BURST; i++) statuses.push((await capped.report(crypto.randomUUID(), { ranges: [[0, 1]] })).status);
   expect(statuses.slice(0, BURST).every((x) => x === 404)).toBe(true);
   expect(statuses[BURST]).toBe(429);
+});
+
+test('thirty viewers behind one office address each open a session and report it: none is refused', async () => {
+  const video = await sessionVideo(s, owner.id, 30);
+  const office = player(s, address());
+  // Their reports have caps of their own, so the opens (the beacons' bucket) do not spend them.
+  for (let i = 0; i < 30; i++) await watch(office, video, crypto.randomUUID(), [[[0, 5]]]);
+  await s.services.viewerSessions.flush();
+  expect((await get(`/api/videos/${video}/engagement`)).body).toMatchObject({ plays: 30, uniqueViewers: 30 });
+});
+
+test("one session reporting far faster than a player does is capped, and does not spend its address's share", async () => {
+  const video = await sessionVideo(s, owner.id, 30);
+  const from = address();
+  const noisy = player(s, from);
+  const sessionId = await watch(noisy, video, crypto.randomUUID(), []);
+  const statuses: number[] = [];
+  for (let i = 0; i < 25; i++) statuses.push((await noisy.report(sessionId, { ranges: [[0, 1]] })).status);
+  expect(statuses.slice(0, 20).every((x) => x === 204)).toBe(true);
+  expect(statuses.slice(20).every((x) => x === 429)).toBe(true);
+  // Another viewer at that address still reports.
+  await watch(player(s, from), video, crypto.randomUUID(), [[[0, 5]]]);
 });
 
 test("another team's video answers 404 for viewers, engagement and CSV; a viewer member is refused as for leads", async () => {

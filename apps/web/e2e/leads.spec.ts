@@ -121,4 +121,13 @@ test('a viewer leaves an email in the embed, follows the call to action; the own
     )
     .toContain('1');
   await shot(page, info, 'lead-video-analytics');
+
+  // The viewer asks to be forgotten: the owner deletes the lead, after a confirmation.
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.getByRole('button', { name: `Delete the lead ${email}` }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('alert-bar').filter({ hasText: 'Lead deleted.' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+  const left = await request.get(`${baseURL}/api/leads?search=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${await apiToken(request, baseURL as string, a)}` } });
+  expect((await left.json()).items).toEqual([]);
 });

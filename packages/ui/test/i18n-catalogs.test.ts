@@ -35,3 +35,22 @@ describe('app catalogs', () => {
     });
   }
 });
+
+// The app loads every catalog into one table at run time, so a message translated two ways shows
+// whichever catalog loaded last, on every screen (the German top bar once lost its search label).
+describe('one translation per message across catalogs', () => {
+  for (const locale of ['de', 'es']) {
+    it(`${locale}: every message has the same translation in every catalog`, () => {
+      const seen = new Map<string, Map<string, string[]>>();
+      for (const folder of folders) {
+        for (const [id, str] of readPo(join(folder, `${locale}.po`))) {
+          const byTranslation = seen.get(id) ?? new Map<string, string[]>();
+          byTranslation.set(str, [...(byTranslation.get(str) ?? []), folder.slice(src.length + 1)]);
+          seen.set(id, byTranslation);
+        }
+      }
+      const twoWays = [...seen].filter(([, t]) => t.size > 1).map(([id, t]) => `${id}: ${[...t].map(([s, f]) => `"${s}" in ${f.join(', ')}`).join(' / ')}`);
+      expect(twoWays).toEqual([]);
+    });
+  }
+});

@@ -10,6 +10,8 @@ export const JOBS = {
   watermarkVideo: 'watermark-video',
   /** A new file for an existing video (POST /api/videos/{id}/replace, or tus with `replaces`). */
   replaceVideo: 'replace-video',
+  /** A caption track translated cue by cue from another (POST /api/videos/{id}/captions/{captionId}/translate). */
+  translateCaptions: 'translate-captions',
   /** Deletes the files a video no longer lists, STALE_MEDIA_GRACE_SECONDS after its ladder (modules/videos/stale-media.ts). */
   removeStaleMedia: 'remove-stale-media',
   /** A caption track transcribed from the video's speech (POST /api/videos/{id}/captions/generate, or an account's auto setting). */
@@ -93,6 +95,14 @@ export interface GenerateCaptionsJob {
   videoId: string;
   trackId: string;
   language: string;
+}
+
+/** Translates the ready track `sourceTrackId` into the track `trackId` (made 'processing' by the API); `target` is the engine's name of the language. */
+export interface TranslateCaptionsJob {
+  videoId: string;
+  trackId: string;
+  sourceTrackId: string;
+  target: string;
 }
 
 /** Makes `videoId`'s audio rendition once (the row in video_audio_renditions is 'pending' until it is done). */

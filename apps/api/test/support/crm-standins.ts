@@ -78,6 +78,8 @@ export async function startHubspotStandin(token = `pat-na1-${crypto.randomUUID()
   const contacts = new Map<string, HubspotContact>();
   const notes: { id: string; properties: Record<string, string>; associations: { to: { id: string }; types: { associationCategory: string; associationTypeId: number }[] }[] }[] = [];
   let seq = 1000;
+  /** Emails another writer creates between a push's lookup and its create (the race HubSpot answers with 409). */
+  const racing = new Set<string>();
   const now = () => new Date().toISOString();
   const object = (c: { id: string; properties: Record<string, string> }) => ({ id: c.id, properties: c.properties, createdAt: now(), updatedAt: now(), archived: false });
   const error = (status: number) => ({
@@ -104,6 +106,7 @@ export async function startHubspotStandin(token = `pat-na1-${crypto.randomUUID()
     }
     if (call.method === 'POST' && call.path === '/crm/v3/objects/contacts') {
       const email = String(call.body?.properties?.email ?? '').toLowerCase();
+      if (racing.delete(email)) contacts.set(String(++seq), { id: String(seq), properties: { email } });
       if (byEmail(email)) return json(res, 409, { status: 'error', message: 'Contact already exists.', category: 'CONFLICT' });
       const c = { id: String(++seq), properties: { ...call.body.properties, email } };
       contacts.set(c.id, c);
@@ -118,7 +121,7 @@ export async function startHubspotStandin(token = `pat-na1-${crypto.randomUUID()
     }
     json(res, 404, error(404));
   }, error);
-  return { ...s, token, contacts, notes, env: { HUBSPOT_API_BASE: s.url } };
+  return { ...s, token, contacts, notes, createdMeanwhile: (email: string) => racing.add(email.toLowerCase()), env: { HUBSPOT_API_BASE: s.url } };
 }
 
 export const md5 = (email: string) => createHash('md5').update(email.toLowerCase()).digest('hex');

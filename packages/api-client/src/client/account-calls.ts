@@ -84,5 +84,7 @@ export function leadCalls(core: Core, call: Call) {
       const q = new URLSearchParams(Object.entries(leadsQuery({ ...p, page: undefined, limit: undefined })).filter((e): e is [string, string] => typeof e[1] === 'string'));
       return downloadText(core, videoId ? pathOf(op.getVideosByIdLeadsCsv, { id: videoId }) : pathOf(op.getLeadsCsv), q.size ? `?${q}` : '');
     },
+    /** Erases a lead: its email and name leave the account, and no viewer session names them any more (issue 33). */
+    remove: (id: string) => call(op.deleteLeadsById, { id }),
   };
 }

@@ -7,6 +7,7 @@ import { caller } from './operation.ts';
 import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls, webhookCalls } from './team-calls.ts';
 import { videoCalls } from './video-calls.ts';
 import { viewerCalls } from './viewer-calls.ts';
+import { translationCalls } from './translation-calls.ts';
 import { audioTrackCalls } from './audio-track-calls.ts';
 import { showcaseCalls } from './showcase-calls.ts';
 import { domainCalls } from './domain-calls.ts';
@@ -56,6 +57,7 @@ export function createApiClient(o: ApiClientOptions) {
     statistics: statisticsCalls(core, call),
     leads: leadCalls(core, call),
     viewers: viewerCalls(core, call),
+    translation: translationCalls(call),
     showcases: showcaseCalls(call),
     domains: domainCalls(call),
     review: reviewCalls(call),

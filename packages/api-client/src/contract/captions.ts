@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CAPTION_CUE_TEXT_MAX, CAPTION_MAX_CUES } from './caption-format.ts';
 import { MEDIA_SECONDS_MAX } from './constants.ts';
 
-/** How a track came to be: uploaded as a file, made by the transcription engine, or saved from the editor. */
-export const CAPTION_KINDS = ['uploaded', 'generated', 'edited'] as const;
+/** How a track came to be: uploaded as a file, made by the transcription engine, saved from the editor, or translated from another track. */
+export const CAPTION_KINDS = ['uploaded', 'generated', 'edited', 'translated'] as const;
 export type CaptionKind = (typeof CAPTION_KINDS)[number];
 /** 'processing' while a transcription job makes the track, 'failed' (with `error`) when it could not. */
 export const CAPTION_STATUSES = ['ready', 'processing', 'failed'] as const;
@@ -92,6 +92,11 @@ export const CaptionTrack = z.object({
   cueCount: z.number().int(),
   /** Grows by one with every change of the cues (a replace, an editor save): file names carry it. */
   version: z.number().int(),
+  /**
+   * The track a translation was made from (issue 37), while it exists; `changed` when its cues
+   * changed since (translate again to follow them). Null for other tracks.
+   */
+  source: z.object({ id: z.string(), language: z.string(), label: z.string(), changed: z.boolean() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './audio-tracks.ts';
 export * from './caption-format.ts';
 export * from './caption-generation.ts';
+export * from './caption-translation.ts';
 export * from './captions.ts';
 export * from './chapters.ts';
 export * from './common.ts';

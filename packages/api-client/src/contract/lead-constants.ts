@@ -39,5 +39,5 @@ export const LEAD_MESSAGES = {
   close: 'Close',
   formDisabled: 'This video does not collect emails.',
   notFound: 'Lead not found',
-  deleted: 'Lead deleted',
+  deleted: 'Lead deleted.',
 } as const;

@@ -72,14 +72,14 @@ export const SessionProgress = z.object({
 });
 export type SessionProgress = z.infer<typeof SessionProgress>;
 
-/** Who a session's viewer is, when known (a lead, or ?email=). */
+/** Who a session's viewer is: the email and name when known (a lead, or ?email=), `{}` for an anonymous one. */
 export const SessionViewer = z.object({ email: z.string().optional(), name: z.string().optional() });
 export type SessionViewer = z.infer<typeof SessionViewer>;
 
 /** One session of a video, as the owner's Viewers tab lists it. */
 export const ViewerSession = z.object({
   sessionId: z.string(),
-  viewer: SessionViewer.nullable(),
+  viewer: SessionViewer,
   startedAt: z.string(),
   /** Seconds of the video watched at least once. */
   watchedSeconds: z.number(),

@@ -18,6 +18,9 @@ export const CaptionTrack = defineEntity({
     error: p.text().nullable(),
     cueCount: p.integer().default(0),
     version: p.integer().default(1),
+    /** A translated track's source (issue 37) and that source's version when it was translated. */
+    sourceTrackId: p.uuid().nullable(),
+    sourceVersion: p.integer().nullable(),
     createdBy: p.uuid().nullable(),
     updatedBy: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -39,10 +39,14 @@ interface TrackRow {
   error?: string | null;
   cueCount: number;
   version: number;
+  source?: CaptionTrackDto['source'];
   createdAt: Date | string;
   updatedAt: Date | string;
 }
+// A translation's source, with whether its cues changed since (issue 37); read as `from caption_tracks` unaliased.
 const TRACK_COLUMNS = `id, video_id as "videoId", language, label, kind, is_default as "isDefault", status, error, cue_count as "cueCount", version,
+  (select json_build_object('id', s.id, 'language', s.language, 'label', s.label, 'changed', s.version is distinct from caption_tracks.source_version)
+     from caption_tracks s where s.id = caption_tracks.source_track_id) as source,
   created_at as "createdAt", updated_at as "updatedAt"`;
 const iso = (d: Date | string) => new Date(d).toISOString();
 /** A track as answered, from a row of TRACK_COLUMNS or the entity (only the answer's fields). */
@@ -57,9 +61,13 @@ export const toTrack = (r: TrackRow): CaptionTrackDto => ({
   error: r.error ?? null,
   cueCount: r.cueCount,
   version: r.version,
+  source: r.source ?? null,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
+
+/** A track as answered, read by its id. */
+export const trackAnswer = async (sql: Sql, id: string) => toTrack((await sql<TrackRow[]>(`select ${TRACK_COLUMNS} from caption_tracks where id = ?`, [id]))[0]);
 
 /** The cues of a track, in order (a generated track being made has none yet). */
 export async function readCues(sql: Sql, trackId: string): Promise<Cue[]> {
@@ -100,6 +108,24 @@ export async function transcriptOf(sql: Sql, videoId: string): Promise<{ trackId
   if (!track) return null;
   const lines = await sql<{ startSec: number; text: string }[]>(`select start_sec as "startSec", plain as text from caption_cues where track_id = ? and plain <> '' order by seq`, [track.id]);
   return { trackId: track.id, label: track.label, language: track.language, lines };
+}
+
+/**
+ * Every transcript of a video (issue 37): the lines of each ready track, the default first (else
+ * by age, as transcriptOf picks its one), each with its language, so the share page carries them
+ * all. Two queries whatever the number of tracks.
+ */
+export async function transcriptsOf(sql: Sql, videoId: string): Promise<{ trackId: string; label: string; language: string; lines: { startSec: number; text: string }[] }[]> {
+  const tracks = await sql<{ id: string; label: string; language: string }[]>(
+    `select id, label, language from caption_tracks where video_id = ? and status = 'ready' and cue_count > 0 order by is_default desc, created_at, id`,
+    [videoId],
+  );
+  if (tracks.length === 0) return [];
+  const lines = await sql<{ trackId: string; startSec: number; text: string }[]>(
+    `select track_id as "trackId", start_sec as "startSec", plain as text from caption_cues where video_id = ? and plain <> '' order by track_id, seq`,
+    [videoId],
+  );
+  return tracks.map((t) => ({ trackId: t.id, label: t.label, language: t.language, lines: lines.filter((l) => l.trackId === t.id).map(({ startSec, text }) => ({ startSec, text })) }));
 }
 
 /** A copy of a video gets its own copy of each ready caption track (same kinds, versions and default), cues and all, in one statement. */
@@ -157,7 +183,7 @@ export function createCaptionsService(d: { orm: Orm }) {
   const logChange = (sql: Sql, userId: string, action: 'caption.added' | 'caption.updated' | 'caption.deleted', video: { id: string; name: string }, details: Record<string, string | number | boolean | null>) =>
     recordActivity(sql, userId, action, { type: 'video', id: video.id, name: video.name }, details);
 
-  const readTrack = async (sql: Sql, id: string) => toTrack((await sql<TrackRow[]>(`select ${TRACK_COLUMNS} from caption_tracks where id = ?`, [id]))[0]);
+  const readTrack = trackAnswer;
 
   /** Makes `trackId` the video's only default (the partial unique index allows one). */
   async function makeDefault(sql: Sql, videoId: string, trackId: string) {

@@ -12,7 +12,8 @@ function asCrmError(err: unknown): CrmError {
   const status = typeof e.code === 'number' ? e.code : null;
   const said = typeof e.body === 'object' && e.body?.message ? e.body.message : null;
   const message = status ? `HubSpot answered ${status}${said ? `: ${said}` : ''}` : `HubSpot could not be reached: ${e.message ?? String(err)}`;
-  return new CrmError(message.slice(0, 500), retryableStatus(status), status);
+  // 409: another push created the contact between this one's lookup and its create; the next try finds it.
+  return new CrmError(message.slice(0, 500), retryableStatus(status) || status === 409, status);
 }
 
 /**

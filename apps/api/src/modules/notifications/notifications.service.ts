@@ -1,4 +1,4 @@
-import { LEAD_ALERT_INTERVAL_SECONDS, LEAD_DIGEST_MAX_ITEMS, type LeadWatchedMode, type NotificationSettings, type NotificationSettingsUpdate, rolesWith } from '@reelbase/api-client';
+import { LEAD_ALERT_INTERVAL_SECONDS, LEAD_DIGEST_MAX_ITEMS, type LeadWatchedMode, type NotificationSettings, type NotificationSettingsUpdate, rolesWith, SESSION_SILENCE_MINUTES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
 import { queueMail } from '../../mail/outbox.ts';
@@ -12,6 +12,14 @@ const LEAD_ROLES = rolesWith('readLeads');
 
 /** Each member's mode: their choice, else instant for the owner and off for the others. */
 const MODE_SQL = `coalesce(ns.lead_watched, case when m.role = 'owner' then 'instant' else 'off' end)`;
+
+/**
+ * A digest covers sessions that ended up to this long before it is made: a session the sweep ends
+ * after SESSION_SILENCE_MINUTES of silence (swept up to 15 minutes later) ends at its last report,
+ * a time already past, so a window reaching to "now" would miss it in this digest and the next.
+ * Each digest's window starts where the previous one's ended, so every session is in exactly one.
+ */
+const DIGEST_LAG_MINUTES = SESSION_SILENCE_MINUTES + 20;
 
 type Recipient = { person_id: string; email: string; first_name: string | null; mode: LeadWatchedMode };
 
@@ -35,26 +43,28 @@ export function createNotificationsService(d: { orm: Orm }) {
     return row?.mode ?? 'off';
   }
 
-  /** One person's digest: the sessions of known leads that ended since their last one (a day back at first). */
+  /** One person's digest: the sessions of known leads that ended in the window after their last one (a day at first), up to DIGEST_LAG_MINUTES ago. */
   async function digestFor(teamId: string, personId: string): Promise<boolean> {
     return write(async (sql) => {
       // Locked and re-read, so two workers never mail the same digest.
-      const [r] = await sql<(Recipient & { since: Date })[]>(
-        `select ns.person_id, u.email, u.first_name, ns.lead_watched as mode, coalesce(ns.digest_sent_at, now() - interval '1 day') as since
+      const [r] = await sql<(Recipient & { since: Date; until: Date })[]>(
+        `select ns.person_id, u.email, u.first_name, ns.lead_watched as mode, w.until, coalesce(ns.digest_sent_at, w.until - interval '1 day') as since
          from notification_settings ns join team_members m on m.team_id = ns.team_id and m.user_id = ns.person_id join users u on u.id = ns.person_id
+         cross join (select now() - make_interval(mins => ?) as until) w
          where ns.team_id = ? and ns.person_id = ? and ns.lead_watched = 'daily' and m.role = any(?::text[])
          for update of ns skip locked`,
-        [teamId, personId, `{${LEAD_ROLES.join(',')}}`],
+        [DIGEST_LAG_MINUTES, teamId, personId, `{${LEAD_ROLES.join(',')}}`],
       );
       if (!r) return false;
       const rows = await sql<{ email: string; name: string | null; video_name: string; watched_seconds: number; duration_sec: number; ended_at: Date; total: string }[]>(
         `select l.email, l.name, v.name as video_name, s.watched_seconds, s.duration_sec, s.ended_at, count(*) over () as total
          from viewer_sessions s join leads l on l.id = s.lead_id join videos v on v.id = s.video_id
-         where s.user_id = ? and s.ended_at > ? and s.ended_at <= now()
+         where s.user_id = ? and s.ended_at > ? and s.ended_at <= ?
          order by s.ended_at, s.id limit ?`,
-        [teamId, r.since, LEAD_DIGEST_MAX_ITEMS],
+        [teamId, r.since, r.until, LEAD_DIGEST_MAX_ITEMS],
       );
-      await sql('update notification_settings set digest_sent_at = now() where team_id = ? and person_id = ?', [teamId, personId]);
+      // Where this window ended (not now): the next one starts there.
+      await sql('update notification_settings set digest_sent_at = ? where team_id = ? and person_id = ?', [r.until, teamId, personId]);
       if (!rows.length) return false;
       const items: WatchedItem[] = rows.map((s) => ({
         leadEmail: s.email,

@@ -34,8 +34,18 @@ export interface SharePageModel {
   locked: 'private' | 'password' | null;
   message: string | null;
   siteName: string;
-  /** What is said in the video (its default caption track, else its first), under the player and in the structured data; null without captions. */
-  transcript: { label: string; language: string; lines: { startSec: number; text: string }[] } | null;
+  /**
+   * What is said in the video, one transcript per ready caption track (issue 37: translations
+   * too), the default first (else the oldest): under the player and in the structured data, each
+   * with its language; empty without captions.
+   */
+  transcripts: Transcript[];
+}
+
+export interface Transcript {
+  label: string;
+  language: string;
+  lines: { startSec: number; text: string }[];
 }
 
 /** The page's own layout; inline, and allowed by its hash in the page's policy (no extra request before the first frame). */
@@ -56,6 +66,7 @@ export const SHARE_PAGE_STYLE = [
   '.rb-share-transcript h2{font-size:16px;font-weight:600;margin:0 0 8px}',
   '.rb-share-transcript p{margin:0 0 6px;display:flex;gap:12px}',
   '.rb-share-transcript time{flex:none;color:#9aa3b2;font-variant-numeric:tabular-nums;min-width:4.5ch}',
+  '.rb-share-transcript summary{cursor:pointer;font-weight:600;margin:0 0 8px}',
 ].join('');
 export const SHARE_PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(SHARE_PAGE_STYLE).digest('base64')}'`;
 
@@ -104,13 +115,17 @@ function metaTags(m: NonNullable<SharePageModel['meta']>, canonicalUrl: string, 
     .join('\n');
 }
 
-/** The transcript under the player: each line with the time it is said. */
-function transcriptHtml(t: NonNullable<SharePageModel['transcript']>): string {
-  const lines = t.lines.map((l) => `<p><time datetime="${isoDuration(l.startSec)}">${clockTime(l.startSec)}</time><span>${attr(l.text)}</span></p>`).join('\n');
-  return `<section class="rb-share-transcript" lang="${attr(t.language)}" aria-labelledby="rb-transcript-title"><h2 id="rb-transcript-title">Transcript</h2>\n${lines}\n</section>`;
+/** The transcripts under the player, each line with the time it is said: the first open, the other languages folded under it, each marked with its language. */
+function transcriptHtml(all: readonly Transcript[]): string {
+  const linesOf = (t: Transcript) => t.lines.map((l) => `<p><time datetime="${isoDuration(l.startSec)}">${clockTime(l.startSec)}</time><span>${attr(l.text)}</span></p>`).join('\n');
+  const [first, ...others] = all;
+  if (!first) return '';
+  const more = others.map((t) => `<details class="rb-share-transcript" lang="${attr(t.language)}"><summary>${attr(t.label)}</summary>\n${linesOf(t)}\n</details>`);
+  return [`<section class="rb-share-transcript" lang="${attr(first.language)}" aria-labelledby="rb-transcript-title"><h2 id="rb-transcript-title">Transcript</h2>\n${linesOf(first)}\n</section>`, ...more].join('\n');
 }
 
-function jsonLd(m: NonNullable<SharePageModel['meta']>, transcript: SharePageModel['transcript']): string {
+function jsonLd(m: NonNullable<SharePageModel['meta']>, transcripts: readonly Transcript[]): string {
+  const [transcript] = transcripts;
   const video = {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
@@ -124,6 +139,8 @@ function jsonLd(m: NonNullable<SharePageModel['meta']>, transcript: SharePageMod
     embedUrl: m.embedUrl,
     ...(m.width && m.height && { width: m.width, height: m.height }),
     ...(transcript && { transcript: transcript.lines.map((l) => l.text).join(' ') }),
+    // Every track's language (issue 37): the captions as schema.org media objects.
+    ...(transcripts.length && { caption: transcripts.map((t) => ({ '@type': 'MediaObject', name: t.label, inLanguage: t.language, encodingFormat: 'text/vtt' })) }),
   };
   return `<script type="application/ld+json">${scriptJson(video)}</script>`;
 }
@@ -146,7 +163,7 @@ export function renderSharePage(o: SharePageModel & { script: string; stylesheet
     `<link rel="canonical" href="${attr(o.canonicalUrl)}">`,
     m ? `<link rel="alternate" type="application/json+oembed" href="${attr(m.oembedUrl)}" title="${attr(m.name)}">` : '',
     m ? metaTags(m, o.canonicalUrl, o.siteName) : '',
-    m ? jsonLd(m, o.playback ? o.transcript : null) : '',
+    m ? jsonLd(m, o.playback ? o.transcripts : []) : '',
     `<link rel="stylesheet" href="${attr(o.stylesheet)}">`,
     `<style>${SHARE_PAGE_STYLE}</style>`,
     o.playback || o.locked ? `<script type="module" src="${attr(o.script)}"></script>` : '',
@@ -166,7 +183,7 @@ ${head.join('\n')}
 <header class="rb-share-head">${o.logoUrl ? `<img class="rb-share-logo" src="${attr(o.logoUrl)}" alt="">` : ''}${m ? `<h1>${attr(m.name)}</h1>` : ''}</header>
 <div class="rb-share-player">${player}</div>
 ${m ? descriptionHtml(m.description) : ''}
-${o.playback && o.transcript ? transcriptHtml(o.transcript) : ''}
+${o.playback ? transcriptHtml(o.transcripts) : ''}
 </main>
 </body>
 </html>

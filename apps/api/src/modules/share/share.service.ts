@@ -1,7 +1,7 @@
 import { NOT_ON_THIS_SITE_MESSAGE, type OEmbedQuery, type OEmbedVideo, type PlaybackInfo, sharePagePath } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { transcriptOf } from '../captions/captions.service.ts';
+import { transcriptsOf } from '../captions/captions.service.ts';
 import { type EmbedService, embedPageUrl, fixedIframe } from '../embed/embed.service.ts';
 import { sqlOf } from '../../db/sql.ts';
 import { NOT_AVAILABLE, type PlaybackService } from '../playback/playback.service.ts';
@@ -45,7 +45,7 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; emb
      * does), 403 private or not playable here, 404 not available.
      */
     async page(id: string): Promise<{ status: number; model: SharePageModel }> {
-      const base = { videoId: id, canonicalUrl: pageUrl(id), siteName: d.siteName, indexable: false, logoUrl: null, meta: null, playback: null, locked: null, message: null, transcript: null };
+      const base = { videoId: id, canonicalUrl: pageUrl(id), siteName: d.siteName, indexable: false, logoUrl: null, meta: null, playback: null, locked: null, message: null, transcripts: [] };
       // What the embed page shows for it: the player, the private notice or the password form.
       const { playback, locked } = await d.embed.page('hls', id);
       // Nothing of a private or password video (not even its title) reaches a stranger's page.
@@ -80,7 +80,7 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; emb
           },
           playback: allowed ? playback : null,
           message: allowed ? null : NOT_ON_THIS_SITE_MESSAGE,
-          transcript: allowed ? await transcriptOf(sqlOf(em), video.id) : null,
+          transcripts: allowed ? await transcriptsOf(sqlOf(em), video.id) : [],
         },
       };
     },

@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { Router } from '@koa/router';
 import { MESSAGES, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Context } from 'koa';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { forbidden, HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
+import type { BandwidthCounter } from '../videos/delivery/bandwidth-counter.ts';
 import { sendStored } from '../videos/delivery/send-stored.ts';
+import { onBodySent } from '../videos/delivery/sent-bytes.ts';
+import type { ServableCache } from '../videos/delivery/servable.ts';
 import { renderFeed } from './showcase-feed.ts';
 import { renderShowcasePage, type ShowcasePageModel, showcasePolicy, showcaseStyle } from './showcase-page.ts';
 import { AUDIO_TYPE, type ShowcasePublic } from './showcase-public.ts';
@@ -33,7 +36,15 @@ const notFoundPage = (message: string) =>
  * `/s/{slug}` (the page; `?embed=1` the gallery, framable), its password form, `/s/{slug}/feed.xml`
  * and the feed's audio files: HTTP only, the rules are the public showcase service's.
  */
-export function showcasePagesRoutes(d: { pub: ShowcasePublic; storage: Storage; limits: RateLimits; mediaOrigins: string[]; secureCookies: boolean }) {
+export function showcasePagesRoutes(d: {
+  pub: ShowcasePublic;
+  storage: Storage;
+  limits: RateLimits;
+  mediaOrigins: string[];
+  secureCookies: boolean;
+  bandwidth: BandwidthCounter;
+  servable: ServableCache;
+}) {
   const r = new Router();
 
   function sendPage(ctx: Context, model: ShowcasePageModel, status = 200) {
@@ -105,11 +116,13 @@ export function showcasePagesRoutes(d: { pub: ShowcasePublic; storage: Storage; 
   });
 
   r.get('/s/:slug/audio/:file', async (ctx) => {
-    const { key } = await d.pub.audio(ctx.params.slug, ctx.params.file);
+    const { key, videoId } = await d.pub.audio(ctx.params.slug, ctx.params.file);
+    // A podcast app's listening is the video's bandwidth, with the plan's limit, like its embed's.
+    if ((await d.servable.get(videoId)).overBandwidth) throw forbidden(MESSAGES.bandwidthExceeded);
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
     ctx.type = AUDIO_TYPE;
-    await sendStored(ctx, d.storage, key);
+    onBodySent(ctx.res, await sendStored(ctx, d.storage, key), (bytes) => d.bandwidth.add(videoId, bytes));
   });
   return r;
 }

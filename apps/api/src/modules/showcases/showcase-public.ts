@@ -126,13 +126,13 @@ export function createShowcasePublic(d: {
     },
 
     /** The stored rendition behind an enclosure URL: a watchable-by-link video of a feed's showcase, made. */
-    async audio(slug: string, file: string): Promise<{ key: string; bytes: number }> {
+    async audio(slug: string, file: string): Promise<{ key: string; bytes: number; videoId: string }> {
       const s = await find(slug);
       const id = /^([0-9a-f-]{36})\.m4a$/.exec(file)?.[1];
       if (s.visibility === 'password' || !id) throw notFound();
       const v = (await q.videosOf(read(), s)).find((x) => x.id === id);
       if (!v || !BY_LINK.has(v.visibility) || v.audio_status !== 'ready' || !v.audio_key) throw notFound();
-      return { key: v.audio_key, bytes: Number(v.audio_bytes) };
+      return { key: v.audio_key, bytes: Number(v.audio_bytes), videoId: v.id };
     },
 
     /** Public showcases' page URLs, for the sitemap. */

@@ -47,7 +47,7 @@ export function viewerReads(d: { orm: Orm }): ViewerReads {
 
   const toSession = (r: q.SessionRow): ViewerSession => ({
     sessionId: r.id,
-    viewer: r.email ? { email: r.email, ...(r.name && { name: r.name }) } : null,
+    viewer: r.email ? { email: r.email, ...(r.name && { name: r.name }) } : {},
     startedAt: new Date(r.started_at).toISOString(),
     watchedSeconds: r.watched_seconds,
     percentWatched: percentOf(r.watched_seconds, r.duration_sec),

@@ -41,11 +41,17 @@ async function readBody<T extends z.ZodType>(ctx: Context, schema: T): Promise<z
 const doNotTrack = (ctx: Context) => ctx.get('DNT').trim() === '1' || ctx.get('Sec-GPC').trim() === '1';
 
 /**
- * The player's calls (public): opening a session and its progress beacon. Mounted before the shared
- * body parser (as the drop-off beacon), so the per-address cap is checked before the body is read
- * and sendBeacon's text/plain bodies are taken.
+ * The player's calls (public): opening a session (the beacons' per-address cap) and its progress
+ * beacon (caps of its own: progress-admission.ts). Mounted before the shared body parser (as the
+ * drop-off beacon), so the caps are checked before the body is read and sendBeacon's text/plain
+ * bodies are taken.
  */
-export function viewerSessionPublicRoutes(sessions: ViewerSessionsService, admit: (viewer: { address: string; userAgent: string }) => void, embedding: EmbeddingGuard) {
+export function viewerSessionPublicRoutes(
+  sessions: ViewerSessionsService,
+  admit: (viewer: { address: string; userAgent: string }) => void,
+  admitProgress: (address: string, sessionId: string) => void,
+  embedding: EmbeddingGuard,
+) {
   const r = new Router();
   for (const [path, methods] of [
     ['/api/videos/:id/sessions', 'POST, OPTIONS'],
@@ -69,7 +75,7 @@ export function viewerSessionPublicRoutes(sessions: ViewerSessionsService, admit
   });
   r.post('/api/sessions/:sessionId/progress', async (ctx) => {
     publicCors(ctx, 'POST, OPTIONS');
-    admit({ address: ctx.ip, userAgent: ctx.get('User-Agent') });
+    admitProgress(ctx.ip, ctx.params.sessionId);
     await sessions.progress(ctx.params.sessionId, await readBody(ctx, SessionProgress));
     ctx.status = 204;
   });

@@ -205,7 +205,7 @@ export function createViewerSessionsService(d: {
       if (!anonymous && input.email && settings.identifyByEmailParam) await w.nameByEmail(sql, video.userId, viewerKey, input.email);
       const { id: sessionId, newViewer } = await w.insertSession(
         sql,
-        { teamId: video.userId, videoId: video.id, viewerKey, anonymous, durationSec, bucketSec, buckets: bucketCountOf(durationSec, bucketSec), ...facts, addressHash: await d.statistics.addressHash(viewer) },
+        { teamId: video.userId, videoId: video.id, viewerKey, anonymous, durationSec, bucketSec, buckets: bucketCountOf(durationSec, bucketSec), ...facts, addressHash: anonymous ? null : await d.statistics.addressHash(viewer) },
         !anonymous && settings.identifyByLead,
       );
       state.remember(sessionId, { teamId: video.userId, videoId: video.id, durationSec, bucketSec, ended: false });
@@ -244,7 +244,8 @@ export function createViewerSessionsService(d: {
         ? await d.orm.em.fork().transactional(async (em) => {
             const tx = sqlOf(em);
             const lead = await w.deleteLead(tx, teamId, leadId);
-            if (lead) await recordActivity(tx, teamId, 'lead.deleted', { type: 'lead', id: leadId, name: lead.email });
+            // Not the email: the log outlives the erasure (TEAM_ACTIVITY_RETENTION_DAYS).
+            if (lead) await recordActivity(tx, teamId, 'lead.deleted', { type: 'lead', id: leadId, name: null });
             return lead;
           })
         : null;

@@ -10,6 +10,7 @@ import { keys } from '../../queries.ts';
 import { useAlert, useClient } from '../../services.tsx';
 import { captionEditorPath } from './caption-editor-path.ts';
 import { captionKindLabel, captionStatusLabel } from './track-labels.ts';
+import { TranslateTrack, TranslationSource } from './translate-track.tsx';
 import { UploadCaptions } from './upload-captions.tsx';
 
 /**
@@ -29,6 +30,8 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
   const list = useQuery({
     queryKey: keys.captions(videoId),
     queryFn: () => client.captions.list(videoId),
+    // Followed while a track is being made (a translation started here).
+    refetchInterval: (q) => (q.state.data?.items.some((t) => t.status === 'processing') ? 2000 : false),
   });
   const items = list.data?.items ?? [];
   return (
@@ -62,8 +65,11 @@ export function CaptionsPanel({ videoId, canEdit }: { videoId: string; canEdit: 
                 <Typography.Text type="secondary">{t.language}</Typography.Text>
                 <Tag>{captionKindLabel(t.kind)}</Tag>
                 {t.isDefault && <Tag color="blue">{tr`default`}</Tag>}
+                <TranslationSource videoId={videoId} track={t} canEdit={canEdit} />
                 {t.status !== 'ready' && <Tag color={t.status === 'failed' ? 'red' : 'gold'}>{captionStatusLabel(t.status)}</Tag>}
                 <Typography.Text type="secondary">{tr`${formatNumber(t.cueCount)} cues`}</Typography.Text>
+                {/* In the wrapping line rather than the actions, which do not wrap in a narrow card. */}
+                {canEdit && t.status === 'ready' && <TranslateTrack videoId={videoId} track={t} />}
               </Flex>
             </List.Item>
           )}

@@ -10,6 +10,8 @@ export function captionKindLabel(kind: CaptionTrack['kind']): string {
       return t({ message: 'generated', context: 'caption track kind' });
     case 'edited':
       return t({ message: 'edited', context: 'caption track kind' });
+    case 'translated':
+      return t({ message: 'translated', context: 'caption track kind' });
   }
 }
 

@@ -2,8 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { errorMessage, type Lead, type LeadsParams } from '@reelbase/api-client';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Table, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Input, Popconfirm, Table, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatClock, formatDate } from '../../lib/format.ts';
@@ -29,7 +29,7 @@ function saveText(text: string, filename: string, type: string) {
 /**
  * The leads of the team, or of one video: search (email or name), a date range, a paged table
  * (newest first) and "Download CSV" of everything the filters match. A row opens the lead's
- * detail: the videos they watched, with heatmaps (issue 33).
+ * detail: the videos they watched, with heatmaps (issue 33); editors may delete (erase) a lead.
  */
 export function LeadsList({ videoId }: { videoId?: string }) {
   const client = useClient();
@@ -42,6 +42,8 @@ export function LeadsList({ videoId }: { videoId?: string }) {
   const fromId = useId();
   const toId = useId();
   const readViewers = useCan('readLeads');
+  const canErase = useCan('edit');
+  const queryClient = useQueryClient();
   const filters: LeadsParams = { search: search.trim(), from, to };
   const leads = useQuery({
     queryKey: keys.leads(videoId ?? null, { ...filters, page }),
@@ -60,6 +62,14 @@ export function LeadsList({ videoId }: { videoId?: string }) {
       setDownloading(false);
     }
   }
+  async function erase(lead: Lead) {
+    try {
+      alert('success', (await client.leads.remove(lead.id)).message);
+      await queryClient.invalidateQueries({ queryKey: ['leads'] });
+    } catch (err) {
+      alert('error', errorMessage(err));
+    }
+  }
   const filter = (set: (v: string) => void) => (v: string) => {
     set(v);
     setPage(1);
@@ -72,6 +82,26 @@ export function LeadsList({ videoId }: { videoId?: string }) {
     { title: t`Consent`, dataIndex: 'consentText', key: 'consent', render: (v: string | null) => (v ? t`Yes` : '') },
     { title: t({ message: 'Page', context: 'web page a lead came from' }), dataIndex: 'pageOrigin', key: 'page', render: (v: string | null) => v ?? '' },
     { title: t`Date`, dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => `${formatDate(v)} ${formatClock(new Date(v))}` },
+    ...(canErase
+      ? [
+          {
+            title: <span className="rb-sr-only">{t`Actions`}</span>,
+            key: 'erase',
+            render: (_: unknown, l: Lead) => (
+              <Popconfirm
+                title={t`Delete this lead? Their email and name leave Reelbase, and no viewer session names them any more.`}
+                okText={t`Delete`}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => erase(l)}
+              >
+                <Button size="small" danger aria-label={t`Delete the lead ${l.email}`}>
+                  <Trans>Delete</Trans>
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (

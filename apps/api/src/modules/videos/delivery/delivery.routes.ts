@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
 import { MESSAGES, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Context } from 'koa';
-import { forbidden, HttpError, notFound } from '../../../http/errors.ts';
+import { forbidden, notFound } from '../../../http/errors.ts';
 import { fitMasterPlaylist, parseMasterFit } from '../../../media/master-playlist.ts';
 import { CONTENT_TYPES } from '../../../storage/content-types.ts';
 import type { Storage } from '../../../storage/storage.ts';

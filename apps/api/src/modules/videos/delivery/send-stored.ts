@@ -25,14 +25,18 @@ export function answerRange(ctx: Context, size: number): { start: number; end: n
   return range ?? undefined;
 }
 
-/** One stored file as the answer, with Range like the media files (206, 416); keeps a type already set. */
-export async function sendStored(ctx: Context, storage: Storage, key: string): Promise<void> {
+/**
+ * One stored file as the answer, with Range like the media files (206, 416); keeps a type already
+ * set. Resolves with the body's length (0 for HEAD), for a caller that counts bandwidth.
+ */
+export async function sendStored(ctx: Context, storage: Storage, key: string): Promise<number> {
   const info = await storage.stat(key);
   if (!info) throw notFound();
   if (!ctx.response.get('Content-Type') || ctx.response.get('Content-Type') === 'application/octet-stream') ctx.type = contentTypeOf(key);
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('Last-Modified', info.mtime.toUTCString());
   const range = answerRange(ctx, info.size);
-  if (ctx.method === 'HEAD') return;
+  if (ctx.method === 'HEAD') return 0;
   ctx.body = storage.stream(key, range);
+  return range ? range.end - range.start + 1 : info.size;
 }
