@@ -18,6 +18,7 @@ import { makeGifHandler } from './jobs/make-gif.ts';
 import { startShowcaseAudioJobs } from './jobs/showcase-audio.ts';
 import { startTranslationJobs } from './jobs/translate-captions.ts';
 import { translationEngineOf, translationTimeoutMs } from './captions.ts';
+import { startAudioTrackJobs } from './jobs/audio-track.ts';
 import { markWatermarkFailed, watermarkVideoHandler } from './jobs/watermark-video.ts';
 import { markReplaceFailed, replaceVideoHandler } from './jobs/replace-video.ts';
 import { removeStaleMediaHandler } from './jobs/remove-stale-media.ts';
@@ -247,6 +248,7 @@ export async function startCore(config: Config, log: Logger, databaseUrl: string
       await startCrmJobs(queue, { integrations, notifications, log });
       await startShowcaseAudioJobs(queue, { ...editDeps, workDir: join(work, 'audio') });
       await startTranslationJobs(queue, { orm, log, engine: translationEngineOf(config), workDir: join(work, 'translations'), timeoutMs: translationTimeoutMs(config) });
+      await startAudioTrackJobs(queue, { ...editDeps, workDir: join(work, 'audio-tracks') });
       // Daily at 03:00 UTC; pg-boss runs a schedule once whatever the number of workers.
       await queue.boss.schedule(JOBS.accountRemoval, '0 3 * * *', {}, { tz: 'UTC' });
       await queue.boss.work(JOBS.accountRemoval, { batchSize: 1, pollingIntervalSeconds: 60 }, async () => {

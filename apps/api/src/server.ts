@@ -90,9 +90,8 @@ import { createStatisticsExport } from './modules/statistics/statistics-export.t
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { bandwidthCounter } from './modules/videos/delivery/bandwidth-counter.ts';
-import { deliveryRoutes } from './modules/videos/delivery/delivery.routes.ts';
 import { servableCache } from './modules/videos/delivery/servable.ts';
-import { captionDelivery } from './modules/captions/caption-delivery.ts';
+import { audioTrackRouters } from './audio-tracks.ts';
 import { listenServingChanges } from './modules/videos/serving-changes.ts';
 import { tusUploads } from './modules/videos/uploads/tus-uploads.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
@@ -334,7 +333,7 @@ export async function startServer(config: Config, log: Logger, databaseUrl: stri
       chaptersRoutes(chapters, guards),
       thumbnailTestsRoutes(thumbnailTests, guards),
       gifsRoutes(gifs, guards),
-      deliveryRoutes(storage, bandwidth, servable, tokens, captionDelivery(orm), chapters.track),
+      ...audioTrackRouters({ config, core, guards, bandwidth, servable, tokens, chapters: chapters.track }),
       mediaRoutes(storage),
       playbackRoutes(playback, limits, embedding),
       playerConfigRoutes(playerConfig, guards),

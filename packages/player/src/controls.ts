@@ -273,6 +273,34 @@ export function attachControls(host: ControlsHost): Controls {
     if (win) on(win, 'pagehide', save);
   }
 
+  // Issue 37: the audio menu, a chunk of its own, fetched only for a master with audio tracks: hls.js
+  // lists them, a browser's own HLS in video.audioTracks (Safari) or nowhere (Chromium: read from the master).
+  let audioMenu: { destroy(): void } | null = null;
+  let audioAsked = false;
+  const loadAudioMenu = (masterText?: string) => {
+    if (audioAsked || signal.signal.aborted) return;
+    audioAsked = true;
+    void import('./audio-menu.ts').then((m) => {
+      if (!signal.signal.aborted) audioMenu = m.attachAudioMenu({ video, root, bar, before: host.before, hls: host.hls, t, master, masterText });
+    });
+  };
+  const tracks = (video as unknown as { audioTracks?: ArrayLike<unknown> & Partial<EventTarget> }).audioTracks;
+  const nativeAudio = typeof tracks?.addEventListener === 'function' ? (tracks as ArrayLike<unknown> & EventTarget) : null;
+  if (host.hls) {
+    const check = () => (host.hls?.audioTracks?.length ?? 0) > 1 && loadAudioMenu();
+    check();
+    host.hls.on('hlsAudioTracksUpdated', check);
+  } else if (host.engine === 'native' && nativeAudio) {
+    const check = () => nativeAudio.length > 1 && loadAudioMenu();
+    check();
+    on(nativeAudio, 'addtrack', check);
+  } else if (host.engine === 'native' && master()) {
+    void (host.fetch ?? fetch)(master() as string)
+      .then((r) => (r.ok ? r.text() : ''))
+      .then((text) => /^#EXT-X-MEDIA:TYPE=AUDIO/m.test(text) && loadAudioMenu(text))
+      .catch(() => {});
+  }
+
   return {
     key,
     announce,
@@ -288,6 +316,7 @@ export function attachControls(host: ControlsHost): Controls {
       signal.abort();
       help.destroy();
       more.destroy();
+      audioMenu?.destroy();
       for (const el of made) el.remove();
     },
   };

@@ -31,7 +31,8 @@ export interface MountOptions {
   /** Test seams. */
   fetch?: typeof fetch;
   navigate?: PlayerNavigation;
-  loadHls?: () => Promise<HlsModule>;
+  /** `answer`: the playback answer (its audio tracks need hls.js's full build, see importHls). */
+  loadHls?: (answer?: object) => Promise<HlsModule>;
 }
 
 export type PlaybackResult =
@@ -184,7 +185,8 @@ export async function mount(element: HTMLElement, options: MountOptions): Promis
     download: info.download,
     aspectRatio: aspect,
     navigate: options.navigate,
-    loadHls,
+    // Issue 37: audio renditions need hls.js's full build.
+    loadHls: () => loadHls(info),
     // Absent and null alike (bytes here weigh on the first frame).
     token: info.token,
     leadScope: info.leadScope,

@@ -114,7 +114,8 @@ export function attachQuality(host: QualityHost, kit: BarKit, announce: (text: s
         void (host.fetch ?? fetch)(master)
           .then((r) => (r.ok ? r.text() : ''))
           .then((text) => {
-            if (!signal.aborted) setRungs(parseMaster(text, master));
+            // Issue 37: a master with audio tracks has variants without audio; a rung played alone would be silent.
+            if (!signal.aborted && !/^#EXT-X-MEDIA:TYPE=AUDIO/m.test(text)) setRungs(parseMaster(text, master));
           })
           .catch(() => {});
       }

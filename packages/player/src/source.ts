@@ -3,16 +3,12 @@ import type { Engine, ForcedEngine, HlsConstructor, HlsInstance, HlsModule, Play
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
-let hlsModule: Promise<HlsModule> | null = null;
-
 /**
- * hls.js is a separate chunk, fetched only on the hls.js path (and at most once). Its light build:
- * no subtitle or alternate-audio renditions and no DRM, none of which our masters carry.
+ * hls.js is a separate chunk, fetched only on the hls.js path (at most once: the module map keeps
+ * a dynamic import's promise). Its light build (no subtitle or alternate-audio renditions, no DRM)
+ * unless `answer`, the playback answer, lists audio tracks: then the full build (hls.ts).
  */
-export function importHls(): Promise<HlsModule> {
-  hlsModule ??= import('hls.js/light') as Promise<unknown> as Promise<HlsModule>;
-  return hlsModule;
-}
+export const importHls = (answer?: object) => import('./hls.ts').then((m) => m.pick(answer)) as Promise<unknown> as Promise<HlsModule>;
 
 /** The `?engine=` value of an embed URL, when it names an HLS engine. */
 export function forcedEngine(value: string | null): ForcedEngine | null {
@@ -36,9 +32,8 @@ export function canPlayNativeHls(video: HTMLVideoElement): boolean {
  */
 export function chooseEngine(video: HTMLVideoElement, source: PlayerSource, forced: ForcedEngine | null = null): Engine {
   if (source.hls) {
-    const native = canPlayNativeHls(video);
     if (forced === 'hlsjs' && hasMediaSource()) return 'hlsjs';
-    if (native) return 'native';
+    if (canPlayNativeHls(video)) return 'native';
     if (hasMediaSource()) return 'hlsjs';
   }
   return source.mp4 ? 'mp4' : 'none';

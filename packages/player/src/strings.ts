@@ -104,6 +104,9 @@ export const LATER_STRINGS = {
   leadInvalidEmail: 'Enter a valid email address.',
   leadConsentNeeded: 'Please tick the box to continue.',
   leadSendFailed: 'That did not work. Try again.',
+  // Issue 37: the audio menu (its chunk), and the name of the video's own audio in it.
+  audioTrack: 'Audio',
+  audioOriginal: 'Original',
 } as const;
 
 /** Every key and its English text (types and tests; the player carries only FIRST_STRINGS). */

@@ -97,6 +97,10 @@ export interface HlsInstance {
   /** The rung the first segment is fetched from (-1: hls.js picks); ABR stays automatic after it. */
   startLevel?: number;
   readonly autoLevelEnabled?: boolean;
+  /** Issue 37: the master's audio renditions (hls.js's full build; the light one lists none). */
+  readonly audioTracks?: readonly { name: string; lang?: string; default?: boolean }[];
+  /** The audio rendition playing; setting it switches. */
+  audioTrack?: number;
 }
 
 export interface HlsConstructor {

@@ -15,6 +15,7 @@ export const keys = {
   thumbnailTest: (videoId: string) => ['thumbnail-test', videoId] as const,
   /** A video's caption tracks, and one track's cues (by its version, so a save shows at once). */
   captions: (videoId: string) => ['captions', videoId] as const,
+  audioTracks: (videoId: string) => ['audio-tracks', videoId] as const,
   caption: (videoId: string, captionId: string, version: number) => ['captions', videoId, captionId, version] as const,
   embedSettings: (videoId: string) => ['embed-settings', videoId] as const,
   embedCode: (videoId: string, options: unknown) => ['embed-code', videoId, options] as const,

@@ -95,3 +95,60 @@ export function parseMasterFit(query: { fit?: unknown; bw?: unknown }): MasterFi
   const fit = { fitPx: num(query.fit), bandwidth: num(query.bw) };
   return fit.fitPx || fit.bandwidth ? fit : null;
 }
+
+/** An AUDIO rendition of a master (issue 37): the video's own audio, or an extra track. */
+export interface AudioRendition {
+  /** Media playlist URI relative to the master. */
+  uri: string;
+  /** Shown in players' menus. */
+  name: string;
+  /** BCP 47; null when unknown (the video's own audio). */
+  language: string | null;
+  isDefault: boolean;
+}
+
+/** GROUP-ID of the audio renditions in the master. */
+export const AUDIO_GROUP = 'aud';
+/** RFC 6381 codec of every audio rendition (AAC-LC), named on variants that carried no audio. */
+const AAC_CODEC = 'mp4a.40.2';
+
+/** A quoted-string attribute value: no double quote, CR or LF (RFC 8216 4.2). */
+const quoted = (value: string) => `"${value.replace(/["\r\n]/g, (c) => (c === '"' ? "'" : ' '))}"`;
+
+/**
+ * The master with its audio as AUDIO renditions (RFC 8216 4.3.4.1): one EXT-X-MEDIA TYPE=AUDIO per
+ * rendition before the first variant (exactly one DEFAULT: the one marked, else the first), every
+ * EXT-X-STREAM-INF naming the group (and AAC in its CODECS), and each variant's URI replaced by
+ * `variantUri` (its picture without audio: every audio comes from the group). Without renditions
+ * the master is returned unchanged.
+ */
+export function withAudioRenditions(master: string, renditions: readonly AudioRendition[], variantUri: (uri: string) => string): string {
+  if (renditions.length === 0) return master;
+  const defaultIndex = Math.max(0, renditions.findIndex((r) => r.isDefault));
+  const media = renditions.map((r, i) =>
+    [
+      '#EXT-X-MEDIA:TYPE=AUDIO',
+      `GROUP-ID="${AUDIO_GROUP}"`,
+      `NAME=${quoted(r.name)}`,
+      ...(r.language ? [`LANGUAGE=${quoted(r.language)}`] : []),
+      `DEFAULT=${i === defaultIndex ? 'YES' : 'NO'}`,
+      'AUTOSELECT=YES',
+      'CHANNELS="2"',
+      `URI=${quoted(r.uri)}`,
+    ].join(','),
+  );
+  const out: string[] = [];
+  let inserted = false;
+  const lines = master.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.startsWith('#EXT-X-MEDIA:TYPE=AUDIO')) continue; // a master already carrying renditions gets ours only
+    if (line.startsWith('#EXT-X-STREAM-INF:') && i + 1 < lines.length) {
+      if (!inserted) out.push(...media);
+      inserted = true;
+      const inf = line.replace(/,AUDIO="[^"]*"/, '').replace(/CODECS="([^"]*)"/, (_, c: string) => `CODECS="${c.includes('mp4a') ? c : `${c},${AAC_CODEC}`}"`);
+      out.push(`${inf},AUDIO="${AUDIO_GROUP}"`, variantUri(lines[++i]));
+    } else out.push(line);
+  }
+  return out.join('\n');
+}

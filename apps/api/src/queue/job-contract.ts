@@ -26,6 +26,8 @@ export const JOBS = {
   accountRemoval: 'account-removal',
   /** The audio-only AAC rendition of a video that joined a showcase, for its podcast feed (modules/showcases). */
   showcaseAudio: 'showcase-audio',
+  /** Issue 37: an extra audio track encoded once and packaged, and the video's demuxed set for its picture version (jobs/audio-track.ts). */
+  audioTrack: 'audio-track',
   /** Every minute (cron): running thumbnail tests whose leading cover wins at 95% confidence end (modules/thumbnail-tests). */
   thumbnailTestsCheck: 'thumbnail-tests-check',
   /**
@@ -106,6 +108,12 @@ export interface TranslateCaptionsJob {
 /** Makes `videoId`'s audio rendition once (the row in video_audio_renditions is 'pending' until it is done). */
 export interface ShowcaseAudioJob {
   videoId: string;
+}
+
+/** Encodes the audio track `trackId` (made 'processing' by the API) and makes `videoId`'s demuxed set when missing; trackId null: only the set. */
+export interface AudioTrackJob {
+  videoId: string;
+  trackId: string | null;
 }
 
 export interface CrmPushJob {

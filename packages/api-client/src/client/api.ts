@@ -8,6 +8,7 @@ import { adminCalls, apiKeyCalls, integrationCalls, notificationCalls, teamCalls
 import { videoCalls } from './video-calls.ts';
 import { viewerCalls } from './viewer-calls.ts';
 import { translationCalls } from './translation-calls.ts';
+import { audioTrackCalls } from './audio-track-calls.ts';
 import { showcaseCalls } from './showcase-calls.ts';
 import { domainCalls } from './domain-calls.ts';
 import { reviewCalls } from './review-calls.ts';
@@ -44,6 +45,7 @@ export function createApiClient(o: ApiClientOptions) {
     videos: videoCalls(core, call),
     gifs: gifCalls(call),
     captions: captionCalls(core, call),
+    audioTracks: audioTrackCalls(core, call),
     chapters: chapterCalls(call),
     thumbnailTests: thumbnailTestCalls(call),
     folders: folderCalls(call),

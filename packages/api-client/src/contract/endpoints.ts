@@ -108,6 +108,7 @@ import { HubspotConnect, Integration, IntegrationList, MailchimpConnect } from '
 import { NotificationSettings, NotificationSettingsUpdate } from './notifications.ts';
 import { reviewOperations } from './review.ts';
 import { translationOperations } from './caption-translation.ts';
+import { audioTrackOperations } from './audio-tracks.ts';
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookUpdate, WebhookWithSecret } from './webhooks.ts';
 
 
@@ -391,7 +392,7 @@ const coreOperations = [
 ] as const satisfies readonly Endpoint[];
 
 /** Every call: the core list above and each area's own list (an area past a few calls keeps its list in its own file). */
-const operations = [...coreOperations, ...detailsOperations, ...showcaseOperations, ...domainOperations, ...reviewOperations, ...translationOperations] as const;
+const operations = [...coreOperations, ...detailsOperations, ...showcaseOperations, ...domainOperations, ...reviewOperations, ...translationOperations, ...audioTrackOperations] as const;
 
 /** One operation of the contract with its literal method, path and schemas. */
 export type ContractOperation = (typeof operations)[number];

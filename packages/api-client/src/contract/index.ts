@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './api-keys.ts';
 export * from './auth.ts';
+export * from './audio-tracks.ts';
 export * from './caption-format.ts';
 export * from './caption-generation.ts';
 export * from './caption-translation.ts';

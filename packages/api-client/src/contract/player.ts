@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlaybackAudioTrack } from './audio-tracks.ts';
 import { Chapter } from './chapters.ts';
 import { PlaybackToken, VISIBILITIES } from './privacy.ts';
 import { pageLimit, pageNumber, paginated, sortDirection } from './common.ts';
@@ -85,6 +86,8 @@ export const PlaybackInfo = z.object({
   token: PlaybackToken.nullable().optional(),
   /** The video's ready caption tracks (absent or empty: the player loads no caption code). */
   captions: z.array(PlaybackCaption).optional(),
+  /** Issue 37: the video's ready extra audio tracks (absent: the player loads no audio-menu code); the HLS master lists them as AUDIO renditions. */
+  audioTracks: z.array(PlaybackAudioTrack).optional(),
   /** Only while the lead form is on (issue 27): an opaque name of the owner's team, so a viewer who gave their email to it is not asked again. */
   leadScope: z.string().optional(),
   // Issue 26: chapters and seek previews.

@@ -46,6 +46,7 @@ import { Migration20261248000011Showcases } from './Migration20261248000011Showc
 import { Migration20261248000021CustomDomains } from './Migration20261248000021CustomDomains.ts';
 import { Migration20261248000031Review } from './Migration20261248000031Review.ts';
 import { Migration20261248000041CaptionTranslation } from './Migration20261248000041CaptionTranslation.ts';
+import { Migration20261248000051AudioTracks } from './Migration20261248000051AudioTracks.ts';
 
 /** Committed migrations in order; listed explicitly so no file globbing or compiler is needed. */
 export const migrations = [
@@ -97,4 +98,5 @@ export const migrations = [
   { name: 'Migration20261248000021CustomDomains', class: Migration20261248000021CustomDomains },
   { name: 'Migration20261248000031Review', class: Migration20261248000031Review },
   { name: 'Migration20261248000041CaptionTranslation', class: Migration20261248000041CaptionTranslation },
+  { name: 'Migration20261248000051AudioTracks', class: Migration20261248000051AudioTracks },
 ];

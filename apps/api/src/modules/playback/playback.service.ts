@@ -5,6 +5,7 @@ import { forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { type DefaultLimits, overBandwidthSql } from '../payments/entitlements.ts';
+import { readyAudioTracks } from '../audio-tracks/audio-delivery.ts';
 import { captionDelivery, captionFilePath } from '../captions/caption-delivery.ts';
 import { CHAPTERS_FILE, playableChapters } from '../chapters/chapters.service.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
@@ -96,6 +97,8 @@ export function createPlaybackService(d: {
     const hlsSource = video.isHlsReady ? sign(d.storage.url(videoKeys.hlsMaster(video.id, video.mediaVersion))) : null;
     const mp4Source = video.isMainReady ? sign(d.storage.url(videoKeys.main(video.id, video.mediaVersion))) : null;
     const tracks = hlsSource || mp4Source ? await captions.tracks(video.id) : [];
+    // Issue 37: extra audio tracks are HLS renditions only (the mp4 keeps the video's own audio).
+    const audioTracks = hlsSource ? await readyAudioTracks(sqlOf(em), video.id) : [];
     const chapters = playableChapters(video.chapters ?? [], video.durationSec);
     const board = video.storyboard && video.storyboard.mediaVersion === (video.mediaVersion ?? null) && (hlsSource || mp4Source) ? video.storyboard : null;
     const nextVideo = video.playerConfig.endAction === 'playNext' ? await nextVideoOf(em, video.userId, video.playerConfig.nextVideo) : null;
@@ -115,6 +118,7 @@ export function createPlaybackService(d: {
       visibility: video.visibility,
       token,
       captions: tracks.map((t) => ({ ...t, src: sign(d.storage.url(videoKeys.file(video.id, captionFilePath(t.id)))) as string })),
+      ...(audioTracks.length && { audioTracks }),
       ...(video.playerConfig.leadForm?.enabled && { leadScope: leadScopeOf(video.userId) }),
       ...(chapters.length && { chapters, chaptersVtt: sign(d.storage.url(videoKeys.file(video.id, CHAPTERS_FILE))) as string }),
       ...(test && { thumbnailTest: true }),

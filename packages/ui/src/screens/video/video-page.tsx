@@ -16,6 +16,7 @@ import { EmbedPanel } from './embed-panel.tsx';
 import { GifPanel } from './gif-panel.tsx';
 import { PrivacyPanel } from '../privacy/privacy-panel.tsx';
 import { CaptionsPanel } from '../captions/captions-panel.tsx';
+import { AudioTracksCard } from '../audio-tracks/audio-tracks-card.tsx';
 import { ChaptersPanel } from './chapters-panel.tsx';
 import { DetailsCard } from '../details/details-card.tsx';
 import { OwnerVideo } from './owner-video.tsx';
@@ -191,6 +192,7 @@ export function VideoPage() {
               <GifPanel videoId={v.id} />
               {v.isMainReady && <ThumbnailTestPanel video={v} canEdit={active} />}
               <CaptionsPanel videoId={v.id} canEdit={active} />
+              <AudioTracksCard videoId={v.id} canEdit={active} />
             </Col>
           </Row>
         )

@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../../../http/errors.ts';
 import { fitMasterPlaylist, parseMasterFit } from '../../../media/master-playlist.ts';
 import { CONTENT_TYPES } from '../../../storage/content-types.ts';
 import type { Storage } from '../../../storage/storage.ts';
+import type { AudioDelivery } from '../../audio-tracks/audio-delivery.ts';
 import { CAPTION_FILE, type CaptionDelivery } from '../../captions/caption-delivery.ts';
 import { CHAPTERS_FILE } from '../../chapters/chapters.service.ts';
 import { type PlaybackTokens, TOKEN_SEGMENT_MARK } from '../../playback/playback-tokens.ts';
@@ -50,7 +51,7 @@ function sendWhole(ctx: Context, body: Buffer, count: (length: number) => void):
 /** The WebVTT chapters track of a video, null without chapters (issue 26; modules/chapters). */
 export type ChaptersTrack = (videoId: string) => Promise<string | null>;
 
-export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache, tokens: PlaybackTokens, captions: CaptionDelivery, chapters?: ChaptersTrack) {
+export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, servable: ServableCache, tokens: PlaybackTokens, captions: CaptionDelivery, chapters?: ChaptersTrack, audio?: AudioDelivery) {
   async function serve(ctx: Context) {
     const { id } = ctx.params;
     let rel = ctx.path.slice(`/media/videos/${id}/`.length);
@@ -60,11 +61,13 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       token = slash > 0 ? rel.slice(1, slash) : null;
       rel = slash > 0 ? rel.slice(slash + 1) : '';
     }
-    const match = PUBLIC_FILE.exec(rel);
-    const caption = !match && CAPTION_FILE.test(rel);
-    const chaptersFile = !match && !caption && rel === CHAPTERS_FILE && !!chapters;
-    if (!match && !caption && !chaptersFile) throw notFound();
-    const file = match?.[2] ? rel.slice(match[2].length) : rel;
+    // Issue 37: audio-track files (and the picture without audio) beside the master, first: vo-<rung> would pass for a rung.
+    const audioKey = audio?.fileKey(id, rel) ?? null;
+    const match = audioKey ? null : PUBLIC_FILE.exec(rel);
+    const caption = !match && !audioKey && CAPTION_FILE.test(rel);
+    const chaptersFile = !match && !audioKey && !caption && rel === CHAPTERS_FILE && !!chapters;
+    if (!match && !caption && !chaptersFile && !audioKey) throw notFound();
+    const file = match?.[2] ? rel.slice(match[2].length) : audioKey ? rel.replace(/^v-[0-9a-f]{12}\//, '') : rel;
     const s = await servable.get(id);
     if (!s.ok || (file === 'main.mp4' && !s.main) || (file.startsWith('hls/') && !s.hls)) throw notFound('Video not available');
     // A token of an earlier privacy version (or none) opens nothing of a video that is not public.
@@ -87,7 +90,7 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       sendWhole(ctx, Buffer.from(out.text), count);
       return;
     }
-    const key = videoKeys.file(id, rel);
+    const key = audioKey ?? videoKeys.file(id, rel);
     const info = await storage.stat(key);
     if (!info) throw notFound();
 
@@ -119,7 +122,8 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
       if (file === 'hls/master.m3u8') {
         // `?fit=&bw=`: the rungs that fit the asking player, its start rung first (media/master-playlist.ts).
         const fit = parseMasterFit(ctx.query);
-        const master = await captions.master(id, text.toString('utf8'));
+        const withCaptions = await captions.master(id, text.toString('utf8'));
+        const master = audio ? await audio.master(id, rel, withCaptions) : withCaptions;
         text = Buffer.from(fit ? fitMasterPlaylist(master, fit) : master);
       }
       sendWhole(ctx, text, count);
