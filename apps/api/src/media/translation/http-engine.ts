@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { batches, primaryLanguage, type TranslationEngine, TranslationError, type TranslationPair } from './engine.ts';
 
 /*
@@ -52,7 +53,7 @@ export function httpEngine(o: HttpEngineOptions): TranslationEngine {
       } catch (err) {
         if (signal?.aborted) throw err;
         last = `no answer (${(err as Error).message})`;
-        await pause(backoff(attempt), signal);
+        await pause(backoff(attempt), undefined, { signal });
         continue;
       }
       if (res.ok) return res.json();
@@ -60,7 +61,7 @@ export function httpEngine(o: HttpEngineOptions): TranslationEngine {
       if (res.status === 429 || res.status >= 500) {
         last = `${res.status}`;
         const after = Number(res.headers.get('Retry-After'));
-        await pause(Number.isFinite(after) && res.headers.has('Retry-After') ? Math.min(after * 1000, RETRY_AFTER_MAX_MS) : backoff(attempt), signal);
+        await pause(Number.isFinite(after) && res.headers.has('Retry-After') ? Math.min(after * 1000, RETRY_AFTER_MAX_MS) : backoff(attempt), undefined, { signal });
         continue;
       }
       if (res.status === 403 || res.status === 401) throw new TranslationError('The translation service refused its key (TRANSLATION_API_KEY).', true);
@@ -101,20 +102,4 @@ export function httpEngine(o: HttpEngineOptions): TranslationEngine {
       return out;
     },
   };
-}
-
-/** Waits `ms`, or rejects when `signal` aborts first. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
