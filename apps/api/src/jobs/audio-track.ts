@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Job } from 'pg-boss';
+import { AUDIO_TRACK_DURATION_TOLERANCE_SEC } from '@reelbase/api-client';
 import { sqlOf } from '../db/sql.ts';
-import { copyRendition, makeAudioTrackRendition, renditionFiles, singleFileOf } from '../media/audio-track.ts';
+import { copyRendition, makeAudioTrackRendition, RENDITION_MEDIA, renditionFiles, singleFileOf } from '../media/audio-track.ts';
 import { newRunId } from '../media/files.ts';
 import { audioKeys } from '../modules/audio-tracks/audio-layout.ts';
 import { type IVideo, Video } from '../modules/videos/video.entity.ts';
@@ -10,10 +12,14 @@ import { videoKeys } from '../modules/videos/storage-layout.ts';
 import { type AudioTrackJob, JOBS } from '../queue/job-contract.ts';
 import type { SlotData } from '../queue/job-queue.ts';
 import type { Queue } from '../queue/queue.ts';
-import type { EditDeps } from './edit-video.ts';
+import type { EditDeps } from './edit-deps.ts';
 
 /** What the owner reads on a track whose encode failed for good. */
 export const AUDIO_TRACK_FAILED = 'The audio could not be encoded. Try uploading it again.';
+/** What the owner reads on a track whose video was replaced by one of another length. */
+export const AUDIO_TRACK_REPLACED = 'The video was replaced by one of another length. Upload this track again for it.';
+/** What the owner reads on a track that could not be cut with its video's trim. */
+export const AUDIO_TRACK_TRIM_FAILED = 'The audio could not be trimmed with the video. Upload it again for the new length.';
 
 /** Uploads a packaged rendition folder below `prefix`, its playlist last. */
 async function publish(d: EditDeps, dir: string, prefix: string) {
@@ -107,6 +113,66 @@ export function audioTrackHandler(d: EditDeps) {
       await rm(work, { recursive: true, force: true });
     }
   };
+}
+
+/**
+ * A trim's audio tracks (glue of the edit job): each ready track of `fromId` cut to the kept range
+ * as the picture was, so a dub stays in step (the track's packaged AAC decoded from the range's
+ * start and encoded again: audio alone is quick). A trim over the video rewrites its tracks in
+ * place; a trim into a new video gives it copies. The track's row keeps its new length.
+ */
+export async function cutAudioTracks(d: EditDeps, fromId: string, toId: string, startSec: number, endSec: number, signal?: AbortSignal): Promise<void> {
+  const sql = sqlOf(d.orm.em.fork());
+  const tracks = await sql<{ id: string }[]>("select id from audio_tracks where video_id = ? and status = 'ready' order by created_at", [fromId]);
+  if (!tracks.length) return;
+  const work = join(d.workDir, `audio-cut-${newRunId()}`);
+  const options = { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal };
+  try {
+    for (const t of tracks) {
+      const id = fromId === toId ? t.id : randomUUID();
+      try {
+        const source = join(work, `${t.id}.mp4`);
+        await mkdir(work, { recursive: true });
+        await d.storage.getFile(`${audioKeys.track(fromId, t.id)}${RENDITION_MEDIA}`, source);
+        await makeAudioTrackRendition(source, join(work, id), endSec - startSec, options, { startSec, endSec });
+        if (id !== t.id) {
+          await sql(
+            `insert into audio_tracks (id, video_id, user_id, language, label, is_default, status, duration_sec, created_by)
+             select ?, ?, v.user_id, t.language, t.label, t.is_default, 'processing', ?, t.created_by from audio_tracks t, videos v where t.id = ? and v.id = ?`,
+            [id, toId, endSec - startSec, t.id, toId],
+          );
+        }
+        await publish(d, join(work, id), audioKeys.track(toId, id));
+        await sql("update audio_tracks set status = 'ready', duration_sec = ?, updated_at = now() where id = ?", [endSec - startSec, id]);
+      } catch (err) {
+        // The picture is trimmed already: the edit is not tried again for a track. One that could
+        // not follow is failed with its reason (a copy's is dropped), never left out of step.
+        d.log.warn({ videoId: toId, trackId: t.id, err }, 'an audio track could not follow the trim');
+        if (id === t.id) await sql("update audio_tracks set status = 'failed', error = ?, updated_at = now() where id = ?", [AUDIO_TRACK_TRIM_FAILED, id]);
+        else await sql('delete from audio_tracks where id = ?', [id]);
+        await d.storage.deletePrefix(audioKeys.track(toId, id));
+      }
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  await d.quota.recount(toId);
+}
+
+/**
+ * After a replace: a track whose length is now more than AUDIO_TRACK_DURATION_TOLERANCE_SEC from
+ * the new picture's would play out of step, so it leaves the masters (failed, its files gone)
+ * with the reason on the owner's card; tracks of the same length stay.
+ */
+export async function dropAudioTracksOutOfStep(d: Pick<EditDeps, 'orm' | 'storage' | 'quota'>, videoId: string, videoSec: number): Promise<void> {
+  const sql = sqlOf(d.orm.em.fork());
+  const gone = await sql<{ id: string }[]>(
+    `update audio_tracks set status = 'failed', error = ?, updated_at = now()
+     where video_id = ? and status = 'ready' and abs(coalesce(duration_sec, 0) - ?) > ? returning id`,
+    [AUDIO_TRACK_REPLACED, videoId, videoSec, AUDIO_TRACK_DURATION_TOLERANCE_SEC],
+  );
+  for (const t of gone) await d.storage.deletePrefix(audioKeys.track(videoId, t.id));
+  if (gone.length) await d.quota.recount(videoId);
 }
 
 /** A track that will not be tried again: failed with the owner's reason, and its files gone (no orphans). */

@@ -12,18 +12,17 @@ import { isPictureKey } from '../modules/videos/stale-media.ts';
 import { probeFacts } from '../modules/videos/video-view.ts';
 import { newMediaVersion, videoKeys } from '../modules/videos/storage-layout.ts';
 import { publishDir } from '../storage/storage.ts';
-import type { ImportDeps } from './import-video.ts';
+import type { EditDeps } from './edit-deps.ts';
 import { type EditVideoJob, JOBS } from '../queue/job-contract.ts';
 import { progressReporter } from './progress.ts';
 import { cutVideoTracks } from '../modules/captions/track-cues.ts';
+import { cutAudioTracks } from './audio-track.ts';
 import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 import { sqlOf } from '../db/sql.ts';
 import { startReviewVersion } from '../modules/review/review-version.ts';
 
 /** What a published replacement changed, as the `change` of its video.ready event. */
 export type VideoChange = 'replaced' | 'trimmed' | 'watermarked' | 'watermark_removed';
-
-export type EditDeps = Pick<ImportDeps, 'orm' | 'storage' | 'queue' | 'quota' | 'log' | 'workDir' | 'ffmpegPath' | 'ffprobePath' | 'timeoutMs' | 'deadlines'>;
 
 /**
  * Publishes `cutPath` in place of the video's picture (a trim over it, a watermark burnt in or
@@ -142,6 +141,7 @@ export function editVideoHandler(d: EditDeps) {
         await em.flush();
         // The new video gets the source's captions, cut to what it kept.
         await cutVideoTracks(d.orm.em.fork(), source.id, target.id, cut.plan.startSec, endSec);
+        await cutAudioTracks(d, source.id, target.id, cut.plan.startSec, endSec, signal);
         await d.queue.send(JOBS.processVideo, { videoId: target.id }, { userId: target.userId, continuing: true, singletonKey: target.id });
         return;
       }
@@ -149,6 +149,7 @@ export function editVideoHandler(d: EditDeps) {
       if (!(await publishReplacement(d, em, target, cut.path, job.editId, { ...opts(10, 35), size, change: 'trimmed', fields: { lastEditId: job.editId, task: null } }))) return;
       // Its captions now follow the kept range: cues outside it go, the rest shift to its start.
       await cutVideoTracks(d.orm.em.fork(), target.id, target.id, cut.plan.startSec, endSec);
+      await cutAudioTracks(d, target.id, target.id, cut.plan.startSec, endSec, signal);
       d.log.info({ videoId: target.id }, 'overwritten by its trim');
     } finally {
       await rm(work, { recursive: true, force: true });

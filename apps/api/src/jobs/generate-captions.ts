@@ -9,7 +9,7 @@ import { writeCues } from '../modules/captions/captions.service.ts';
 import { sqlOf } from '../db/sql.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { recordCaptionsReady } from '../modules/webhooks/webhook-events.ts';
-import type { EditDeps } from './edit-video.ts';
+import type { EditDeps } from './edit-deps.ts';
 import { OwnerError } from './failure.ts';
 import type { GenerateCaptionsJob } from '../queue/job-contract.ts';
 

@@ -4,7 +4,7 @@ import { makeGif } from '../media/gif.ts';
 import { Gif } from '../modules/gifs/gif.entity.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { videoKeys } from '../modules/videos/storage-layout.ts';
-import type { EditDeps } from './edit-video.ts';
+import type { EditDeps } from './edit-deps.ts';
 import type { MakeGifJob } from '../queue/job-contract.ts';
 
 /**

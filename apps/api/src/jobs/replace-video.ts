@@ -8,7 +8,9 @@ import { removeStaleMedia } from '../modules/videos/stale-media.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { videoKeys } from '../modules/videos/storage-layout.ts';
 import type { Storage } from '../storage/storage.ts';
-import { type EditDeps, publishReplacement } from './edit-video.ts';
+import type { EditDeps } from './edit-deps.ts';
+import { dropAudioTracksOutOfStep } from './audio-track.ts';
+import { publishReplacement } from './edit-video.ts';
 import { JOBS, type ReplaceVideoJob } from '../queue/job-contract.ts';
 import { progressReporter } from './progress.ts';
 import { regenerateTracks } from '../modules/captions/generation.service.ts';
@@ -51,8 +53,9 @@ export function replaceVideoHandler(d: EditDeps & { limits: SourceLimits }) {
         await d.storage.delete(job.sourceKey);
         await d.quota.recount(video.id);
       }
-      // Generated captions are made again from the new file.
+      // Generated captions are made again from the new file; dubs of another length go.
       if (published) await regenerateTracks(d, video.id);
+      if (published) await dropAudioTracksOutOfStep(d, video.id, info.durationSec);
       d.log.info({ videoId: video.id }, 'replaced by a new file');
     } finally {
       await rm(work, { recursive: true, force: true });

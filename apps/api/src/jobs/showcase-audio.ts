@@ -8,7 +8,7 @@ import { videoKeys } from '../modules/videos/storage-layout.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { JOBS, type ShowcaseAudioJob } from '../queue/job-contract.ts';
 import type { Queue } from '../queue/queue.ts';
-import type { EditDeps } from './edit-video.ts';
+import type { EditDeps } from './edit-deps.ts';
 
 /**
  * The showcase-audio job: the audio-only AAC rendition of a video for showcase feeds, cut from the

@@ -4,7 +4,7 @@ import { extractFrame } from '../media/pipelines/images.ts';
 import { probe } from '../media/probe.ts';
 import { coverKey, setCover } from '../modules/videos/edits/covers.ts';
 import { Video } from '../modules/videos/video.entity.ts';
-import type { EditDeps } from './edit-video.ts';
+import type { EditDeps } from './edit-deps.ts';
 import type { VideoFrameJob } from '../queue/job-contract.ts';
 
 /** The video-frame job: the frame at a time becomes the video's cover, or a thumbnail test's cover at `job.key` (the API waits for it). */

@@ -6,7 +6,8 @@ import { probe } from '../media/probe.ts';
 import { burnWatermark } from '../media/watermark.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { videoKeys } from '../modules/videos/storage-layout.ts';
-import { type EditDeps, publishReplacement } from './edit-video.ts';
+import type { EditDeps } from './edit-deps.ts';
+import { publishReplacement } from './edit-video.ts';
 import type { WatermarkVideoJob } from '../queue/job-contract.ts';
 import { progressReporter } from './progress.ts';
 

@@ -1,7 +1,7 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { resolveFfmpegPath, resolveFfprobePath } from './binaries.ts';
-import { globalArgs, inputArgs, STRIP_METADATA } from './commands/args.ts';
+import { globalArgs, inputArgs, STRIP_METADATA, seconds } from './commands/args.ts';
 import { hlsOutputArgs } from './commands/hls.ts';
 import { UPLOAD_INPUT_FORMATS } from './constants.ts';
 import { mediaDeadlineMs } from './deadlines.ts';
@@ -72,11 +72,21 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
 /** Whether a track of `trackSec` fits a video of `videoSec` (within `toleranceSec`). */
 export const durationFits = (trackSec: number, videoSec: number, toleranceSec: number) => Math.abs(trackSec - videoSec) <= toleranceSec;
 
-/** The one encode: the first audio stream to AAC-LC stereo 48 kHz in an .m4a (no picture, no metadata). */
-export function buildAudioTrackEncodeArgs(o: { input: string; output: string }): string[] {
+/** A stretch of the input, in seconds: a trim's kept range. */
+export interface AudioRange {
+  startSec: number;
+  endSec: number;
+}
+
+/**
+ * The one encode: the first audio stream to AAC-LC stereo 48 kHz in an .m4a (no picture, no
+ * metadata); with `range`, only that stretch (decoded from its start, so the cut is exact).
+ */
+export function buildAudioTrackEncodeArgs(o: { input: string; output: string; range?: AudioRange }): string[] {
   return [
     ...globalArgs(),
-    ...inputArgs(o.input, { formats: AUDIO_INPUT_FORMATS }),
+    ...inputArgs(o.input, { formats: AUDIO_INPUT_FORMATS, ...(o.range && { seekSec: o.range.startSec }) }),
+    ...(o.range ? ['-t', seconds(o.range.endSec - o.range.startSec)] : []),
     '-map',
     '0:a:0',
     '-vn',
@@ -124,11 +134,11 @@ async function run(args: string[], cwd: string, durationSec: number, options: Pi
   });
 }
 
-/** Encodes `input`'s audio once to AAC and packages it in `outDir` (index.m3u8 + media.mp4). */
-export async function makeAudioTrackRendition(input: string, outDir: string, durationSec: number, options: PipelineOptions): Promise<void> {
+/** Encodes `input`'s audio (or its `range`) once to AAC and packages it in `outDir` (index.m3u8 + media.mp4). */
+export async function makeAudioTrackRendition(input: string, outDir: string, durationSec: number, options: PipelineOptions, range?: AudioRange): Promise<void> {
   const out = resolve(outDir);
   await mkdir(out, { recursive: true });
-  await run(buildAudioTrackEncodeArgs({ input: resolve(input), output: 'encoded.m4a' }), out, durationSec, options, 'encode');
+  await run(buildAudioTrackEncodeArgs({ input: resolve(input), output: 'encoded.m4a', range }), out, durationSec, options, 'encode');
   await run(buildRenditionCopyArgs({ input: join(out, 'encoded.m4a'), stream: 'audio', playlist: RENDITION_PLAYLIST, media: RENDITION_MEDIA }), out, durationSec, options, 'copy');
 }
 
