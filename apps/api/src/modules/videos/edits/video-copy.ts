@@ -5,6 +5,7 @@ import { type Sql, sqlOf } from '../../../db/sql.ts';
 import { conflict } from '../../../http/errors.ts';
 import type { JobQueue } from '../../../queue/job-queue.ts';
 import type { Storage } from '../../../storage/storage.ts';
+import { planAudioCopies } from '../../audio-tracks/audio-copy.ts';
 import { copyCaptions } from '../../captions/captions.service.ts';
 import type { PlaybackTokens } from '../../playback/playback-tokens.ts';
 import type { StorageQuota } from '../quota/storage-quota.ts';
@@ -45,10 +46,12 @@ export async function copyVideo(d: { orm: Orm; storage: Storage; queue: JobQueue
       const now = await em.fork().findOne(Video, { id: source.id });
       return now?.status !== 'ready' || now.lastEditId !== source.lastEditId || now.mediaVersion !== source.mediaVersion;
     };
+    const audio = await planAudioCopies(sqlOf(em), source.id);
     try {
       for await (const o of d.storage.list(videoKeys.dir(source.id))) {
         // Nor does the copy take files of an earlier picture still in their grace (stale-media.ts).
-        if (!o.key.startsWith(`${from}gifs/`) && !isStale(source, o.key)) storedBytes += (await d.storage.copy(o.key, to + o.key.slice(from.length))).size;
+        const key = o.key.startsWith(`${from}gifs/`) || isStale(source, o.key) ? null : audio.keyFor(o.key.slice(from.length));
+        if (key) storedBytes += (await d.storage.copy(o.key, to + key)).size;
       }
     } catch (err) {
       if (await sourceChanged()) throw conflict(TRIM_MESSAGES.busy);
@@ -91,6 +94,7 @@ export async function copyVideo(d: { orm: Orm; storage: Storage; queue: JobQueue
     });
     await em.flush();
     await copyCaptions(sqlOf(em), source.id, copyId);
+    await audio.insert(sqlOf(em), copyId);
     await d.quota.recount(copyId);
     return toVideo(copy, d.storage, d.tokens);
   } catch (err) {

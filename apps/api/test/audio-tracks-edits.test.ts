@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AUDIO_TRACK_REPLACED } from '../src/jobs/audio-track.ts';
 import { resolveFfmpegPath } from '../src/media/binaries.ts';
@@ -16,7 +16,8 @@ import { uploadReady } from './support/trim.ts';
  * Issue 37 item 2 with the trims: a dub follows its video's cut. Trimmed into a new video, the new
  * video gets the tracks cut to the kept range; trimmed over itself, its tracks are cut in place.
  * Either way the track's file lasts as long as the picture, so it stays in step. A replace by a
- * file of another length drops the tracks that no longer fit, with the reason on their card.
+ * file of another length drops the tracks that no longer fit, with the reason on their card. A
+ * copy of the video gets its own copies of the tracks.
  */
 
 let s: TestServer;
@@ -107,4 +108,23 @@ test('a replace by a file of another length drops the tracks that no longer fit,
   expect(existsSync(join(s.dataDir, 'media', 'videos', video.id, 'audio', dub.id))).toBe(false);
   const info = (await s.api('GET', `/api/playback/${video.id}`)).body;
   expect(info.audioTracks ?? []).toEqual([]);
+});
+
+test('a copy of the video has its own copies of the tracks, and no file of a track it does not list', async () => {
+  const clip = await makeClip({ codec: 'h264', width: 320, height: 180, fps: 10, seconds: 4, gop: 10, audio: true });
+  const video = await uploadReady(s, owner.accessToken, clip, 'Garden tour');
+  const dub = await addDub(video.id);
+  const copied = await s.api('POST', `/api/videos/${video.id}/copy`, { token: owner.accessToken });
+  expect(copied.status).toBe(201);
+  const [copy] = await tracksOf(copied.body.id);
+  expect(copy).toMatchObject({ status: 'ready', language: 'es', label: 'Español' });
+  expect(copy.id).not.toBe(dub.id);
+  expect(await offBy(copied.body.id, copy.id, 4)).toBeLessThan(0.15);
+  const trackDirs = readdirSync(join(s.dataDir, 'media', 'videos', copied.body.id, 'audio')).filter((n) => !n.startsWith('v-'));
+  expect(trackDirs).toEqual([copy.id]);
+  const master = (await s.api('GET', `/api/playback/${copied.body.id}`)).body;
+  expect(master.audioTracks.map((t: any) => t.id)).toEqual([copy.id]);
+  // Deleting the source leaves the copy's dub whole.
+  expect((await s.api('DELETE', `/api/videos/${video.id}`, { token: owner.accessToken })).status).toBe(200);
+  expect(await offBy(copied.body.id, copy.id, 4)).toBeLessThan(0.15);
 });
