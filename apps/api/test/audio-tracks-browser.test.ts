@@ -15,12 +15,16 @@ import { type SignedIn, signUpAndLogin, startTestServer, type TestServer } from 
  * embed player on hls.js offers both in its audio menu, plays the original first, and after the
  * viewer picks the dub decodes the dub's first second (the frequency is read from the decoded
  * samples through WebAudio), a choice the next visit keeps. On Chromium's own HLS, which exposes no
- * video.audioTracks, the same menu hands the video to hls.js and the dub is heard too.
+ * video.audioTracks, the same menu hands the video to hls.js and the dub is heard too. The video is
+ * unlisted on 6-second playback tokens, so the player renews them as it plays: a renewal after the
+ * hand-over leaves the video to hls.js, which plays on.
  */
 
 const SECONDS = 4;
 const ORIGINAL_HZ = 440;
 const DUB_HZ = 1320;
+/** Playback tokens' life here: renewed every few seconds while a test plays. */
+const TOKEN_SECONDS = 6;
 let s: TestServer;
 let owner: SignedIn;
 let browser: Browser;
@@ -36,11 +40,13 @@ async function tone(hz: number, seconds: number) {
 
 beforeAll(async () => {
   const launching = launchChromium();
-  s = await startTestServer();
+  s = await startTestServer({ PLAYBACK_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS) });
   owner = await signUpAndLogin(s);
   const clip = await makeClip({ codec: 'h264', width: 320, height: 180, fps: 10, seconds: SECONDS, gop: 20, audio: true });
   videoId = (await s.upload(owner.accessToken, clip, { name: 'Dubbed' })).body.id;
   await s.waitForVideo(owner.accessToken, videoId, (v) => v.status === 'ready' && v.processing.isLadderReady, 180_000);
+  // Unlisted: its media URLs carry a playback token.
+  expect((await s.api('PUT', `/api/videos/${videoId}/privacy`, { token: owner.accessToken, body: { visibility: 'unlisted' } })).status).toBe(200);
   const form = new FormData();
   form.append('language', 'es');
   form.append('label', 'Español');
@@ -154,5 +160,23 @@ test("Chromium's own HLS: no video.audioTracks; the menu reads the master and ha
   await firstSecondAt(page, peak, ORIGINAL_HZ, 'the original audio (native)');
   await chooseAudio(page, 'Español');
   await firstSecondAt(page, peak, DUB_HZ, 'the dub (hls.js)');
+  // The next renewal of the token, after the hand-over: the video stays with hls.js, is not loaded
+  // again (no 'emptied': the renewal does not set its source as for the browser's own HLS) and plays on.
+  await page.evaluate(() => {
+    const g = globalThis as any;
+    g.reloads = 0;
+    g.document.querySelector('video').addEventListener('emptied', () => g.reloads++);
+  });
+  await page.waitForResponse((r) => /\/api\/playback\/[^/?]+\?token=/.test(r.url()) && r.ok(), { timeout: TOKEN_SECONDS * 3000 });
+  const state = () => page.evaluate(() => {
+    const v = (globalThis as any).document.querySelector('video');
+    return { hlsjs: v.src.startsWith('blob:'), t: v.currentTime as number, error: v.error?.code ?? null };
+  });
+  const after = await state();
+  await page.evaluate(() => {
+    (globalThis as any).document.querySelector('video').playbackRate = 1;
+  });
+  await until(state, (x) => x.hlsjs && x.error === null && x.t > Math.min(after.t + 0.5, SECONDS - 0.5), 'playing on after the renewal', 20_000);
+  expect(await page.evaluate(() => (globalThis as any).reloads)).toBe(0);
   await context.close();
 }, 120_000);

@@ -4,6 +4,10 @@ import { safeStorage } from './storage.ts';
 import type { t as translate } from './strings.ts';
 import type { HlsInstance } from './types.ts';
 
+// A media URL's playback token (token.ts's pattern: importing that module would split the
+// first-frame file into chunks).
+const TOKEN_IN_PATH = /\/~[^/]+\//;
+
 /** Where the viewer's choice is kept, per browser, like the caption choice: the language and name of the audio picked. */
 export const AUDIO_CHOICE_KEY = 'rb-audio';
 const ICON =
@@ -88,7 +92,9 @@ function masterEngine(video: HTMLVideoElement, text: string, master: () => strin
       const at = video.currentTime;
       const playing = !video.paused;
       void import('./hlsa.ts').then(({ default: Hls }) => {
-        hls = new Hls({ startPosition: at }) as unknown as HlsInstance;
+        // Each request with the newest token (the master's, renewed by the player): a private video plays on past its first token.
+        const fresh = (u: string) => u.replace(TOKEN_IN_PATH, TOKEN_IN_PATH.exec(master() ?? '')?.[0] ?? '$&');
+        hls = new Hls({ startPosition: at, xhrSetup: (xhr: XMLHttpRequest, u: string) => xhr.open('GET', fresh(u), true) }) as unknown as HlsInstance;
         let first = true;
         // Once hls.js has read the renditions (it picks the DEFAULT then): the viewer's choice instead.
         hls.on('hlsAudioTracksUpdated', () => {

@@ -7,8 +7,9 @@ import type { PlayerOptions } from './types.ts';
 export type PlaybackToken = [current: () => string | null, resumeAt: (src: string) => void];
 
 /**
- * `holdsUrl`: the engine playing is one of the browser's own (native HLS, mp4), which holds its URL
- * and gets the renewed token in a new one; `honour` plays on if a play is wanted; `signal` is the
+ * `holdsUrl`: the engine playing is one of the browser's own (native HLS, mp4: an http(s) source),
+ * which holds its URL and gets the renewed token in a new one, not hls.js (a blob: source, also
+ * after the audio menu handed a native video to it); `honour` plays on if a play is wanted; `signal` is the
  * player's teardown. (A tuple and positional parameters: objects would cost the first frame bytes.)
  */
 export function keepPlaybackToken(video: HTMLVideoElement, options: PlayerOptions, apiBase: string, holdsUrl: () => boolean, honour: () => void, signal: AbortSignal): PlaybackToken {

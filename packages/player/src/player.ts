@@ -54,7 +54,7 @@ export function createPlayer(element: HTMLElement, options: PlayerOptions): Play
 
   const [isWanted, honour, stopWanting, play, pause, togglePlay, autoplay] = createPlayIntent(video, root, playBtn, bigPlay, () => attached, () => !!holdPlay?.(), signal.signal, on);
   // The playback token, renewed before it ends (the browser's own engines get it in a new source).
-  const [currentToken, resumeAt] = keepPlaybackToken(video, options, apiBase, () => engine === 'native' || engine === 'mp4', () => void honour(), signal.signal);
+  const [currentToken, resumeAt] = keepPlaybackToken(video, options, apiBase, () => /^h/.test(video.src), () => void honour(), signal.signal);
   const isPlaying = () => !video.paused && !video.ended;
   // Controls stay while one of them (not the picture) has the focus.
   const focusInControls = () => {
