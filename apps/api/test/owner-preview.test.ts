@@ -35,7 +35,8 @@ beforeAll(async () => {
   stranger = await signUpAndLogin(s);
   const clip = await makeClip({ codec: 'h264', width: 160, height: 120, seconds: 2, audio: true });
   const up = await s.upload(team.owner.accessToken, clip);
-  video = await s.waitForVideo(team.owner.accessToken, up.body.id, (v) => v.isMainReady && v.isHlsReady);
+  // The whole ladder, so no rung is published (and the first rendition's files retired) while a test fetches them.
+  video = await s.waitForVideo(team.owner.accessToken, up.body.id, (v) => v.isMainReady && v.isHlsReady && v.processing.isLadderReady);
 });
 afterAll(() => s.stop());
 
