@@ -22,6 +22,9 @@ function secretTool(args: string[], env: NodeJS.ProcessEnv, input?: string): Pro
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    // A tool that exits before reading its input (a lookup reads none) closes the pipe: EPIPE is
+    // not a failure of ours, its exit code says how it went.
+    child.stdin.on('error', () => {});
     // The secret goes through stdin, never the command line (visible to every local user).
     child.stdin.end(input ?? '');
   });
