@@ -23,7 +23,7 @@ import type { SignInClient, SignInNotices } from './sign-in-notices.ts';
 import { inReuseGrace } from './refresh-reuse.ts';
 import { OneTimeToken, RefreshToken } from './token.entities.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { type PendingSignIn, twoFactorChallenges } from '../two-factor/challenges.ts';
+import { type PendingSignIn, twoFactorChallenges } from '../two-factor/challenges.queries.ts';
 import type { Mails } from '../../mail/render.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
