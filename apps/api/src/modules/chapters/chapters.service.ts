@@ -1,7 +1,7 @@
 import { type Chapter, CHAPTER_MESSAGES, type ChapterList, type ChaptersUpdate, chapterProblems, chaptersToWebVtt } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { isUuid, type Sql } from '../../db/sql.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
 import { actingPersonId } from '../teams/acting.ts';
 import { chapterQueries as q } from './chapters.queries.ts';
 
@@ -17,7 +17,7 @@ export const playableChapters = (chapters: readonly Chapter[], durationSec: numb
  * check the role), checked against the video's length here; the delivery writes the WebVTT track.
  */
 export function createChaptersService(d: { orm: Orm }) {
-  const sql: Sql = (q, p = []) => d.orm.em.getConnection().execute(q, p) as never;
+  const sql = sqlOf(d.orm.em.getConnection());
 
   async function ownVideo(userId: string, videoId: string) {
     const video = isUuid(videoId) ? await q.teamVideo(sql, userId, videoId) : undefined;

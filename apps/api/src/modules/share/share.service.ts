@@ -3,7 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { transcriptsOf } from '../captions/captions.service.ts';
 import { type EmbedService, embedPageUrl, fixedIframe } from '../embed/embed.service.ts';
-import { type Sql, sqlOf } from '../../db/sql.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { NOT_AVAILABLE, type PlaybackService } from '../playback/playback.service.ts';
 import { User } from '../users/user.entity.ts';
 import { Video } from '../videos/video.entity.ts';
@@ -22,7 +22,7 @@ const WATCHABLE_BY_LINK = new Set(['public', 'unlisted']);
 export function createShareService(d: { orm: Orm; playback: PlaybackService; embed: EmbedService; publicUrl: string; siteName: string; sitemapPageSize: number }) {
   const pageUrl = (id: string) => `${d.publicUrl}${sharePagePath(id)}`;
   // The sitemap reads on the connection, outside any transaction.
-  const conn: Sql = (q, p = []) => d.orm.em.getConnection().execute(q, p) as never;
+  const conn = sqlOf(d.orm.em.getConnection());
 
   /** The playback answer, or null when the video may not be shown at all (missing, blocked, owner past the bandwidth). */
   async function playable(id: string): Promise<PlaybackInfo | null> {

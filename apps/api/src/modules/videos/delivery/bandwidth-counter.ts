@@ -1,5 +1,5 @@
 import type { Orm } from '../../../db/orm.ts';
-import type { Sql } from '../../../db/sql.ts';
+import { sqlOf } from '../../../db/sql.ts';
 import { bandwidthMonth } from '../../payments/entitlements.ts';
 import { deliveryQueries } from './delivery.queries.ts';
 
@@ -11,7 +11,7 @@ import { deliveryQueries } from './delivery.queries.ts';
  */
 export function bandwidthCounter(orm: Orm, flushMs: number, onError: (err: unknown) => void, onFlushed?: (month: string, userIds: string[]) => Promise<void>) {
   // On the connection, outside any transaction.
-  const sql: Sql = (q, p = []) => orm.em.getConnection().execute(q, p) as never;
+  const sql = sqlOf(orm.em.getConnection());
   let pending = new Map<string, number>();
   const add = (videoId: string, bytes: number) => {
     if (bytes > 0) pending.set(videoId, (pending.get(videoId) ?? 0) + bytes);

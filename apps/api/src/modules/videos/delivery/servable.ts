@@ -1,5 +1,5 @@
 import type { Orm } from '../../../db/orm.ts';
-import type { Sql } from '../../../db/sql.ts';
+import { sqlOf } from '../../../db/sql.ts';
 import { type DefaultLimits, overBandwidthSql } from '../../payments/entitlements.ts';
 import { deliveryQueries } from './delivery.queries.ts';
 
@@ -28,7 +28,7 @@ export function servableCache(orm: Orm, cacheMs: number, limits: DefaultLimits) 
   const over = overBandwidthSql('u', limits);
   const cache = new Map<string, Servable>();
   // On the connection, outside any transaction.
-  const sql: Sql = (q, p = []) => orm.em.getConnection().execute(q, p) as never;
+  const sql = sqlOf(orm.em.getConnection());
   return {
     async get(id: string): Promise<Servable> {
       const hit = cache.get(id);
