@@ -1,6 +1,6 @@
 import { type AdminUser, AdminUserListQuery } from '@reelbase/api-client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { adminUserListQuery } from '../src/modules/admin/admin-user-view.ts';
+import { adminUserListQuery } from '../src/modules/admin/admin-users.queries.ts';
 import { CARD, sql } from './support/payments.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 

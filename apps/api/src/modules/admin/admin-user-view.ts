@@ -3,9 +3,6 @@ import { referenceUrl } from '../payments/payments.service.ts';
 import { canChangeEmail } from '../users/profile-view.ts';
 import type { AdminUserRow } from './admin-users.queries.ts';
 
-// The list's statement is in admin-users.queries.ts; re-exported for test/admin-canceled-filter.test.ts.
-export { adminUserListQuery } from './admin-users.queries.ts';
-
 export function toAdminUser(r: AdminUserRow): AdminUser {
   return {
     id: r.id,

@@ -7,7 +7,7 @@ import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { revokeMailLinks } from '../auth/mail-links.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { type Sql, sqlOf } from '../../db/sql.ts';
+import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
 import { pageMeta } from '../videos/video-view.ts';
@@ -35,7 +35,6 @@ import {
 } from './admin-users.queries.ts';
 import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const plural = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
 
 /**
@@ -58,14 +57,14 @@ export function createAdminUsersService(d: {
   const sqlNow = () => sqlOf(d.orm.em.fork());
 
   async function view(sql: Sql, id: string): Promise<AdminUser> {
-    const row = UUID.test(id) ? await adminUserRow(sql, id) : undefined;
+    const row = isUuid(id) ? await adminUserRow(sql, id) : undefined;
     if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
     return toAdminUser(row);
   }
 
   /** Locks the users for the rest of the transaction (or only checks them, `lock` false): all must exist (404) and none may be an admin (403). */
   async function lockTargets(sql: Sql, ids: string[], lock = true) {
-    const rows = ids.every((id) => UUID.test(id)) ? await targetUsers(sql, ids, lock) : [];
+    const rows = ids.every((id) => isUuid(id)) ? await targetUsers(sql, ids, lock) : [];
     if (rows.length !== ids.length) throw notFound(ADMIN_MESSAGES.userNotFound);
     if (rows.some((r) => r.is_admin)) throw forbidden(ADMIN_MESSAGES.notOnAdmins);
   }

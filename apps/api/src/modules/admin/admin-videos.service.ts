@@ -3,7 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
-import { sqlOf } from '../../db/sql.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
 import { fromVideoRow } from '../videos/catalogue/catalogue.queries.ts';
 import { pageMeta, toVideo } from '../videos/video-view.ts';
@@ -11,7 +11,6 @@ import { lockedVideoOwners, setVideosBan, userExists, userVideoCount, userVideoP
 import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 import { videoMails } from '../videos/video-mails.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The admin's view of a user's videos, and blocking: a blocked video is not served (delivery, playback, embed, beacons). */
 export function createAdminVideosService(d: { orm: Orm; storage: Storage; tokens?: PlaybackTokens; reads: ReadAuditLog; onServingChanged: (videoIds?: string[]) => void; supportEmail: string }) {
@@ -31,7 +30,7 @@ export function createAdminVideosService(d: { orm: Orm; storage: Storage; tokens
       const ids = [...new Set(input.ids)];
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
-        const rows = ids.every((id) => UUID.test(id)) ? await lockedVideoOwners(sql, ids) : [];
+        const rows = ids.every((id) => isUuid(id)) ? await lockedVideoOwners(sql, ids) : [];
         if (rows.length !== ids.length) throw notFound('Video not found');
         await setVideosBan(sql, ids, input.ban, input.ban ? input.reason || null : null);
         await announceServingChange(sql, ids);
