@@ -23,7 +23,7 @@ const apis: { proc: Proc; url: string }[] = [];
 async function startApi(i: number) {
   const port = await freePort();
   const proc = startNode(MAIN, { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: join(tmp, `api${i}`) });
-  await proc.waitForLog((l) => l.msg === 'Reelbase is listening', 'listening', 60_000);
+  await proc.waitForLog((l) => l.msg === 'Reelbase is listening', 'listening');
   apis[i] = { proc, url: `http://127.0.0.1:${port}` };
 }
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
   // One after the other, on a database already migrated.
   await startApi(0);
   await startApi(1);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(apis.map((a) => a?.proc.stop()));
@@ -103,7 +103,7 @@ test('failed sign-ins on both processes add up, and the block outlives a restart
   await apis[1].proc.stop();
   await startApi(1);
   expect((await call(1, 'POST', '/api/auth/login', { body: { email, password: 'secret123' } })).status).toBe(429);
-}, 90_000);
+}, 300_000);
 
 test('forgot-password mails per account and platform sign-ins per address are limited across processes', async () => {
   const email = `forgot${crypto.randomUUID().slice(0, 8)}@example.com`;

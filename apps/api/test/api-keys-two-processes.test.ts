@@ -24,8 +24,8 @@ beforeAll(async () => {
     const env = { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_WORKER: 'false', LOG_LEVEL: 'info', DATA_DIR: join(tmp, `api${i}`), PUBLIC_URL: `http://127.0.0.1:${port}` };
     return { url: `http://127.0.0.1:${port}`, proc: startNode(join(SRC, 'main.ts'), env) };
   });
-  await Promise.all(apis.map((a) => a.proc.waitForLog((l) => l.msg === 'Reelbase is listening', 'listening', 60_000)));
-}, 120_000);
+  await Promise.all(apis.map((a) => a.proc.waitForLog((l) => l.msg === 'Reelbase is listening', 'listening')));
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(apis.map((a) => a.proc.stop()));

@@ -34,7 +34,8 @@ export function watchLogs(child: ChildProcess): Proc {
     logs,
     stderr,
     // Generous: several processes booting at once run every migration on a shared 2-core machine.
-    async waitForLog(match, what, ms = 90_000) {
+    // A deadline only for a process that never gets there (one that exits fails at once): a loaded 2-core machine starts a stack slowly.
+    async waitForLog(match, what, ms = 240_000) {
       const deadline = Date.now() + ms;
       for (;;) {
         const hit = logs.find(match);
