@@ -25,6 +25,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
     },
     permissions: ['clipboard-read', 'clipboard-write'],
+    reducedMotion: 'reduce',
     // A failing test keeps its trace (actions, DOM snapshots, network, console) and its last screenshot.
     // Not the trace's screencast: every test would pay for it, failing or not (admin.spec's five
     // tests: 213.6 CPU-s with it, 130.5 without, most of it Chromium's GPU and browser processes

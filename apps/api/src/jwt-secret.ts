@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { offerSecret, storedSecretValue } from './db/app-secrets.queries.ts';
 import type { Orm } from './db/orm.ts';
+import { sqlOf } from './db/sql.ts';
 
 /**
  * The JWT secret: from the setting, else generated once and kept in the database, so every API
@@ -22,9 +24,8 @@ export async function jwtSecret(orm: Orm, dataDir: string, configured?: string):
  * the JWT secret must not end it).
  */
 export async function storedSecret(orm: Orm, name: string, candidate = randomBytes(48).toString('base64url')): Promise<string> {
-  const conn = orm.em.getConnection();
+  const sql = sqlOf(orm.em.getConnection());
   // The first process to get here stores its candidate; everyone reads back the one stored.
-  await conn.execute('insert into app_secrets (name, value) values (?, ?) on conflict (name) do nothing', [name, candidate]);
-  const [row] = await conn.execute<{ value: string }[]>('select value from app_secrets where name = ?', [name]);
-  return row.value;
+  await offerSecret(sql, name, candidate);
+  return storedSecretValue(sql, name);
 }

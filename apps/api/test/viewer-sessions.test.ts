@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { playbackTokens } from '../src/modules/playback/playback-tokens.ts';
 import { inTeam, teamOfFour } from './support/teams.ts';
 import { signUpAndLogin, startTestServer, type SignedIn, type TestServer } from './support/test-server.ts';
@@ -121,7 +121,13 @@ test('the embed allowlist holds for sessions as for the lead form; the per-addre
   expect(elsewhere.status).toBe(403);
   const capped = player(s, address());
   const statuses: number[] = [];
-  for (let i = 0; i <= BURST; i++) statuses.push((await capped.report(crypto.randomUUID(), { ranges: [[0, 1]] })).status);
+  // A clock that stands still: the address's bucket refills by nothing however slowly a loaded machine answers.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    for (let i = 0; i <= BURST; i++) statuses.push((await capped.report(crypto.randomUUID(), { ranges: [[0, 1]] })).status);
+  } finally {
+    vi.useRealTimers();
+  }
   expect(statuses.slice(0, BURST).every((x) => x === 404)).toBe(true);
   expect(statuses[BURST]).toBe(429);
 });

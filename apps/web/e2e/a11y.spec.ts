@@ -23,6 +23,21 @@ test('sign-in and registration', async ({ page }, info) => {
   await shot(page, info, 'a11y-registration-errors');
 });
 
+test('who asks their system for reduced motion gets no animation; everyone else gets antd\'s', async ({ browser }) => {
+  const durations = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const button = page.getByRole('button', { name: 'Sign in', exact: true });
+    await expect(button).toBeVisible();
+    const seconds = await button.evaluate((b) => getComputedStyle(b).transitionDuration.split(',').map((d) => Number.parseFloat(d)));
+    await context.close();
+    return seconds;
+  };
+  expect(Math.max(...(await durations('no-preference')))).toBeGreaterThan(0);
+  expect(Math.max(...(await durations('reduce')))).toBe(0);
+});
+
 test('My videos, the video page, settings, the embed and the share page', async ({ page, request, baseURL }, info) => {
   const a = await registerViaApi(request, baseURL as string);
   const video = await uploadViaApi(request, baseURL as string, a, tinyVideo(), 'Accessible clip');

@@ -12,7 +12,8 @@ import type { Platform } from './platform.ts';
 import { LoginPage } from './screens/auth/login.tsx';
 import { AccessGate, PublicOnly, RegistrationGate } from './screens/gate/access-gate.tsx';
 import { createServices, type Services, ServicesContext } from './services.tsx';
-import { GlobalStyle, reelbaseTheme } from './theme.tsx';
+import { usePrefersReducedMotion } from './lib/reduced-motion.ts';
+import { GlobalStyle, reducedMotionTheme, reelbaseTheme } from './theme.tsx';
 
 /** A screen loaded when first opened, so the sign-in page does not carry every other screen. */
 function screen<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
@@ -131,12 +132,13 @@ function Router({ platform, children }: { platform: Platform; children: ReactNod
 export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
   // antd's own texts follow the active language (set before the switch re-renders).
   useActiveLocale();
+  const theme = usePrefersReducedMotion() ? reducedMotionTheme : reelbaseTheme;
   return (
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
         <JotaiProvider store={services.store}>
           {/* No antd App wrapper: no screen uses its hooks, and it would bring modal, message and notification to the first load. */}
-          <ConfigProvider theme={reelbaseTheme} locale={activeAntdLocale()}>
+          <ConfigProvider theme={theme} locale={activeAntdLocale()}>
             <GlobalStyle />
             <LocaleProvider>{children}</LocaleProvider>
           </ConfigProvider>

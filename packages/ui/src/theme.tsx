@@ -41,6 +41,8 @@ export function GlobalStyle() {
     .ant-input-number input:focus-visible, .ant-select input:focus-visible { outline: none !important; }
     /* A link inside running text is underlined: its colour alone is too close to the text's (axe link-in-text-block). */
     p a:not(.ant-btn), .ant-typography a:not(.ant-btn), .ant-form-item-extra a, .ant-form-item-explain a { text-decoration: underline; }
+    /* Who asks their system for less motion gets none: antd's motion is off (AppProviders) and so are the app's own transitions (WCAG 2.3.3). */
+    @media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; transition-duration: 0s !important; transition-delay: 0s !important; scroll-behavior: auto !important; } }
     .rb-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
     .rb-skip { position: absolute; left: 8px; top: -48px; z-index: 1000; background: ${token.colorBgContainer}; padding: 8px 12px; border-radius: ${token.borderRadius}px; }
     .rb-skip:focus { top: 8px; }
@@ -71,3 +73,6 @@ export function GlobalStyle() {
   `;
   return <style>{css}</style>;
 }
+
+/** The theme for a person who asks for reduced motion: antd draws no opening, closing or moving animations. */
+export const reducedMotionTheme: ThemeConfig = { ...reelbaseTheme, token: { ...reelbaseTheme.token, motion: false } };

@@ -11,6 +11,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { Mails } from '../mail/render.ts';
 import { purgeActivity } from '../modules/teams/activity.ts';
 import { accountOwnerIdSql } from '../modules/teams/account-owner.ts';
+import { accountRemovalQueries as q } from '../modules/users/account-removal.queries.ts';
 
 /** Days before the removal that the notice is mailed (and at least this long before it). */
 export const REMOVAL_NOTICE_DAYS = 3;
@@ -19,9 +20,6 @@ export const REMOVAL_NOTICE_DAYS = 3;
 export const UNCONFIRMED_ACCOUNT_DAYS = 7;
 /** Days before that removal that a reminder with a fresh verification link is mailed (and at least this long before it). */
 export const UNCONFIRMED_REMINDER_DAYS = 2;
-
-/** When the 30 days start: the cancellation, or (never canceled) when an unpaid subscription stopped. Only for accounts not active. */
-const CANCELED_SINCE = 'coalesce(canceled_at, subscription_ends_at)';
 
 /**
  * The daily account-removal job:
@@ -43,7 +41,7 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
   const removalDays = TERMS.removalAfterCancellationDays;
 
   async function endRunOutSubscriptions(): Promise<number> {
-    const rows = await sqlNow()<{ id: string }[]>('select id from users where cancel_at_period_end and subscription_ends_at <= now()');
+    const rows = await q.runOutSubscriptions(sqlNow());
     let n = 0;
     for (const r of rows) if (await d.subscriptions.ended(r.id, { provider: null, reference: null })) n++;
     return n;
@@ -52,20 +50,14 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
   async function sendNotices(): Promise<number> {
     // Marked first (one statement), so two runs at once never mail twice; a failed mail is marked back.
     // The notice goes to the team's owner (after a transfer, not the person who first paid).
-    const rows = await sqlNow()<{ id: string; email: string; first_name: string; since: Date; unpaid: boolean }[]>(
-      `update users set removal_notice_sent_at = now() from users o where o.id = ${accountOwnerIdSql('users.id')} and users.id in (
-         select id from users where not is_active and not is_admin and ${CANCELED_SINCE} is not null and data_removed_at is null and removal_notice_sent_at is null
-           and ${CANCELED_SINCE} <= now() - make_interval(days => ?) for update skip locked)
-       returning users.id, o.email, o.first_name, coalesce(users.canceled_at, users.subscription_ends_at) as since, users.canceled_at is null as unpaid`,
-      [removalDays - REMOVAL_NOTICE_DAYS],
-    );
+    const rows = await q.claimRemovalNotices(sqlNow(), accountOwnerIdSql('users.id'), removalDays - REMOVAL_NOTICE_DAYS);
     for (const r of rows) {
       const removal = new Date(Math.max(new Date(r.since).getTime() + removalDays * 86_400_000, Date.now() + REMOVAL_NOTICE_DAYS * 86_400_000));
       try {
         await d.mails.send(r.email, 'removal-notice', { firstName: r.first_name, unpaid: r.unpaid, removalDays, removalOn: removal.toISOString() });
       } catch (err) {
         d.log.error({ err, userId: r.id }, 'removal notice not sent');
-        await sqlNow()('update users set removal_notice_sent_at = null where id = ?', [r.id]);
+        await q.unmarkRemovalNotice(sqlNow(), r.id);
       }
     }
     return rows.length;
@@ -75,16 +67,12 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
   async function removeData(userId: string): Promise<boolean> {
     const prefixes = await d.orm.em.fork().transactional(async (em) => {
       const sql = sqlOf(em);
-      const [still] = await sql<{ id: string }[]>(
-        `select id from users where id = ? and not is_active and ${CANCELED_SINCE} <= now() - make_interval(days => ?) and data_removed_at is null
-           and removal_notice_sent_at <= now() - make_interval(days => ?) for update`,
-        [userId, removalDays, REMOVAL_NOTICE_DAYS],
-      );
+      const still = await q.lockRemovable(sql, userId, removalDays, REMOVAL_NOTICE_DAYS);
       if (!still) return null;
-      const videos = await sql<{ id: string }[]>('delete from videos where user_id = ? returning id', [userId]);
-      await sql('delete from folders where user_id = ?', [userId]);
-      await sql('delete from storage_reservations where user_id = ?', [userId]);
-      await sql('update users set avatar = null, player_logo = null, data_removed_at = now(), updated_at = now() where id = ?', [userId]);
+      const videos = await q.deleteVideos(sql, userId);
+      await q.deleteFolders(sql, userId);
+      await q.deleteReservations(sql, userId);
+      await q.markDataRemoved(sql, userId);
       await writeHistory(sql, userId, { kind: 'data_removed', note: `${videos.length} videos` });
       if (videos.length) await announceServingChange(sql);
       return [...videos.map((v) => videoKeys.dir(v.id)), `images/${userId}`];
@@ -95,19 +83,9 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
     return true;
   }
 
-  const UNCONFIRMED = 'not is_confirmed_email and not is_admin and stripe_subscription_id is null and paypal_subscription_id is null';
-  const UNCONFIRMED_DUE = `${UNCONFIRMED} and created_at <= now() - make_interval(days => ${UNCONFIRMED_ACCOUNT_DAYS})
-    and confirm_reminder_sent_at <= now() - make_interval(days => ${UNCONFIRMED_REMINDER_DAYS})`;
-
   /** The reminder before the removal, with a new verification link (marked first, so two runs never mail twice). */
   async function remindUnconfirmed(): Promise<number> {
-    const rows = await sqlNow()<{ id: string; email: string; created_at: Date }[]>(
-      `update users set confirm_reminder_sent_at = now() where id in (
-         select id from users where ${UNCONFIRMED} and confirm_reminder_sent_at is null
-           and created_at <= now() - make_interval(days => ?) for update skip locked)
-       returning id, email, created_at`,
-      [UNCONFIRMED_ACCOUNT_DAYS - UNCONFIRMED_REMINDER_DAYS],
-    );
+    const rows = await q.claimConfirmReminders(sqlNow(), UNCONFIRMED_ACCOUNT_DAYS - UNCONFIRMED_REMINDER_DAYS);
     for (const r of rows) {
       const removal = new Date(Math.max(new Date(r.created_at).getTime() + UNCONFIRMED_ACCOUNT_DAYS * 86_400_000, Date.now() + UNCONFIRMED_REMINDER_DAYS * 86_400_000));
       const intro = `The email address of this Reelbase account was never confirmed. Unless it is, the account and everything in it is removed on ${removal.toISOString().slice(0, 10)}, and the address is free for anyone to register.`;
@@ -115,7 +93,7 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
         await mailVerification(d.orm.em.fork(), d, r, intro);
       } catch (err) {
         d.log.error({ err, userId: r.id }, 'confirmation reminder not sent');
-        await sqlNow()('update users set confirm_reminder_sent_at = null where id = ?', [r.id]);
+        await q.unmarkConfirmReminder(sqlNow(), r.id);
       }
     }
     return rows.length;
@@ -123,16 +101,16 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
 
   /** Removes never-confirmed accounts, each in its own transaction (re-checked under its lock), then their files. */
   async function removeUnconfirmed(): Promise<number> {
-    const due = await sqlNow()<{ id: string }[]>(`select id from users where ${UNCONFIRMED_DUE}`);
+    const due = await q.unconfirmedDue(sqlNow(), UNCONFIRMED_ACCOUNT_DAYS, UNCONFIRMED_REMINDER_DAYS);
     let n = 0;
     for (const { id } of due) {
       const prefixes = await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
-        const [still] = await sql<{ id: string }[]>(`select id from users where id = ? and ${UNCONFIRMED_DUE} for update`, [id]);
+        const still = await q.lockUnconfirmedDue(sql, id, UNCONFIRMED_ACCOUNT_DAYS, UNCONFIRMED_REMINDER_DAYS);
         if (!still) return null;
-        const videos = await sql<{ id: string }[]>('delete from videos where user_id = ? returning id', [id]);
+        const videos = await q.deleteVideos(sql, id);
         // Folders, tokens, identities and the rest go with the row (on delete cascade).
-        await sql('delete from users where id = ?', [id]);
+        await q.deleteUser(sql, id);
         if (videos.length) await announceServingChange(sql);
         return [...videos.map((v) => videoKeys.dir(v.id)), `images/${id}`];
       });
@@ -146,11 +124,7 @@ export function accountRemovalJob(d: { orm: Orm; storage: Storage; mails: Mails;
   return async function run(): Promise<{ ended: number; noticed: number; removed: number; reminded: number; unconfirmed: number }> {
     const ended = await endRunOutSubscriptions();
     const noticed = await sendNotices();
-    const due = await sqlNow()<{ id: string }[]>(
-      `select id from users where not is_active and not is_admin and ${CANCELED_SINCE} <= now() - make_interval(days => ?) and data_removed_at is null
-         and removal_notice_sent_at <= now() - make_interval(days => ?)`,
-      [removalDays, REMOVAL_NOTICE_DAYS],
-    );
+    const due = await q.removableAccounts(sqlNow(), removalDays, REMOVAL_NOTICE_DAYS);
     let removed = 0;
     for (const u of due) if (await removeData(u.id)) removed++;
     const reminded = await remindUnconfirmed();

@@ -7,6 +7,7 @@ import { sqlOf } from '../db/sql.ts';
 import { copyRendition, makeAudioTrackRendition, RENDITION_MEDIA, renditionFiles, singleFileOf } from '../media/audio-track.ts';
 import { newRunId } from '../media/files.ts';
 import { audioKeys } from '../modules/audio-tracks/audio-layout.ts';
+import { audioTrackQueries } from '../modules/audio-tracks/audio-tracks.queries.ts';
 import { type IVideo, Video } from '../modules/videos/video.entity.ts';
 import { videoKeys } from '../modules/videos/storage-layout.ts';
 import { type AudioTrackJob, JOBS } from '../queue/job-contract.ts';
@@ -94,7 +95,7 @@ export function audioTrackHandler(d: EditDeps) {
       await ensureDemuxed(d, video, work, signal);
       if (job.trackId) {
         const prefix = audioKeys.track(video.id, job.trackId);
-        const [track] = await sql<{ status: string; duration_sec: number | null }[]>('select status, duration_sec from audio_tracks where id = ? and video_id = ?', [job.trackId, video.id]);
+        const track = await audioTrackQueries.jobTrack(sql, job.trackId, video.id);
         if (!track) {
           await d.storage.deletePrefix(prefix);
         } else if (track.status === 'processing') {
@@ -103,7 +104,7 @@ export function audioTrackHandler(d: EditDeps) {
           await makeAudioTrackRendition(input, join(work, 'track'), track.duration_sec ?? video.durationSec ?? 60, { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal });
           await publish(d, join(work, 'track'), prefix);
           await d.storage.delete(audioKeys.upload(video.id, job.trackId));
-          const updated = await sql<{ id: string }[]>(`update audio_tracks set status = 'ready', error = null, updated_at = now() where id = ? and status = 'processing' returning id`, [job.trackId]);
+          const updated = await audioTrackQueries.markEncoded(sql, job.trackId);
           // Removed while it was encoded: nothing lists the files.
           if (!updated.length) await d.storage.deletePrefix(prefix);
         }
@@ -123,7 +124,7 @@ export function audioTrackHandler(d: EditDeps) {
  */
 export async function cutAudioTracks(d: EditDeps, fromId: string, toId: string, startSec: number, endSec: number, signal?: AbortSignal): Promise<void> {
   const sql = sqlOf(d.orm.em.fork());
-  const tracks = await sql<{ id: string }[]>("select id from audio_tracks where video_id = ? and status = 'ready' order by created_at", [fromId]);
+  const tracks = await audioTrackQueries.readyTrackIdsByAge(sql, fromId);
   if (!tracks.length) return;
   const work = join(d.workDir, `audio-cut-${newRunId()}`);
   const options = { ffmpegPath: d.ffmpegPath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal };
@@ -136,20 +137,16 @@ export async function cutAudioTracks(d: EditDeps, fromId: string, toId: string, 
         await d.storage.getFile(`${audioKeys.track(fromId, t.id)}${RENDITION_MEDIA}`, source);
         await makeAudioTrackRendition(source, join(work, id), endSec - startSec, options, { startSec, endSec });
         if (id !== t.id) {
-          await sql(
-            `insert into audio_tracks (id, video_id, user_id, language, label, is_default, status, duration_sec, created_by)
-             select ?, ?, v.user_id, t.language, t.label, t.is_default, 'processing', ?, t.created_by from audio_tracks t, videos v where t.id = ? and v.id = ?`,
-            [id, toId, endSec - startSec, t.id, toId],
-          );
+          await audioTrackQueries.insertCutCopy(sql, id, toId, endSec - startSec, t.id);
         }
         await publish(d, join(work, id), audioKeys.track(toId, id));
-        await sql("update audio_tracks set status = 'ready', duration_sec = ?, updated_at = now() where id = ?", [endSec - startSec, id]);
+        await audioTrackQueries.markCut(sql, id, endSec - startSec);
       } catch (err) {
         // The picture is trimmed already: the edit is not tried again for a track. One that could
         // not follow is failed with its reason (a copy's is dropped), never left out of step.
         d.log.warn({ videoId: toId, trackId: t.id, err }, 'an audio track could not follow the trim');
-        if (id === t.id) await sql("update audio_tracks set status = 'failed', error = ?, updated_at = now() where id = ?", [AUDIO_TRACK_TRIM_FAILED, id]);
-        else await sql('delete from audio_tracks where id = ?', [id]);
+        if (id === t.id) await audioTrackQueries.markCutFailed(sql, id, AUDIO_TRACK_TRIM_FAILED);
+        else await audioTrackQueries.deleteTrack(sql, id);
         await d.storage.deletePrefix(audioKeys.track(toId, id));
       }
     }
@@ -166,11 +163,7 @@ export async function cutAudioTracks(d: EditDeps, fromId: string, toId: string, 
  */
 export async function dropAudioTracksOutOfStep(d: Pick<EditDeps, 'orm' | 'storage' | 'quota'>, videoId: string, videoSec: number): Promise<void> {
   const sql = sqlOf(d.orm.em.fork());
-  const gone = await sql<{ id: string }[]>(
-    `update audio_tracks set status = 'failed', error = ?, updated_at = now()
-     where video_id = ? and status = 'ready' and abs(coalesce(duration_sec, 0) - ?) > ? returning id`,
-    [AUDIO_TRACK_REPLACED, videoId, videoSec, AUDIO_TRACK_DURATION_TOLERANCE_SEC],
-  );
+  const gone = await audioTrackQueries.failOutOfStep(sql, videoId, videoSec, AUDIO_TRACK_REPLACED, AUDIO_TRACK_DURATION_TOLERANCE_SEC);
   for (const t of gone) await d.storage.deletePrefix(audioKeys.track(videoId, t.id));
   if (gone.length) await d.quota.recount(videoId);
 }
@@ -178,7 +171,7 @@ export async function dropAudioTracksOutOfStep(d: Pick<EditDeps, 'orm' | 'storag
 /** A track that will not be tried again: failed with the owner's reason, and its files gone (no orphans). */
 export async function markAudioTrackFailed(d: Pick<EditDeps, 'orm' | 'storage' | 'quota'>, job: AudioTrackJob) {
   if (!job.trackId) return;
-  await sqlOf(d.orm.em.fork())(`update audio_tracks set status = 'failed', error = ?, updated_at = now() where id = ? and status = 'processing'`, [AUDIO_TRACK_FAILED, job.trackId]);
+  await audioTrackQueries.markFailed(sqlOf(d.orm.em.fork()), job.trackId, AUDIO_TRACK_FAILED);
   await d.storage.deletePrefix(audioKeys.track(job.videoId, job.trackId));
   await d.quota.recount(job.videoId);
 }

@@ -19,7 +19,7 @@ import { cutVideoTracks } from '../modules/captions/track-cues.ts';
 import { cutAudioTracks } from './audio-track.ts';
 import { recordVideoEvent } from '../modules/webhooks/webhook-events.ts';
 import { sqlOf } from '../db/sql.ts';
-import { startReviewVersion } from '../modules/review/review-version.ts';
+import { startReviewVersion } from '../modules/review/review.queries.ts';
 
 /** What a published replacement changed, as the `change` of its video.ready event. */
 export type VideoChange = 'replaced' | 'trimmed' | 'watermarked' | 'watermark_removed';

@@ -5,6 +5,7 @@ import { NoSpeechError, transcribeSpeech } from '../media/pipelines/text.ts';
 import { probe } from '../media/probe.ts';
 import type { TranscriptionEngine } from '../media/transcription.ts';
 import { CaptionTrack } from '../modules/captions/caption.entity.ts';
+import { captionQueries } from '../modules/captions/captions.queries.ts';
 import { writeCues } from '../modules/captions/captions.service.ts';
 import { sqlOf } from '../db/sql.ts';
 import { Video } from '../modules/videos/video.entity.ts';
@@ -48,7 +49,7 @@ export function generateCaptionsHandler(d: EditDeps & { engine: TranscriptionEng
       }
       await em.transactional(async (tx) => {
         // Deleted while it was transcribed: nothing to write.
-        const rows = (await tx.execute("select id from caption_tracks where id = ? and status = 'processing' for update", [track.id])) as unknown[];
+        const rows = await captionQueries.lockProcessing(sqlOf(tx), track.id);
         if (rows.length === 0) return;
         // The cues in place, the track 'ready' (captions.service: the one writer of cues).
         await writeCues(sqlOf(tx), { id: track.id, videoId: video.id }, cues, { newVersion: false });
@@ -63,5 +64,5 @@ export function generateCaptionsHandler(d: EditDeps & { engine: TranscriptionEng
 
 /** The last try failed: the job's own track says why (others of the video go on); the video itself is untouched. */
 export async function markCaptionsFailed(orm: Orm, trackId: string, reason: string): Promise<void> {
-  await orm.em.fork().execute("update caption_tracks set status = 'failed', error = ?, updated_at = now() where id = ? and status = 'processing'", [reason, trackId]);
+  await captionQueries.markFailed(sqlOf(orm.em.fork()), trackId, reason);
 }

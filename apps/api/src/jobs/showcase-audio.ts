@@ -4,6 +4,7 @@ import type { Job } from 'pg-boss';
 import { sqlOf } from '../db/sql.ts';
 import { makeAudioRendition } from '../media/audio-rendition.ts';
 import { newRunId } from '../media/files.ts';
+import { showcaseQueries } from '../modules/showcases/showcases.queries.ts';
 import { videoKeys } from '../modules/videos/storage-layout.ts';
 import { Video } from '../modules/videos/video.entity.ts';
 import { JOBS, type ShowcaseAudioJob } from '../queue/job-contract.ts';
@@ -31,16 +32,13 @@ export function showcaseAudioHandler(d: EditDeps) {
       const input = join(work, `source${extname(video.originalKey)}`);
       await d.storage.getFile(video.originalKey, input);
       const made = await makeAudioRendition(input, join(work, 'out'), { ffmpegPath: d.ffmpegPath, ffprobePath: d.ffprobePath, timeoutMs: d.timeoutMs, deadlines: d.deadlines, signal });
-      const [before] = await sql<{ key: string | null }[]>('select key from video_audio_renditions where video_id = ?', [video.id]);
+      const before = await showcaseQueries.audioKey(sql, video.id);
       if (!made) {
-        await sql(`update video_audio_renditions set status = 'none', key = null, bytes = null, media_version = ?, updated_at = now() where video_id = ?`, [video.mediaVersion, video.id]);
+        await showcaseQueries.audioNone(sql, video.id, video.mediaVersion);
       } else {
         const key = videoKeys.file(video.id, `audio-${runId}.m4a`);
         await d.storage.putFile(key, made.file);
-        const updated = await sql<{ video_id: string }[]>(
-          `update video_audio_renditions set status = 'ready', key = ?, bytes = ?, media_version = ?, updated_at = now() where video_id = ? returning video_id`,
-          [key, made.bytes, video.mediaVersion, video.id],
-        );
+        const updated = await showcaseQueries.audioReady(sql, video.id, key, made.bytes, video.mediaVersion);
         // The video (and so its row) was deleted meanwhile: nothing lists the file.
         if (!updated.length) await d.storage.delete(key);
       }
@@ -63,7 +61,7 @@ export async function startShowcaseAudioJobs(queue: Queue, d: EditDeps) {
         await handle(job.data, signal);
       } catch (err) {
         d.log.warn({ job: JOBS.showcaseAudio, videoId: job.data.videoId, attempt: retryCount, err }, 'job failed');
-        if (retryCount >= retryLimit) await sqlOf(d.orm.em.fork())(`update video_audio_renditions set status = 'failed', updated_at = now() where video_id = ?`, [job.data.videoId]);
+        if (retryCount >= retryLimit) await showcaseQueries.audioFailed(sqlOf(d.orm.em.fork()), job.data.videoId);
         throw err;
       }
     }

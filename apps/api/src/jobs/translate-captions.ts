@@ -7,7 +7,9 @@ import type { Orm } from '../db/orm.ts';
 import { sqlOf } from '../db/sql.ts';
 import { protectCue, restoreCue, type TranslationEngine, TranslationError } from '../media/translation/index.ts';
 import { primaryLanguage } from '../media/translation/engine.ts';
+import { captionQueries } from '../modules/captions/captions.queries.ts';
 import { readCues, writeCues } from '../modules/captions/captions.service.ts';
+import { translationQueries } from '../modules/captions/translation/translation.queries.ts';
 import { recordCaptionsReady } from '../modules/webhooks/webhook-events.ts';
 import { JOBS, type TranslateCaptionsJob } from '../queue/job-contract.ts';
 import type { Queue } from '../queue/queue.ts';
@@ -43,9 +45,9 @@ export function fitCueText(text: string): string {
 export function translateCaptionsHandler(d: TranslateDeps) {
   return async function translateCaptions(job: TranslateCaptionsJob, signal?: AbortSignal) {
     const sql = sqlOf(d.orm.em.fork());
-    const [track] = await sql<{ id: string; cueCount: number }[]>(`select id, cue_count as "cueCount" from caption_tracks where id = ? and status = 'processing'`, [job.trackId]);
+    const track = await translationQueries.processingTrack(sql, job.trackId);
     if (!track) return;
-    const [source] = await sql<{ id: string; language: string; version: number }[]>(`select id, language, version from caption_tracks where id = ? and status = 'ready'`, [job.sourceTrackId]);
+    const source = await translationQueries.readySource(sql, job.sourceTrackId);
     if (!source) throw new OwnerError(TRANSLATE_MESSAGES.sourceGone);
     const cues = await readCues(sql, source.id);
     const work = join(d.workDir, `translate-${track.id}-${crypto.randomUUID()}`);
@@ -71,10 +73,10 @@ export function translateCaptionsHandler(d: TranslateDeps) {
     await d.orm.em.fork().transactional(async (tx) => {
       const t = sqlOf(tx);
       // Deleted while it was translated: nothing to write.
-      const rows = await t<unknown[]>("select id from caption_tracks where id = ? and status = 'processing' for update", [track.id]);
+      const rows = await captionQueries.lockProcessing(t, track.id);
       if (rows.length === 0) return;
       await writeCues(t, { id: track.id, videoId: job.videoId }, out, { kind: 'translated', newVersion: track.cueCount > 0 });
-      await t('update caption_tracks set source_version = ? where id = ?', [source.version, track.id]);
+      await translationQueries.setSourceVersion(t, track.id, source.version);
       await recordCaptionsReady(t, track.id);
     });
     d.log.info({ videoId: job.videoId, trackId: track.id, engine: d.engine.name, cues: out.length }, 'captions translated');
@@ -95,7 +97,7 @@ export async function startTranslationJobs(queue: Queue, d: TranslateDeps) {
         d.log.warn({ job: JOBS.translateCaptions, videoId: job.data.videoId, attempt: retryCount, permanent, err }, 'job failed');
         if (permanent || retryCount >= retryLimit) {
           const why = permanent ? reason : TRANSLATE_MESSAGES.failed;
-          await sqlOf(d.orm.em.fork())("update caption_tracks set status = 'failed', error = ?, updated_at = now() where id = ? and status = 'processing'", [why, job.data.trackId]);
+          await translationQueries.markFailed(sqlOf(d.orm.em.fork()), job.data.trackId, why);
           return;
         }
         throw err;

@@ -3,6 +3,7 @@ import { listenChannel } from '../db/listen.ts';
 import { onePassAtATime } from '../db/one-pass.ts';
 import type { Orm } from '../db/orm.ts';
 import { type Sql, sqlOf } from '../db/sql.ts';
+import { claimMails, insertMail, markFailed, markSent, nextInvoiceSequence, notifyOutbox, pruneSent } from './outbox.queries.ts';
 import type { Mails } from './render.ts';
 import type { TemplateData, TemplateName } from './templates/index.ts';
 
@@ -20,14 +21,14 @@ const KEEP_SENT_DAYS = 30;
  * send it. Rows hold no one-time links: mails that carry a secret are sent directly (auth).
  */
 export async function queueMail<N extends TemplateName>(sql: Sql, to: string, template: N, data: TemplateData<N>): Promise<void> {
-  await sql('insert into mail_outbox (id, to_email, template, data) values (?, ?, ?, ?)', [crypto.randomUUID(), to, template, JSON.stringify(data)]);
-  await sql('select pg_notify(?, ?)', [CHANNEL, '']);
+  await insertMail(sql, crypto.randomUUID(), to, template, JSON.stringify(data));
+  await notifyOutbox(sql, CHANNEL);
 }
 
 /** The next invoice (or credit note) number: INV-000001, CN-000002 (one sequence, so numbers never repeat). */
 export async function nextInvoiceNumber(sql: Sql, kind: 'invoice' | 'credit-note'): Promise<string> {
-  const [row] = await sql<{ n: string }[]>("select nextval('invoice_numbers') as n");
-  return `${kind === 'invoice' ? 'INV' : 'CN'}-${String(row.n).padStart(6, '0')}`;
+  const n = await nextInvoiceSequence(sql);
+  return `${kind === 'invoice' ? 'INV' : 'CN'}-${String(n).padStart(6, '0')}`;
 }
 
 /**
@@ -38,24 +39,18 @@ export async function nextInvoiceNumber(sql: Sql, kind: 'invoice' | 'credit-note
 export async function startMailOutbox(d: { orm: Orm; databaseUrl: string; mails: Mails; log: Logger }) {
   async function drain() {
     for (;;) {
-      const rows = await sqlOf(d.orm.em.fork())<{ id: string; to_email: string; template: TemplateName; data: unknown }[]>(
-        `update mail_outbox set attempts = attempts + 1, claimed_until = now() + make_interval(secs => ?) where id in (
-           select id from mail_outbox where sent_at is null and attempts < ? and (claimed_until is null or claimed_until < now())
-           order by created_at limit 20 for update skip locked)
-         returning id, to_email, template, data`,
-        [CLAIM_SECONDS, MAX_ATTEMPTS],
-      );
+      const rows = await claimMails(sqlOf(d.orm.em.fork()), CLAIM_SECONDS, MAX_ATTEMPTS);
       if (!rows.length) return;
       for (const r of rows) {
         const sql = sqlOf(d.orm.em.fork());
         try {
           const data = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
           await d.mails.send(r.to_email, r.template, data as never);
-          await sql('update mail_outbox set sent_at = now(), last_error = null where id = ?', [r.id]);
+          await markSent(sql, r.id);
         } catch (err) {
           d.log.error({ err, template: r.template, id: r.id }, 'mail could not be sent; it is tried again later');
           // Retried after a pause growing with the attempts.
-          await sql("update mail_outbox set last_error = ?, claimed_until = now() + attempts * interval '1 minute' where id = ?", [String(err), r.id]).catch(() => {});
+          await markFailed(sql, r.id, String(err)).catch(() => {});
         }
       }
     }
@@ -66,7 +61,7 @@ export async function startMailOutbox(d: { orm: Orm; databaseUrl: string; mails:
 
   const listener = await listenChannel(d.databaseUrl, d.log, CHANNEL, () => void flush());
   // Sent mails are kept a while (what was mailed, when), then dropped.
-  const prune = () => sqlOf(d.orm.em.fork())(`delete from mail_outbox where sent_at < now() - interval '${KEEP_SENT_DAYS} days'`).catch((err) => d.log.warn({ err }, 'mail outbox prune failed'));
+  const prune = () => pruneSent(sqlOf(d.orm.em.fork()), KEEP_SENT_DAYS).catch((err) => d.log.warn({ err }, 'mail outbox prune failed'));
   const sweep = setInterval(() => void flush().then(prune), SWEEP_MS);
   sweep.unref();
   void flush();

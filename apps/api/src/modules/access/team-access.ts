@@ -5,9 +5,11 @@ import type { Orm } from '../../db/orm.ts';
 import { type ApiKeyPrincipal, keyNotAllowed } from '../api-keys/api-keys.service.ts';
 import { forbidden } from '../../http/errors.ts';
 import { endpointOf } from '../../http/operation.ts';
-import { isUuid } from '../../db/sql.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
 import { type IUser, User } from '../users/user.entity.ts';
-import { type Membership, MEMBERSHIP_SQL } from '../teams/membership.ts';
+import type { Membership } from '../teams/membership.ts';
+import { markMemberActive, membershipOf } from '../teams/membership.queries.ts';
+import { userRow } from '../users/users.queries.ts';
 
 /** Who acts for which team: the person signed in, the team's account (its id is the team's), the person's role there. */
 export interface TeamContext {
@@ -52,17 +54,13 @@ export function teamAccess(orm: Orm) {
     const em = orm.em.fork();
     let membership = known?.membership;
     if (known === undefined) {
-      const [row] = await em.execute<{ team_id: string; role: TeamRole; last_active_at: string | null; require_two_factor: boolean }[]>(
-        MEMBERSHIP_SQL.replace(/users\.id/g, '?'),
-        [person.id, requested ?? null, requested ?? null, person.id],
-      );
-      membership = row ? { teamId: row.team_id, role: row.role, lastActiveAt: row.last_active_at ? new Date(row.last_active_at) : null, requireTwoFactor: row.require_two_factor } : null;
+      membership = await membershipOf(sqlOf(em), person.id, requested ?? null);
     }
     if (!membership) throw forbidden(requested === undefined ? TEAM_MESSAGES.noTeam : TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
     // The team's account row: the person's own in their own team, else one primary-key read.
     let account = person;
     if (membership.teamId !== person.id) {
-      const [row] = await em.execute<Record<string, unknown>[]>('select * from users where id = ?', [membership.teamId]);
+      const row = await userRow(sqlOf(em), membership.teamId);
       if (!row) throw forbidden(TEAM_MESSAGES.notMember, TEAM_ERROR_CODES.notMember);
       account = em.map(User, row);
       if (account.ban) throw forbidden(TEAM_MESSAGES.teamBlocked, TEAM_ERROR_CODES.notMember);
@@ -78,7 +76,7 @@ export function teamAccess(orm: Orm) {
     if (!roleCan(team.role, permission)) throw forbidden(missingPermissionMessage(permission, team.role), TEAM_ERROR_CODES.permission);
     // Activity is what the member could do: a refused call neither counts nor writes.
     if (!team.lastActiveAt || Date.now() - team.lastActiveAt.getTime() > ACTIVE_EVERY_MS) {
-      await orm.em.fork().execute('update team_members set last_active_at = now() where team_id = ? and user_id = ?', [team.teamId, person.id]);
+      await markMemberActive(sqlOf(orm.em.fork()), team.teamId, person.id);
     }
     return team;
   }

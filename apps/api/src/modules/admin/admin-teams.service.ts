@@ -7,6 +7,7 @@ import { recordActivity } from '../teams/activity.ts';
 import { nameOf } from '../teams/teams.queries.ts';
 import type { TeamsService } from '../teams/teams.service.ts';
 import { pageMeta } from '../videos/video-view.ts';
+import { adminTeamMemberRows, adminTeamPage, adminTeamRows, lockedTeamOwner } from './admin-teams.queries.ts';
 import { type Actor, writeAudit } from './audit-log.ts';
 
 const name = (r: Record<string, unknown>) => nameOf(r.first_name, r.last_name, r.email);
@@ -15,17 +16,8 @@ const name = (r: Record<string, unknown>) => nameOf(r.first_name, r.last_name, r
 export function createAdminTeamsService(d: { orm: Orm; teams: TeamsService; membersWithoutPlan: number }) {
   async function teamsByIds(sql: Sql, ids: string[]): Promise<AdminTeam[]> {
     if (!ids.length) return [];
-    const teams = await sql<Record<string, unknown>[]>(
-      `select t.id, t.name, t.created_at, o.id as owner_id, o.first_name, o.last_name, o.email, a.plan, coalesce(p.members_limit, ?) as members_limit
-       from teams t join users o on o.id = t.owner_id join users a on a.id = t.id left join payment_plans p on p.id = a.payment_plan_id
-       where t.id in (?)`,
-      [d.membersWithoutPlan, ids],
-    );
-    const members = await sql<Record<string, unknown>[]>(
-      `select m.team_id, m.user_id, m.role, m.created_at, u.first_name, u.last_name, u.email from team_members m join users u on u.id = m.user_id
-       where m.team_id in (?) order by array_position(array['owner','admin','editor','viewer']::varchar[], m.role), m.created_at`,
-      [ids],
-    );
+    const teams = await adminTeamRows(sql, ids, d.membersWithoutPlan);
+    const members = await adminTeamMemberRows(sql, ids);
     const byId = new Map(teams.map((t) => [String(t.id), t]));
     return ids.flatMap((id) => {
       const t = byId.get(id);
@@ -50,15 +42,7 @@ export function createAdminTeamsService(d: { orm: Orm; teams: TeamsService; memb
     /** A page of teams, newest first; a search matches the team's name or a member's name or email. */
     async list(actor: Actor, q: z.output<typeof AdminTeamListQuery>): Promise<AdminTeamList> {
       const sql = sqlOf(d.orm.em.fork());
-      const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const where = like
-        ? `where t.name ilike ? or exists (select 1 from team_members m join users u on u.id = m.user_id where m.team_id = t.id and (u.email ilike ? or (u.first_name || ' ' || u.last_name) ilike ?))`
-        : '';
-      const rows = await sql<{ id: string; total: string }[]>(`select t.id, count(*) over () as total from teams t ${where} order by t.created_at desc, t.id limit ? offset ?`, [
-        ...(like ? [like, like, like] : []),
-        q.limit,
-        (q.page - 1) * q.limit,
-      ]);
+      const rows = await adminTeamPage(sql, q.search, q.limit, (q.page - 1) * q.limit);
       await writeAudit(sql, actor, { action: 'team.list', details: { ...q } });
       return { items: await teamsByIds(sql, rows.map((r) => r.id)), meta: pageMeta(q.page, q.limit, rows.length ? Number(rows[0].total) : 0) };
     },
@@ -67,7 +51,7 @@ export function createAdminTeamsService(d: { orm: Orm; teams: TeamsService; memb
     async moveOwnership(actor: Actor, teamId: string, input: { userId: string; reason?: string }): Promise<AdminTeam> {
       return d.orm.em.fork().transactional(async (tx) => {
         const sql = sqlOf(tx);
-        const [team] = isUuid(teamId) ? await sql<{ owner_id: string }[]>('select owner_id from teams where id = ? for update', [teamId]) : [];
+        const [team] = isUuid(teamId) ? await lockedTeamOwner(sql, teamId) : [];
         if (!team) throw notFound('Team not found');
         await d.teams.moveOwnership(sql, teamId, input.userId);
         await writeAudit(sql, actor, { action: 'team.owner', targetUserId: teamId, targetIds: [input.userId], details: { from: team.owner_id, to: input.userId, reason: input.reason ?? null } });

@@ -12,7 +12,27 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { videoKeys } from '../videos/storage-layout.ts';
-import { ADMIN_USER_COLUMNS, type AdminUserRow, adminUserListQuery, toAdminUser } from './admin-user-view.ts';
+import { toAdminUser } from './admin-user-view.ts';
+import {
+  type AdminUserRow,
+  adminUserListQuery,
+  adminUserPage,
+  adminUserRow,
+  banUsers,
+  deleteUsers,
+  emailOf,
+  emailTakenCount,
+  featureOn,
+  mergeFeatures,
+  setBanReason,
+  setConfirmedEmail,
+  setFirstName,
+  setGeneratorCredits,
+  setLastName,
+  targetUsers,
+  unbanUsers,
+  videoIdsOfUsers,
+} from './admin-users.queries.ts';
 import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,14 +58,14 @@ export function createAdminUsersService(d: {
   const sqlNow = () => sqlOf(d.orm.em.fork());
 
   async function view(sql: Sql, id: string): Promise<AdminUser> {
-    const [row] = UUID.test(id) ? await sql<AdminUserRow[]>(`select ${ADMIN_USER_COLUMNS} from users u where u.id = ?`, [id]) : [];
+    const row = UUID.test(id) ? await adminUserRow(sql, id) : undefined;
     if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
     return toAdminUser(row);
   }
 
   /** Locks the users for the rest of the transaction (or only checks them, `lock` false): all must exist (404) and none may be an admin (403). */
   async function lockTargets(sql: Sql, ids: string[], lock = true) {
-    const rows = ids.every((id) => UUID.test(id)) ? await sql<{ id: string; is_admin: boolean }[]>(`select id, is_admin from users where id in (?)${lock ? ' for update' : ''}`, [ids]) : [];
+    const rows = ids.every((id) => UUID.test(id)) ? await targetUsers(sql, ids, lock) : [];
     if (rows.length !== ids.length) throw notFound(ADMIN_MESSAGES.userNotFound);
     if (rows.some((r) => r.is_admin)) throw forbidden(ADMIN_MESSAGES.notOnAdmins);
   }
@@ -72,16 +92,15 @@ export function createAdminUsersService(d: {
     // The cancellation date stays that of the first cancel; reactivation clears it.
     if (input.isActive !== undefined) await apply(sql);
     if (input.ban === true) {
-      await sql('update users set ban = true, ban_reason = ?, updated_at = now() where id in (?)', [input.banReason ?? null, ids]);
-      await sql('update refresh_tokens set revoked_at = now() where user_id in (?) and revoked_at is null', [ids]);
+      await banUsers(sql, ids, input.banReason ?? null);
     } else if (input.ban === false) {
       // Unbanning always clears the reason.
-      await sql('update users set ban = false, ban_reason = null, updated_at = now() where id in (?)', [ids]);
+      await unbanUsers(sql, ids);
     } else if (input.banReason !== undefined) {
-      await sql('update users set ban_reason = ?, updated_at = now() where id in (?) and ban', [input.banReason, ids]);
+      await setBanReason(sql, ids, input.banReason);
     }
-    if (input.features) await sql('update users set features = features || ?::jsonb, updated_at = now() where id in (?)', [JSON.stringify(input.features), ids]);
-    if (input.videoGeneratorCredits !== undefined) await sql('update users set video_generator_credits = ?, updated_at = now() where id in (?)', [input.videoGeneratorCredits, ids]);
+    if (input.features) await mergeFeatures(sql, ids, input.features);
+    if (input.videoGeneratorCredits !== undefined) await setGeneratorCredits(sql, ids, input.videoGeneratorCredits);
   }
 
   /**
@@ -91,15 +110,14 @@ export function createAdminUsersService(d: {
    */
   async function changeIdentity(em: EntityManager, id: string, input: AdminUserUpdate): Promise<string | null> {
     const sql = sqlOf(em);
-    if (input.firstName !== undefined) await sql('update users set first_name = ?, updated_at = now() where id = ?', [input.firstName, id]);
-    if (input.lastName !== undefined) await sql('update users set last_name = ?, updated_at = now() where id = ?', [input.lastName, id]);
+    if (input.firstName !== undefined) await setFirstName(sql, id, input.firstName);
+    if (input.lastName !== undefined) await setLastName(sql, id, input.lastName);
     if (input.email === undefined) return null;
-    const [row] = await sql<{ email: string }[]>('select email from users where id = ?', [id]);
+    const row = await emailOf(sql, id);
     if (row.email === input.email) return null;
-    const [taken] = await sql<{ n: number }[]>('select count(*)::int as n from users where email = ? and id <> ?', [input.email, id]);
-    if (taken.n) throw unprocessable({ email: MESSAGES.emailTaken });
+    if (await emailTakenCount(sql, input.email, id)) throw unprocessable({ email: MESSAGES.emailTaken });
     try {
-      await sql('update users set email = ?, is_confirmed_email = true, email_changed_at = now(), updated_at = now() where id = ?', [input.email, id]);
+      await setConfirmedEmail(sql, id, input.email);
     } catch (err) {
       // Taken meanwhile by a registration.
       if (err instanceof UniqueConstraintViolationException) throw unprocessable({ email: MESSAGES.emailTaken });
@@ -111,8 +129,8 @@ export function createAdminUsersService(d: {
 
   /** Deletes the rows (videos, folders, tokens and statistics go with the user); returns the file prefixes to remove. */
   async function deleteRows(sql: Sql, ids: string[]): Promise<string[]> {
-    const videos = await sql<{ id: string }[]>('select id from videos where user_id in (?)', [ids]);
-    await sql('delete from users where id in (?)', [ids]);
+    const videos = await videoIdsOfUsers(sql, ids);
+    await deleteUsers(sql, ids);
     return [...videos.map((v) => videoKeys.dir(v.id)), ...ids.map((id) => `images/${id}`)];
   }
 
@@ -125,12 +143,12 @@ export function createAdminUsersService(d: {
     async list(actor: Actor, q: AdminUserListQuery) {
       const sql = sqlNow();
       const { text, params } = adminUserListQuery(q);
-      const rows = await sql<(AdminUserRow & { total_count: string })[]>(text, params);
+      const rows = await adminUserPage<AdminUserRow & { total_count: string }>(sql, { text, params });
       let total = rows.length ? Number(rows[0].total_count) : 0;
       if (!rows.length && q.page > 1) {
         // A page past the end has no row to carry the count.
         const first = adminUserListQuery({ ...q, page: 1, limit: 1 });
-        const [row] = await sql<{ total_count: string }[]>(first.text, first.params);
+        const [row] = await adminUserPage<{ total_count: string }>(sql, first);
         total = row ? Number(row.total_count) : 0;
       }
       d.reads.add(actor, { action: 'user.list', details: { ...q } });
@@ -166,7 +184,7 @@ export function createAdminUsersService(d: {
       return d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
         await lockTargets(sql, [id]);
-        const [row] = await sql<{ on: boolean }[]>('select coalesce((features ->> ?)::boolean, false) as on from users where id = ?', [input.name, id]);
+        const row = await featureOn(sql, id, input.name);
         const value = input.value ?? !row.on;
         await change(sql, [id], { features: { [input.name]: value } }, async () => {});
         await writeAudit(sql, actor, { action: 'user.feature', targetUserId: id, details: { name: input.name, value } });

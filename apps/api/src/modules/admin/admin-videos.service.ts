@@ -1,23 +1,16 @@
-import { ADMIN_MESSAGES, type AdminVideoListQuery, type AdminVideoSortField, type VideoBlockRequest } from '@reelbase/api-client';
+import { ADMIN_MESSAGES, type AdminVideoListQuery, type VideoBlockRequest } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { PlaybackTokens } from '../playback/playback-tokens.ts';
 import { sqlOf } from '../../db/sql.ts';
 import { announceServingChange } from '../videos/serving-changes.ts';
-import { fromVideoRow, VIDEO_ROW_COLUMNS, type VideoRow } from '../videos/catalogue/catalogue.queries.ts';
+import { fromVideoRow } from '../videos/catalogue/catalogue.queries.ts';
 import { pageMeta, toVideo } from '../videos/video-view.ts';
+import { lockedVideoOwners, setVideosBan, userExists, userVideoCount, userVideoPage } from './admin-videos.queries.ts';
 import { type Actor, type ReadAuditLog, writeAudit } from './audit-log.ts';
 import { videoMails } from '../videos/video-mails.ts';
 
-// One user's videos are few enough to sort as they are read (they come from the (user_id, ...) indexes).
-const ORDER_COLUMNS: Record<AdminVideoSortField, string> = {
-  ban: 'ban',
-  size: 'size',
-  monthlyBandwidthUsage: 'monthly_bandwidth_usage',
-  totalBandwidthUsage: 'total_bandwidth_usage',
-  createdAt: 'created_at',
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The admin's view of a user's videos, and blocking: a blocked video is not served (delivery, playback, embed, beacons). */
@@ -26,15 +19,9 @@ export function createAdminVideosService(d: { orm: Orm; storage: Storage; tokens
     async list(actor: Actor, q: AdminVideoListQuery) {
       const sql = sqlOf(d.orm.em.fork());
       const userId = q['user-id'];
-      const [owner] = await sql<{ id: string }[]>('select id from users where id = ?', [userId]);
-      if (!owner) throw notFound(ADMIN_MESSAGES.userNotFound);
-      const dir = q.direction === 'DESC' ? 'desc' : 'asc';
-      const rows = await sql<(VideoRow & { totalCount: string })[]>(
-        `select ${VIDEO_ROW_COLUMNS}, count(*) over () as "totalCount" from videos where user_id = ?
-         order by ${ORDER_COLUMNS[q.field]} ${dir}, id ${dir} limit ? offset ?`,
-        [userId, q.limit, (q.page - 1) * q.limit],
-      );
-      const [{ n }] = rows.length ? [{ n: rows[0].totalCount }] : await sql<{ n: string }[]>('select count(*) as n from videos where user_id = ?', [userId]);
+      if (!(await userExists(sql, userId))) throw notFound(ADMIN_MESSAGES.userNotFound);
+      const rows = await userVideoPage(sql, userId, q.field, q.direction, q.limit, (q.page - 1) * q.limit);
+      const n = rows.length ? rows[0].totalCount : await userVideoCount(sql, userId);
       d.reads.add(actor, { action: 'video.list', targetUserId: userId, details: { ...q } });
       return { items: rows.map((r) => toVideo(fromVideoRow(r), d.storage, d.tokens)), meta: pageMeta(q.page, q.limit, Number(n)) };
     },
@@ -44,9 +31,9 @@ export function createAdminVideosService(d: { orm: Orm; storage: Storage; tokens
       const ids = [...new Set(input.ids)];
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
-        const rows = ids.every((id) => UUID.test(id)) ? await sql<{ user_id: string }[]>('select user_id from videos where id in (?) for update', [ids]) : [];
+        const rows = ids.every((id) => UUID.test(id)) ? await lockedVideoOwners(sql, ids) : [];
         if (rows.length !== ids.length) throw notFound('Video not found');
-        await sql('update videos set ban = ?, ban_reason = ?, updated_at = now() where id in (?)', [input.ban, input.ban ? input.reason || null : null, ids]);
+        await setVideosBan(sql, ids, input.ban, input.ban ? input.reason || null : null);
         await announceServingChange(sql, ids);
         const owners = [...new Set(rows.map((r) => r.user_id))];
         // A reason belongs to a block; an unblock clears it.

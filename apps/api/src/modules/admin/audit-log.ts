@@ -1,6 +1,7 @@
 import type { AuditAction } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
-import type { Sql } from '../../db/sql.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
+import { insertAuditBatch, insertAuditRow } from './audit-log.queries.ts';
 
 /** The admin who made a call. */
 export interface Actor {
@@ -24,14 +25,14 @@ export interface AuditEntry {
  * unrecorded and a refused one leaves no row.
  */
 export async function writeAudit(sql: Sql, actor: Actor, e: AuditEntry): Promise<void> {
-  await sql('insert into admin_audit_log (admin_id, admin_email, action, target_user_id, target_ids, details) values (?, ?, ?, ?, ?::jsonb, ?::jsonb)', [
-    actor.id,
-    actor.email,
-    e.action,
-    e.targetUserId ?? null,
-    JSON.stringify(e.targetIds ?? []),
-    JSON.stringify(e.details ?? {}),
-  ]);
+  await insertAuditRow(sql, {
+    adminId: actor.id,
+    adminEmail: actor.email,
+    action: e.action,
+    targetUserId: e.targetUserId ?? null,
+    targetIds: JSON.stringify(e.targetIds ?? []),
+    details: JSON.stringify(e.details ?? {}),
+  });
 }
 
 /**
@@ -46,12 +47,7 @@ export function readAuditLog(orm: Orm, flushMs: number, onError: (err: unknown) 
     const batch = pending;
     pending = [];
     try {
-      await orm.em.getConnection().execute(
-        `insert into admin_audit_log (admin_id, admin_email, action, target_user_id, target_ids, details, created_at)
-         select x.admin_id, x.admin_email, x.action, x.target_user_id, x.target_ids, x.details, x.created_at
-         from jsonb_to_recordset(?::jsonb) as x(admin_id uuid, admin_email text, action text, target_user_id uuid, target_ids jsonb, details jsonb, created_at timestamptz)`,
-        [JSON.stringify(batch)],
-      );
+      await insertAuditBatch(sqlOf(orm.em.getConnection()), JSON.stringify(batch));
     } catch (err) {
       // Put the rows back so a passing database hiccup loses nothing.
       pending = [...batch, ...pending];

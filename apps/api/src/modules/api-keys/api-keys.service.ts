@@ -21,6 +21,7 @@ import type { RateLimits } from '../limits/rate-limits.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { nameOf } from '../teams/teams.queries.ts';
 import { type IUser, User } from '../users/user.entity.ts';
+import { deleteKey, insertKey, keyPrincipalRow, listKeys, lockTeamKeys, markKeyUsed, teamKeyCount } from './api-keys.queries.ts';
 
 /** How many characters of a key are kept to recognise it: the prefix and 8 of its random ones (48 of 256 bits). */
 const SHOWN_CHARS = API_KEY_PREFIX.length + 8;
@@ -51,8 +52,6 @@ const toApiKey = (r: Record<string, unknown>): ApiKey => ({
   lastUsedAt: iso(r.last_used_at),
   createdBy: r.creator_id ? { id: String(r.creator_id), name: nameOf(r.creator_first_name, r.creator_last_name, r.creator_email) } : null,
 });
-const LIST_COLUMNS = `k.id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at,
-  c.id as creator_id, c.first_name as creator_first_name, c.last_name as creator_last_name, c.email as creator_email`;
 
 /**
  * API keys of teams. A key is `rbk_` + base64url of 32 random bytes, shown once; only its SHA-256
@@ -62,22 +61,16 @@ const LIST_COLUMNS = `k.id, k.name, k.prefix, k.scopes, k.created_at, k.last_use
  * team (a removed or demoted admin's keys stop with them).
  */
 export function createApiKeysService(d: { orm: Orm; limits: RateLimits; maxPerTeam: number }) {
-  const sql = <T = Record<string, unknown>[]>(q: string, p: unknown[] = []) => d.orm.em.fork().execute(q, p) as Promise<T>;
-
   return {
     /** A new key, unless the team has `maxPerTeam` already (422); the team's lock makes parallel creations count one by one. The key is shown once; its creation is written to the team's activity log in the same transaction. */
     async create(teamId: string, creator: IUser, input: { name: string; scopes: ApiKeyScope[] }): Promise<ApiKeyCreated> {
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
       return d.orm.em.fork().transactional(async (em) => {
         const tx = sqlOf(em);
-        await tx('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`api-keys:${teamId}`]);
-        const [{ n }] = await tx<{ n: number }[]>('select count(*)::int as n from api_keys where team_id = ?', [teamId]);
+        await lockTeamKeys(tx, teamId);
+        const n = await teamKeyCount(tx, teamId);
         if (n >= d.maxPerTeam) throw unprocessable({ name: tooManyApiKeysMessage(d.maxPerTeam) }, tooManyApiKeysMessage(d.maxPerTeam));
-        const [row] = await tx(
-          `with k as (insert into api_keys (team_id, created_by, name, prefix, key_hash, scopes) values (?, ?, ?, ?, ?, ?::text[]) returning *)
-           select ${LIST_COLUMNS} from k left join users c on c.id = k.created_by`,
-          [teamId, creator.id, input.name, key.slice(0, SHOWN_CHARS), sha256(key), `{${input.scopes.join(',')}}`],
-        );
+        const row = await insertKey(tx, { teamId, createdBy: creator.id, name: input.name, prefix: key.slice(0, SHOWN_CHARS), keyHash: sha256(key), scopes: `{${input.scopes.join(',')}}` });
         const created = toApiKey(row);
         await recordActivity(tx, teamId, 'api_key.created', { type: 'api_key', id: created.id, name: created.name }, { scopes: created.scopes.join(', '), prefix: created.prefix }, creator.id);
         return { ...created, key };
@@ -85,7 +78,7 @@ export function createApiKeysService(d: { orm: Orm; limits: RateLimits; maxPerTe
     },
 
     async list(teamId: string): Promise<ApiKeyList> {
-      const rows = await sql(`select ${LIST_COLUMNS} from api_keys k left join users c on c.id = k.created_by where k.team_id = ? order by k.created_at desc, k.id`, [teamId]);
+      const rows = await listKeys(sqlOf(d.orm.em.fork()), teamId);
       return { items: rows.map(toApiKey) };
     },
 
@@ -94,7 +87,7 @@ export function createApiKeysService(d: { orm: Orm; limits: RateLimits; maxPerTe
       if (!isUuid(id)) throw notFound(API_KEY_MESSAGES.notFound);
       await d.orm.em.fork().transactional(async (em) => {
         const tx = sqlOf(em);
-        const [row] = await tx<{ id: string; name: string; prefix: string }[]>('delete from api_keys where id = ? and team_id = ? returning id, name, prefix', [id, teamId]);
+        const row = await deleteKey(tx, teamId, id);
         if (!row) throw notFound(API_KEY_MESSAGES.notFound);
         await recordActivity(tx, teamId, 'api_key.revoked', { type: 'api_key', id: row.id, name: row.name }, { prefix: row.prefix });
       });
@@ -110,21 +103,10 @@ export function createApiKeysService(d: { orm: Orm; limits: RateLimits; maxPerTe
     async authenticate(key: string, count = false): Promise<ApiKeyPrincipal> {
       const em = d.orm.em.fork();
       const hash = sha256(key);
-      const lookup = `select users.*, k.id as api_key_id, k.scopes as api_key_scopes, k.created_by as api_key_created_by, k.last_used_at as api_key_last_used_at,
-           m.role as api_key_creator_role, case when k.created_by <> k.team_id then (select to_jsonb(c) from users c where c.id = k.created_by) end as api_key_creator
-         from api_keys k join users on users.id = k.team_id
-         left join team_members m on m.team_id = k.team_id and m.user_id = k.created_by
-         where k.key_hash = ?`;
       const counted = count ? d.limits.countWithin('api-key', hash, 'from found') : null;
       // Counting is a write on every request: its commit need not wait for the disk (a count lost
       // in a crash only forgives part of a minute), which keeps a key's call as fast as a token's.
-      const [row] = await em.execute<Record<string, unknown>[]>(
-        counted
-          ? `with found as (${lookup}), hit as (${counted.sql}), no_wait as (select set_config('synchronous_commit', 'off', true))
-             select found.*, hit.hits as api_key_hits, hit.retry_after as api_key_retry_after from found left join hit on true cross join no_wait`
-          : lookup,
-        counted ? [hash, ...counted.params] : [hash],
-      );
+      const row = await keyPrincipalRow(sqlOf(em), hash, counted);
       if (!row) throw unauthorized(API_KEY_MESSAGES.invalid, API_KEY_ERROR_CODES.invalid);
       const { api_key_id: id, api_key_scopes: scopes, api_key_created_by: createdBy, api_key_last_used_at: lastUsed, api_key_creator_role: role, api_key_creator: creator, api_key_hits: hits, api_key_retry_after: retryAfter, ...columns } = row;
       if (!role || !roleCan(role as TeamRole, 'manageTeam')) throw unauthorized(API_KEY_MESSAGES.creatorLeft, API_KEY_ERROR_CODES.invalid);
@@ -133,7 +115,7 @@ export function createApiKeysService(d: { orm: Orm; limits: RateLimits; maxPerTe
       counted?.check({ hits, retry_after: retryAfter });
       // At most one write a minute per key, and only when the read says it is due (a conditional update, so two processes write once).
       if (!lastUsed || Date.now() - new Date(lastUsed as string).getTime() > LAST_USED_EVERY_MS) {
-        await em.execute("update api_keys set last_used_at = now() where id = ? and (last_used_at is null or last_used_at < now() - interval '1 minute')", [id]);
+        await markKeyUsed(sqlOf(em), id);
       }
       const person = createdBy === account.id ? account : em.map(User, creator as Record<string, unknown>);
       return { key: { id: String(id), teamId: account.id, scopes: scopes as ApiKeyScope[] }, account, person, role: role as TeamRole };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../db/sql.ts';
+import { audioTrackQueries as q } from './audio-tracks.queries.ts';
 
 /**
  * A video copy's audio tracks (issue 37): the source's ready tracks under new ids, their files
@@ -7,7 +8,7 @@ import type { Sql } from '../../db/sql.ts';
  * still being made (or failed) stay behind. Keys are relative to the video's folder.
  */
 export async function planAudioCopies(sql: Sql, sourceId: string) {
-  const rows = await sql<{ id: string }[]>("select id from audio_tracks where video_id = ? and status = 'ready'", [sourceId]);
+  const rows = await q.readyTrackIds(sql, sourceId);
   const ids = new Map(rows.map((r) => [r.id, randomUUID()]));
   return {
     /** The copy's key of a source file: a track's under its new id; null for a file not copied. */
@@ -20,11 +21,7 @@ export async function planAudioCopies(sql: Sql, sourceId: string) {
     /** The copy's rows, once the copy's own row exists. */
     async insert(tx: Sql, copyId: string): Promise<void> {
       for (const [from, to] of ids) {
-        await tx(
-          `insert into audio_tracks (id, video_id, user_id, language, label, is_default, status, duration_sec, created_by)
-           select ?, v.id, v.user_id, t.language, t.label, t.is_default, 'ready', t.duration_sec, t.created_by from audio_tracks t join videos v on v.id = ? where t.id = ?`,
-          [to, copyId, from],
-        );
+        await q.insertCopy(tx, to, copyId, from);
       }
     },
   };

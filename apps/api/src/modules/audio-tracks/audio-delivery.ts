@@ -5,13 +5,14 @@ import { type Sql, sqlOf } from '../../db/sql.ts';
 import { type AudioRendition, withAudioRenditions } from '../../media/master-playlist.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { AUDIO_FILE, audioFileKey, audioKeys, audioUris } from './audio-layout.ts';
+import { audioTrackQueries } from './audio-tracks.queries.ts';
 
 /** Name of the video's own audio in players' menus. */
 export const ORIGINAL_AUDIO_NAME = 'Original';
 
 /** A video's ready audio tracks, the default first (the playback answer and the master list these). */
 export async function readyAudioTracks(sql: Sql, videoId: string): Promise<PlaybackAudioTrack[]> {
-  return sql<PlaybackAudioTrack[]>(`select id, label, language, is_default as "isDefault" from audio_tracks where video_id = ? and status = 'ready' order by is_default desc, created_at, id`, [videoId]);
+  return audioTrackQueries.readyTracks(sql, videoId);
 }
 
 /**

@@ -20,20 +20,8 @@ import type { Storage } from '../../storage/storage.ts';
 import { actingPersonId } from '../teams/acting.ts';
 import type { StorageQuota } from '../videos/quota/storage-quota.ts';
 import { audioKeys } from './audio-layout.ts';
+import { audioTrackQueries as q, type AudioTrackRow as TrackRow } from './audio-tracks.queries.ts';
 
-interface TrackRow {
-  id: string;
-  videoId: string;
-  language: string;
-  label: string;
-  isDefault: boolean;
-  status: AudioTrack['status'];
-  error: string | null;
-  durationSec: number | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-}
-const COLUMNS = `id, video_id as "videoId", language, label, is_default as "isDefault", status, error, duration_sec as "durationSec", created_at as "createdAt", updated_at as "updatedAt"`;
 const toTrack = (r: TrackRow): AudioTrack => ({ ...r, error: r.error ?? null, createdAt: new Date(r.createdAt).toISOString(), updatedAt: new Date(r.updatedAt).toISOString() });
 
 /** An upload received to a local file by the route (removed by the service whatever happens). */
@@ -53,21 +41,19 @@ export function createAudioTracksService(d: { orm: Orm; storage: Storage; queue:
   const fork = () => sqlOf(d.orm.em.fork());
 
   async function ownVideo(sql: Sql, userId: string, videoId: string) {
-    const [video] = isUuid(videoId)
-      ? await sql<{ id: string; status: string; durationSec: number | null; hls: boolean }[]>('select id, status, duration_sec as "durationSec", is_hls_ready as hls from videos where id = ? and user_id = ?', [videoId, userId])
-      : [];
+    const video = isUuid(videoId) ? await q.teamVideo(sql, userId, videoId) : undefined;
     if (!video) throw notFound('Video not found');
     return video;
   }
 
   async function ownTrack(sql: Sql, userId: string, videoId: string, trackId: string, lock = false): Promise<TrackRow> {
     await ownVideo(sql, userId, videoId);
-    const [track] = isUuid(trackId) ? await sql<TrackRow[]>(`select ${COLUMNS} from audio_tracks where id = ? and video_id = ?${lock ? ' for update' : ''}`, [trackId, videoId]) : [];
+    const track = isUuid(trackId) ? await q.trackOfVideo(sql, trackId, videoId, lock) : undefined;
     if (!track) throw notFound('Audio track not found');
     return track;
   }
 
-  const readTrack = async (sql: Sql, id: string) => toTrack((await sql<TrackRow[]>(`select ${COLUMNS} from audio_tracks where id = ?`, [id]))[0]);
+  const readTrack = async (sql: Sql, id: string) => toTrack(await q.trackById(sql, id));
 
   /** The file's audio length checked against the video's: 422 on `file` naming both. */
   async function checkFile(path: string | null, videoSec: number): Promise<number> {
@@ -90,7 +76,7 @@ export function createAudioTracksService(d: { orm: Orm; storage: Storage; queue:
     async list(userId: string, videoId: string): Promise<AudioTrackList> {
       const sql = fork();
       await ownVideo(sql, userId, videoId);
-      return { items: (await sql<TrackRow[]>(`select ${COLUMNS} from audio_tracks where video_id = ? order by is_default desc, label, created_at`, [videoId])).map(toTrack) };
+      return { items: (await q.tracksOfVideo(sql, videoId)).map(toTrack) };
     },
 
     async get(userId: string, videoId: string, trackId: string): Promise<AudioTrack> {
@@ -111,18 +97,17 @@ export function createAudioTracksService(d: { orm: Orm; storage: Storage; queue:
         await d.orm.em.fork().transactional(async (em) => {
           const tx = sqlOf(em);
           // Serialises track changes of one video (the count limit).
-          await tx('select id from videos where id = ? for update', [videoId]);
-          const [{ n }] = await tx<{ n: number }[]>('select count(*)::int as n from audio_tracks where video_id = ?', [videoId]);
-          if (n >= AUDIO_TRACKS_MAX) throw conflict(AUDIO_TRACK_MESSAGES.tooMany);
-          await tx(`insert into audio_tracks (id, video_id, user_id, language, label, status, duration_sec, created_by) values (?, ?, ?, ?, ?, 'processing', ?, ?)`, [
-            trackId,
+          await q.lockVideo(tx, videoId);
+          if ((await q.trackCount(tx, videoId)) >= AUDIO_TRACKS_MAX) throw conflict(AUDIO_TRACK_MESSAGES.tooMany);
+          await q.insertUploaded(tx, {
+            id: trackId,
             videoId,
             userId,
-            parsed.data.language,
-            parsed.data.label ?? languageLabel(parsed.data.language),
+            language: parsed.data.language,
+            label: parsed.data.label ?? languageLabel(parsed.data.language),
             durationSec,
-            actingPersonId(),
-          ]);
+            personId: actingPersonId(),
+          });
         });
         try {
           await d.storage.putFile(audioKeys.upload(videoId, trackId), file.path as string);
@@ -130,7 +115,7 @@ export function createAudioTracksService(d: { orm: Orm; storage: Storage; queue:
           await d.queue.send(JOBS.audioTrack, { videoId, trackId } satisfies AudioTrackJob, { userId, bytes: bytes + Math.ceil(durationSec * 16_000) });
         } catch (err) {
           // Not queued: no row and no file stays behind.
-          await fork()('delete from audio_tracks where id = ?', [trackId]);
+          await q.deleteTrack(fork(), trackId);
           await d.storage.deletePrefix(audioKeys.track(videoId, trackId));
           throw err;
         }
@@ -145,12 +130,12 @@ export function createAudioTracksService(d: { orm: Orm; storage: Storage; queue:
       return d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
         const track = await ownTrack(sql, userId, videoId, trackId, true);
-        await sql('update audio_tracks set label = coalesce(?, label), language = coalesce(?, language), updated_at = now() where id = ?', [u.label ?? null, u.language ?? null, track.id]);
+        await q.updateTrack(sql, track.id, u.label ?? null, u.language ?? null);
         if (u.isDefault === true) {
-          await sql('update audio_tracks set is_default = false where video_id = ? and is_default and id <> ?', [videoId, track.id]);
-          await sql('update audio_tracks set is_default = true where id = ?', [track.id]);
+          await q.clearOtherDefaults(sql, videoId, track.id);
+          await q.setDefault(sql, track.id);
         }
-        if (u.isDefault === false) await sql('update audio_tracks set is_default = false where id = ?', [track.id]);
+        if (u.isDefault === false) await q.unsetDefault(sql, track.id);
         return readTrack(sql, track.id);
       });
     },
@@ -159,10 +144,9 @@ export function createAudioTracksService(d: { orm: Orm; storage: Storage; queue:
     async remove(userId: string, videoId: string, trackId: string) {
       const sql = fork();
       const track = await ownTrack(sql, userId, videoId, trackId);
-      await sql('delete from audio_tracks where id = ?', [track.id]);
+      await q.deleteTrack(sql, track.id);
       await d.storage.deletePrefix(audioKeys.track(videoId, track.id));
-      const [{ n }] = await sql<{ n: number }[]>('select count(*)::int as n from audio_tracks where video_id = ?', [videoId]);
-      if (n === 0) await d.storage.deletePrefix(audioKeys.dir(videoId));
+      if ((await q.trackCount(sql, videoId)) === 0) await d.storage.deletePrefix(audioKeys.dir(videoId));
       await d.quota.recount(videoId);
       return { message: 'Audio track deleted' };
     },

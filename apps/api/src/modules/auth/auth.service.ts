@@ -7,9 +7,11 @@ import { addressBucket } from '../limits/address.ts';
 import type { SignInLimits } from '../limits/rate-limits.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import { newUserDefaults } from '../users/user-defaults.ts';
-import { type Membership, MEMBERSHIP_SQL } from '../teams/membership.ts';
+import type { Membership } from '../teams/membership.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
-import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, PROVIDER_NAMES, type Provider, recordIdentity, withProvider } from './identities.ts';
+import { PROVIDER_NAMES, type Provider, withProvider } from './identities.ts';
+import { accountOfIdentity, claimNonce, dropIdentitiesSince, hasIdentity, recordIdentity } from './identities.queries.ts';
+import { principalRow } from './auth.queries.ts';
 import { claimMailLink, createMailLink, DAY_MS, findMailLink, MAIL_LINK_PURPOSES, mailVerification, revokeMailLinks, VERIFY_TTL_MS } from './mail-links.ts';
 import type { DeviceTokens } from './device-tokens.ts';
 import type { PasswordChecks } from './password-checks.ts';
@@ -21,7 +23,7 @@ import type { SignInClient, SignInNotices } from './sign-in-notices.ts';
 import { inReuseGrace } from './refresh-reuse.ts';
 import { OneTimeToken, RefreshToken } from './token.entities.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { type PendingSignIn, twoFactorChallenges } from '../two-factor/challenges.ts';
+import { type PendingSignIn, twoFactorChallenges } from '../two-factor/challenges.queries.ts';
 import type { Mails } from '../../mail/render.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -252,12 +254,7 @@ export function createAuthService(d: AuthDeps) {
       if (!check.ok) throw check.expired ? unauthorized(MESSAGES.tokenExpired, ERROR_CODES.tokenExpired) : unauthorized('Invalid access token', ERROR_CODES.invalidToken);
       // One round trip per request: the user row, whether the session was revoked, the membership.
       const em = d.orm.em.fork();
-      const [row] = await em.execute<Record<string, unknown>[]>(
-        `select users.*, exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked,
-           m.team_id as member_team_id, m.role as member_role, m.last_active_at as member_last_active_at, m.require_two_factor as member_require_two_factor
-         from users left join lateral (${MEMBERSHIP_SQL}) m on true where users.id = ?`,
-        [check.claims.sessionId, team ?? null, team ?? null, check.claims.userId],
-      );
+      const row = await principalRow(sqlOf(em), check.claims.sessionId, team ?? null, check.claims.userId);
       if (!row) throw unauthorized('Invalid access token', ERROR_CODES.invalidToken);
       const { session_revoked: revoked, member_team_id: teamId, member_role: role, member_last_active_at: lastActiveAt, member_require_two_factor: requireTwoFactor, ...columns } = row;
       const user = em.map(User, columns);

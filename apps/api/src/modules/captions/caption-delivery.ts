@@ -1,6 +1,8 @@
 import { type Cue, toWebVtt } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
+import type { Sql } from '../../db/sql.ts';
 import { buildSubtitlePlaylist, buildVttSegment, masterContainer, type SubtitleContainer, subtitleSegmentCount, withSubtitleRenditions } from '../../media/hls-subtitles.ts';
+import { captionQueries as q } from './captions.queries.ts';
 
 export interface DeliveredTrack {
   id: string;
@@ -24,20 +26,18 @@ export const subtitlePlaylistUri = (trackId: string, container: SubtitleContaine
 export const captionFilePath = (trackId: string) => `captions/${trackId}.vtt`;
 
 export function captionDelivery(orm: Orm) {
-  const sql = <T>(query: string, params: unknown[]) => orm.em.getConnection().execute<T[]>(query, params);
+  // On the connection, outside any transaction.
+  const sql: Sql = (query, params = []) => orm.em.getConnection().execute(query, params) as never;
 
   async function tracks(videoId: string): Promise<DeliveredTrack[]> {
-    const rows = await sql<{ id: string; label: string; language: string; is_default: boolean }>(
-      `select id, label, language, is_default from caption_tracks where video_id = ? and status = 'ready' order by is_default desc, created_at, id`,
-      [videoId],
-    );
+    const rows = await q.readyTracks(sql, videoId);
     return rows.map((r) => ({ id: r.id, label: r.label, language: r.language, isDefault: r.is_default }));
   }
 
   async function cues(videoId: string, trackId: string): Promise<Cue[] | null> {
-    const [track] = await sql<{ id: string }>(`select id from caption_tracks where id = ? and video_id = ? and status = 'ready'`, [trackId, videoId]);
+    const track = await q.readyTrack(sql, trackId, videoId);
     if (!track) return null;
-    const rows = await sql<{ start_sec: number; end_sec: number; text: string }>(`select start_sec, end_sec, text from caption_cues where track_id = ? order by seq`, [trackId]);
+    const rows = await q.cueRows(sql, trackId);
     return rows.map((r) => ({ startSec: r.start_sec, endSec: r.end_sec, text: r.text }));
   }
 

@@ -26,30 +26,10 @@ import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { actingPersonId } from '../teams/acting.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { recordCaptionsReady } from '../webhooks/webhook-events.ts';
+import { captionQueries as q, type TrackRow } from './captions.queries.ts';
 
-/** A track row as read by TRACK_COLUMNS. */
-interface TrackRow {
-  id: string;
-  videoId: string;
-  language: string;
-  label: string;
-  kind: CaptionKind;
-  isDefault: boolean;
-  status: CaptionTrackDto['status'];
-  error?: string | null;
-  cueCount: number;
-  version: number;
-  source?: CaptionTrackDto['source'];
-  createdAt: Date | string;
-  updatedAt: Date | string;
-}
-// A translation's source, with whether its cues changed since (issue 37); read as `from caption_tracks` unaliased.
-const TRACK_COLUMNS = `id, video_id as "videoId", language, label, kind, is_default as "isDefault", status, error, cue_count as "cueCount", version,
-  (select json_build_object('id', s.id, 'language', s.language, 'label', s.label, 'changed', s.version is distinct from caption_tracks.source_version)
-     from caption_tracks s where s.id = caption_tracks.source_track_id) as source,
-  created_at as "createdAt", updated_at as "updatedAt"`;
 const iso = (d: Date | string) => new Date(d).toISOString();
-/** A track as answered, from a row of TRACK_COLUMNS or the entity (only the answer's fields). */
+/** A track as answered, from a row of captionQueries' track columns or the entity (only the answer's fields). */
 export const toTrack = (r: TrackRow): CaptionTrackDto => ({
   id: r.id,
   videoId: r.videoId,
@@ -67,11 +47,11 @@ export const toTrack = (r: TrackRow): CaptionTrackDto => ({
 });
 
 /** A track as answered, read by its id. */
-export const trackAnswer = async (sql: Sql, id: string) => toTrack((await sql<TrackRow[]>(`select ${TRACK_COLUMNS} from caption_tracks where id = ?`, [id]))[0]);
+export const trackAnswer = async (sql: Sql, id: string) => toTrack(await q.trackById(sql, id));
 
 /** The cues of a track, in order (a generated track being made has none yet). */
 export async function readCues(sql: Sql, trackId: string): Promise<Cue[]> {
-  return sql<Cue[]>(`select start_sec as "startSec", end_sec as "endSec", text from caption_cues where track_id = ? order by seq`, [trackId]);
+  return q.cues(sql, trackId);
 }
 
 /**
@@ -81,19 +61,12 @@ export async function readCues(sql: Sql, trackId: string): Promise<Cue[]> {
  */
 export async function writeCues(sql: Sql, track: { id: string; videoId: string }, cues: readonly Cue[], o: { kind?: CaptionKind; newVersion: boolean }) {
   const sorted = [...cues].sort((a, b) => a.startSec - b.startSec || a.endSec - b.endSec);
-  await sql('delete from caption_cues where track_id = ?', [track.id]);
+  await q.deleteCues(sql, track.id);
   if (sorted.length) {
     const rows = sorted.map((c, seq) => ({ seq, st: c.startSec, en: c.endSec, tx: c.text, pl: cuePlainText(c.text) }));
-    await sql(
-      `insert into caption_cues (track_id, seq, video_id, start_sec, end_sec, text, plain)
-       select ?, s.seq, ?, s.st, s.en, s.tx, s.pl from jsonb_to_recordset(?::jsonb) as s(seq int, st float8, en float8, tx text, pl text)`,
-      [track.id, track.videoId, JSON.stringify(rows)],
-    );
+    await q.insertCues(sql, track.id, track.videoId, JSON.stringify(rows));
   }
-  await sql(
-    `update caption_tracks set cue_count = ?, kind = coalesce(?, kind), version = version + ?, status = 'ready', error = null, updated_at = now(), updated_by = coalesce(?, updated_by) where id = ?`,
-    [sorted.length, o.kind ?? null, o.newVersion ? 1 : 0, actingPersonId(), track.id],
-  );
+  await q.markCuesWritten(sql, track.id, sorted.length, o.kind ?? null, o.newVersion ? 1 : 0, actingPersonId());
 }
 
 /**
@@ -101,12 +74,9 @@ export async function writeCues(sql: Sql, track: { id: string; videoId: string }
  * each is said, or null when it has no captions. The share page and the video page show it.
  */
 export async function transcriptOf(sql: Sql, videoId: string): Promise<{ trackId: string; label: string; language: string; lines: { startSec: number; text: string }[] } | null> {
-  const [track] = await sql<{ id: string; label: string; language: string }[]>(
-    `select id, label, language from caption_tracks where video_id = ? and status = 'ready' and cue_count > 0 order by is_default desc, created_at, id limit 1`,
-    [videoId],
-  );
+  const track = await q.transcriptTrack(sql, videoId);
   if (!track) return null;
-  const lines = await sql<{ startSec: number; text: string }[]>(`select start_sec as "startSec", plain as text from caption_cues where track_id = ? and plain <> '' order by seq`, [track.id]);
+  const lines = await q.transcriptLines(sql, track.id);
   return { trackId: track.id, label: track.label, language: track.language, lines };
 }
 
@@ -116,30 +86,15 @@ export async function transcriptOf(sql: Sql, videoId: string): Promise<{ trackId
  * all. Two queries whatever the number of tracks.
  */
 export async function transcriptsOf(sql: Sql, videoId: string): Promise<{ trackId: string; label: string; language: string; lines: { startSec: number; text: string }[] }[]> {
-  const tracks = await sql<{ id: string; label: string; language: string }[]>(
-    `select id, label, language from caption_tracks where video_id = ? and status = 'ready' and cue_count > 0 order by is_default desc, created_at, id`,
-    [videoId],
-  );
+  const tracks = await q.transcriptTracks(sql, videoId);
   if (tracks.length === 0) return [];
-  const lines = await sql<{ trackId: string; startSec: number; text: string }[]>(
-    `select track_id as "trackId", start_sec as "startSec", plain as text from caption_cues where video_id = ? and plain <> '' order by track_id, seq`,
-    [videoId],
-  );
+  const lines = await q.videoTranscriptLines(sql, videoId);
   return tracks.map((t) => ({ trackId: t.id, label: t.label, language: t.language, lines: lines.filter((l) => l.trackId === t.id).map(({ startSec, text }) => ({ startSec, text })) }));
 }
 
 /** A copy of a video gets its own copy of each ready caption track (same kinds, versions and default), cues and all, in one statement. */
 export async function copyCaptions(sql: Sql, fromVideoId: string, toVideoId: string) {
-  await sql(
-    `with src as (select id, gen_random_uuid() as new_id from caption_tracks where video_id = ? and status = 'ready'),
-     tracks as (
-       insert into caption_tracks (id, video_id, user_id, language, label, kind, is_default, status, cue_count, version, created_by, updated_by, created_at, updated_at)
-       select s.new_id, ?, t.user_id, t.language, t.label, t.kind, t.is_default, 'ready', t.cue_count, t.version, t.created_by, t.updated_by, now(), now()
-       from src s join caption_tracks t on t.id = s.id)
-     insert into caption_cues (track_id, seq, video_id, start_sec, end_sec, text, plain)
-     select s.new_id, c.seq, ?, c.start_sec, c.end_sec, c.text, c.plain from src s join caption_cues c on c.track_id = s.id`,
-    [fromVideoId, toVideoId, toVideoId],
-  );
+  await q.copyTracks(sql, fromVideoId, toVideoId);
 }
 
 /** The cues of a caption file, or a 422 naming the field `file` and what is wrong (with its line). */
@@ -165,16 +120,14 @@ export function createCaptionsService(d: { orm: Orm }) {
 
   /** The video, when it is the account's; another account's answers like a missing one. */
   async function ownVideo(sql: Sql, userId: string, videoId: string): Promise<{ id: string; name: string }> {
-    const [video] = isUuid(videoId) ? await sql<{ id: string; name: string }[]>('select id, name from videos where id = ? and user_id = ?', [videoId, userId]) : [];
+    const video = isUuid(videoId) ? await q.teamVideo(sql, userId, videoId) : undefined;
     if (!video) throw notFound('Video not found');
     return video;
   }
 
   async function ownTrack(sql: Sql, userId: string, videoId: string, captionId: string, lock = false): Promise<TrackRow & { videoName: string }> {
     const video = await ownVideo(sql, userId, videoId);
-    const [track] = isUuid(captionId)
-      ? await sql<TrackRow[]>(`select ${TRACK_COLUMNS} from caption_tracks where id = ? and video_id = ?${lock ? ' for update' : ''}`, [captionId, videoId])
-      : [];
+    const track = isUuid(captionId) ? await q.trackOfVideo(sql, captionId, videoId, lock) : undefined;
     if (!track) throw notFound('Caption track not found');
     return { ...track, videoName: video.name };
   }
@@ -187,8 +140,8 @@ export function createCaptionsService(d: { orm: Orm }) {
 
   /** Makes `trackId` the video's only default (the partial unique index allows one). */
   async function makeDefault(sql: Sql, videoId: string, trackId: string) {
-    await sql('update caption_tracks set is_default = false where video_id = ? and is_default and id <> ?', [videoId, trackId]);
-    await sql('update caption_tracks set is_default = true where id = ?', [trackId]);
+    await q.clearOtherDefaults(sql, videoId, trackId);
+    await q.setDefault(sql, trackId);
   }
 
   /** Multipart text fields, validated (422 per field). */
@@ -202,7 +155,7 @@ export function createCaptionsService(d: { orm: Orm }) {
     async list(userId: string, videoId: string): Promise<CaptionList> {
       const sql = fork();
       await ownVideo(sql, userId, videoId);
-      const rows = await sql<TrackRow[]>(`select ${TRACK_COLUMNS} from caption_tracks where video_id = ? order by is_default desc, label, created_at`, [videoId]);
+      const rows = await q.tracksOfVideo(sql, videoId);
       return { items: rows.map(toTrack) };
     },
 
@@ -221,14 +174,10 @@ export function createCaptionsService(d: { orm: Orm }) {
         const sql = sqlOf(em);
         const video = await ownVideo(sql, userId, videoId);
         // Serialises track changes of one video (the count limit, the one default).
-        await sql('select id from videos where id = ? for update', [videoId]);
-        const [{ n }] = await sql<{ n: number }[]>('select count(*)::int as n from caption_tracks where video_id = ?', [videoId]);
-        if (n >= CAPTION_TRACKS_MAX) throw conflict(CAPTION_MESSAGES.tooManyTracks);
+        await q.lockVideo(sql, videoId);
+        if ((await q.trackCount(sql, videoId)) >= CAPTION_TRACKS_MAX) throw conflict(CAPTION_MESSAGES.tooManyTracks);
         const id = randomUUID();
-        await sql(
-          `insert into caption_tracks (id, video_id, user_id, language, label, kind, status, cue_count, version, created_by, updated_by) values (?, ?, ?, ?, ?, 'uploaded', 'ready', 0, 1, ?, ?)`,
-          [id, videoId, userId, input.language, input.label ?? languageLabel(input.language), actingPersonId(), actingPersonId()],
-        );
+        await q.insertUploaded(sql, { id, videoId, userId, language: input.language, label: input.label ?? languageLabel(input.language), personId: actingPersonId() });
         await writeCues(sql, { id, videoId }, cues, { newVersion: false });
         if (input.isDefault) await makeDefault(sql, videoId, id);
         await recordCaptionsReady(sql, id);
@@ -245,10 +194,10 @@ export function createCaptionsService(d: { orm: Orm }) {
       return d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
         const track = await ownTrack(sql, userId, videoId, captionId, true);
-        await sql('update caption_tracks set language = ?, label = coalesce(?, label) where id = ?', [input.language, input.label ?? null, track.id]);
+        await q.setLanguage(sql, track.id, input.language, input.label ?? null);
         await writeCues(sql, track, cues, { kind: 'uploaded', newVersion: true });
         if (input.isDefault === true) await makeDefault(sql, videoId, track.id);
-        if (input.isDefault === false) await sql('update caption_tracks set is_default = false where id = ?', [track.id]);
+        if (input.isDefault === false) await q.unsetDefault(sql, track.id);
         await recordCaptionsReady(sql, track.id);
         const replaced = await readTrack(sql, track.id);
         await logChange(sql, userId, 'caption.updated', { id: videoId, name: track.videoName }, { language: replaced.language, label: replaced.label, file: 'replaced' });
@@ -262,15 +211,10 @@ export function createCaptionsService(d: { orm: Orm }) {
         const sql = sqlOf(em);
         const track = await ownTrack(sql, userId, videoId, captionId, true);
         if (u.cues && track.status !== 'ready') throw conflict(CAPTION_MESSAGES.notReady);
-        await sql('update caption_tracks set label = coalesce(?, label), language = coalesce(?, language), updated_at = now(), updated_by = coalesce(?, updated_by) where id = ?', [
-          u.label ?? null,
-          u.language ?? null,
-          actingPersonId(),
-          track.id,
-        ]);
+        await q.updateTrack(sql, track.id, u.label ?? null, u.language ?? null, actingPersonId());
         if (u.cues) await writeCues(sql, track, u.cues, { kind: 'edited', newVersion: true });
         if (u.isDefault === true) await makeDefault(sql, videoId, track.id);
-        if (u.isDefault === false) await sql('update caption_tracks set is_default = false where id = ?', [track.id]);
+        if (u.isDefault === false) await q.unsetDefault(sql, track.id);
         const updated = await readTrack(sql, track.id);
         await logChange(sql, userId, 'caption.updated', { id: videoId, name: track.videoName }, {
           language: updated.language,
@@ -287,7 +231,7 @@ export function createCaptionsService(d: { orm: Orm }) {
       await d.orm.em.fork().transactional(async (em) => {
         const sql = sqlOf(em);
         const track = await ownTrack(sql, userId, videoId, captionId, true);
-        await sql('delete from caption_tracks where id = ?', [track.id]);
+        await q.deleteTrack(sql, track.id);
         await logChange(sql, userId, 'caption.deleted', { id: videoId, name: track.videoName }, { language: track.language, label: track.label });
       });
       return { message: 'Caption track deleted' };

@@ -16,6 +16,7 @@ import { isUuid, sqlOf } from '../../db/sql.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { type IVideo, Video } from '../videos/video.entity.ts';
 import { CaptionTrack, type ICaptionTrack } from './caption.entity.ts';
+import { captionQueries as q } from './captions.queries.ts';
 import { toTrack } from './captions.service.ts';
 
 /** What the API knows of the engine without running it: its languages (the workers run it). */
@@ -105,20 +106,16 @@ export function createCaptionGenerationService(d: GenerationDeps) {
     },
 
     async settings(accountId: string): Promise<CaptionSettings> {
-      const [row] = (await d.orm.em.fork().execute('select auto_language from caption_settings where user_id = ?', [accountId])) as { auto_language: string }[];
-      return { autoLanguage: row?.auto_language ?? null };
+      return { autoLanguage: (await q.autoLanguage(sqlOf(d.orm.em.fork()), accountId)) ?? null };
     },
 
     async updateSettings(accountId: string, settings: CaptionSettings): Promise<CaptionSettings> {
-      const em = d.orm.em.fork();
+      const sql = sqlOf(d.orm.em.fork());
       if (settings.autoLanguage === null) {
-        await em.execute('delete from caption_settings where user_id = ?', [accountId]);
+        await q.deleteSettings(sql, accountId);
       } else {
         requireLanguage(settings.autoLanguage, 'autoLanguage');
-        await em.execute(
-          'insert into caption_settings (user_id, auto_language) values (?, ?) on conflict (user_id) do update set auto_language = excluded.auto_language, updated_at = now()',
-          [accountId, settings.autoLanguage],
-        );
+        await q.saveAutoLanguage(sql, accountId, settings.autoLanguage);
       }
       return { autoLanguage: settings.autoLanguage };
     },

@@ -1,8 +1,9 @@
 import { type Chapter, CHAPTER_MESSAGES, type ChapterList, type ChaptersUpdate, chapterProblems, chaptersToWebVtt } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { isUuid, type Sql } from '../../db/sql.ts';
+import { isUuid, sqlOf } from '../../db/sql.ts';
 import { actingPersonId } from '../teams/acting.ts';
+import { chapterQueries as q } from './chapters.queries.ts';
 
 /** The path of a video's WebVTT chapters track below /media/videos/{id}/ (tokened like the other files). */
 export const CHAPTERS_FILE = 'chapters.vtt';
@@ -16,12 +17,10 @@ export const playableChapters = (chapters: readonly Chapter[], durationSec: numb
  * check the role), checked against the video's length here; the delivery writes the WebVTT track.
  */
 export function createChaptersService(d: { orm: Orm }) {
-  const sql: Sql = (q, p = []) => d.orm.em.getConnection().execute(q, p) as never;
+  const sql = sqlOf(d.orm.em.getConnection());
 
   async function ownVideo(userId: string, videoId: string) {
-    const [video] = isUuid(videoId)
-      ? await sql<{ chapters: Chapter[]; duration_sec: number | null }[]>('select chapters, duration_sec from videos where id = ? and user_id = ?', [videoId, userId])
-      : [];
+    const video = isUuid(videoId) ? await q.teamVideo(sql, userId, videoId) : undefined;
     if (!video) throw notFound('Video not found');
     return video;
   }
@@ -38,13 +37,13 @@ export function createChaptersService(d: { orm: Orm }) {
       if (chapters.length && !video.duration_sec) throw unprocessable({ chapters: CHAPTER_MESSAGES.noDuration });
       const problems = chapterProblems(chapters, video.duration_sec);
       if (Object.keys(problems).length) throw unprocessable(problems);
-      await sql('update videos set chapters = ?::jsonb, updated_by = coalesce(?, updated_by), updated_at = now() where id = ?', [JSON.stringify(chapters), actingPersonId() ?? null, videoId]);
+      await q.set(sql, videoId, JSON.stringify(chapters), actingPersonId() ?? null);
       return { chapters };
     },
 
     /** The WebVTT chapters track of a video (served by delivery after its token and block checks), or null without chapters. */
     async track(videoId: string): Promise<string | null> {
-      const [row] = isUuid(videoId) ? await sql<{ chapters: Chapter[]; duration_sec: number | null }[]>('select chapters, duration_sec from videos where id = ?', [videoId]) : [];
+      const row = isUuid(videoId) ? await q.video(sql, videoId) : undefined;
       const chapters = row ? playableChapters(row.chapters, row.duration_sec) : [];
       return chapters.length ? chaptersToWebVtt(chapters, row?.duration_sec) : null;
     },

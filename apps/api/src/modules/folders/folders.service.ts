@@ -3,15 +3,9 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { assertOwnFolder, lockFolders } from './folder-access.ts';
+import { childFolderRows, type FolderRow, deleteFolderKeepingContent, folderRow, folderTrail, insertFolder, renameFolder, setFolderParent } from './folders.queries.ts';
 
-type Row = { id: string; name: string; parent_id: string | null; created_at: Date; count_video: string | number; count_folder: string | number };
-
-// video_count is kept by the trigger on videos (Migration20261212000001VideoCounts).
-const SELECT = `select f.id, f.name, f.parent_id, f.created_at, f.video_count as count_video,
-  (select count(*) from folders c where c.user_id = f.user_id and c.parent_id = f.id) as count_folder
-  from folders f`;
-
-const toFolder = (r: Row): Folder => ({
+const toFolder = (r: FolderRow): Folder => ({
   id: r.id,
   name: r.name,
   parentId: r.parent_id,
@@ -20,16 +14,6 @@ const toFolder = (r: Row): Folder => ({
   countFolder: Number(r.count_folder),
 });
 
-/**
- * The trail from the top level down to a folder, in one recursive query whatever the depth.
- * Empty when the folder is not the caller's.
- */
-const TRAIL = `with recursive trail as (
-    select id, name, parent_id, 0 as depth from folders where id = ? and user_id = ?
-    union all
-    select f.id, f.name, f.parent_id, t.depth + 1 from folders f join trail t on f.id = t.parent_id where f.user_id = ?
-  ) select id, name from trail order by depth desc`;
-
 /** Nested folders of one account. Every write runs in one transaction under the account's folder lock. */
 export function createFoldersService(d: { orm: Orm }) {
   const read = () => sqlOf(d.orm.em.fork());
@@ -37,13 +21,13 @@ export function createFoldersService(d: { orm: Orm }) {
 
   async function one(sql: Sql, userId: string, id: string): Promise<Folder> {
     // A malformed id is the same 404 as another user's (PostgreSQL would refuse it as a uuid).
-    const [row] = isUuid(id) ? await sql<Row[]>(`${SELECT} where f.id = ? and f.user_id = ?`, [id, userId]) : [];
+    const row = isUuid(id) ? await folderRow(sql, userId, id) : undefined;
     if (!row) throw notFound(FOLDER_NOT_FOUND);
     return toFolder(row);
   }
 
   async function breadcrumbs(sql: Sql, userId: string, id: string): Promise<FolderCrumb[]> {
-    const trail = await sql<FolderCrumb[]>(TRAIL, [id, userId, userId]);
+    const trail = await folderTrail(sql, userId, id);
     if (!trail.length) throw notFound(FOLDER_NOT_FOUND);
     return trail.map((c) => ({ id: c.id, name: c.name }));
   }
@@ -54,8 +38,7 @@ export function createFoldersService(d: { orm: Orm }) {
       const sql = read();
       const parentId = q.parent_id ?? null;
       const trail = parentId ? await breadcrumbs(sql, userId, parentId) : [];
-      const dir = q.direction === 'DESC' ? 'desc' : 'asc';
-      const rows = await sql<Row[]>(`${SELECT} where f.user_id = ? and ${parentId ? 'f.parent_id = ?' : 'f.parent_id is null'} order by lower(f.name) ${dir}, f.id ${dir}`, parentId ? [userId, parentId] : [userId]);
+      const rows = await childFolderRows(sql, userId, parentId, q.direction);
       return { items: rows.map(toFolder), breadcrumbs: trail };
     },
 
@@ -70,7 +53,7 @@ export function createFoldersService(d: { orm: Orm }) {
         await lockFolders(sql, userId);
         if (input.parentId) await assertOwnFolder(sql, userId, input.parentId);
         const id = crypto.randomUUID();
-        await sql('insert into folders (id, user_id, parent_id, name) values (?, ?, ?, ?)', [id, userId, input.parentId ?? null, input.name]);
+        await insertFolder(sql, id, userId, input.parentId ?? null, input.name);
         return one(sql, userId, id);
       });
       return { message: MESSAGES.folderCreated, folder };
@@ -85,12 +68,12 @@ export function createFoldersService(d: { orm: Orm }) {
           if (input.parentId) {
             await assertOwnFolder(sql, userId, input.parentId);
             // The target's ancestors, itself included: the folder must not be among them.
-            const trail = await sql<FolderCrumb[]>(TRAIL, [input.parentId, userId, userId]);
+            const trail = await folderTrail(sql, userId, input.parentId);
             if (trail.some((c) => c.id === id)) throw unprocessable({ parentId: FOLDER_CYCLE });
           }
-          await sql('update folders set parent_id = ? where id = ?', [input.parentId, id]);
+          await setFolderParent(sql, id, input.parentId);
         }
-        if (input.name !== undefined) await sql('update folders set name = ? where id = ?', [input.name, id]);
+        if (input.name !== undefined) await renameFolder(sql, id, input.name);
         return one(sql, userId, id);
       });
       return { message: MESSAGES.folderUpdated, folder };
@@ -101,9 +84,7 @@ export function createFoldersService(d: { orm: Orm }) {
       await write(async (sql) => {
         await lockFolders(sql, userId);
         const folder = await assertOwnFolder(sql, userId, id);
-        await sql('update folders set parent_id = ? where user_id = ? and parent_id = ?', [folder.parent_id, userId, id]);
-        await sql('update videos set folder_id = ? where user_id = ? and folder_id = ?', [folder.parent_id, userId, id]);
-        await sql('delete from folders where id = ?', [id]);
+        await deleteFolderKeepingContent(sql, userId, id, folder.parent_id);
       });
       return { message: MESSAGES.folderDeleted };
     },

@@ -4,8 +4,25 @@ import type { Orm } from '../../db/orm.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { recordActivity } from '../teams/activity.ts';
-import { type CrmConnector, CrmError, type CrmLead, type CrmSession } from './crm-connector.ts';
+import { type CrmConnector, CrmError, type CrmSession } from './crm-connector.ts';
 import { type EndedSession, isoOf } from './ended-session.ts';
+import {
+  connectedProviders,
+  connectionRow,
+  connectionRows,
+  deleteConnection,
+  failPendingPushes,
+  type IntegrationRow,
+  insertPush,
+  latestPushes,
+  leadConsent,
+  type PushPayload,
+  type PushRow,
+  pruneOldPushes,
+  pushRow,
+  settlePush,
+  upsertConnection,
+} from './integrations.queries.ts';
 
 /** How a team's secret is kept: sealed (AES-GCM) with a key of this install. */
 export interface SecretSealer {
@@ -19,10 +36,6 @@ export interface CrmCredentials {
   settings: { audienceId?: string };
 }
 export type ConnectorFactory = (provider: CrmProvider, c: CrmCredentials) => CrmConnector;
-
-type PushPayload = { lead: CrmLead; session?: CrmSession };
-type IntegrationRow = { provider: CrmProvider; secret: string; secret_hint: string; settings: { audienceId?: string }; account_name: string | null; created_at: Date };
-type PushRow = { id: string; provider: CrmProvider; kind: CrmPush['kind']; email: string; video_name: string | null; status: CrmPush['status']; attempts: number; error: string | null; created_at: Date; updated_at: Date };
 
 const PUSH_KEEP_DAYS = 30;
 /** What identifies a secret without giving it: its last 4 characters (a Mailchimp key's before its data centre, which every key of that centre shares). */
@@ -63,12 +76,12 @@ export function createIntegrationsService(d: {
   const write = <T>(fn: (sql: Sql) => Promise<T>) => d.orm.em.fork().transactional((em) => fn(sqlOf(em)));
 
   async function connections(sql: Sql, teamId: string): Promise<IntegrationRow[]> {
-    return sql<IntegrationRow[]>('select provider, secret, secret_hint, settings, account_name, created_at from crm_integrations where team_id = ? order by provider', [teamId]);
+    return connectionRows(sql, teamId);
   }
 
   async function view(sql: Sql, teamId: string, provider: CrmProvider, row?: IntegrationRow): Promise<Integration> {
     const pushes = row
-      ? await sql<PushRow[]>('select id, provider, kind, email, video_name, status, attempts, error, created_at, updated_at from crm_pushes where team_id = ? and provider = ? order by created_at desc, id limit ?', [teamId, provider, CRM_PUSHES_SHOWN])
+      ? await latestPushes(sql, teamId, provider, CRM_PUSHES_SHOWN)
       : [];
     return {
       provider,
@@ -94,13 +107,7 @@ export function createIntegrationsService(d: {
       throw new HttpError(503, INTEGRATION_MESSAGES.unreachable);
     }
     return write(async (sql) => {
-      const [row] = await sql<IntegrationRow[]>(
-        `insert into crm_integrations (team_id, provider, secret, secret_hint, settings, account_name) values (?, ?, ?, ?, ?::jsonb, ?)
-         on conflict (team_id, provider) do update set secret = excluded.secret, secret_hint = excluded.secret_hint, settings = excluded.settings,
-           account_name = excluded.account_name, updated_at = now()
-         returning provider, secret, secret_hint, settings, account_name, created_at`,
-        [teamId, provider, d.box.seal(credentials.secret), hint(provider, credentials.secret), JSON.stringify(credentials.settings), accountName],
-      );
+      const [row] = await upsertConnection(sql, teamId, provider, d.box.seal(credentials.secret), hint(provider, credentials.secret), JSON.stringify(credentials.settings), accountName);
       await recordActivity(sql, teamId, 'integration.connected', { type: 'integration', id: provider, name: provider }, { secretHint: row.secret_hint, ...(credentials.settings.audienceId && { audienceId: credentials.settings.audienceId }) });
       return view(sql, teamId, provider, row);
     });
@@ -109,23 +116,14 @@ export function createIntegrationsService(d: {
   /** One pending push per connection of the team, each with its job. */
   async function enqueue(teamId: string, leadId: string, kind: CrmPush['kind'], payload: PushPayload): Promise<void> {
     const ids = await write(async (sql) => {
-      const providers = await sql<{ provider: CrmProvider }[]>('select provider from crm_integrations where team_id = ?', [teamId]);
+      const providers = await connectedProviders(sql, teamId);
       if (!providers.length) return [];
       // Old pushes go as new ones come: the card shows the last few, kept a month.
-      await sql(`delete from crm_pushes where team_id = ? and created_at < now() - make_interval(days => ?)`, [teamId, PUSH_KEEP_DAYS]);
+      await pruneOldPushes(sql, teamId, PUSH_KEEP_DAYS);
       const made: string[] = [];
       for (const { provider } of providers) {
         const id = crypto.randomUUID();
-        await sql('insert into crm_pushes (id, team_id, lead_id, provider, kind, email, video_name, payload) values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)', [
-          id,
-          teamId,
-          leadId,
-          provider,
-          kind,
-          payload.lead.email,
-          payload.session?.videoName.slice(0, 255) ?? null,
-          JSON.stringify(payload),
-        ]);
+        await insertPush(sql, id, teamId, leadId, provider, kind, payload.lead.email, payload.session?.videoName.slice(0, 255) ?? null, JSON.stringify(payload));
         made.push(id);
       }
       return made;
@@ -147,9 +145,9 @@ export function createIntegrationsService(d: {
     async disconnect(teamId: string, provider: string) {
       if (!(CRM_PROVIDERS as readonly string[]).includes(provider)) throw notFound(INTEGRATION_MESSAGES.notFound);
       await write(async (sql) => {
-        const gone = await sql<{ provider: string }[]>('delete from crm_integrations where team_id = ? and provider = ? returning provider', [teamId, provider]);
+        const gone = await deleteConnection(sql, teamId, provider);
         if (!gone.length) throw notFound(INTEGRATION_MESSAGES.notFound);
-        await sql("update crm_pushes set status = 'failed', error = ?, updated_at = now() where team_id = ? and provider = ? and status = 'pending'", [INTEGRATION_MESSAGES.disconnected, teamId, provider]);
+        await failPendingPushes(sql, INTEGRATION_MESSAGES.disconnected, teamId, provider);
         await recordActivity(sql, teamId, 'integration.disconnected', { type: 'integration', id: provider, name: provider });
       });
       return { message: INTEGRATION_MESSAGES.disconnected };
@@ -163,7 +161,7 @@ export function createIntegrationsService(d: {
     /** viewer sessions' onSessionEnded: a session of a known lead to every connected CRM. */
     async onSessionEnded(teamId: string, s: EndedSession): Promise<void> {
       if (!s.lead) return;
-      const [row] = await read()<{ consent_text: string | null }[]>('select consent_text from leads where id = ?', [s.lead.id]);
+      const [row] = await leadConsent(read(), s.lead.id);
       const session: CrmSession = { videoId: s.videoId, videoName: s.videoName, startedAt: isoOf(s.startedAt), endedAt: isoOf(s.endedAt), watchedSeconds: s.watchedSeconds, percentWatched: s.percentWatched };
       await enqueue(teamId, s.lead.id, 'session', { lead: { email: s.lead.email, name: s.lead.name, consent: !!row?.consent_text }, session });
     },
@@ -174,11 +172,10 @@ export function createIntegrationsService(d: {
      */
     async push(pushId: string, attempt: number): Promise<void> {
       const sql = read();
-      const [p] = await sql<{ team_id: string; provider: CrmProvider; payload: PushPayload; status: string }[]>('select team_id, provider, payload, status from crm_pushes where id = ?', [pushId]);
+      const [p] = await pushRow(sql, pushId);
       if (p?.status !== 'pending') return;
-      const [c] = await sql<IntegrationRow[]>('select provider, secret, secret_hint, settings, account_name, created_at from crm_integrations where team_id = ? and provider = ?', [p.team_id, p.provider]);
-      const settle = (status: CrmPush['status'], error: string | null) =>
-        sql("update crm_pushes set status = ?, error = ?, attempts = attempts + 1, updated_at = now() where id = ? and status = 'pending'", [status, error, pushId]);
+      const [c] = await connectionRow(sql, p.team_id, p.provider);
+      const settle = (status: CrmPush['status'], error: string | null) => settlePush(sql, status, error, pushId);
       if (!c) {
         await settle('failed', INTEGRATION_MESSAGES.disconnected);
         return;

@@ -7,21 +7,11 @@ import type { RateLimits } from '../limits/rate-limits.ts';
 import type { PlaybackService } from '../playback/playback.service.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { csvLine } from './csv.ts';
+import { insertLead, type LeadRow, leadPage, leadsCsvQuery, ownVideo } from './leads.queries.ts';
 
 /** Rows fetched from the database cursor at a time while a CSV streams. */
 const CSV_CHUNK_ROWS = 500;
 const CSV_PIECE_CHARS = 64 * 1024;
-
-interface LeadRow {
-  id: string;
-  video_id: string | null;
-  video_name: string;
-  email: string;
-  name: string | null;
-  consent_text: string | null;
-  page_origin: string | null;
-  created_at: Date | string;
-}
 
 const toLead = (r: LeadRow): Lead => ({
   id: r.id,
@@ -69,36 +59,10 @@ export function createLeadsService(d: {
   const conn = () => d.orm.em.getConnection();
   const sql = sqlOf(conn());
 
-  /** The filters of the lists and CSVs as SQL, over `leads l` (and `v`, the video, for its current name). */
-  function where(teamId: string, q: LeadsCsvQuery, videoId?: string): { clause: string; params: unknown[] } {
-    const parts = ['l.user_id = ?'];
-    const params: unknown[] = [teamId];
-    if (videoId) {
-      parts.push('l.video_id = ?');
-      params.push(videoId);
-    }
-    if (q.search) {
-      const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      parts.push('(l.email ilike ? or l.name ilike ?)');
-      params.push(like, like);
-    }
-    if (q.from) {
-      parts.push(`l.created_at >= ?::date`);
-      params.push(q.from);
-    }
-    if (q.to) {
-      parts.push(`l.created_at < ?::date + 1`);
-      params.push(q.to);
-    }
-    return { clause: parts.join(' and '), params };
-  }
-  const SELECT = `select l.id, l.video_id, coalesce(v.name, l.video_name) as video_name, l.email, l.name, l.consent_text, l.page_origin, l.created_at
-    from leads l left join videos v on v.id = l.video_id`;
-
   async function assertOwnVideo(teamId: string, videoId: string) {
-    const [row] = isUuid(videoId) ? await sql<{ id: string }[]>('select id from videos where id = ? and user_id = ?', [videoId, teamId]) : [];
+    const own = isUuid(videoId) && (await ownVideo(sql, teamId, videoId));
     // Another team's video answers exactly like a missing one.
-    if (!row) throw notFound('Video not found');
+    if (!own) throw notFound('Video not found');
   }
 
   return {
@@ -109,11 +73,15 @@ export function createLeadsService(d: {
       if (form.consentText && input.consent !== true) throw unprocessable({ consent: CONSENT_NEEDED });
       // Per client address, and per email typed: one address cannot flood the owners' lists, nor one victim's email.
       await d.limits.take('lead', { account: input.email, address: viewer.address });
-      const [row] = await sql<LeadRow[]>(
-        `insert into leads (user_id, video_id, video_name, email, name, consent_text, page_origin) values (?, ?, ?, ?, ?, ?, ?)
-         returning id, video_id, video_name, email, name, consent_text, page_origin, created_at`,
-        [video.userId, video.id, video.name, input.email, form.nameField ? (input.name ?? null) : null, form.consentText ?? null, originOf(viewer.page) ?? originOf(viewer.referer)],
-      );
+      const row = await insertLead(sql, {
+        teamId: video.userId,
+        videoId: video.id,
+        videoName: video.name,
+        email: input.email,
+        name: form.nameField ? (input.name ?? null) : null,
+        consentText: form.consentText ?? null,
+        pageOrigin: originOf(viewer.page) ?? originOf(viewer.referer),
+      });
       const lead = toLead(row);
       if (d.identify && input.sessionId) {
         try {
@@ -135,10 +103,8 @@ export function createLeadsService(d: {
     /** One page of the team's leads (of one video when `videoId`), newest first. */
     async list(teamId: string, q: LeadsQuery, videoId?: string): Promise<LeadList> {
       if (videoId) await assertOwnVideo(teamId, videoId);
-      const { clause, params } = where(teamId, q, videoId);
-      const rows = await sql<LeadRow[]>(`${SELECT} where ${clause} order by l.created_at desc, l.id desc limit ? offset ?`, [...params, q.limit, (q.page - 1) * q.limit]);
-      const [{ n }] = await sql<{ n: string }[]>(`select count(*) as n from leads l where ${clause}`, params);
-      return { items: rows.map(toLead), meta: pageMeta(q.page, q.limit, Number(n)) };
+      const { rows, total } = await leadPage(sql, teamId, q, videoId);
+      return { items: rows.map(toLead), meta: pageMeta(q.page, q.limit, total) };
     },
 
     /**
@@ -147,9 +113,9 @@ export function createLeadsService(d: {
      * (`assertVideo`), so a refusal is an error answer, not a broken download.
      */
     async *csv(teamId: string, q: LeadsCsvQuery, videoId?: string): AsyncGenerator<string> {
-      const { clause, params } = where(teamId, q, videoId);
+      const { text, params } = leadsCsvQuery(teamId, q, videoId);
       yield csvLine([...LEADS_CSV_COLUMNS]);
-      const rows = conn().stream<LeadRow>(`${SELECT} where ${clause} order by l.created_at desc, l.id desc`, params, undefined, undefined, CSV_CHUNK_ROWS);
+      const rows = conn().stream<LeadRow>(text, params, undefined, undefined, CSV_CHUNK_ROWS);
       // Lines go out in pieces of about 64 KB: one write per line would cost more than the query.
       let piece = '';
       for await (const r of rows) {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { ERROR_CODES, MESSAGES, tooManyAttemptsFor } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { HttpError } from '../../http/errors.ts';
+import { sqlOf } from '../../db/sql.ts';
 import { addressBucket } from './address.ts';
+import { deleteCounter, deleteExpiredCounters, giveBackSlot, hitCounter, hitSql, reserveSlots } from './rate-limits.queries.ts';
 
 /** At most `count` in `seconds` from the first of them. */
 export interface Limit {
@@ -25,19 +27,6 @@ export interface Actor {
 const CLEANUP_EVERY_MS = 60_000;
 
 /**
- * One hit on a counter (parameters: its key, the window's seconds) for each row of `from` (empty:
- * one hit), answering `hits` and `retry_after`. The window starts at the first hit, by the
- * database's clock, so a burst is never split across two windows. Other statements embed it as a
- * CTE to count in the same round trip (the API-key lookup).
- */
-const hitSql = (from: string) => `insert into rate_limit_counters as c (key, window_start, hits, expires_at) select ?, now(), 1, now() + make_interval(secs => ?) ${from}
-       on conflict (key) do update set
-         hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
-         window_start = case when c.expires_at <= now() then now() else c.window_start end,
-         expires_at = case when c.expires_at <= now() then excluded.expires_at else c.expires_at end
-       returning hits, ceil(extract(epoch from expires_at - now())) as retry_after`;
-
-/**
  * Counters kept in PostgreSQL, so a limit holds across every API process and across restarts:
  * one row per key, bumped by a single UPSERT; its window starts at the first hit (the database's
  * clock), so a burst is never split across two windows. Keys are SHA-256 digests (an address or
@@ -51,15 +40,13 @@ export function rateLimits(orm: Orm, actions: ActionLimits) {
   function cleanup() {
     if (Date.now() - lastCleanup < CLEANUP_EVERY_MS) return;
     lastCleanup = Date.now();
-    void db()
-      .execute('delete from rate_limit_counters where expires_at < now()')
-      .catch(() => {});
+    void deleteExpiredCounters(sqlOf(db())).catch(() => {});
   }
 
   /** Counts one hit; returns the hits in this window and the seconds until it ends. */
   async function hit(key: string, limit: Limit): Promise<{ hits: number; retryAfter: number }> {
     cleanup();
-    const [row] = await db().execute<{ hits: number; retry_after: string }[]>(hitSql(''), [key, limit.seconds]);
+    const row = await hitCounter(sqlOf(db()), key, limit.seconds);
     return { hits: row.hits, retryAfter: Math.max(1, Number(row.retry_after)) };
   }
 
@@ -168,9 +155,9 @@ function signInLimits(
   /** One slot in each count, or (when one is full) the seconds until that count's window ends. */
   async function reserve(wanted: [string, Limit][]): Promise<{ slots: Slot[] } | { retryAfter: number }> {
     cleanup();
-    const rows = await db().execute<{ slot_key: string; slot_hits: number; slot_window_start: string; slot_retry_after: number; granted: boolean }[]>(
-      'select * from reserve_rate_limit_slots(?::jsonb)',
-      [JSON.stringify(wanted.map(([key, limit]) => ({ key, cap: limit.count, secs: limit.seconds })))],
+    const rows = await reserveSlots(
+      sqlOf(db()),
+      wanted.map(([key, limit]) => ({ key, cap: limit.count, secs: limit.seconds })),
     );
     const refused = rows.find((r) => !r.granted);
     if (refused) return { retryAfter: refused.slot_retry_after };
@@ -186,11 +173,11 @@ function signInLimits(
 
   /** Gives a slot back, unless its window has passed meanwhile (a newer window owes it nothing). */
   async function giveBack(slot: Slot) {
-    await db().execute('update rate_limit_counters set hits = hits - 1 where key = ? and window_start = ?::timestamptz and hits > 0', [slot.key, slot.windowStart]);
+    await giveBackSlot(sqlOf(db()), slot.key, slot.windowStart);
   }
 
   async function remove(key: string) {
-    await db().execute('delete from rate_limit_counters where key = ?', [key]);
+    await deleteCounter(sqlOf(db()), key);
   }
   const clear = (slot: Slot) => remove(slot.key);
 

@@ -2,7 +2,9 @@ import { FEATURE_FLAGS, type FeatureFlag, MESSAGES } from '@reelbase/api-client'
 import { forbidden, HttpError } from '../../http/errors.ts';
 import type { Sql } from '../../db/sql.ts';
 import type { IUser } from '../users/user.entity.ts';
-import { type PlanRow, planOfUser } from './plans.ts';
+import { userFeatures, userFeaturesAndCredits } from './entitlements.queries.ts';
+import type { PlanRow } from './plans.ts';
+import { planOfUser } from './plans.queries.ts';
 
 /**
  * What an account without a plan may use (admins, accounts created by an admin, accounts that
@@ -43,7 +45,7 @@ export interface AccountLimits {
 
 /** The limits an account has now: its plan's, or the settings' without one. */
 export async function limitsOf(sql: Sql, userId: string, defaults: Pick<DefaultLimits, 'storageBytes' | 'bandwidthBytesPerMonth'>): Promise<AccountLimits> {
-  const [user] = await sql<{ features: Record<string, boolean>; video_generator_credits: number }[]>('select features, video_generator_credits from users where id = ?', [userId]);
+  const [user] = await userFeaturesAndCredits(sql, userId);
   const plan = await planOfUser(sql, userId);
   return {
     plan,
@@ -56,7 +58,7 @@ export async function limitsOf(sql: Sql, userId: string, defaults: Pick<DefaultL
 
 /** The effective feature flags of an account (what its profile shows and the tools check). */
 export async function featuresOf(sql: Sql, userId: string): Promise<Record<FeatureFlag, boolean>> {
-  const [user] = await sql<{ features: Record<string, boolean> }[]>('select features from users where id = ?', [userId]);
+  const [user] = await userFeatures(sql, userId);
   return effectiveFeatures(user?.features, await planOfUser(sql, userId));
 }
 

@@ -4,24 +4,13 @@ import { planLabel } from '../../mail/templates/format.ts';
 import type { Invoice } from '../../mail/templates/invoice.ts';
 import type { Sql } from '../../db/sql.ts';
 import type { PlanRow } from './plans.ts';
-import { accountOwnerIdSql } from '../teams/account-owner.ts';
+import { type Owner, ownerRows } from './payment-mails.queries.ts';
 
 const CURRENCY = 'USD';
 
-interface Owner {
-  email: string;
-  first_name: string;
-  last_name: string;
-  payment_method_label: string | null;
-  payment_method: 'card' | 'paypal' | null;
-}
-
 /** The team owner's address and name (after a transfer, the new owner's), with the account's payment method. */
 const owner = async (sql: Sql, userId: string) => {
-  const [o] = await sql<Owner[]>(
-    `select p.email, p.first_name, p.last_name, a.payment_method, a.payment_method_label from users a join users p on p.id = ${accountOwnerIdSql('a.id')} where a.id = ?`,
-    [userId],
-  );
+  const [o] = await ownerRows(sql, userId);
   return o;
 };
 const methodOf = (o: Pick<Owner, 'payment_method' | 'payment_method_label'>) => o.payment_method_label ?? (o.payment_method === 'paypal' ? 'PayPal' : o.payment_method === 'card' ? 'Card' : null);

@@ -3,10 +3,11 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, HttpError, unprocessable } from '../../http/errors.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { CardBilling, Discount, HeldSubscription, SubscriptionProvider } from './billing-provider.ts';
-import { findPlanRow, type PlanRow } from './plans.ts';
+import type { PlanRow } from './plans.ts';
+import { findPlanRow } from './plans.queries.ts';
 import { releasePromoUse, takePromoUse } from './promo-codes.ts';
 import { cancellationEnd, changeKind, type Provider, providerOf, type SubscriptionRow, statusOf } from './subscription-terms.ts';
-import { firstPayment, loadSubscriptionRow, userCancellationStands, withPaymentLock } from './subscriptions.queries.ts';
+import { firstPayment, historyRows, loadSubscriptionRow, userCancellationStands, withPaymentLock } from './subscriptions.queries.ts';
 import type { Subscriptions } from './subscriptions.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -269,9 +270,7 @@ export function createPaymentsService(d: { orm: Orm; subscriptions: Subscription
     },
 
     async history(userId: string): Promise<{ items: PaymentHistoryEntry[] }> {
-      const rows = await sqlNow()<
-        { id: string; kind: string; plan_id: string | null; amount_cents: number | null; provider: Provider | null; reference: string | null; created_at: Date }[]
-      >('select id, kind, plan_id, amount_cents, provider, reference, created_at from payment_history where user_id = ? order by created_at desc, id desc limit 500', [userId]);
+      const rows = await historyRows(sqlNow(), userId);
       return {
         items: rows.map((h) => ({
           id: h.id,

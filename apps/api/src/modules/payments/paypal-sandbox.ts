@@ -1,5 +1,6 @@
 import type { Orm } from '../../db/orm.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
+import { lockSandboxSubscription, payerRows, sandboxObjectRows, sandboxSubscriptionWith, saveSandboxObject } from './paypal-sandbox.queries.ts';
 import type { BillingCycle, PaypalClient, PaypalSubscription, PaypalSubscriptionStatus, PaypalTransaction } from './paypal-client.ts';
 import { PaypalError, toMoney } from './paypal-client.ts';
 
@@ -43,17 +44,16 @@ export function sandboxPaypal(d: { orm: Orm; publicUrl: string }) {
   const sqlNow = (): Sql => sqlOf(d.orm.em.fork());
 
   async function load<T>(kind: string, id: string, sql: Sql = sqlNow()): Promise<T | null> {
-    const [row] = await sql<{ data: T }[]>('select data from paypal_sandbox_objects where id = ? and kind = ?', [id, kind]);
+    const [row] = await sandboxObjectRows<T>(sql, id, kind);
     return row?.data ?? null;
   }
-  const save = (sql: Sql, id: string, kind: string, data: unknown) =>
-    sql('insert into paypal_sandbox_objects (id, kind, data) values (?, ?, ?::jsonb) on conflict (id) do update set data = excluded.data', [id, kind, JSON.stringify(data)]);
+  const save = (sql: Sql, id: string, kind: string, data: unknown) => saveSandboxObject(sql, id, kind, JSON.stringify(data));
 
   /** Changes one subscription under a row lock; answers the changed subscription, or null when there is none. */
   function change(id: string, fn: (s: SandboxSubscription) => void | Promise<void>): Promise<SandboxSubscription | null> {
     return d.orm.em.fork().transactional(async (em) => {
       const sql = sqlOf(em);
-      const [row] = await sql<{ data: SandboxSubscription }[]>(`select data from paypal_sandbox_objects where id = ? and kind = 'subscription' for update`, [id]);
+      const [row] = await lockSandboxSubscription<SandboxSubscription>(sql, id);
       if (!row) return null;
       await fn(row.data);
       await save(sql, id, 'subscription', row.data);
@@ -157,10 +157,7 @@ export function sandboxPaypal(d: { orm: Orm; publicUrl: string }) {
       return { transactions: s.transactions.filter((t) => t.time >= from.toISOString() && t.time <= to.toISOString()) };
     },
     async refundCapture(captureId, p) {
-      const [row] = await sqlNow()<{ id: string }[]>(
-        `select id from paypal_sandbox_objects where kind = 'subscription' and data->'transactions' @> ?::jsonb`,
-        [JSON.stringify([{ id: captureId }])],
-      );
+      const [row] = await sandboxSubscriptionWith(sqlNow(), JSON.stringify([{ id: captureId }]));
       let cents = p.cents ?? 0;
       if (row)
         await change(row.id, (s) => {
@@ -196,7 +193,7 @@ export function sandboxPaypal(d: { orm: Orm; publicUrl: string }) {
       if (!CHECKOUT_ID.test(id)) return null;
       const approved = await change(id, async (s) => {
         if (s.status !== 'APPROVAL_PENDING') return;
-        const [owner] = await sqlNow()<{ first_name: string; last_name: string; email: string }[]>('select first_name, last_name, email from users where id = ?', [s.custom_id]);
+        const [owner] = await payerRows(sqlNow(), s.custom_id);
         s.status = 'APPROVED';
         s.subscriber = {
           name: { given_name: owner?.first_name ?? 'Sandbox', surname: owner?.last_name ?? 'Payer' },

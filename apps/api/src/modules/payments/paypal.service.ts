@@ -4,7 +4,9 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import { type Sql, sqlOf } from '../../db/sql.ts';
 import { type Discount, discounted, type HeldSubscription, type SubscriptionProvider } from './billing-provider.ts';
 import { linkOf, type PaypalClient, PaypalError, toCents, type WebhookHeaders } from './paypal-client.ts';
-import { findPlanRow, type PlanRow } from './plans.ts';
+import { completeCheckout, insertCheckout, insertPaypalProduct, lockBillingPlanRow, lockCheckout, lockPaypalProduct, paypalProductRows, paypalSaleRows, setBillingPlan } from './paypal.queries.ts';
+import type { PlanRow } from './plans.ts';
+import { findPlanRow } from './plans.queries.ts';
 import { releasePromoUse, takePromoUse } from './promo-codes.ts';
 import { addPeriod, statusOf } from './subscription-terms.ts';
 import { loadSubscriptionRow, recordWebhookEvent, userIdByProviderId, withPaymentLock } from './subscriptions.queries.ts';
@@ -30,15 +32,6 @@ interface EventResource {
   billing_agreement_id?: string;
   amount?: { total: string };
   billing_info?: { failed_payments_count?: number };
-}
-
-interface Checkout {
-  id: string;
-  user_id: string;
-  plan_id: string;
-  amount_cents: number;
-  promo_code: string | null;
-  completed_at: Date | null;
 }
 
 /**
@@ -86,16 +79,13 @@ export function createPaypalPayments(d: {
     const c = client();
     return d.orm.em.fork().transactional(async (em) => {
       const sql = sqlOf(em);
-      const [row] = await sql<{ paypal_plan_id: string | null; paypal_plan_cents: number | null }[]>(
-        'select paypal_plan_id, paypal_plan_cents from payment_plans where id = ? for update',
-        [plan.id],
-      );
+      const [row] = await lockBillingPlanRow(sql, plan.id);
       if (row?.paypal_plan_id && row.paypal_plan_cents === plan.priceCents) return row.paypal_plan_id;
-      await sql(`select pg_advisory_xact_lock(hashtext('reelbase:paypal-product'))`);
-      let [product] = await sql<{ paypal_product_id: string }[]>(`select paypal_product_id from paypal_products where name = 'reelbase'`);
+      await lockPaypalProduct(sql);
+      let [product] = await paypalProductRows(sql);
       if (!product) {
         product = { paypal_product_id: (await c.createProduct('Reelbase video hosting')).id };
-        await sql(`insert into paypal_products (name, paypal_product_id) values ('reelbase', ?)`, [product.paypal_product_id]);
+        await insertPaypalProduct(sql, product.paypal_product_id);
       }
       const frequency = { interval_unit: plan.duration === '1y' ? ('YEAR' as const) : ('MONTH' as const), interval_count: 1 };
       const price = { fixed_price: { currency_code: 'USD', value: (plan.priceCents / 100).toFixed(2) } };
@@ -108,7 +98,7 @@ export function createPaypalPayments(d: {
         ],
         failureThreshold: FAILURE_THRESHOLD,
       });
-      await sql('update payment_plans set paypal_plan_id = ?, paypal_plan_cents = ? where id = ?', [created.id, plan.priceCents, plan.id]);
+      await setBillingPlan(sql, plan.id, created.id, plan.priceCents);
       return created.id;
     });
   }
@@ -183,13 +173,7 @@ export function createPaypalPayments(d: {
     );
     const approveUrl = linkOf(sub, 'approve');
     if (!approveUrl) throw new HttpError(502, PAYPAL_MESSAGES.paypalUnavailable);
-    await sqlNow()('insert into paypal_checkouts (id, user_id, plan_id, amount_cents, promo_code) values (?, ?, ?, ?, ?)', [
-      sub.id,
-      userId,
-      plan.id,
-      amountCents,
-      discount?.code ?? null,
-    ]);
+    await insertCheckout(sqlNow(), sub.id, userId, plan.id, amountCents, discount?.code ?? null);
     return { id: sub.id, approveUrl };
   }
 
@@ -203,7 +187,7 @@ export function createPaypalPayments(d: {
     return d.orm.em.fork().transactional(async (em) => {
       const sql = sqlOf(em);
       // Locked: two captures of one checkout at once activate and record it once.
-      const [checkout] = await sql<Checkout[]>('select * from paypal_checkouts where id = ? and user_id = ? for update', [id, userId]);
+      const [checkout] = await lockCheckout(sql, id, userId);
       if (!checkout) throw notFound(PAYPAL_MESSAGES.orderNotFound);
       if (checkout.completed_at) throw conflict(PAYPAL_MESSAGES.completed);
       const r = await loadSubscriptionRow(sql, userId, true);
@@ -232,7 +216,7 @@ export function createPaypalPayments(d: {
       );
       const payer = sub.subscriber;
       await d.subscriptions.methodChanged(userId, { type: 'paypal', reference: id, label: payer?.email_address ? `PayPal ${payer.email_address}` : 'PayPal' }, sql);
-      await sql('update paypal_checkouts set completed_at = now() where id = ?', [id]);
+      await completeCheckout(sql, id);
       const name = [payer?.name?.given_name, payer?.name?.surname].filter(Boolean).join(' ') || payer?.email_address || 'PayPal';
       return { message: `Transaction completed by ${name}`, subscription: await d.subscriptions.view(userId, sql) };
     });
@@ -281,7 +265,7 @@ export function createPaypalPayments(d: {
         if (type === 'PAYMENT.SALE.COMPLETED') {
           // The first payment is recorded by the capture; only later ones are renewals.
           const saleId = resource.id ?? null;
-        const [seen] = await sql<unknown[]>(`select 1 from payment_history where user_id = ? and provider = 'paypal' and reference = ?`, [userId, saleId]);
+        const [seen] = await paypalSaleRows(sql, userId, saleId);
           if (seen) return { received: true as const };
           const sub = await atPaypal(() => c.getSubscription(subscriptionId));
           const plan = r.pending_plan_id ?? r.payment_plan_id;

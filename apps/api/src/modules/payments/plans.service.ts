@@ -4,7 +4,8 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound } from '../../http/errors.ts';
 import { type Actor, writeAudit } from '../admin/audit-log.ts';
 import { sqlOf } from '../../db/sql.ts';
-import { findPlanRow, groupPlans, listPlanRows } from './plans.ts';
+import { groupPlans } from './plans.ts';
+import { findPlanRow, listPlanRows, setPlanLimits, setVariantPrice } from './plans.queries.ts';
 import { createPromoCode } from './promo-codes.ts';
 
 /** The plans and promo codes as data: anyone reads them; an admin changes a variant's price or a plan's limits without a deploy. */
@@ -24,7 +25,7 @@ export function createPlansService(d: { orm: Orm }) {
         const sql = sqlOf(em);
         const plan = await findPlanRow(sql, id);
         if (!plan) throw notFound('Plan not found');
-        if (input.price !== undefined) await sql('update payment_plans set price_cents = ?, updated_at = now() where id = ?', [Math.round(input.price * 100), id]);
+        if (input.price !== undefined) await setVariantPrice(sql, id, Math.round(input.price * 100));
         const limits: [string, unknown][] = [
           ['storage_bytes', input.storageBytes],
           ['bandwidth_bytes_per_month', input.bandwidthBytesPerMonth],
@@ -34,10 +35,7 @@ export function createPlansService(d: { orm: Orm }) {
         ];
         const set = limits.filter(([, v]) => v !== undefined);
         if (set.length) {
-          await sql(`update payment_plans set ${set.map(([c]) => (c === 'features' ? 'features = features || ?::jsonb' : `${c} = ?`)).join(', ')}, updated_at = now() where name = ?`, [
-            ...set.map(([, v]) => v),
-            plan.name,
-          ]);
+          await setPlanLimits(sql, plan.name, set);
         }
         await writeAudit(sql, actor, { action: 'plan.update', details: { id, ...input } });
       });

@@ -8,6 +8,7 @@ import { type Sql, sqlOf } from '../../db/sql.ts';
 import type { CardBilling, Discount, HeldSubscription, Paid } from './billing-provider.ts';
 import type { ElementsCards } from './payment-provider.ts';
 import type { PlanRow } from './plans.ts';
+import { setStripePrice, stripePriceRows } from './stripe-billing.queries.ts';
 import { loadSubscriptionRow, recordWebhookEvent, userIdByProviderId } from './subscriptions.queries.ts';
 import type { Subscriptions } from './subscriptions.service.ts';
 
@@ -69,16 +70,13 @@ export function stripeBilling(d: { orm: Orm; settings: StripeSettings; subscript
   /** The Stripe price of a plan variant, made once per price (prices are immutable at Stripe). */
   async function priceOf(plan: PlanRow): Promise<string> {
     const sql = sqlNow();
-    const [row] = await sql<{ stripe_product_id: string | null; stripe_price_id: string | null; stripe_price_cents: number | null }[]>(
-      'select stripe_product_id, stripe_price_id, stripe_price_cents from payment_plans where id = ?',
-      [plan.id],
-    );
+    const [row] = await stripePriceRows(sql, plan.id);
     if (row?.stripe_price_id && row.stripe_price_cents === plan.priceCents) return row.stripe_price_id;
     const productId =
       row?.stripe_product_id ??
       (await stripe.products.create({ name: `Reelbase ${plan.name[0].toUpperCase()}${plan.name.slice(1)} (${plan.duration === '1m' ? 'monthly' : 'yearly'})`, metadata: { planId: plan.id } })).id;
     const price = await stripe.prices.create({ product: productId, currency: 'usd', unit_amount: plan.priceCents, recurring: { interval: intervalOf(plan) }, metadata: { planId: plan.id } });
-    await sql('update payment_plans set stripe_product_id = ?, stripe_price_id = ?, stripe_price_cents = ? where id = ?', [productId, price.id, plan.priceCents, plan.id]);
+    await setStripePrice(sql, plan.id, productId, price.id, plan.priceCents);
     return price.id;
   }
 

@@ -2,7 +2,7 @@ import { PAYMENT_MESSAGES } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
 import { conflict } from '../../http/errors.ts';
-import type { Provider, SubscriptionRow } from './subscription-terms.ts';
+import type { AdminReactivation, Provider, SubscriptionRow } from './subscription-terms.ts';
 
 // The SQL of subscriptions: a users row's subscription columns, provider ids, webhook events and
 // payment_history, and the per-account payment lock.
@@ -89,3 +89,96 @@ export async function withPaymentLock<T>(orm: Orm, userId: string, fn: () => Pro
     return fn();
   });
 }
+
+// The users row's subscription columns, one write per change of state (in the change's transaction).
+
+/** A first (or new) subscription: the plan paid until `nextPaymentAt`, the account active, removal and failure marks cleared. */
+export const markStarted = (sql: Sql, userId: string, planId: string, planName: string, nextPaymentAt: Date, stripeSubscriptionId: string | null, paypalSubscriptionId: string | null, promoCode: string | null) =>
+  sql(
+    `update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null,
+             payment_failed_at = null, removal_notice_sent_at = null, data_removed_at = null, is_active = true, plan_started_at = now(), next_payment_at = ?,
+             stripe_subscription_id = ?, paypal_subscription_id = ?, promo_code = coalesce(?, promo_code), updated_at = now() where id = ?`,
+    [planId, planName, nextPaymentAt, stripeSubscriptionId, paypalSubscriptionId, promoCode, userId],
+  );
+
+/** A paid renewal: the plan (null: unchanged), the next payment, failures cleared, the end kept only while canceling. */
+export const markRenewed = (sql: Sql, userId: string, planId: string | null, planName: string | null, nextPaymentAt: Date) =>
+  sql(
+    `update users set payment_plan_id = coalesce(?, payment_plan_id), plan = coalesce(?, plan), pending_plan_id = null, next_payment_at = ?,
+             payment_failed_at = null, is_active = true, subscription_ends_at = case when cancel_at_period_end then subscription_ends_at end, updated_at = now() where id = ?`,
+    [planId, planName, nextPaymentAt, userId],
+  );
+
+/** The provider's retries ended: inactive, the failure and the end of payment dated (first time only). */
+export const markRenewalFailedFinally = (sql: Sql, userId: string) =>
+  sql(
+    'update users set is_active = false, payment_failed_at = coalesce(payment_failed_at, now()), subscription_ends_at = coalesce(subscription_ends_at, now()), updated_at = now() where id = ?',
+    [userId],
+  );
+
+/** A renewal failed while the provider retries: the first failure dated. */
+export const markRenewalFailed = (sql: Sql, userId: string) => sql('update users set payment_failed_at = coalesce(payment_failed_at, now()), updated_at = now() where id = ?', [userId]);
+
+export const markUpgraded = (sql: Sql, userId: string, planId: string, planName: string, nextPaymentAt: Date) =>
+  sql('update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, next_payment_at = ?, updated_at = now() where id = ?', [planId, planName, nextPaymentAt, userId]);
+
+/** The downgrade waiting for the period's end (null: none). */
+export const setPendingPlan = (sql: Sql, userId: string, planId: string | null) => sql('update users set pending_plan_id = ?, updated_at = now() where id = ?', [planId, userId]);
+
+export const markCanceled = (sql: Sql, userId: string, endsAt: Date) =>
+  sql('update users set cancel_at_period_end = true, canceled_at = now(), subscription_ends_at = ?, pending_plan_id = null, updated_at = now() where id = ?', [endsAt, userId]);
+
+export const markReactivated = (sql: Sql, userId: string) =>
+  sql('update users set cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null, updated_at = now() where id = ?', [userId]);
+
+/** An admin's cancellation: inactive now; `endsAt` (null: unchanged) is when the provider stops renewing. */
+export const markAdminCanceled = (sql: Sql, userId: string, endsAt: Date | null) =>
+  sql(
+    `update users set is_active = false, canceled_at = coalesce(canceled_at, now()), cancel_at_period_end = cancel_at_period_end or ?,
+             subscription_ends_at = coalesce(?, subscription_ends_at), updated_at = now() where id = ?`,
+    [endsAt !== null, endsAt, userId],
+  );
+
+/** An admin's reactivation: active again, the removal notice cleared, and per mode what else changes. */
+export function markAdminReactivated(sql: Sql, userId: string, mode: AdminReactivation) {
+  const set = {
+    resume: 'cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null',
+    keepCanceling: 'canceled_at = canceled_at',
+    withoutPlan: `cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null, next_payment_at = null, payment_plan_id = null, plan = null,
+             pending_plan_id = null, payment_failed_at = null, stripe_subscription_id = null, paypal_subscription_id = null`,
+  }[mode];
+  return sql(`update users set is_active = true, removal_notice_sent_at = null, ${set}, updated_at = now() where id = ?`, [userId]);
+}
+
+/** The paid period ended without a renewal: canceled (dated if not yet), nothing pending. */
+export const markEnded = (sql: Sql, userId: string) =>
+  sql(
+    `update users set is_active = false, cancel_at_period_end = false, canceled_at = coalesce(canceled_at, now()), subscription_ends_at = coalesce(subscription_ends_at, now()),
+             next_payment_at = null, pending_plan_id = null, updated_at = now() where id = ?`,
+    [userId],
+  );
+
+/** Refunded: canceled and ended now. */
+export const markRefunded = (sql: Sql, userId: string) =>
+  sql(
+    `update users set is_active = false, cancel_at_period_end = false, canceled_at = now(), subscription_ends_at = now(), next_payment_at = null,
+             pending_plan_id = null, updated_at = now() where id = ?`,
+    [userId],
+  );
+
+/** The payment method of the next payments (the Stripe customer kept when none is given). */
+export const setPaymentMethod = (sql: Sql, userId: string, m: { type: 'card' | 'paypal'; reference: string; label: string | null; stripeCustomerId?: string | null }) =>
+  sql('update users set payment_method = ?, payment_ref = ?, payment_method_label = ?, stripe_customer_id = coalesce(?, stripe_customer_id), updated_at = now() where id = ?', [
+    m.type,
+    m.reference,
+    m.label,
+    m.stripeCustomerId ?? null,
+    userId,
+  ]);
+
+/** The account's payment history, newest first (the last 500). */
+export const historyRows = (sql: Sql, userId: string) =>
+  sql<{ id: string; kind: string; plan_id: string | null; amount_cents: number | null; provider: Provider | null; reference: string | null; created_at: Date }[]>(
+    'select id, kind, plan_id, amount_cents, provider, reference, created_at from payment_history where user_id = ? order by created_at desc, id desc limit 500',
+    [userId],
+  );

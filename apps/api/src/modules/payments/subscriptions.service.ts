@@ -3,9 +3,27 @@ import { TERMS } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
 import { paymentMails } from './payment-mails.ts';
-import { findPlanRow, type PlanRow } from './plans.ts';
+import type { PlanRow } from './plans.ts';
+import { findPlanRow } from './plans.queries.ts';
 import { type AdminReactivation, cancelDeadlineOf, DAY_MS, type Provider, type ProviderCharge, type StartFacts, type SubscriptionRow, statusOf } from './subscription-terms.ts';
-import { firstPayment, loadSubscriptionRow, writeHistory } from './subscriptions.queries.ts';
+import {
+  firstPayment,
+  loadSubscriptionRow,
+  markAdminCanceled,
+  markAdminReactivated,
+  markCanceled,
+  markEnded,
+  markReactivated,
+  markRefunded,
+  markRenewalFailed,
+  markRenewalFailedFinally,
+  markRenewed,
+  markStarted,
+  markUpgraded,
+  setPaymentMethod,
+  setPendingPlan,
+  writeHistory,
+} from './subscriptions.queries.ts';
 
 /** A new payment method (card or PayPal) for the next payments. */
 export interface PaymentMethodChange {
@@ -99,12 +117,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
       await run(tx, async (sql) => {
         const r = await locked(sql, userId);
         const p = await plan(sql, planId);
-        await sql(
-          `update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null,
-             payment_failed_at = null, removal_notice_sent_at = null, data_removed_at = null, is_active = true, plan_started_at = now(), next_payment_at = ?,
-             stripe_subscription_id = ?, paypal_subscription_id = ?, promo_code = coalesce(?, promo_code), updated_at = now() where id = ?`,
-          [p.id, p.name, f.periodEnd, f.provider === 'stripe' ? f.subscriptionId : null, f.provider === 'paypal' ? f.subscriptionId : null, f.promoCode ?? null, userId],
-        );
+        await markStarted(sql, userId, p.id, p.name, f.periodEnd, f.provider === 'stripe' ? f.subscriptionId : null, f.provider === 'paypal' ? f.subscriptionId : null, f.promoCode ?? null);
         if (f.replaced) await writeHistory(sql, userId, { kind: 'ended', planId: r.payment_plan_id, provider: f.replaced.provider, reference: f.replaced.subscriptionId, note: 'replaced by a new subscription' });
         await writeHistory(sql, userId, { kind: 'subscribed', planId: p.id, ...f, note: f.promoCode ? `promo ${f.promoCode}` : null });
         await paymentMails.receipt(sql, userId, { plan: p, description: 'New subscription', amountCents: f.amountCents, periodStart: new Date(), periodEnd: f.periodEnd, reference: f.reference });
@@ -117,11 +130,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
         const r = await locked(sql, userId);
         const planId = r.pending_plan_id ?? r.payment_plan_id;
         const p = planId ? await plan(sql, planId) : null;
-        await sql(
-          `update users set payment_plan_id = coalesce(?, payment_plan_id), plan = coalesce(?, plan), pending_plan_id = null, next_payment_at = ?,
-             payment_failed_at = null, is_active = true, subscription_ends_at = case when cancel_at_period_end then subscription_ends_at end, updated_at = now() where id = ?`,
-          [p?.id ?? null, p?.name ?? null, f.periodEnd, userId],
-        );
+        await markRenewed(sql, userId, p?.id ?? null, p?.name ?? null, f.periodEnd);
         await writeHistory(sql, userId, { kind: 'renewed', planId: p?.id, ...f, note: r.pending_plan_id ? `downgraded to ${r.pending_plan_id}` : null });
         if (p) await paymentMails.receipt(sql, userId, { plan: p, description: 'Renewal', amountCents: f.amountCents, periodStart: r.next_payment_at, periodEnd: f.periodEnd, reference: f.reference });
       });
@@ -137,14 +146,11 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
         if (f.final) {
           if (!r.is_active) return;
           // subscription_ends_at: when it stopped being paid, the removal clock of an account that never canceled.
-          await sql(
-            'update users set is_active = false, payment_failed_at = coalesce(payment_failed_at, now()), subscription_ends_at = coalesce(subscription_ends_at, now()), updated_at = now() where id = ?',
-            [userId],
-          );
+          await markRenewalFailedFinally(sql, userId);
           await writeHistory(sql, userId, { kind: 'inactive', planId: r.payment_plan_id, provider: f.provider, reference: f.reference, note: 'renewal failed after the retries' });
           await paymentMails.renewalFailed(sql, userId, r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, f.amountCents, true);
         } else {
-          await sql('update users set payment_failed_at = coalesce(payment_failed_at, now()), updated_at = now() where id = ?', [userId]);
+          await markRenewalFailed(sql, userId);
           await writeHistory(sql, userId, { kind: 'renewal_failed', planId: r.payment_plan_id, ...f });
           // Once per failing renewal, not per retry of the provider.
           if (!r.payment_failed_at) await paymentMails.renewalFailed(sql, userId, r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, f.amountCents, false);
@@ -157,7 +163,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
       await run(tx, async (sql) => {
         const r = await locked(sql, userId);
         const p = await plan(sql, planId);
-        await sql('update users set payment_plan_id = ?, plan = ?, pending_plan_id = null, next_payment_at = ?, updated_at = now() where id = ?', [p.id, p.name, f.periodEnd, userId]);
+        await markUpgraded(sql, userId, p.id, p.name, f.periodEnd);
         await writeHistory(sql, userId, { kind: 'upgraded', planId: p.id, ...f, note: `from ${r.payment_plan_id}` });
         const from = r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null;
         const description = from ? `Upgrade from ${from.name === p.name ? 'monthly' : from.name} (pro-rated for the rest of the period)` : 'Upgrade';
@@ -169,7 +175,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
     async downgradeScheduled(userId: string, planId: string | null, provider: Provider, tx?: Sql): Promise<void> {
       await run(tx, async (sql) => {
         const r = await locked(sql, userId);
-        await sql('update users set pending_plan_id = ?, updated_at = now() where id = ?', [planId, userId]);
+        await setPendingPlan(sql, userId, planId);
         await writeHistory(sql, userId, {
           kind: planId ? 'downgrade_scheduled' : 'downgrade_undone',
           planId: planId ?? r.payment_plan_id,
@@ -186,10 +192,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
     async canceled(userId: string, f: { provider: Provider | null; endsAt: Date }, tx?: Sql): Promise<void> {
       await run(tx, async (sql) => {
         const r = await locked(sql, userId);
-        await sql('update users set cancel_at_period_end = true, canceled_at = now(), subscription_ends_at = ?, pending_plan_id = null, updated_at = now() where id = ?', [
-          f.endsAt,
-          userId,
-        ]);
+        await markCanceled(sql, userId, f.endsAt);
         await writeHistory(sql, userId, { kind: 'canceled', planId: r.payment_plan_id, provider: f.provider, note: `ends at ${f.endsAt.toISOString()}` });
         await paymentMails.canceled(sql, userId, r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, f.endsAt, false);
       });
@@ -199,7 +202,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
     async reactivated(userId: string, provider: Provider | null, tx?: Sql): Promise<void> {
       await run(tx, async (sql) => {
         const r = await locked(sql, userId);
-        await sql('update users set cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null, updated_at = now() where id = ?', [userId]);
+        await markReactivated(sql, userId);
         await writeHistory(sql, userId, { kind: 'reactivated', planId: r.payment_plan_id, provider });
       });
     },
@@ -213,11 +216,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
       return run(tx, async (sql) => {
         const r = await locked(sql, userId);
         if (!r.is_active && r.canceled_at) return false;
-        await sql(
-          `update users set is_active = false, canceled_at = coalesce(canceled_at, now()), cancel_at_period_end = cancel_at_period_end or ?,
-             subscription_ends_at = coalesce(?, subscription_ends_at), updated_at = now() where id = ?`,
-          [f.endsAt !== null, f.endsAt, userId],
-        );
+        await markAdminCanceled(sql, userId, f.endsAt);
         await writeHistory(sql, userId, { kind: 'admin_canceled', planId: r.payment_plan_id, provider: f.provider, note: f.endsAt ? `renewal ends at ${f.endsAt.toISOString()}` : null });
         await paymentMails.canceled(sql, userId, r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, new Date(), true);
         return true;
@@ -234,13 +233,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
       return run(tx, async (sql) => {
         const r = await locked(sql, userId);
         if (r.is_active) return false;
-        const set = {
-          resume: 'cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null',
-          keepCanceling: 'canceled_at = canceled_at',
-          withoutPlan: `cancel_at_period_end = false, canceled_at = null, subscription_ends_at = null, next_payment_at = null, payment_plan_id = null, plan = null,
-             pending_plan_id = null, payment_failed_at = null, stripe_subscription_id = null, paypal_subscription_id = null`,
-        }[f.mode];
-        await sql(`update users set is_active = true, removal_notice_sent_at = null, ${set}, updated_at = now() where id = ?`, [userId]);
+        await markAdminReactivated(sql, userId, f.mode);
         const note = { resume: 'renewal resumed', keepCanceling: "the user's own cancellation stands", withoutPlan: 'without a plan' }[f.mode];
         await writeHistory(sql, userId, { kind: 'admin_reactivated', planId: f.mode === 'withoutPlan' ? null : r.payment_plan_id, provider: f.provider, note });
         return true;
@@ -256,11 +249,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
         const r = await locked(sql, userId);
         // An account an admin canceled is inactive already while its subscription runs out (cancel_at_period_end).
         if (!r.is_active && !r.cancel_at_period_end) return false;
-        await sql(
-          `update users set is_active = false, cancel_at_period_end = false, canceled_at = coalesce(canceled_at, now()), subscription_ends_at = coalesce(subscription_ends_at, now()),
-             next_payment_at = null, pending_plan_id = null, updated_at = now() where id = ?`,
-          [userId],
-        );
+        await markEnded(sql, userId);
         await writeHistory(sql, userId, { kind: 'ended', planId: r.payment_plan_id, ...f });
         return true;
       });
@@ -270,11 +259,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
     async refunded(userId: string, f: ProviderCharge, tx?: Sql): Promise<void> {
       await run(tx, async (sql) => {
         const r = await locked(sql, userId);
-        await sql(
-          `update users set is_active = false, cancel_at_period_end = false, canceled_at = now(), subscription_ends_at = now(), next_payment_at = null,
-             pending_plan_id = null, updated_at = now() where id = ?`,
-          [userId],
-        );
+        await markRefunded(sql, userId);
         await writeHistory(sql, userId, { kind: 'refunded', planId: r.payment_plan_id, ...f, amountCents: f.amountCents === null ? null : -Math.abs(f.amountCents) });
         await paymentMails.refund(sql, userId, { plan: r.payment_plan_id ? await findPlanRow(sql, r.payment_plan_id) : null, amountCents: f.amountCents, reference: f.reference });
       });
@@ -284,10 +269,7 @@ export function createSubscriptions(d: { orm: Orm }): Subscriptions {
     async methodChanged(userId: string, m: PaymentMethodChange, tx?: Sql): Promise<void> {
       await run(tx, async (sql) => {
         const before = await loadSubscriptionRow(sql, userId, true);
-        await sql(
-          'update users set payment_method = ?, payment_ref = ?, payment_method_label = ?, stripe_customer_id = coalesce(?, stripe_customer_id), updated_at = now() where id = ?',
-          [m.type, m.reference, m.label, m.stripeCustomerId ?? null, userId],
-        );
+        await setPaymentMethod(sql, userId, m);
         // The first method (at sign-up) is no change; a new one is told, in case it was not the owner.
         if (before?.payment_method && before.payment_ref !== m.reference) await paymentMails.methodChanged(sql, userId, m);
       });

@@ -3,6 +3,7 @@ import type { Orm } from '../../db/orm.ts';
 import { sqlOf } from '../../db/sql.ts';
 import type { StorageQuota } from '../videos/quota/storage-quota.ts';
 import { bandwidthMonth, type DefaultLimits, limitsOf } from './entitlements.ts';
+import { bandwidthMonthRows } from './usage.queries.ts';
 
 const MONTHS_SHOWN = 12;
 
@@ -18,10 +19,7 @@ export function createUsageService(d: { orm: Orm; quota: StorageQuota; defaults:
       const sql = sqlOf(d.orm.em.fork());
       const limits = await limitsOf(sql, userId, d.defaults);
       const months = lastMonths(MONTHS_SHOWN);
-      const rows = await sql<{ month: string; bytes: string }[]>(
-        `select to_char(month, 'YYYY-MM') as month, bytes from user_bandwidth_months where user_id = ? and month >= ?::date`,
-        [userId, `${months[0]}-01`],
-      );
+      const rows = await bandwidthMonthRows(sql, userId, `${months[0]}-01`);
       const byMonth = new Map(rows.map((r) => [r.month, Number(r.bytes)]));
       const series = months.map((month) => ({ month, bytes: byMonth.get(month) ?? 0 }));
       return {

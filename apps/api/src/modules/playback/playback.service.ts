@@ -13,6 +13,7 @@ import { videoMails } from '../videos/video-mails.ts';
 import { sqlOf } from '../../db/sql.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import { videoKeys } from '../videos/storage-layout.ts';
+import { playbackQueries } from './playback.queries.ts';
 import { type PlaybackTokens, withToken } from './playback-tokens.ts';
 
 export const NOT_AVAILABLE = 'This video is not available.';
@@ -72,7 +73,7 @@ export function createPlaybackService(d: {
     const em = d.orm.em.fork();
     const video = UUID.test(id) ? await em.findOne(Video, { id }) : null;
     if (!video || video.ban || video.status === 'failed') throw notFound(NOT_AVAILABLE);
-    const [owner] = await em.execute<{ ban: boolean; over_bandwidth: boolean }[]>(`select u.ban, ${over} as over_bandwidth from users u where u.id = ?`, [video.userId]);
+    const owner = await playbackQueries.owner(sqlOf(em), over, video.userId);
     if (!owner || owner.ban) throw notFound(NOT_AVAILABLE);
     // Past the monthly bandwidth and its grace: the player shows the video as unavailable.
     if (owner.over_bandwidth && !preview) throw forbidden(MESSAGES.bandwidthExceeded);

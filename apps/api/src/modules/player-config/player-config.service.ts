@@ -3,9 +3,10 @@ import type { Orm } from '../../db/orm.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { prepareImage } from '../../images/image-upload.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { sqlOf } from '../../db/sql.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import { requireFeature } from '../payments/entitlements.ts';
 import { Video } from '../videos/video.entity.ts';
+import { playerConfigQueries } from './player-config.queries.ts';
 
 export const NEXT_VIDEO_NOT_YOURS = 'Must be the id of one of your videos.';
 export const LOGO_NOT_YOURS = 'Must be a logo you uploaded.';
@@ -30,12 +31,8 @@ export function createPlayerConfigService(d: { orm: Orm; storage: Storage }) {
     const prefix = imagesOf(userId);
     if (!url?.startsWith(prefix + LOGO_PREFIX)) return;
     const conn = d.orm.em.getConnection();
-    const [{ n }] = await conn.execute<{ n: string }[]>(
-      `select (select count(*) from videos where user_id = ? and player_config->>'logoPatn' = ?)
-            + (select count(*) from users where id = ? and player_logo = ?) as n`,
-      [userId, url, userId, url],
-    );
-    if (Number(n) === 0) await d.storage.delete(url.slice(d.storage.url('').length));
+    const sql: Sql = (q, p = []) => conn.execute(q, p) as never;
+    if ((await playerConfigQueries.logoUses(sql, userId, url)) === 0) await d.storage.delete(url.slice(d.storage.url('').length));
   }
 
   /** The player logo of a video is gated by the owner's effective uploadPlayerLogo flag. */

@@ -168,3 +168,9 @@ export const reviewQueries = (sql: Sql) => ({
     ),
 });
 export type ReviewQueries = ReturnType<typeof reviewQueries>;
+
+/**
+ * A replace publishes a new picture: its review starts afresh as the next version (issue 34).
+ * Called in the replace's switch transaction; trims and watermarks are the same cut's changes, not new versions.
+ */
+export const startReviewVersion = (sql: Sql, videoId: string) => sql('update videos set review_version = review_version + 1 where id = ?', [videoId]);

@@ -8,6 +8,7 @@ import { NOT_AVAILABLE, type PlaybackService } from '../playback/playback.servic
 import { User } from '../users/user.entity.ts';
 import { Video } from '../videos/video.entity.ts';
 import type { SharePageModel } from './share-page.ts';
+import { shareQueries } from './share.queries.ts';
 import type { SitemapVideo } from './sitemap.ts';
 
 const SHARE_OR_EMBED_PATH = /^\/(?:watch|embed\/(?:hls|mp4))\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -17,17 +18,11 @@ const OEMBED_FALLBACK = { width: 640, height: 360 };
 /** Visibilities a stranger with the link may watch (and so may learn the title of). */
 const WATCHABLE_BY_LINK = new Set(['public', 'unlisted']);
 
-/**
- * Rows a sitemap lists: public, on no embed allowlist (crawlers could not play them), playable,
- * neither the video nor its owner blocked.
- */
-const LISTED = `from videos v join users u on u.id = v.user_id
-  where v.visibility = 'public' and v.allowed_domains = '[]'::jsonb and not v.ban and not u.ban
-    and v.status <> 'failed' and (v.is_main_ready or v.is_hls_ready)`;
-
 /** The share page, oEmbed and the sitemap: what strangers and crawlers learn of a video, and when. */
 export function createShareService(d: { orm: Orm; playback: PlaybackService; embed: EmbedService; publicUrl: string; siteName: string; sitemapPageSize: number }) {
   const pageUrl = (id: string) => `${d.publicUrl}${sharePagePath(id)}`;
+  // The sitemap reads on the connection, outside any transaction.
+  const conn = sqlOf(d.orm.em.getConnection());
 
   /** The playback answer, or null when the video may not be shown at all (missing, blocked, owner past the bandwidth). */
   async function playable(id: string): Promise<PlaybackInfo | null> {
@@ -111,17 +106,14 @@ export function createShareService(d: { orm: Orm; playback: PlaybackService; emb
 
     /** How many sitemap files the listed videos fill (1 at least: an empty sitemap is still one). */
     async sitemapPages(): Promise<number> {
-      const [row] = await d.orm.em.getConnection().execute<{ n: string }[]>(`select count(*) as n ${LISTED}`);
+      const row = await shareQueries.listedCount(conn);
       return Math.max(1, Math.ceil(Number(row?.n ?? 0) / d.sitemapPageSize));
     },
 
     /** One sitemap file of listed videos (1-based), oldest first; null past the last. */
     async sitemapPage(page: number): Promise<SitemapVideo[] | null> {
       if (!Number.isSafeInteger(page) || page < 1) return null;
-      const rows = await d.orm.em.getConnection().execute<{ id: string; name: string; image_url: string | null; duration_sec: number | null; created_at: Date }[]>(
-        `select v.id, v.name, v.image_url, v.duration_sec, v.created_at ${LISTED} order by v.created_at, v.id limit ? offset ?`,
-        [d.sitemapPageSize, (page - 1) * d.sitemapPageSize],
-      );
+      const rows = await shareQueries.listedPage(conn, d.sitemapPageSize, (page - 1) * d.sitemapPageSize);
       if (rows.length === 0 && page > 1) return null;
       return rows.map((r) => ({
         pageUrl: pageUrl(r.id),

@@ -37,7 +37,7 @@ export function createShowcasePublic(d: {
   async function find(slug: string): Promise<ShowcaseRow> {
     const row = SHOWCASE_SLUG_PATTERN.test(slug) && slug.length <= 60 ? await q.bySlug(read(), slug) : null;
     // The owner blocked or gone: the same 404 as a showcase that never was.
-    if (!row || (await read()<{ ban: boolean }[]>('select ban from users where id = ?', [row.user_id]))[0]?.ban !== false) throw notFound(NOT_FOUND);
+    if (!row || (await q.ownerBan(read(), row.user_id)) !== false) throw notFound(NOT_FOUND);
     return row;
   }
 
@@ -51,7 +51,7 @@ export function createShowcasePublic(d: {
 
   async function logoOf(s: ShowcaseRow): Promise<string | null> {
     if (s.theme.logo) return s.theme.logo;
-    const [u] = await read()<{ player_logo: string | null }[]>('select player_logo from users where id = ?', [s.user_id]);
+    const u = await q.playerLogo(read(), s.user_id);
     return u?.player_logo ?? null;
   }
 
@@ -102,7 +102,7 @@ export function createShowcasePublic(d: {
       const videos = (await q.videosOf(read(), s)).filter((v) => BY_LINK.has(v.visibility));
       // One statement: only videos without a rendition, or with one of an earlier picture, are queued.
       await d.queueAudio(videos.map((v) => v.id));
-      const [team] = await read()<{ name: string }[]>('select name from teams where id = ?', [s.user_id]);
+      const team = await q.teamName(read(), s.user_id);
       const logo = await logoOf(s);
       return {
         title: s.name,

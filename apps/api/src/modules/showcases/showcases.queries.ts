@@ -31,6 +31,16 @@ export interface ShowcaseVideoRow {
   audio_bytes: string | number | null;
 }
 
+/** The columns a save writes, in the order of the update's and the insert's placeholders. */
+export interface ShowcaseWrite {
+  name: string;
+  slug: string;
+  description: string;
+  folder_id: string | null;
+  visibility: ShowcaseVisibility;
+  theme: string;
+}
+
 /** A uuid[] parameter as PostgreSQL's array literal (the driver would spread a JS array into a list); ids are checked uuids. */
 const uuids = (ids: string[]) => `{${ids.join(',')}}`;
 
@@ -116,6 +126,53 @@ export const showcaseQueries = {
     );
     return rows.map((r) => r.video_id);
   },
+
+  /** A showcase's columns as `row` holds them (name, slug, description, folder_id, visibility, theme as JSON), in that order. */
+  update: (sql: Sql, id: string, row: ShowcaseWrite, passwordHash: string | null) =>
+    sql('update showcases set name = ?, slug = ?, description = ?, folder_id = ?, visibility = ?, theme = ?::jsonb, password_hash = ?, updated_at = now() where id = ?', [
+      ...Object.values(row),
+      passwordHash,
+      id,
+    ]),
+
+  insert: (sql: Sql, id: string, userId: string, row: ShowcaseWrite, passwordHash: string | null) =>
+    sql('insert into showcases (id, user_id, name, slug, description, folder_id, visibility, theme, password_hash) values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)', [
+      id,
+      userId,
+      ...Object.values(row),
+      passwordHash,
+    ]),
+
+  remove: (sql: Sql, id: string) => sql('delete from showcases where id = ?', [id]),
+
+  /** Whether the owner is blocked (undefined when the account is gone). */
+  ownerBan: async (sql: Sql, userId: string): Promise<boolean | undefined> => (await sql<{ ban: boolean }[]>('select ban from users where id = ?', [userId]))[0]?.ban,
+
+  /** The logo of the owner's player settings. */
+  playerLogo: async (sql: Sql, userId: string): Promise<{ player_logo: string | null } | undefined> =>
+    (await sql<{ player_logo: string | null }[]>('select player_logo from users where id = ?', [userId]))[0],
+
+  teamName: async (sql: Sql, teamId: string): Promise<{ name: string } | undefined> => (await sql<{ name: string }[]>('select name from teams where id = ?', [teamId]))[0],
+
+  // The showcase-audio job (jobs/showcase-audio.ts): the video's row in video_audio_renditions.
+
+  audioKey: async (sql: Sql, videoId: string): Promise<{ key: string | null } | undefined> =>
+    (await sql<{ key: string | null }[]>('select key from video_audio_renditions where video_id = ?', [videoId]))[0],
+
+  /** The video has no audio: no rendition, of this picture. */
+  audioNone: (sql: Sql, videoId: string, mediaVersion: unknown) =>
+    sql(`update video_audio_renditions set status = 'none', key = null, bytes = null, media_version = ?, updated_at = now() where video_id = ?`, [mediaVersion, videoId]),
+
+  /** The rendition is ready at `key`; the video ids changed (none when the video was deleted meanwhile). */
+  audioReady: (sql: Sql, videoId: string, key: string, bytes: number, mediaVersion: unknown) =>
+    sql<{ video_id: string }[]>(`update video_audio_renditions set status = 'ready', key = ?, bytes = ?, media_version = ?, updated_at = now() where video_id = ? returning video_id`, [
+      key,
+      bytes,
+      mediaVersion,
+      videoId,
+    ]),
+
+  audioFailed: (sql: Sql, videoId: string) => sql(`update video_audio_renditions set status = 'failed', updated_at = now() where video_id = ?`, [videoId]),
 
   /** Public showcases for the sitemap, oldest first. */
   listed: (sql: Sql) => sql<{ slug: string; user_id: string; updated_at: Date }[]>(`select s.slug, s.user_id, s.updated_at from showcases s join users u on u.id = s.user_id where s.visibility = 'public' and not u.ban order by s.created_at limit 50000`),

@@ -84,18 +84,9 @@ export function createShowcasesService(d: { orm: Orm; storage: Storage; originFo
         const passwordHash = input.visibility === 'password' ? (hash ?? existing?.password_hash ?? null) : null;
         const showcaseId = existing?.id ?? crypto.randomUUID();
         if (existing) {
-          await sql('update showcases set name = ?, slug = ?, description = ?, folder_id = ?, visibility = ?, theme = ?::jsonb, password_hash = ?, updated_at = now() where id = ?', [
-            ...Object.values(row),
-            passwordHash,
-            showcaseId,
-          ]);
+          await q.update(sql, showcaseId, row, passwordHash);
         } else {
-          await sql('insert into showcases (id, user_id, name, slug, description, folder_id, visibility, theme, password_hash) values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)', [
-            showcaseId,
-            userId,
-            ...Object.values(row),
-            passwordHash,
-          ]);
+          await q.insert(sql, showcaseId, userId, row, passwordHash);
         }
         await q.setVideos(sql, showcaseId, input.folderId ? [] : ids);
         joined = input.folderId ? (await q.videosOf(sql, { id: showcaseId, user_id: userId, folder_id: input.folderId })).map((v) => v.id) : ids;
@@ -131,7 +122,7 @@ export function createShowcasesService(d: { orm: Orm; storage: Storage; originFo
       const sql = read();
       const row = await q.one(sql, userId, id);
       if (!row) throw notFound(SHOWCASE_MESSAGES.notFound);
-      await sql('delete from showcases where id = ?', [row.id]);
+      await q.remove(sql, row.id);
       return { message: SHOWCASE_MESSAGES.deleted };
     },
   };

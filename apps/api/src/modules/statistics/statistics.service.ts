@@ -16,7 +16,8 @@ import { sqlOf } from '../../db/sql.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { addressBucket } from '../limits/address.ts';
 import { addressKeyer, beaconLimiter } from './beacon-limiter.ts';
-import { barOrder, type Counts, dayRange, daysBetween, overviewSql, totalsOf, utcDay } from './statistics-figures.ts';
+import { barOrder, type Counts, dayRange, daysBetween, totalsOf, utcDay } from './statistics-figures.ts';
+import { addCounts, addViewers, daySalt, forgetViewersBefore, overviewPage, overviewSums, ownedVideoRows, targetRows, videoCounts } from './statistics.queries.ts';
 import { countryName, countryOf, deviceAndBrowser, loadGeo, type ViewerFacts } from './viewer-facts.ts';
 
 export const TOO_MANY_BEACONS = 'Too many statistics calls from this address. Try again later.';
@@ -25,7 +26,6 @@ export const PAST_THE_END = 'Must not be past the end of the video.';
 /** A video not yet probed has no length and nothing playable: no viewer can have reached any second of it. */
 export const NOT_PLAYABLE_YET = 'This video cannot be played yet.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // How long a beacon trusts its cached answer to 'may this video be counted, and how long is it'.
 const TARGET_CACHE_MS = 30_000;
 // A video still being probed learns its length within seconds: ask again soon.
@@ -96,9 +96,7 @@ export function createStatisticsService(d: {
   async function saltOf(day: string): Promise<Buffer> {
     const hit = salts.get(day);
     if (hit) return hit;
-    await sql('insert into statistics_salts (day, salt) values (?, ?) on conflict (day) do nothing', [day, randomBytes(32).toString('hex')]);
-    const [row] = await sql<{ salt: string }[]>('select salt from statistics_salts where day = ?', [day]);
-    const salt = Buffer.from(row.salt, 'hex');
+    const salt = Buffer.from(await daySalt(sql, day, randomBytes(32).toString('hex')), 'hex');
     salts.clear();
     salts.set(day, salt);
     return salt;
@@ -115,13 +113,7 @@ export function createStatisticsService(d: {
   async function target(id: string): Promise<Target> {
     const hit = targets.get(id);
     if (hit && Date.now() - hit.at < (hit.ok && hit.durationSec === null ? UNKNOWN_LENGTH_CACHE_MS : TARGET_CACHE_MS)) return hit;
-    const rows = UUID.test(id)
-      ? await sql<{ duration_sec: number | null; ban: boolean; status: string; owner_ban: boolean; cta: boolean | null; visibility: string; privacy_version: number }[]>(
-          `select v.duration_sec, v.ban, v.status, u.ban as owner_ban, (v.player_config->'callToAction'->>'enabled')::boolean as cta, v.visibility, v.privacy_version
-           from videos v join users u on u.id = v.user_id where v.id = ?`,
-          [id],
-        )
-      : [];
+    const rows = await targetRows(sql, id);
     const row = rows[0];
     const t = {
       ok: !!row && !row.ban && !row.owner_ban && row.status !== 'failed',
@@ -148,8 +140,7 @@ export function createStatisticsService(d: {
     const today = utcDay();
     if (cleanedDay === today) return;
     try {
-      await sql('delete from video_daily_viewers where day < ?::date - 1', [today]);
-      await sql('delete from statistics_salts where day < ?::date - 1', [today]);
+      await forgetViewersBefore(sql, today);
       cleanedDay = today;
     } catch (err) {
       d.log.error({ err }, 'removing old viewer hashes failed');
@@ -175,28 +166,9 @@ export function createStatisticsService(d: {
       // One transaction, so a failed flush can be retried whole without counting anything twice.
       // Rows of videos deleted since the beacon are dropped by the join instead of failing the batch.
       await d.orm.em.fork().transactional(async (em) => {
-        await em.execute(
-          `insert into video_stat_counts (video_id, day, kind, name, count)
-           select x.video_id, x.day, x.kind, x.name, x.count
-           from jsonb_to_recordset(?::jsonb) as x(video_id uuid, day date, kind text, name text, count bigint)
-           join videos v on v.id = x.video_id
-           on conflict (video_id, day, kind, name) do update set count = video_stat_counts.count + excluded.count`,
-          [JSON.stringify(rows)],
-        );
+        await addCounts(sqlOf(em), JSON.stringify(rows));
         // A viewer already counted that day (by this or another process) adds nothing.
-        await em.execute(
-          `with fresh as (
-             insert into video_daily_viewers (video_id, day, viewer)
-             select x.video_id, x.day, x.viewer
-             from jsonb_to_recordset(?::jsonb) as x(video_id uuid, day date, viewer text)
-             join videos v on v.id = x.video_id
-             on conflict do nothing
-             returning video_id, day)
-           insert into video_stat_counts (video_id, day, kind, name, count)
-           select video_id, day, 'viewers', '', count(*) from fresh group by video_id, day
-           on conflict (video_id, day, kind, name) do update set count = video_stat_counts.count + excluded.count`,
-          [JSON.stringify(viewerRows)],
-        );
+        await addViewers(sqlOf(em), JSON.stringify(viewerRows));
       });
     } catch (err) {
       // Put the counts back so a passing database hiccup loses nothing.
@@ -207,9 +179,7 @@ export function createStatisticsService(d: {
   }
 
   async function ownedVideo(userId: string, videoId: string) {
-    const [video] = UUID.test(videoId)
-      ? await sql<{ duration_sec: number | null }[]>('select duration_sec from videos where id = ? and user_id = ?', [videoId, userId])
-      : [];
+    const [video] = await ownedVideoRows(sql, userId, videoId);
     // Another user's video answers exactly like a missing one.
     if (!video) throw notFound('Video not found');
     return video;
@@ -254,10 +224,7 @@ export function createStatisticsService(d: {
     async forVideo(userId: string, videoId: string, range: StatisticsRange): Promise<VideoStatistics> {
       const video = await ownedVideo(userId, videoId);
       const from = dayRange(range);
-      const rows = await sql<{ day: string; kind: StatKind | 'viewers' | 'ctaClick'; name: string; count: string | number }[]>(
-        `select to_char(day, 'YYYY-MM-DD') as day, kind, name, count from video_stat_counts where video_id = ?${from ? ' and day >= ?' : ''}`,
-        from ? [videoId, from] : [videoId],
-      );
+      const rows = await videoCounts(sql, videoId, from);
       const sums = new Map<string, number>();
       const days = new Map<string, Counts>();
       let ctaClicks = 0;
@@ -303,17 +270,9 @@ export function createStatisticsService(d: {
 
     /** Every video of the user with its plays, viewers and watch time over the range; one sorted page and the totals. */
     async overview(userId: string, q: AnalyticsOverviewQuery): Promise<AnalyticsOverview> {
-      const { perVideo, perVideoParams, figures, figuresParams, orderBy } = overviewSql(userId, dayRange(q.range), q);
-      const rows = await sql<{ id: string; name: string; image_url: string | null; created_ms: number; duration_sec: number | null; plays: number; viewers: number; beacons: number }[]>(
-        `${figures} ${orderBy} limit ? offset ?`,
-        [...figuresParams, q.limit, (q.page - 1) * q.limit],
-      );
-      const [sum] = await sql<{ videos: string; plays: number | null; viewers: number | null; beacons: number | null; played_sec: number | null }[]>(
-        `select (select count(*) from videos where user_id = ?) as videos, sum(s.plays) as plays, sum(s.viewers) as viewers, sum(s.beacons) as beacons,
-           sum(s.plays * coalesce(v.duration_sec, 0)) as played_sec
-         from (${perVideo}) s join videos v on v.id = s.video_id`,
-        [userId, ...perVideoParams],
-      );
+      const from = dayRange(q.range);
+      const rows = await overviewPage(sql, userId, from, q, q.limit, (q.page - 1) * q.limit);
+      const [sum] = await overviewSums(sql, userId, from, q);
       const totals = totalsOf({ plays: sum.plays ?? 0, viewers: sum.viewers ?? 0, beacons: sum.beacons ?? 0 }, null);
       // Over several videos the share is watch time over the sum of each play's full length.
       totals.averagePercentWatched = sum.played_sec ? Math.min(100, Math.round((totals.watchTimeSec / sum.played_sec) * 1000) / 10) : 0;

@@ -1,4 +1,4 @@
-import { type AssignableTeamRole, type Invitation, type PersonRef, ROLE_PERMISSIONS, TEAM_MESSAGES, type TeamActivity, type TeamActivityQuery, type TeamMember, type TeamRole, type TeamSeats, type TeamSummary } from '@reelbase/api-client';
+import { type AssignableTeamRole, type Invitation, type PersonRef, ROLE_PERMISSIONS, TEAM_ACTIVITY_RETENTION_DAYS, TEAM_MESSAGES, type TeamActivity, type TeamActivityQuery, type TeamMember, type TeamRole, type TeamSeats, type TeamSummary } from '@reelbase/api-client';
 import type { Sql } from '../../db/sql.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { sha256 } from '../auth/secrets.ts';
@@ -152,3 +152,88 @@ export async function activityRows(sql: Sql, where: string[], params: unknown[],
   }));
   return { items, total };
 }
+
+/** The filter of the activity log's page: the team, the last TEAM_ACTIVITY_RETENTION_DAYS, and the query's optional narrowing. */
+export function activityFilter(teamId: string, q: TeamActivityQuery): { where: string[]; params: unknown[] } {
+  const where = ['a.team_id = ?', 'a.created_at > now() - make_interval(days => ?)'];
+  const params: unknown[] = [teamId, TEAM_ACTIVITY_RETENTION_DAYS];
+  if (q.action) where.push('a.action = ?') && params.push(q.action);
+  if (q['actor-id']) where.push('a.actor_id = ?') && params.push(q['actor-id']);
+  if (q['video-id']) where.push("a.subject_type = 'video' and a.subject_id = ?") && params.push(q['video-id']);
+  if (q.from) where.push('a.created_at >= ?') && params.push(new Date(q.from));
+  if (q.to) where.push('a.created_at < ?') && params.push(new Date(q.to));
+  return { where, params };
+}
+
+export const renameTeam = (sql: Sql, teamId: string, name: string) => sql('update teams set name = ? where id = ?', [name, teamId]);
+
+/** A member's role, the row locked for the rest of the transaction. */
+export const lockedMemberRole = (sql: Sql, teamId: string, userId: string) =>
+  sql<{ role: TeamRole }[]>('select role from team_members where team_id = ? and user_id = ? for update', [teamId, userId]);
+
+export const setMemberRole = (sql: Sql, teamId: string, userId: string, role: AssignableTeamRole) =>
+  sql('update team_members set role = ? where team_id = ? and user_id = ?', [role, teamId, userId]);
+
+export const deleteMember = (sql: Sql, teamId: string, userId: string) => sql('delete from team_members where team_id = ? and user_id = ?', [teamId, userId]);
+
+/** Drops a pending ownership transfer to `userId` (who is leaving the team). */
+export const deleteTransferTo = (sql: Sql, teamId: string, userId: string) => sql('delete from team_ownership_transfers where team_id = ? and to_user_id = ?', [teamId, userId]);
+
+export const userFirstName = (sql: Sql, userId: string) => sql<{ first_name: string | null }[]>('select first_name from users where id = ?', [userId]);
+
+/** Whether an address (lower-cased by the caller) is already a member of the team. */
+export async function isMemberEmail(sql: Sql, teamId: string, email: string): Promise<boolean> {
+  const [member] = await sql('select 1 from team_members m join users u on u.id = m.user_id where m.team_id = ? and lower(u.email) = ?', [teamId, email]);
+  return !!member;
+}
+
+/** Whether the address has an invitation neither accepted nor revoked (expired ones included). */
+export async function hasPendingInvitation(sql: Sql, teamId: string, email: string): Promise<boolean> {
+  const [pending] = await sql('select 1 from team_invitations where team_id = ? and email = ? and accepted_at is null and revoked_at is null', [teamId, email]);
+  return !!pending;
+}
+
+export const insertInvitation = (sql: Sql, i: { id: string; teamId: string; email: string; role: AssignableTeamRole; tokenHash: string; invitedBy: string; expiresAt: Date }) =>
+  sql('insert into team_invitations (id, team_id, email, role, token_hash, invited_by, expires_at) values (?, ?, ?, ?, ?, ?, ?)', [i.id, i.teamId, i.email, i.role, i.tokenHash, i.invitedBy, i.expiresAt]);
+
+/** A new link (its hash) and expiry for an invitation, sent by `invitedBy`. */
+export const renewInvitation = (sql: Sql, invitationId: string, tokenHash: string, expiresAt: Date, invitedBy: string) =>
+  sql('update team_invitations set token_hash = ?, expires_at = ?, invited_by = ? where id = ?', [tokenHash, expiresAt, invitedBy, invitationId]);
+
+export const revokeInvitation = (sql: Sql, invitationId: string) => sql('update team_invitations set revoked_at = now() where id = ?', [invitationId]);
+
+/** The name and address of a person (the inviter of an invitation). */
+export const personName = (sql: Sql, userId: string) => sql<Record<string, unknown>[]>('select first_name, last_name, email from users where id = ?', [userId]);
+
+export const markInvitationAccepted = (sql: Sql, invitationId: string, personId: string) =>
+  sql('update team_invitations set accepted_at = now(), accepted_by = ? where id = ?', [personId, invitationId]);
+
+export async function isMember(sql: Sql, teamId: string, userId: string): Promise<boolean> {
+  const [already] = await sql('select 1 from team_members where team_id = ? and user_id = ?', [teamId, userId]);
+  return !!already;
+}
+
+export const insertMember = (sql: Sql, teamId: string, userId: string, role: AssignableTeamRole, invitedBy: string | null) =>
+  sql('insert into team_members (team_id, user_id, role, invited_by) values (?, ?, ?, ?)', [teamId, userId, role, invitedBy]);
+
+/** Whether an unexpired ownership transfer waits in the team. */
+export async function transferWaiting(sql: Sql, teamId: string): Promise<boolean> {
+  const [waiting] = await sql('select 1 from team_ownership_transfers where team_id = ? and expires_at > now()', [teamId]);
+  return !!waiting;
+}
+
+/** The team's one ownership transfer, replacing an expired one. */
+export const upsertTransfer = (sql: Sql, teamId: string, fromUserId: string, toUserId: string, expiresAt: Date) =>
+  sql(
+    `insert into team_ownership_transfers (team_id, from_user_id, to_user_id, expires_at) values (?, ?, ?, ?)
+           on conflict (team_id) do update set from_user_id = excluded.from_user_id, to_user_id = excluded.to_user_id, expires_at = excluded.expires_at, created_at = now()`,
+    [teamId, fromUserId, toUserId, expiresAt],
+  );
+
+/** Deletes the team's transfer when `personId` asked or was asked; the rows deleted. */
+export const deleteTransferOf = (sql: Sql, teamId: string, personId: string) =>
+  sql('delete from team_ownership_transfers where team_id = ? and (from_user_id = ? or to_user_id = ?) returning team_id', [teamId, personId, personId]);
+
+/** The unexpired transfer offered to `personId`. */
+export const transferTo = (sql: Sql, teamId: string, personId: string) =>
+  sql<{ from_user_id: string }[]>('select from_user_id from team_ownership_transfers where team_id = ? and to_user_id = ? and expires_at > now()', [teamId, personId]);

@@ -8,7 +8,6 @@ import {
   OWNERSHIP_TRANSFER_TTL_DAYS,
   type OwnershipTransfer,
   seatLimitMessage,
-  TEAM_ACTIVITY_RETENTION_DAYS,
   TEAM_ERROR_CODES,
   TEAM_MESSAGES,
   type TeamActivityList,
@@ -29,8 +28,41 @@ import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import type { IUser } from '../users/user.entity.ts';
 import { pageMeta } from '../videos/video-view.ts';
 import { recordActivity } from './activity.ts';
-import { removalsOf } from './removals.ts';
-import { activityRows, iso, invitationRows, lockTeam, memberRows, moveOwnership, nameOf, openInvitation, seatsOf as seatsOfTeam, summaries, summary, teamName } from './teams.queries.ts';
+import { removalsOf } from './activity.queries.ts';
+import {
+  activityFilter,
+  activityRows,
+  deleteMember,
+  deleteTransferOf,
+  deleteTransferTo,
+  hasPendingInvitation,
+  insertInvitation,
+  insertMember,
+  invitationRows,
+  isMember,
+  isMemberEmail,
+  iso,
+  lockedMemberRole,
+  lockTeam,
+  markInvitationAccepted,
+  memberRows,
+  moveOwnership,
+  nameOf,
+  openInvitation,
+  personName,
+  renameTeam,
+  renewInvitation,
+  revokeInvitation,
+  seatsOf as seatsOfTeam,
+  setMemberRole,
+  summaries,
+  summary,
+  teamName,
+  transferTo,
+  transferWaiting,
+  upsertTransfer,
+  userFirstName,
+} from './teams.queries.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -84,7 +116,7 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
 
     async rename(person: IUser, teamId: string, name: string): Promise<TeamSummary> {
       const sql = sqlOf(em());
-      await sql('update teams set name = ? where id = ?', [name, teamId]);
+      await renameTeam(sql, teamId, name);
       return summary(sql, person.id, teamId);
     },
 
@@ -97,11 +129,11 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
     async changeRole(teamId: string, userId: string, role: AssignableTeamRole): Promise<TeamMember> {
       return em().transactional(async (tx) => {
         const sql = sqlOf(tx);
-        const [m] = isUuid(userId) ? await sql<{ role: TeamRole }[]>('select role from team_members where team_id = ? and user_id = ? for update', [teamId, userId]) : [];
+        const [m] = isUuid(userId) ? await lockedMemberRole(sql, teamId, userId) : [];
         if (!m) throw notFound(TEAM_MESSAGES.memberNotFound);
         if (m.role === 'owner') throw conflict(TEAM_MESSAGES.ownerRoleFixed);
         if (m.role !== role) {
-          await sql('update team_members set role = ? where team_id = ? and user_id = ?', [role, teamId, userId]);
+          await setMemberRole(sql, teamId, userId, role);
           const [member] = await memberRows(sql, teamId, userId);
           await recordActivity(sql, teamId, 'member.role_changed', { type: 'member', id: userId, name: member.name }, { role, previousRole: m.role });
         }
@@ -116,10 +148,10 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
         const [member] = isUuid(userId) ? await memberRows(sql, teamId, userId) : [];
         if (!member) throw notFound(TEAM_MESSAGES.memberNotFound);
         if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotRemoveOwner);
-        await sql('delete from team_members where team_id = ? and user_id = ?', [teamId, userId]);
-        await sql('delete from team_ownership_transfers where team_id = ? and to_user_id = ?', [teamId, userId]);
+        await deleteMember(sql, teamId, userId);
+        await deleteTransferTo(sql, teamId, userId);
         await recordActivity(sql, teamId, 'member.removed', { type: 'member', id: userId, name: member.name }, { role: member.role });
-        const [u] = await sql<{ first_name: string | null }[]>('select first_name from users where id = ?', [userId]);
+        const [u] = await userFirstName(sql, userId);
         return { email: member.email, firstName: u?.first_name ?? '', teamName: await teamName(sql, teamId) };
       });
       await d.mails.send(removed.email, 'team-removed', { firstName: removed.firstName, teamName: removed.teamName });
@@ -129,8 +161,8 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
       if (role === 'owner') throw conflict(TEAM_MESSAGES.ownerCannotLeave);
       await em().transactional(async (tx) => {
         const sql = sqlOf(tx);
-        await sql('delete from team_members where team_id = ? and user_id = ?', [teamId, person.id]);
-        await sql('delete from team_ownership_transfers where team_id = ? and to_user_id = ?', [teamId, person.id]);
+        await deleteMember(sql, teamId, person.id);
+        await deleteTransferTo(sql, teamId, person.id);
         await recordActivity(sql, teamId, 'member.left', { type: 'member', id: person.id, name: nameOf(person.firstName, person.lastName, person.email) }, { role });
       });
     },
@@ -151,21 +183,11 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
       const invitation = await em().transactional(async (tx) => {
         const sql = sqlOf(tx);
         await lockTeam(sql, teamId);
-        const [member] = await sql('select 1 from team_members m join users u on u.id = m.user_id where m.team_id = ? and lower(u.email) = ?', [teamId, input.email]);
-        if (member) throw conflict(TEAM_MESSAGES.alreadyMember);
-        const [pending] = await sql('select 1 from team_invitations where team_id = ? and email = ? and accepted_at is null and revoked_at is null', [teamId, input.email]);
-        if (pending) throw conflict(TEAM_MESSAGES.alreadyInvited);
+        if (await isMemberEmail(sql, teamId, input.email)) throw conflict(TEAM_MESSAGES.alreadyMember);
+        if (await hasPendingInvitation(sql, teamId, input.email)) throw conflict(TEAM_MESSAGES.alreadyInvited);
         const seats = await seatsOf(sql, teamId);
         if (seats.used >= seats.limit) throw seatsRefused(seats.limit);
-        await sql('insert into team_invitations (id, team_id, email, role, token_hash, invited_by, expires_at) values (?, ?, ?, ?, ?, ?, ?)', [
-          id,
-          teamId,
-          input.email,
-          input.role,
-          hash,
-          inviter.id,
-          new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
-        ]);
+        await insertInvitation(sql, { id, teamId, email: input.email, role: input.role, tokenHash: hash, invitedBy: inviter.id, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS) });
         await recordActivity(sql, teamId, 'member.invited', { type: 'invitation', id, name: input.email }, { role: input.role }, inviter.id);
         return (await invitationRows(sql, teamId, id))[0];
       });
@@ -185,7 +207,7 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
           const seats = await seatsOf(sql, teamId);
           if (seats.used >= seats.limit) throw seatsRefused(seats.limit);
         }
-        await sql('update team_invitations set token_hash = ?, expires_at = ?, invited_by = ? where id = ?', [hash, new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS), inviter.id, invitationId]);
+        await renewInvitation(sql, invitationId, hash, new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS), inviter.id);
         return (await invitationRows(sql, teamId, invitationId))[0];
       });
       await mailInvitation(invitation.email, teamId, inviter, invitation.role, token);
@@ -197,7 +219,7 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
         const sql = sqlOf(tx);
         const [existing] = isUuid(invitationId) ? await invitationRows(sql, teamId, invitationId) : [];
         if (!existing) throw notFound(TEAM_MESSAGES.invitationNotFound);
-        await sql('update team_invitations set revoked_at = now() where id = ?', [invitationId]);
+        await revokeInvitation(sql, invitationId);
         await recordActivity(sql, teamId, 'invitation.revoked', { type: 'invitation', id: invitationId, name: existing.email }, { role: existing.role });
       });
     },
@@ -206,7 +228,7 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
     async lookup(token: string): Promise<InvitationPreview> {
       const sql = sqlOf(em());
       const row = await openInvitation(sql, token);
-      const [inviter] = row.invited_by ? await sql<Record<string, unknown>[]>('select first_name, last_name, email from users where id = ?', [row.invited_by]) : [];
+      const [inviter] = row.invited_by ? await personName(sql, row.invited_by) : [];
       return {
         teamName: await teamName(sql, row.team_id),
         email: row.email,
@@ -227,13 +249,12 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
         await lockTeam(sql, preview.team_id);
         const row = await openInvitation(sql, token, true);
         if (row.email.toLowerCase() !== person.email.toLowerCase()) throw forbidden(TEAM_MESSAGES.invitationOtherEmail);
-        await sql('update team_invitations set accepted_at = now(), accepted_by = ? where id = ?', [person.id, row.id]);
-        const [already] = await sql('select 1 from team_members where team_id = ? and user_id = ?', [row.team_id, person.id]);
-        if (!already) {
+        await markInvitationAccepted(sql, row.id, person.id);
+        if (!(await isMember(sql, row.team_id, person.id))) {
           // This invitation held a seat while pending; after a downgrade it may not fit any more.
           const seats = await seatsOf(sql, row.team_id);
           if (seats.members >= seats.limit) throw seatsRefused(seats.limit);
-          await sql('insert into team_members (team_id, user_id, role, invited_by) values (?, ?, ?, ?)', [row.team_id, person.id, row.role, row.invited_by]);
+          await insertMember(sql, row.team_id, person.id, row.role, row.invited_by);
           await recordActivity(sql, row.team_id, 'member.joined', { type: 'member', id: person.id, name: nameOf(person.firstName, person.lastName, person.email) }, { role: row.role }, person.id);
         }
         return summary(sql, person.id, row.team_id);
@@ -249,13 +270,8 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
         await lockTeam(sql, teamId);
         const [target] = input.userId !== owner.id ? await memberRows(sql, teamId, input.userId) : [];
         if (!target) throw new HttpError(422, TEAM_MESSAGES.transferToMember, { errors: { userId: TEAM_MESSAGES.transferToMember } });
-        const [waiting] = await sql('select 1 from team_ownership_transfers where team_id = ? and expires_at > now()', [teamId]);
-        if (waiting) throw conflict(TEAM_MESSAGES.transferPending);
-        await sql(
-          `insert into team_ownership_transfers (team_id, from_user_id, to_user_id, expires_at) values (?, ?, ?, ?)
-           on conflict (team_id) do update set from_user_id = excluded.from_user_id, to_user_id = excluded.to_user_id, expires_at = excluded.expires_at, created_at = now()`,
-          [teamId, owner.id, target.userId, new Date(Date.now() + OWNERSHIP_TRANSFER_TTL_DAYS * DAY_MS)],
-        );
+        if (await transferWaiting(sql, teamId)) throw conflict(TEAM_MESSAGES.transferPending);
+        await upsertTransfer(sql, teamId, owner.id, target.userId, new Date(Date.now() + OWNERSHIP_TRANSFER_TTL_DAYS * DAY_MS));
         await recordActivity(sql, teamId, 'ownership.requested', { type: 'member', id: target.userId, name: target.name });
         const s = await summary(sql, owner.id, teamId);
         return { transfer: s.ownershipTransfer as OwnershipTransfer, target, teamName: s.name };
@@ -271,7 +287,7 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
 
     /** The owner cancels, or the member asked declines. */
     async cancelTransfer(person: IUser, teamId: string): Promise<void> {
-      const rows = await sqlOf(em())('delete from team_ownership_transfers where team_id = ? and (from_user_id = ? or to_user_id = ?) returning team_id', [teamId, person.id, person.id]);
+      const rows = await deleteTransferOf(sqlOf(em()), teamId, person.id);
       if (!rows.length) throw notFound(TEAM_MESSAGES.noTransfer);
     },
 
@@ -280,7 +296,7 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
       return em().transactional(async (tx) => {
         const sql = sqlOf(tx);
         await lockTeam(sql, teamId);
-        const [t] = await sql<{ from_user_id: string }[]>('select from_user_id from team_ownership_transfers where team_id = ? and to_user_id = ? and expires_at > now()', [teamId, person.id]);
+        const [t] = await transferTo(sql, teamId, person.id);
         if (!t) throw notFound(TEAM_MESSAGES.noTransfer);
         await moveOwnership(sql, teamId, person.id);
         await recordActivity(sql, teamId, 'ownership.transferred', { type: 'member', id: person.id, name: nameOf(person.firstName, person.lastName, person.email) }, { from: t.from_user_id });
@@ -293,13 +309,7 @@ export function createTeamsService(d: { orm: Orm; mails: Mails; publicUrl: strin
     /** The activity log, newest first, of the last TEAM_ACTIVITY_RETENTION_DAYS, filtered. */
     async activity(teamId: string, q: TeamActivityQuery): Promise<TeamActivityList> {
       const sql = sqlOf(em());
-      const where = ['a.team_id = ?', 'a.created_at > now() - make_interval(days => ?)'];
-      const params: unknown[] = [teamId, TEAM_ACTIVITY_RETENTION_DAYS];
-      if (q.action) where.push('a.action = ?') && params.push(q.action);
-      if (q['actor-id']) where.push('a.actor_id = ?') && params.push(q['actor-id']);
-      if (q['video-id']) where.push("a.subject_type = 'video' and a.subject_id = ?") && params.push(q['video-id']);
-      if (q.from) where.push('a.created_at >= ?') && params.push(new Date(q.from));
-      if (q.to) where.push('a.created_at < ?') && params.push(new Date(q.to));
+      const { where, params } = activityFilter(teamId, q);
       const { items, total } = await activityRows(sql, where, params, q);
       return { items, meta: pageMeta(q.page, q.limit, total) };
     },

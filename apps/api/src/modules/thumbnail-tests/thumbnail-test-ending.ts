@@ -5,7 +5,7 @@ import { recordActivity } from '../teams/activity.ts';
 import { coverKey, setCover } from '../videos/edits/covers.ts';
 import { Video } from '../videos/video.entity.ts';
 import { decideTest, rateOf } from './thumbnail-test-statistic.ts';
-import { coverName, coversOf, runningTests, type TestRow } from './thumbnail-tests.queries.ts';
+import { coverName, coversOf, endTest, runningTests, type TestRow } from './thumbnail-tests.queries.ts';
 
 export interface EndingDeps {
   orm: Orm;
@@ -29,7 +29,7 @@ export async function endThumbnailTest(d: EndingDeps, test: TestRow, chosen: str
   try {
     await d.orm.em.fork().transactional(async (em) => {
       const sql = sqlOf(em);
-      const ended = await sql<{ id: string }[]>("update thumbnail_tests set ended_at = now(), ended_by = ?, winner_cover_id = ? where id = ? and ended_at is null returning id", [by, winner.id, test.id]);
+      const ended = await endTest(sql, test.id, by, winner.id);
       if (!ended.length) return;
       const video = await em.findOne(Video, { id: test.video_id });
       if (!video) return;

@@ -45,6 +45,36 @@ export async function runningTests(sql: Sql): Promise<{ test: TestRow; covers: C
   return Promise.all(tests.map(async (test) => ({ test, covers: await coversOf(sql, test.id) })));
 }
 
+/** The id of the video's running test, if any. */
+export async function runningTestId(sql: Sql, videoId: string): Promise<{ id: string } | undefined> {
+  const [row] = await sql<{ id: string }[]>('select id from thumbnail_tests where video_id = ? and ended_at is null', [videoId]);
+  return row;
+}
+
+/**
+ * Adds counts to covers (`ids`, `impressions`, `plays`: PostgreSQL array literals, in the same
+ * order); counts of a test that has ended are dropped with it.
+ */
+export async function addCoverCounts(sql: Sql, ids: string, impressions: string, plays: string) {
+  await sql(
+    `update thumbnail_test_covers c set impressions = c.impressions + v.i, plays = c.plays + v.p
+         from unnest(?::uuid[], ?::bigint[], ?::bigint[]) as v(id, i, p), thumbnail_tests t
+         where c.id = v.id and t.id = c.test_id and t.ended_at is null`,
+    [ids, impressions, plays],
+  );
+}
+
+/** A new running test and its covers. */
+export async function insertTest(sql: Sql, t: { id: string; userId: string; videoId: string; covers: { id: string; position: number; timeSec: number; key: string }[] }) {
+  await sql('insert into thumbnail_tests (id, user_id, video_id) values (?, ?, ?)', [t.id, t.userId, t.videoId]);
+  for (const c of t.covers) await sql('insert into thumbnail_test_covers (id, test_id, position, time_sec, image_key) values (?, ?, ?, ?, ?)', [c.id, t.id, c.position, c.timeSec, c.key]);
+}
+
+/** Ends the test with its winner if it was still running; the ids it ended (none when another ending came first). */
+export function endTest(sql: Sql, testId: string, by: 'owner' | 'auto', winnerCoverId: string) {
+  return sql<{ id: string }[]>("update thumbnail_tests set ended_at = now(), ended_by = ?, winner_cover_id = ? where id = ? and ended_at is null returning id", [by, winnerCoverId, testId]);
+}
+
 /** "Cover 2 (0:12)": how the activity log and the owner name a cover. */
 export function coverName(c: Pick<CoverRow, 'position' | 'time_sec'>): string {
   const s = Math.floor(c.time_sec);

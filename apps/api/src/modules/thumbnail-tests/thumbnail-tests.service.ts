@@ -14,7 +14,7 @@ import { videoKeys } from '../videos/storage-layout.ts';
 import { ownedVideo } from '../videos/video-basics.ts';
 import type { IVideo } from '../videos/video.entity.ts';
 import { coverIndexOf } from './thumbnail-split.ts';
-import { coverName, coversOf, currentTestOf, testById, toThumbnailTest } from './thumbnail-tests.queries.ts';
+import { addCoverCounts, coverName, coversOf, currentTestOf, insertTest, runningTestId, testById, toThumbnailTest } from './thumbnail-tests.queries.ts';
 import { endThumbnailTest } from './thumbnail-test-ending.ts';
 
 /** How long a process trusts its answer to "which test runs on this video" (a test started or ended elsewhere shows within it). */
@@ -43,7 +43,7 @@ export function createThumbnailTestsService(d: { orm: Orm; storage: Storage; que
     const hit = running.get(videoId);
     if (hit && Date.now() - hit.at < RUNNING_CACHE_MS) return hit.test;
     const sql = sqlOf(d.orm.em.fork());
-    const [row] = await sql<{ id: string }[]>('select id from thumbnail_tests where video_id = ? and ended_at is null', [videoId]);
+    const row = await runningTestId(sql, videoId);
     const test = row ? { id: row.id, covers: (await coversOf(sql, row.id)).map((c) => ({ id: c.id, url: d.storage.url(c.image_key) })) } : null;
     if (running.size > 10_000) running.clear();
     running.set(videoId, { at: Date.now(), test });
@@ -63,11 +63,11 @@ export function createThumbnailTestsService(d: { orm: Orm; storage: Storage; que
     const ids = [...batch.keys()];
     try {
       // Counts of a test that ended meanwhile (in another process) are dropped with it.
-      await sqlOf(d.orm.em.fork())(
-        `update thumbnail_test_covers c set impressions = c.impressions + v.i, plays = c.plays + v.p
-         from unnest(?::uuid[], ?::bigint[], ?::bigint[]) as v(id, i, p), thumbnail_tests t
-         where c.id = v.id and t.id = c.test_id and t.ended_at is null`,
-        [`{${ids.join(',')}}`, `{${ids.map((id) => batch.get(id)?.impressions).join(',')}}`, `{${ids.map((id) => batch.get(id)?.plays).join(',')}}`],
+      await addCoverCounts(
+        sqlOf(d.orm.em.fork()),
+        `{${ids.join(',')}}`,
+        `{${ids.map((id) => batch.get(id)?.impressions).join(',')}}`,
+        `{${ids.map((id) => batch.get(id)?.plays).join(',')}}`,
       );
     } catch (err) {
       // Tried again whole at the next flush.
@@ -112,8 +112,7 @@ export function createThumbnailTestsService(d: { orm: Orm; storage: Storage; que
         for (const c of covers) await d.queue.sendAndWait(JOBS.videoFrame, { videoId: video.id, timeSec: c.timeSec, key: c.key }, FRAME_TIMEOUT_MS, { userId, bytes: FRAME_RESERVATION_BYTES });
         await d.orm.em.fork().transactional(async (tem) => {
           const sql = sqlOf(tem);
-          await sql('insert into thumbnail_tests (id, user_id, video_id) values (?, ?, ?)', [testId, userId, video.id]);
-          for (const c of covers) await sql('insert into thumbnail_test_covers (id, test_id, position, time_sec, image_key) values (?, ?, ?, ?, ?)', [c.id, testId, c.position, c.timeSec, c.key]);
+          await insertTest(sql, { id: testId, userId, videoId: video.id, covers });
           await recordActivity(sql, userId, 'thumbnail_test.started', { type: 'video', id: video.id, name: video.name }, { covers: covers.map((c) => coverName({ position: c.position, time_sec: c.timeSec })).join(', ') });
         });
       } catch (err) {
@@ -182,8 +181,7 @@ export function createThumbnailTestsService(d: { orm: Orm; storage: Storage; que
   } satisfies CoverPicker & Record<string, unknown>;
 
   async function currentRunning(videoId: string) {
-    const [row] = await sqlOf(d.orm.em.fork())<{ id: string }[]>('select id from thumbnail_tests where video_id = ? and ended_at is null', [videoId]);
-    return row ?? null;
+    return (await runningTestId(sqlOf(d.orm.em.fork()), videoId)) ?? null;
   }
 }
 export type ThumbnailTestsService = ReturnType<typeof createThumbnailTestsService>;

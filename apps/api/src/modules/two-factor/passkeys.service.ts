@@ -5,10 +5,10 @@ import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
 import { conflict, notFound, unauthorized, unprocessable } from '../../http/errors.ts';
 import type { SignInClient } from '../auth/sign-in-notices.ts';
 import { User } from '../users/user.entity.ts';
-import { twoFactorChallenges } from './challenges.ts';
-import { type PasskeyRow, passkeyStore as passkeys } from './passkey-store.ts';
+import { twoFactorChallenges } from './challenges.queries.ts';
+import { type PasskeyRow, passkeyStore as passkeys } from './passkeys.queries.ts';
 import type { TwoFactorProofs } from './proofs.ts';
-import { twoFactorStore } from './store.ts';
+import { twoFactorStore } from './two-factor.queries.ts';
 import type { StoredCredential, WebAuthn } from './webauthn.ts';
 
 export interface PasskeyDeps {
@@ -64,7 +64,7 @@ export function createPasskeyService(d: PasskeyDeps) {
       return em().transactional(async (tx) => {
         const sql = sqlOf(tx);
         // The person's row locked: a parallel confirmation of an authenticator app turns it on once, not twice.
-        const [row] = await sql<{ on: boolean }[]>('select two_factor_enabled_at is not null as on from users where id = ? for update', [userId]);
+        const row = await twoFactorStore.lockedIsOn(sql, userId);
         const added = await passkeys.add(sql, userId, { ...credential, name });
         if (!added) throw conflict(TWO_FACTOR_MESSAGES.passkeyDuplicate);
         const recoveryCodes = row.on ? undefined : await d.proofs.turnOn(sql, user);
@@ -82,7 +82,7 @@ export function createPasskeyService(d: PasskeyDeps) {
       if (!password) throw unprocessable({ currentPassword: TWO_FACTOR_MESSAGES.wrongPassword });
       await em().transactional(async (tx) => {
         const t = sqlOf(tx);
-        await t('select 1 from users where id = ? for update', [userId]);
+        await twoFactorStore.lockUser(t, userId);
         if ((await passkeys.count(t, userId)) === 1 && !(await twoFactorStore.hasTotp(t, userId))) throw conflict(TWO_FACTOR_MESSAGES.passkeyLast);
         if (!(await passkeys.remove(t, userId, id))) throw notFound(TWO_FACTOR_MESSAGES.passkeyNotFound);
       });

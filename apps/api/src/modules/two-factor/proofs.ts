@@ -7,7 +7,7 @@ import type { SignInClient, SignInNotices } from '../auth/sign-in-notices.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { SignInLimits } from '../limits/rate-limits.ts';
 import type { IUser } from '../users/user.entity.ts';
-import { twoFactorStore as store } from './store.ts';
+import { twoFactorStore as store } from './two-factor.queries.ts';
 import { newRecoveryCodes } from './totp.ts';
 
 export interface ProofDeps {

@@ -7,10 +7,10 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AuthService, SignInAnswer } from '../auth/auth.service.ts';
 import type { SignInClient } from '../auth/sign-in-notices.ts';
 import { type IUser, User } from '../users/user.entity.ts';
-import { twoFactorChallenges } from './challenges.ts';
+import { twoFactorChallenges } from './challenges.queries.ts';
 import type { PasskeyService } from './passkeys.service.ts';
 import type { TwoFactorProofs } from './proofs.ts';
-import { twoFactorStore as store } from './store.ts';
+import { twoFactorStore as store } from './two-factor.queries.ts';
 import { isTotpCode, newTotpSecret, type SecretBox, totpStep } from './totp.ts';
 
 export interface TwoFactorDeps {

@@ -6,6 +6,7 @@ import { HttpError, unprocessable } from '../../http/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { sqlOf } from '../../db/sql.ts';
+import { lockFirstAdmin } from './users.queries.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { type IUser, User } from './user.entity.ts';
@@ -78,7 +79,7 @@ export function createUsersService(d: { orm: Orm; auth: AuthService; payments: P
       const password = opts.password ?? crypto.randomUUID().replaceAll('-', '').slice(0, 16);
       // API processes started together must not both create it: one at a time, the rest see it.
       const existing = await d.orm.em.fork().transactional(async (em) => {
-        await em.execute(`select pg_advisory_xact_lock(hashtext('reelbase:first-admin'))`);
+        await lockFirstAdmin(sqlOf(em));
         if (await em.count(User, { isAdmin: true })) return 'done';
         const found = await em.findOne(User, { email });
         const admin =

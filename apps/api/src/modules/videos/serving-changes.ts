@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Sql } from '../../db/sql.ts';
 import { listenChannel } from '../../db/listen.ts';
+import { videoQueries } from './videos.queries.ts';
 
 const CHANNEL = 'reelbase_serving';
 
@@ -11,7 +12,7 @@ const CHANNEL = 'reelbase_serving';
  * Without ids, every cached answer goes (a ban touches all of a user's videos).
  */
 export async function announceServingChange(sql: Sql, videoIds?: string[]): Promise<void> {
-  await sql('select pg_notify(?, ?)', [CHANNEL, JSON.stringify({ ids: videoIds ?? null })]);
+  await videoQueries.notify(sql, CHANNEL, JSON.stringify({ ids: videoIds ?? null }));
 }
 
 /**

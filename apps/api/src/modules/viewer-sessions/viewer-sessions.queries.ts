@@ -15,6 +15,11 @@ export async function readSettings(sql: Sql, teamId: string): Promise<ViewerSett
   return r ? { identifyByLead: r.identify_by_lead, identifyByEmailParam: r.identify_by_email_param, anonymousOnly: r.anonymous_only, retentionMonths: r.retention_months } : { ...DEFAULT_SETTINGS };
 }
 
+/** Settings changes of one team run one at a time (in the caller's transaction). */
+export async function lockSettings(sql: Sql, teamId: string): Promise<void> {
+  await sql('select pg_advisory_xact_lock(hashtext(?))', [`viewer-settings:${teamId}`]);
+}
+
 export async function writeSettings(sql: Sql, teamId: string, s: ViewerSettings): Promise<void> {
   await sql(
     `insert into viewer_settings (user_id, identify_by_lead, identify_by_email_param, anonymous_only, retention_months) values (?, ?, ?, ?, ?)

@@ -259,7 +259,7 @@ export function createViewerSessionsService(d: {
     async updateSettings(teamId, update) {
       const next = await d.orm.em.fork().transactional(async (em) => {
         const tx = sqlOf(em);
-        await tx('select pg_advisory_xact_lock(hashtext(?))', [`viewer-settings:${teamId}`]);
+        await w.lockSettings(tx, teamId);
         const current = await w.readSettings(tx, teamId);
         const merged = { ...current, ...update };
         const changed = Object.fromEntries(Object.entries(update).filter(([k, v]) => current[k as keyof ViewerSettings] !== v));

@@ -9,6 +9,7 @@ import { JOBS } from '../../queue/job-contract.ts';
 import type { Queue } from '../../queue/queue.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
+import { type Claimed, claimDelivery, clearFailingSince, disableFailingEndpoint, failPendingDeliveries, markFailingSince, markSucceeded, markTryFailed, markWaitingQueued, pruneDeliveries, teamOwner } from './webhook-deliveries.queries.ts';
 import { WEBHOOK_CHANNEL } from './webhook-events.ts';
 import { WEBHOOK_ADDRESS_MESSAGE } from './webhooks.service.ts';
 import { webhookSignature } from './webhook-signature.ts';
@@ -37,8 +38,6 @@ const SWEEP_MS = 60_000;
 /** Finished deliveries are kept this long for the deliveries list and Resend. */
 const KEEP_DAYS = 30;
 
-type Claimed = { id: string; endpoint_id: string; message_id: string; body: string; attempts: number; created_at: Date; url: string; secret: string; previous_secret: string | null };
-
 /** The wait before try `attempt + 1` (attempt counts from 1). */
 export const retryWait = (schedule: readonly number[], attempt: number) => schedule[Math.min(attempt - 1, schedule.length - 1)] ?? 0;
 
@@ -65,14 +64,7 @@ export function webhookDelivery(d: WebhookDeliveryDeps) {
   /** Queues the deliveries that wait for a job: new ones, and ones whose job was lost. */
   async function queueWaiting(): Promise<void> {
     for (;;) {
-      const rows = await sqlNow()<{ id: string; next_attempt_at: Date }[]>(
-        `update webhook_deliveries set queued_at = now() where id in (
-           select id from webhook_deliveries where status = 'pending' and (queued_at is null
-             or (next_attempt_at < now() - make_interval(secs => ?) and (claimed_until is null or claimed_until < now())))
-           order by next_attempt_at limit 100 for update skip locked)
-         returning id, next_attempt_at`,
-        [LOST_AFTER_SECONDS],
-      );
+      const rows = await markWaitingQueued(sqlNow(), LOST_AFTER_SECONDS);
       for (const r of rows) await send(r.id, new Date(r.next_attempt_at));
       if (rows.length < 100) return;
     }
@@ -82,15 +74,7 @@ export function webhookDelivery(d: WebhookDeliveryDeps) {
 
   /** One try of one delivery; a duplicate job, or one for a delivery done or not yet due, does nothing. */
   async function deliver(deliveryId: string): Promise<void> {
-    const [c] = await sqlNow()<Claimed[]>(
-      `update webhook_deliveries w set attempts = attempts + 1, claimed_until = now() + make_interval(secs => ?)
-       from webhook_endpoints e
-       where w.id = ? and e.id = w.endpoint_id and w.status = 'pending' and w.next_attempt_at <= now() + interval '2 seconds'
-         and (w.claimed_until is null or w.claimed_until < now())
-       returning w.id, w.endpoint_id, w.message_id, w.body, w.attempts, w.created_at, e.url, e.secret,
-         case when e.previous_secret_until > now() then e.previous_secret end as previous_secret`,
-      [d.timeoutSeconds + 60, deliveryId],
-    );
+    const [c] = await claimDelivery(sqlNow(), d.timeoutSeconds + 60, deliveryId);
     if (!c) return;
     const timestamp = Math.floor(Date.now() / 1000);
     let status: number | null = null;
@@ -124,18 +108,15 @@ export function webhookDelivery(d: WebhookDeliveryDeps) {
     return d.orm.em.fork().transactional(async (em) => {
       const sql = sqlOf(em);
       if (!error) {
-        await sql("update webhook_deliveries set status = 'succeeded', response_status = ?, error = null, last_attempt_at = now(), next_attempt_at = null, claimed_until = null where id = ?", [status, c.id]);
-        await sql('update webhook_endpoints set failing_since = null where id = ?', [c.endpoint_id]);
+        await markSucceeded(sql, c.id, status);
+        await clearFailingSince(sql, c.endpoint_id);
         return null;
       }
       const wait = retryWait(d.retrySchedule, c.attempts);
       const next = new Date(Date.now() + wait * 1000);
       const open = next.getTime() <= new Date(c.created_at).getTime() + d.retryWindowSeconds * 1000;
-      await sql(
-        `update webhook_deliveries set status = ?, response_status = ?, error = ?, last_attempt_at = now(), next_attempt_at = ?, queued_at = now(), claimed_until = null where id = ?`,
-        [open ? 'pending' : 'failed', status, error, open ? next : null, c.id],
-      );
-      await sql('update webhook_endpoints set failing_since = coalesce(failing_since, now()) where id = ?', [c.endpoint_id]);
+      await markTryFailed(sql, c.id, open ? 'pending' : 'failed', status, error, open ? next : null);
+      await markFailingSince(sql, c.endpoint_id);
       if (await disableIfFailing(sql, c.endpoint_id, error)) return null;
       return open ? next : null;
     });
@@ -143,14 +124,10 @@ export function webhookDelivery(d: WebhookDeliveryDeps) {
 
   /** Five days (WEBHOOK_DISABLE_AFTER_DAYS) of failures and no success: off, its waiting deliveries failed, the owner mailed. */
   async function disableIfFailing(sql: Sql, endpointId: string, lastError: string): Promise<boolean> {
-    const [e] = await sql<{ user_id: string; url: string; failing_since: Date }[]>(
-      `update webhook_endpoints set enabled = false, disabled_reason = ?, updated_at = now()
-       where id = ? and enabled and failing_since <= now() - make_interval(secs => ?) returning user_id, url, failing_since`,
-      [`Disabled after ${d.disableAfterDays} days of failed deliveries.`, endpointId, Math.round(d.disableAfterDays * 86_400)],
-    );
+    const [e] = await disableFailingEndpoint(sql, `Disabled after ${d.disableAfterDays} days of failed deliveries.`, endpointId, Math.round(d.disableAfterDays * 86_400));
     if (!e) return false;
-    await sql("update webhook_deliveries set status = 'failed', next_attempt_at = null, error = coalesce(error, 'The endpoint was disabled.') where endpoint_id = ? and status = 'pending'", [endpointId]);
-    const [owner] = await sql<{ email: string; first_name: string }[]>('select email, first_name from users where id = coalesce((select owner_id from teams where id = ?), ?)', [e.user_id, e.user_id]);
+    await failPendingDeliveries(sql, endpointId);
+    const [owner] = await teamOwner(sql, e.user_id);
     if (owner) await queueMail(sql, owner.email, 'webhook-disabled', { firstName: owner.first_name, url: e.url, failingSince: new Date(e.failing_since).toISOString(), lastError });
     d.log.warn({ endpointId }, 'webhook endpoint disabled after failing');
     return true;
@@ -166,7 +143,7 @@ export function webhookDelivery(d: WebhookDeliveryDeps) {
       const listener = await listenChannel(databaseUrl, d.log, WEBHOOK_CHANNEL, () => void wake());
       const sweep = setInterval(() => {
         void wake();
-        void sqlNow()("delete from webhook_deliveries where status <> 'pending' and created_at < now() - make_interval(days => ?)", [KEEP_DAYS]).catch((err) => d.log.warn({ err }, 'old webhook deliveries not removed'));
+        void pruneDeliveries(sqlNow(), KEEP_DAYS).catch((err) => d.log.warn({ err }, 'old webhook deliveries not removed'));
       }, SWEEP_MS);
       sweep.unref();
       await wake();

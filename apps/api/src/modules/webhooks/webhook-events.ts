@@ -1,6 +1,7 @@
 import type { WEBHOOK_TEST_EVENT, WebhookEventType } from '@reelbase/api-client';
 import type { Orm } from '../../db/orm.ts';
 import { type Sql, sqlOf } from '../../db/sql.ts';
+import { captionTrackEventRow, endpointOfTeam, insertDeliveries, notifyChannel, subscribedEndpoints, videoEventRow } from './webhook-deliveries.queries.ts';
 
 /** Woken on every commit that recorded deliveries: the workers queue them (webhook-delivery.ts). */
 export const WEBHOOK_CHANNEL = 'reelbase_webhooks';
@@ -16,32 +17,25 @@ export type WebhookEventName = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
  */
 export async function recordWebhookEvent(sql: Sql, teamId: string, type: WebhookEventName, data: Record<string, unknown>, o: { endpointId?: string } = {}): Promise<string[]> {
   const endpoints = o.endpointId
-    ? await sql<{ id: string }[]>('select id from webhook_endpoints where id = ? and user_id = ?', [o.endpointId, teamId])
-    : await sql<{ id: string }[]>('select id from webhook_endpoints where user_id = ? and enabled and ? = any(events)', [teamId, type]);
+    ? await endpointOfTeam(sql, o.endpointId, teamId)
+    : await subscribedEndpoints(sql, teamId, type);
   if (!endpoints.length) return [];
   const messageId = `msg_${crypto.randomUUID().replaceAll('-', '')}`;
   const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
   const ids = endpoints.map(() => crypto.randomUUID());
-  await sql(
-    `insert into webhook_deliveries (id, endpoint_id, message_id, event_type, body)
-     select d.id, d.endpoint_id, ?, ?, ? from jsonb_to_recordset(?::jsonb) as d(id uuid, endpoint_id uuid)`,
-    [messageId, type, body, JSON.stringify(endpoints.map((e, i) => ({ id: ids[i], endpoint_id: e.id })))],
-  );
+  await insertDeliveries(sql, messageId, type, body, JSON.stringify(endpoints.map((e, i) => ({ id: ids[i], endpoint_id: e.id }))));
   await notifyWebhookWorkers(sql);
   return ids;
 }
 
 /** Wakes the workers on commit: deliveries are waiting to be queued. */
 export async function notifyWebhookWorkers(sql: Sql): Promise<void> {
-  await sql('select pg_notify(?, ?)', [WEBHOOK_CHANNEL, '']);
+  await notifyChannel(sql, WEBHOOK_CHANNEL);
 }
 
 /** What the video events carry about a video, read in the caller's transaction (null: no such video). */
 export async function videoEventData(sql: Sql, videoId: string): Promise<{ teamId: string; data: Record<string, unknown> } | null> {
-  const [v] = await sql<{ user_id: string; name: string; duration_sec: number | null; width: number | null; height: number | null; source: string; visibility: string; created_at: Date }[]>(
-    'select user_id, name, duration_sec, width, height, source, visibility, created_at from videos where id = ?',
-    [videoId],
-  );
+  const [v] = await videoEventRow(sql, videoId);
   if (!v) return null;
   return {
     teamId: v.user_id,
@@ -57,10 +51,7 @@ export async function recordVideoEvent(sql: Sql, videoId: string, type: 'video.r
 
 /** captions.ready: a track became ready (generated or uploaded). */
 export async function recordCaptionsReady(sql: Sql, trackId: string): Promise<void> {
-  const [t] = await sql<{ user_id: string; video_id: string; video_name: string; language: string; label: string; kind: string; cue_count: number }[]>(
-    'select t.user_id, t.video_id, v.name as video_name, t.language, t.label, t.kind, t.cue_count from caption_tracks t join videos v on v.id = t.video_id where t.id = ?',
-    [trackId],
-  );
+  const [t] = await captionTrackEventRow(sql, trackId);
   if (t) await recordWebhookEvent(sql, t.user_id, 'captions.ready', { id: trackId, videoId: t.video_id, videoName: t.video_name, language: t.language, label: t.label, kind: t.kind, cueCount: t.cue_count });
 }
 

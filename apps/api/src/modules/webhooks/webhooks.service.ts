@@ -13,29 +13,28 @@ import type { Orm } from '../../db/orm.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { isAllowedHost } from '../../imports/address-policy.ts';
 import { ImportRefusedError } from '../../imports/import-error.ts';
-import { isUuid, type Sql, sqlOf } from '../../db/sql.ts';
+import { type Sql, sqlOf } from '../../db/sql.ts';
 import { recordActivity } from '../teams/activity.ts';
 import { notifyWebhookWorkers, recordWebhookEvent } from './webhook-events.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
-
-type EndpointRow = { id: string; url: string; events: string[]; enabled: boolean; disabled_reason: string | null; failing_since: Date | null; created_at: Date };
-type DeliveryRow = {
-  id: string;
-  message_id: string;
-  event_type: string;
-  status: WebhookDelivery['status'];
-  attempts: number;
-  response_status: number | null;
-  error: string | null;
-  body: string;
-  created_at: Date;
-  last_attempt_at: Date | null;
-  next_attempt_at: Date | null;
-};
+import {
+  copyDelivery,
+  countEndpoints,
+  type DeliveryRow,
+  deleteEndpoint,
+  deliveryRows,
+  type EndpointRow,
+  endpointDeliveries,
+  endpointDelivery,
+  endpointRows,
+  insertEndpoint,
+  listEndpoints,
+  lockTeamWebhooks,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from './webhooks.queries.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const ENDPOINT_COLUMNS = 'id, url, events, enabled, disabled_reason, failing_since, created_at';
-const DELIVERY_COLUMNS = 'id, message_id, event_type, status, attempts, response_status, error, body, created_at, last_attempt_at, next_attempt_at';
 
 const toWebhook = (r: EndpointRow): Webhook => ({
   id: r.id,
@@ -103,19 +102,19 @@ export function createWebhooksService(d: WebhooksDeps) {
   }
 
   async function own(sql: Sql, teamId: string, id: string, lock = false): Promise<EndpointRow> {
-    const [row] = isUuid(id) ? await sql<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ? and user_id = ?${lock ? ' for update' : ''}`, [id, teamId]) : [];
+    const [row] = await endpointRows(sql, teamId, id, lock);
     if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
     return row;
   }
 
   async function delivery(sql: Sql, id: string): Promise<WebhookDelivery> {
-    const [row] = await sql<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where id = ?`, [id]);
+    const [row] = await deliveryRows(sql, id);
     return toDelivery(row);
   }
 
   return {
     async list(teamId: string) {
-      const rows = await read()<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where user_id = ? order by created_at, id`, [teamId]);
+      const rows = await listEndpoints(read(), teamId);
       return { items: rows.map(toWebhook) };
     },
 
@@ -128,16 +127,9 @@ export function createWebhooksService(d: WebhooksDeps) {
       const secret = newWebhookSecret();
       return write(async (sql) => {
         // One team's creations in turn, so two at once cannot pass the cap together.
-        await sql('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`webhooks:${teamId}`]);
-        const [{ n }] = await sql<{ n: number }[]>('select count(*)::int as n from webhook_endpoints where user_id = ?', [teamId]);
-        if (n >= WEBHOOK_ENDPOINTS_MAX) throw conflict(WEBHOOK_MESSAGES.tooMany);
-        const [row] = await sql<EndpointRow[]>(`insert into webhook_endpoints (id, user_id, url, events, secret) values (?, ?, ?, ?::text[], ?) returning ${ENDPOINT_COLUMNS}`, [
-          crypto.randomUUID(),
-          teamId,
-          input.url,
-          `{${input.events.join(',')}}`,
-          secret,
-        ]);
+        await lockTeamWebhooks(sql, teamId);
+        if ((await countEndpoints(sql, teamId)) >= WEBHOOK_ENDPOINTS_MAX) throw conflict(WEBHOOK_MESSAGES.tooMany);
+        const [row] = await insertEndpoint(sql, crypto.randomUUID(), teamId, input.url, input.events, secret);
         await recordActivity(sql, teamId, 'webhook.created', { type: 'webhook', id: row.id, name: row.url }, { events: input.events.join(', ') });
         return { ...toWebhook(row), secret };
       });
@@ -148,13 +140,7 @@ export function createWebhooksService(d: WebhooksDeps) {
       return write(async (sql) => {
         const before = await own(sql, teamId, id, true);
         // Turned back on: its failures start over.
-        const [row] = await sql<EndpointRow[]>(
-          `update webhook_endpoints set url = coalesce(?, url), events = coalesce(?::text[], events), enabled = coalesce(?, enabled),
-             disabled_reason = case when ? then null else disabled_reason end,
-             failing_since = case when ? then null else failing_since end, updated_at = now()
-           where id = ? returning ${ENDPOINT_COLUMNS}`,
-          [input.url ?? null, input.events ? `{${input.events.join(',')}}` : null, input.enabled ?? null, input.enabled === true, input.enabled === true, id],
-        );
+        const [row] = await updateEndpoint(sql, id, input);
         await recordActivity(sql, teamId, 'webhook.updated', { type: 'webhook', id: row.id, name: row.url }, webhookChanges(before, input));
         return toWebhook(row);
       });
@@ -163,7 +149,7 @@ export function createWebhooksService(d: WebhooksDeps) {
     async remove(teamId: string, id: string) {
       await write(async (sql) => {
         const gone = await own(sql, teamId, id, true);
-        await sql('delete from webhook_endpoints where id = ?', [id]);
+        await deleteEndpoint(sql, id);
         await recordActivity(sql, teamId, 'webhook.deleted', { type: 'webhook', id: gone.id, name: gone.url });
       });
       return { message: WEBHOOK_MESSAGES.deleted };
@@ -174,10 +160,7 @@ export function createWebhooksService(d: WebhooksDeps) {
       const secret = newWebhookSecret();
       return write(async (sql) => {
         const row = await own(sql, teamId, id, true);
-        await sql(
-          'update webhook_endpoints set previous_secret = secret, previous_secret_until = now() + make_interval(secs => ?), secret = ?, updated_at = now() where id = ?',
-          [d.secretOverlapSeconds, secret, id],
-        );
+        await rotateEndpointSecret(sql, d.secretOverlapSeconds, secret, id);
         await recordActivity(sql, teamId, 'webhook.secret_rotated', { type: 'webhook', id: row.id, name: row.url });
         return { ...toWebhook(row), secret };
       });
@@ -186,7 +169,7 @@ export function createWebhooksService(d: WebhooksDeps) {
     async deliveries(teamId: string, id: string) {
       const sql = read();
       await own(sql, teamId, id);
-      const rows = await sql<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where endpoint_id = ? order by created_at desc, id limit ?`, [id, WEBHOOK_DELIVERIES_SHOWN]);
+      const rows = await endpointDeliveries(sql, id, WEBHOOK_DELIVERIES_SHOWN);
       return { items: rows.map(toDelivery) };
     },
 
@@ -194,10 +177,10 @@ export function createWebhooksService(d: WebhooksDeps) {
     async resend(teamId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
       return write(async (sql) => {
         await own(sql, teamId, id);
-        const [old] = isUuid(deliveryId) ? await sql<{ id: string }[]>('select id from webhook_deliveries where id = ? and endpoint_id = ?', [deliveryId, id]) : [];
+        const [old] = await endpointDelivery(sql, deliveryId, id);
         if (!old) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
         const newId = crypto.randomUUID();
-        await sql('insert into webhook_deliveries (id, endpoint_id, message_id, event_type, body) select ?, endpoint_id, message_id, event_type, body from webhook_deliveries where id = ?', [newId, deliveryId]);
+        await copyDelivery(sql, newId, deliveryId);
         await notifyWebhookWorkers(sql);
         return delivery(sql, newId);
       });

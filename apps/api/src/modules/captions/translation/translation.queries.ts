@@ -66,4 +66,23 @@ export const translationQueries = {
   async markFailed(sql: Sql, trackId: string, reason: string) {
     await sql(`update caption_tracks set status = 'failed', error = ?, updated_at = now() where id = ? and status = 'processing'`, [reason, trackId]);
   },
+
+  // The translate-captions job (jobs/translate-captions.ts).
+
+  /** The job's track while it is still 'processing'. */
+  async processingTrack(sql: Sql, trackId: string): Promise<{ id: string; cueCount: number } | undefined> {
+    const [track] = await sql<{ id: string; cueCount: number }[]>(`select id, cue_count as "cueCount" from caption_tracks where id = ? and status = 'processing'`, [trackId]);
+    return track;
+  },
+
+  /** The source track, when it is ready. */
+  async readySource(sql: Sql, trackId: string): Promise<{ id: string; language: string; version: number } | undefined> {
+    const [source] = await sql<{ id: string; language: string; version: number }[]>(`select id, language, version from caption_tracks where id = ? and status = 'ready'`, [trackId]);
+    return source;
+  },
+
+  /** The source's version the translation was made from. */
+  async setSourceVersion(sql: Sql, trackId: string, version: number) {
+    await sql('update caption_tracks set source_version = ? where id = ?', [version, trackId]);
+  },
 };

@@ -1,5 +1,7 @@
 import type { Orm } from '../../../db/orm.ts';
+import { sqlOf } from '../../../db/sql.ts';
 import { bandwidthMonth } from '../../payments/entitlements.ts';
+import { deliveryQueries } from './delivery.queries.ts';
 
 /**
  * Bytes delivered per video, summed in memory and written in one statement per flush, so a
@@ -8,6 +10,8 @@ import { bandwidthMonth } from '../../payments/entitlements.ts';
  * owners' months grew.
  */
 export function bandwidthCounter(orm: Orm, flushMs: number, onError: (err: unknown) => void, onFlushed?: (month: string, userIds: string[]) => Promise<void>) {
+  // On the connection, outside any transaction.
+  const sql = sqlOf(orm.em.getConnection());
   let pending = new Map<string, number>();
   const add = (videoId: string, bytes: number) => {
     if (bytes > 0) pending.set(videoId, (pending.get(videoId) ?? 0) + bytes);
@@ -19,22 +23,8 @@ export function bandwidthCounter(orm: Orm, flushMs: number, onError: (err: unkno
     const month = bandwidthMonth();
     let owners: { user_id: string }[];
     try {
-      owners = await orm.em.getConnection().execute(
-        `with v as (
-           update videos v set
-             total_bandwidth_usage = v.total_bandwidth_usage + x.bytes,
-             monthly_bandwidth_usage = case when v.bandwidth_month = ? then v.monthly_bandwidth_usage + x.bytes else x.bytes end,
-             bandwidth_month = ?
-           from (select unnest(?::uuid[]) as id, unnest(?::bigint[]) as bytes) x
-           where v.id = x.id
-           returning v.user_id, x.bytes)
-         insert into user_bandwidth_months as m (user_id, month, bytes)
-         select user_id, ?::date, sum(bytes) from v group by user_id
-         on conflict (user_id, month) do update set bytes = m.bytes + excluded.bytes
-         returning m.user_id`,
-        // Array literals as text: the driver would spread a JS array into separate parameters.
-        [month, month, `{${[...batch.keys()].join(',')}}`, `{${[...batch.values()].join(',')}}`, `${month}-01`],
-      );
+      // Array literals as text: the driver would spread a JS array into separate parameters.
+      owners = await deliveryQueries.addBandwidth(sql, month, `{${[...batch.keys()].join(',')}}`, `{${[...batch.values()].join(',')}}`, `${month}-01`);
     } catch (err) {
       // Put the counts back so a passing database hiccup loses nothing.
       for (const [id, bytes] of batch) add(id, bytes);

@@ -1,5 +1,7 @@
 import type { Orm } from '../../../db/orm.ts';
+import { sqlOf } from '../../../db/sql.ts';
 import { type DefaultLimits, overBandwidthSql } from '../../payments/entitlements.ts';
+import { deliveryQueries } from './delivery.queries.ts';
 
 /** Whether a video may be served, and how: what delivery asks before each file. */
 export interface Servable {
@@ -25,18 +27,13 @@ export interface Servable {
 export function servableCache(orm: Orm, cacheMs: number, limits: DefaultLimits) {
   const over = overBandwidthSql('u', limits);
   const cache = new Map<string, Servable>();
+  // On the connection, outside any transaction.
+  const sql = sqlOf(orm.em.getConnection());
   return {
     async get(id: string): Promise<Servable> {
       const hit = cache.get(id);
       if (hit && Date.now() - hit.at < cacheMs) return hit;
-      const rows = /^[0-9a-f-]{36}$/i.test(id)
-        ? await orm.em
-            .getConnection()
-            .execute<{ ban: boolean; owner_ban: boolean; is_main_ready: boolean; is_hls_ready: boolean; over_bandwidth: boolean; visibility: string; privacy_version: number; duration_sec: number | null }[]>(
-            `select v.ban, u.ban as owner_ban, v.is_main_ready, v.is_hls_ready, ${over} as over_bandwidth, v.visibility, v.privacy_version, v.duration_sec from videos v join users u on u.id = v.user_id where v.id = ?`,
-            [id],
-          )
-        : [];
+      const rows = /^[0-9a-f-]{36}$/i.test(id) ? await deliveryQueries.servable(sql, over, id) : [];
       const row = rows[0];
       const s = {
         ok: !!row && !row.ban && !row.owner_ban,

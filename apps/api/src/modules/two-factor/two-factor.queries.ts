@@ -63,6 +63,15 @@ export const twoFactorStore = {
     await sql('update users set two_factor_enabled_at = null where id = ?', [userId]);
   },
 
+  /** Whether two-factor sign-in is on, the person's row locked for the rest of the transaction. */
+  async lockedIsOn(sql: Sql, userId: string): Promise<{ on: boolean }> {
+    const [row] = await sql<{ on: boolean }[]>('select two_factor_enabled_at is not null as on from users where id = ? for update', [userId]);
+    return row;
+  },
+
+  /** Locks the person's row for the rest of the transaction (their methods change one at a time). */
+  lockUser: (sql: Sql, userId: string) => sql('select 1 from users where id = ? for update', [userId]),
+
   /** The owner's policy; false when the team does not exist. */
   async setTeamPolicy(sql: Sql, teamId: string, requireTwoFactor: boolean): Promise<boolean> {
     return (await sql<unknown[]>('update teams set require_two_factor = ? where id = ? returning 1', [requireTwoFactor, teamId])).length === 1;
