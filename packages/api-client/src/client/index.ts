@@ -5,3 +5,6 @@ export { ApiError, errorFromBody, errorMessage, fieldErrorSentence, fieldLabel, 
 export { isSession, memoryTokenStorage, SESSION_EXPIRED_MESSAGE, type DeviceTokenStorage, type Session, type SignOutEvent, type SignOutReason, type TokenStorage } from './session.ts';
 export { type ProgressHandler, progressOf, type UploadProgress } from './transport.ts';
 export { TUS_PATH, type TusInput, tusOffset, tusUpload } from './tus.ts';
+// Every operation of the contract as `<method> <path>`, by operationId: the API binds its routes to these.
+export * as op from './routes.generated.ts';
+export type { OperationAt, Route } from './route.ts';

@@ -1,9 +1,10 @@
 import type { Router } from '@koa/router';
-import { API_KEY_ERROR_CODES, type ApiKeyScope, endpoints, missingPermissionMessage, missingScopeMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole, TWO_FACTOR_ERROR_CODES, TWO_FACTOR_MESSAGES } from '@reelbase/api-client';
+import { API_KEY_ERROR_CODES, type ApiKeyScope, missingPermissionMessage, missingScopeMessage, roleCan, TEAM_ERROR_CODES, TEAM_HEADER, TEAM_MESSAGES, type TeamAccess, type TeamPermission, type TeamRole, TWO_FACTOR_ERROR_CODES, TWO_FACTOR_MESSAGES } from '@reelbase/api-client';
 import type { Context, Middleware } from 'koa';
 import type { Orm } from '../../db/orm.ts';
 import { type ApiKeyPrincipal, keyNotAllowed } from '../api-keys/api-keys.service.ts';
 import { forbidden } from '../../http/errors.ts';
+import { endpointOf } from '../../http/operation.ts';
 import { isUuid, sqlOf } from '../../db/sql.ts';
 import { type IUser, User } from '../users/user.entity.ts';
 import type { Membership } from '../teams/membership.ts';
@@ -91,21 +92,21 @@ export const requestedTeam = (ctx: Context): string | undefined => ctx.params?.t
  * Binds each signed-in route to its permission and API-key scope from the contract
  * (`endpoints[].team`, `.scope`), the one map of operation to permission: after authentication,
  * the route's team is resolved and the member's role (or the key's scope) checked before anything
- * else of the route runs. A signed-in route the contract does not know fails the start, so no
- * route goes unchecked.
+ * else of the route runs. A route is found by the operation it was bound to (`on(r, op.x, ...)`,
+ * its layer's name), never by its path. A signed-in route bound to no operation, or to one the
+ * contract does not list or gives no team permission, fails the start, so no route goes unchecked.
  */
 export function bindTeamAccess(routers: Router[], o: { requireUser: Middleware; check: (access: TeamAccess, scope?: ApiKeyScope) => Middleware }): Router[] {
-  const accessOf = new Map(endpoints.filter((e) => e.team).map((e) => [`${e.method} ${e.path}`, e]));
   for (const router of routers) {
     const routerSignsIn = router.stack.some((l) => l.methods.length === 0 && l.stack.includes(o.requireUser));
     for (const layer of router.stack) {
       if (!layer.methods.length) continue;
+      const endpoint = layer.name ? endpointOf(layer.name) : undefined;
+      if (layer.name && !endpoint) throw new Error(`${layer.name}: the route is bound to an operation the contract does not list`);
       const at = layer.stack.indexOf(o.requireUser);
       if (at < 0 && !routerSignsIn) continue;
-      const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
-      const methods = layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((m) => m.toLowerCase());
-      const endpoint = methods.map((m) => accessOf.get(`${m} ${path}`)).find((a) => a !== undefined);
-      if (!endpoint?.team) throw new Error(`${methods.join(',')} ${path} signs in but the contract gives it no team permission`);
+      if (!endpoint) throw new Error(`${layer.methods.join(',')} ${String(layer.path)} signs in but is bound to no operation of the contract (on(router, op.x, ...))`);
+      if (!endpoint.team) throw new Error(`${layer.name} signs in but the contract gives it no team permission`);
       layer.stack.splice(at + 1, 0, o.check(endpoint.team, endpoint.scope));
     }
   }

@@ -1,8 +1,9 @@
 import { Router } from '@koa/router';
-import { AdminUserListQuery, AdminUserUpdate, AdminVideoListQuery, FeatureToggle, UserBulkRequest, VideoBlockRequest } from '@reelbase/api-client';
+import { AdminUserListQuery, AdminUserUpdate, AdminVideoListQuery, FeatureToggle, op, UserBulkRequest, VideoBlockRequest } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { body, query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import type { AdminVideosService } from './admin-videos.service.ts';
 
@@ -14,22 +15,22 @@ import type { AdminVideosService } from './admin-videos.service.ts';
 export function adminRoutes(users: AdminUsersService, videos: AdminVideosService, guards: AuthGuards) {
   const r = new Router();
   const admin = guards.requireAdmin;
-  r.get('/api/users', admin, async (ctx) => {
+  on(r, op.getUsers, admin, async (ctx) => {
     ctx.body = await users.list(currentUser(ctx), query(ctx, AdminUserListQuery));
   });
-  r.get('/api/users/:id', admin, async (ctx) => {
+  on(r, op.getUsersById, admin, async (ctx) => {
     ctx.body = await users.get(currentUser(ctx), ctx.params.id);
   });
-  r.put('/api/users/:id', admin, async (ctx) => {
+  on(r, op.putUsersById, admin, async (ctx) => {
     ctx.body = await users.update(currentUser(ctx), ctx.params.id, body(ctx, AdminUserUpdate));
   });
-  r.delete('/api/users/:id', admin, async (ctx) => {
+  on(r, op.deleteUsersById, admin, async (ctx) => {
     ctx.body = await users.remove(currentUser(ctx), ctx.params.id);
   });
-  r.post('/api/users/bulk', admin, async (ctx) => {
+  on(r, op.postUsersBulk, admin, async (ctx) => {
     ctx.body = await users.bulk(currentUser(ctx), body(ctx, UserBulkRequest));
   });
-  r.put('/api/feature/:id', admin, async (ctx) => {
+  on(r, op.putFeatureById, admin, async (ctx) => {
     ctx.body = await users.toggleFeature(currentUser(ctx), ctx.params.id, body(ctx, FeatureToggle));
   });
 
@@ -37,8 +38,9 @@ export function adminRoutes(users: AdminUsersService, videos: AdminVideosService
     if (!isAdminCall(ctx)) return next();
     await admin(ctx, () => handle(ctx));
   };
-  r.get(
-    '/api/videos',
+  on(
+    r,
+    op.getVideos,
     adminWhen(
       (ctx) => ctx.query['user-id'] !== undefined,
       async (ctx) => {
@@ -46,8 +48,9 @@ export function adminRoutes(users: AdminUsersService, videos: AdminVideosService
       },
     ),
   );
-  r.post(
-    '/api/videos/bulk',
+  on(
+    r,
+    op.postVideosBulk,
     adminWhen(
       (ctx) => (ctx.request as unknown as { body?: { action?: unknown } }).body?.action === 'block',
       async (ctx) => {

@@ -1,11 +1,12 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { Router } from '@koa/router';
-import { AUDIO_TRACK_MESSAGES, AudioTrackUpdate } from '@reelbase/api-client';
+import { AUDIO_TRACK_MESSAGES, AudioTrackUpdate, op } from '@reelbase/api-client';
 import formidable, { errors as formidableErrors } from 'formidable';
 import type { Context } from 'koa';
 import { HttpError, unprocessable } from '../../http/errors.ts';
 import { assertCleanForm } from '../../http/input-guard.ts';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import type { AudioTracksService, ReceivedFile } from './audio-tracks.service.ts';
 
@@ -40,23 +41,23 @@ async function receive(ctx: Context, dir: string, maxBytes: number): Promise<Rec
 export function audioTracksRoutes(tracks: AudioTracksService, guards: AuthGuards, o: { multipartDir: string; maxBytes: number }) {
   const r = new Router({ prefix: '/api/videos/:id/audio-tracks' });
   r.use(guards.requireUser);
-  r.get('/', async (ctx) => {
+  on(r, op.getVideosByIdAudioTracks, async (ctx) => {
     ctx.body = await tracks.list(currentUser(ctx).id, ctx.params.id);
   });
-  r.post('/', guards.requireCanSpend, async (ctx) => {
+  on(r, op.postVideosByIdAudioTracks, guards.requireCanSpend, async (ctx) => {
     const user = currentUser(ctx).id;
     // Another team's video answers 404 before a byte of the file is read.
     await tracks.list(user, ctx.params.id);
     ctx.body = await tracks.create(user, ctx.params.id, await receive(ctx, o.multipartDir, o.maxBytes));
     ctx.status = 202;
   });
-  r.get('/:trackId', async (ctx) => {
+  on(r, op.getVideosByIdAudioTracksByTrackId, async (ctx) => {
     ctx.body = await tracks.get(currentUser(ctx).id, ctx.params.id, ctx.params.trackId);
   });
-  r.put('/:trackId', guards.requireActive, async (ctx) => {
+  on(r, op.putVideosByIdAudioTracksByTrackId, guards.requireActive, async (ctx) => {
     ctx.body = await tracks.update(currentUser(ctx).id, ctx.params.id, ctx.params.trackId, body(ctx, AudioTrackUpdate));
   });
-  r.delete('/:trackId', guards.requireActive, async (ctx) => {
+  on(r, op.deleteVideosByIdAudioTracksByTrackId, guards.requireActive, async (ctx) => {
     ctx.body = await tracks.remove(currentUser(ctx).id, ctx.params.id, ctx.params.trackId);
   });
   return r;

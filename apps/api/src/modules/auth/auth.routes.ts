@@ -1,7 +1,8 @@
 import { Router } from '@koa/router';
-import { DEVICE_TOKEN_HEADER, EmailChangeTokenRequest, ForgotPasswordRequest, LoginRequest, MESSAGES, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, isTwoFactorChallenge, TwoFactorSignInRequest, VerifyEmailRequest } from '@reelbase/api-client';
+import { DEVICE_TOKEN_HEADER, EmailChangeTokenRequest, ForgotPasswordRequest, isTwoFactorChallenge, LoginRequest, MESSAGES, op, PlatformLoginRequest, RefreshRequest, ResetPasswordRequest, TwoFactorSignInRequest, VerifyEmailRequest } from '@reelbase/api-client';
 import type { AuthGuards, AuthState } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { Context } from 'koa';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
@@ -22,10 +23,10 @@ export function authRoutes(auth: AuthService, twoFactor: TwoFactorService, guard
     cookie.answer(ctx, answer);
   };
   // The spec puts refresh outside /api.
-  r.post('/auth/refresh', async (ctx) => {
+  on(r, op.postAuthRefresh, async (ctx) => {
     cookie.answer(ctx, await auth.refresh(cookie.fromCookie(ctx) ?? body(ctx, RefreshRequest).refreshToken));
   });
-  r.post('/api/auth/login', async (ctx) => {
+  on(r, op.postAuthLogin, async (ctx) => {
     const answer = await auth.login(body(ctx, LoginRequest), {
       address: ctx.ip,
       userAgent: ctx.get('user-agent').slice(0, 200),
@@ -33,43 +34,43 @@ export function authRoutes(auth: AuthService, twoFactor: TwoFactorService, guard
     });
     answerSignIn(ctx, answer);
   });
-  r.post('/api/auth/platform', async (ctx) => {
+  on(r, op.postAuthPlatform, async (ctx) => {
     const input = body(ctx, PlatformLoginRequest);
     // Each attempt costs a call to Google or Facebook.
     await limits.take('platform-sign-in', { address: ctx.ip });
     answerSignIn(ctx, await auth.platformLogin(input));
   });
-  r.post('/api/auth/2fa', async (ctx) => {
+  on(r, op.postAuth2fa, async (ctx) => {
     const input = body(ctx, TwoFactorSignInRequest);
     const proof = input.passkey ? { passkey: input.passkey } : { code: input.code ?? '' };
     answerSignIn(ctx, await twoFactor.completeSignIn(input.challenge, proof, { address: ctx.ip, userAgent: ctx.get('user-agent').slice(0, 200) }));
   });
-  r.get('/api/auth/providers', (ctx) => {
+  on(r, op.getAuthProviders, (ctx) => {
     ctx.body = auth.providers();
   });
-  r.post('/api/auth/logout', guards.requireUser, async (ctx) => {
+  on(r, op.postAuthLogout, guards.requireUser, async (ctx) => {
     await auth.logout((ctx.state as AuthState).claims);
     cookie.clear(ctx);
     ctx.body = { message: 'Signed out' };
   });
-  r.post('/api/auth/forgot-password', async (ctx) => {
+  on(r, op.postAuthForgotPassword, async (ctx) => {
     const { email } = body(ctx, ForgotPasswordRequest);
     await limits.take('forgot-password', { account: email, address: ctx.ip });
     await auth.forgotPassword(email);
     ctx.body = { message: MESSAGES.messageSent };
   });
-  r.post('/api/auth/reset-password', async (ctx) => {
+  on(r, op.postAuthResetPassword, async (ctx) => {
     const { token, password } = body(ctx, ResetPasswordRequest);
     await auth.resetPassword(token, password);
     ctx.body = { message: MESSAGES.passwordUpdated };
   });
-  r.post('/api/auth/verify-email', async (ctx) => {
+  on(r, op.postAuthVerifyEmail, async (ctx) => {
     answerSignIn(ctx, await auth.verifyEmail(body(ctx, VerifyEmailRequest).token));
   });
-  r.post('/api/auth/confirm-email-change', async (ctx) => {
+  on(r, op.postAuthConfirmEmailChange, async (ctx) => {
     ctx.body = await auth.confirmEmailChange(body(ctx, EmailChangeTokenRequest).token);
   });
-  r.post('/api/auth/cancel-email-change', async (ctx) => {
+  on(r, op.postAuthCancelEmailChange, async (ctx) => {
     ctx.body = await auth.cancelEmailChange(body(ctx, EmailChangeTokenRequest).token);
   });
   return r;

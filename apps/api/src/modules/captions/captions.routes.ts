@@ -1,11 +1,12 @@
 import { Router } from '@koa/router';
-import { CAPTION_FORMAT_MESSAGES, CAPTION_FORMATS, CAPTION_MAX_BYTES, type CaptionFormat, CaptionUpdate } from '@reelbase/api-client';
+import { CAPTION_FORMAT_MESSAGES, CAPTION_FORMATS, CAPTION_MAX_BYTES, type CaptionFormat, CaptionUpdate, op } from '@reelbase/api-client';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { withImage } from '../../http/image-body.ts';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { CaptionsService } from './captions.service.ts';
 
@@ -35,15 +36,15 @@ export function captionsRoutes(captions: CaptionsService, guards: AuthGuards, li
     await limits.take('captions', { account: currentUser(ctx).id, address: ctx.ip });
     await next();
   };
-  r.get('/', async (ctx) => {
+  on(r, op.getVideosByIdCaptions, async (ctx) => {
     ctx.body = await captions.list(currentUser(ctx).id, ctx.params.id);
   });
-  r.post('/', guards.requireActive, counted, captionForm, async (ctx) => {
+  on(r, op.postVideosByIdCaptions, guards.requireActive, counted, captionForm, async (ctx) => {
     ctx.body = await withImage(ctx, ['file'], (file, fields) => captions.create(currentUser(ctx).id, ctx.params.id, file, fields));
     ctx.status = 201;
   });
   // Downloads first: "<captionId>.vtt" would otherwise be taken for a track id.
-  r.get('/:captionId.:format', async (ctx) => {
+  on(r, op.getVideosByIdCaptionsByCaptionIdByFormat, async (ctx) => {
     const format = ctx.params.format as CaptionFormat;
     if (!(CAPTION_FORMATS as readonly string[]).includes(format)) throw notFound();
     const file = await captions.download(currentUser(ctx).id, ctx.params.id, ctx.params.captionId, format);
@@ -52,16 +53,16 @@ export function captionsRoutes(captions: CaptionsService, guards: AuthGuards, li
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = file.body;
   });
-  r.get('/:captionId', async (ctx) => {
+  on(r, op.getVideosByIdCaptionsByCaptionId, async (ctx) => {
     ctx.body = await captions.get(currentUser(ctx).id, ctx.params.id, ctx.params.captionId);
   });
-  r.put('/:captionId', guards.requireActive, counted, captionForm, async (ctx) => {
+  on(r, op.putVideosByIdCaptionsByCaptionId, guards.requireActive, counted, captionForm, async (ctx) => {
     const user = currentUser(ctx).id;
     ctx.body = ctx.is('multipart')
       ? await withImage(ctx, ['file'], (file, fields) => captions.replace(user, ctx.params.id, ctx.params.captionId, file, fields))
       : await captions.update(user, ctx.params.id, ctx.params.captionId, body(ctx, CaptionUpdate));
   });
-  r.delete('/:captionId', guards.requireActive, async (ctx) => {
+  on(r, op.deleteVideosByIdCaptionsByCaptionId, guards.requireActive, async (ctx) => {
     ctx.body = await captions.remove(currentUser(ctx).id, ctx.params.id, ctx.params.captionId);
   });
   return r;

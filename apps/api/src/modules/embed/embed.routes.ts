@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Router } from '@koa/router';
-import { EmbedCodeQuery, EmbedSettingsUpdate, NOT_ON_THIS_SITE_MESSAGE } from '@reelbase/api-client';
+import { EmbedCodeQuery, EmbedSettingsUpdate, NOT_ON_THIS_SITE_MESSAGE, op } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { notFound } from '../../http/errors.ts';
 import { body, query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { EmbeddingGuard } from '../playback/embedding.ts';
 import { embeddingRequestOf } from '../playback/playback.routes.ts';
 import { embedContentSecurityPolicy, renderEmbedPage } from './embed-page.ts';
@@ -14,7 +15,7 @@ import type { PlayerAssets } from './player-assets.ts';
 export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guards: AuthGuards; embedding: EmbeddingGuard; entries: { script: string; stylesheet: string }; mediaOrigins: string[] }) {
   const csp = embedContentSecurityPolicy(d.mediaOrigins);
   const r = new Router();
-  r.get('/embed/:type/:id', async (ctx) => {
+  on(r, op.getEmbedByTypeById, async (ctx) => {
     const { type, id } = ctx.params;
     if (!isEmbedType(type)) throw notFound();
     const { playback, locked } = await d.embed.page(type, id);
@@ -48,13 +49,13 @@ export function embedRoutes(d: { embed: EmbedService; assets: PlayerAssets; guar
     }
     ctx.body = page;
   });
-  r.get('/api/videos/:id/embed', d.guards.requireUser, d.guards.requireCanSpend, async (ctx) => {
+  on(r, op.getVideosByIdEmbed, d.guards.requireUser, d.guards.requireCanSpend, async (ctx) => {
     ctx.body = await d.embed.code(currentUser(ctx).id, ctx.params.id, query(ctx, EmbedCodeQuery));
   });
-  r.get('/api/videos/:id/embed-settings', d.guards.requireUser, async (ctx) => {
+  on(r, op.getVideosByIdEmbedSettings, d.guards.requireUser, async (ctx) => {
     ctx.body = await d.embed.settings(currentUser(ctx).id, ctx.params.id);
   });
-  r.put('/api/videos/:id/embed-settings', d.guards.requireUser, d.guards.requireActive, async (ctx) => {
+  on(r, op.putVideosByIdEmbedSettings, d.guards.requireUser, d.guards.requireActive, async (ctx) => {
     ctx.body = await d.embed.saveSettings(currentUser(ctx).id, ctx.params.id, body(ctx, EmbedSettingsUpdate));
   });
   return r;

@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
-import { HubspotConnect, MailchimpConnect } from '@reelbase/api-client';
+import { HubspotConnect, MailchimpConnect, op } from '@reelbase/api-client';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import { type AuthGuards, currentTeam } from '../access/guards.ts';
 import type { IntegrationsService } from './integrations.service.ts';
 
@@ -9,16 +10,16 @@ export function integrationsRoutes(integrations: IntegrationsService, guards: Au
   const r = new Router({ prefix: '/api/integrations' });
   r.use(guards.requireUser);
   const team = (ctx: Parameters<typeof currentTeam>[0]) => currentTeam(ctx).teamId;
-  r.get('/', async (ctx) => {
+  on(r, op.getIntegrations, async (ctx) => {
     ctx.body = await integrations.list(team(ctx));
   });
-  r.put('/hubspot', guards.requireActive, async (ctx) => {
+  on(r, op.putIntegrationsHubspot, guards.requireActive, async (ctx) => {
     ctx.body = await integrations.connectHubspot(team(ctx), body(ctx, HubspotConnect));
   });
-  r.put('/mailchimp', guards.requireActive, async (ctx) => {
+  on(r, op.putIntegrationsMailchimp, guards.requireActive, async (ctx) => {
     ctx.body = await integrations.connectMailchimp(team(ctx), body(ctx, MailchimpConnect));
   });
-  r.delete('/:provider', async (ctx) => {
+  on(r, op.deleteIntegrationsByProvider, async (ctx) => {
     ctx.body = await integrations.disconnect(team(ctx), ctx.params.provider);
   });
   return r;

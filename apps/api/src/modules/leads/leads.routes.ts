@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { Router } from '@koa/router';
-import { LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery } from '@reelbase/api-client';
+import { LeadsCsvQuery, LeadsQuery, LeadSubmit, LeadSubmitQuery, op } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { body, query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { EmbeddingGuard } from '../playback/embedding.ts';
 import { publicCors, refuseElsewhere } from '../playback/playback.routes.ts';
 import type { LeadsService } from './leads.service.ts';
@@ -25,7 +26,7 @@ export function leadsRoutes(leads: LeadsService, guards: AuthGuards, embedding: 
     publicCors(ctx, 'POST, OPTIONS');
     ctx.status = 204;
   });
-  r.post('/api/videos/:id/leads', async (ctx) => {
+  on(r, op.postVideosByIdLeads, async (ctx) => {
     publicCors(ctx, 'POST, OPTIONS');
     ctx.set('Cache-Control', 'no-store');
     const input = body(ctx, LeadSubmit);
@@ -36,18 +37,18 @@ export function leadsRoutes(leads: LeadsService, guards: AuthGuards, embedding: 
     ctx.status = 201;
   });
 
-  r.get('/api/videos/:id/leads', guards.requireUser, async (ctx) => {
+  on(r, op.getVideosByIdLeads, guards.requireUser, async (ctx) => {
     ctx.body = await leads.list(currentUser(ctx).id, query(ctx, LeadsQuery), ctx.params.id);
   });
-  r.get('/api/videos/:id/leads.csv', guards.requireUser, async (ctx) => {
+  on(r, op.getVideosByIdLeadsCsv, guards.requireUser, async (ctx) => {
     const q = query(ctx, LeadsCsvQuery);
     await leads.assertVideo(currentUser(ctx).id, ctx.params.id);
     sendCsv(ctx, `leads-${ctx.params.id}-${csvFileDay()}.csv`, leads.csv(currentUser(ctx).id, q, ctx.params.id));
   });
-  r.get('/api/leads', guards.requireUser, async (ctx) => {
+  on(r, op.getLeads, guards.requireUser, async (ctx) => {
     ctx.body = await leads.list(currentUser(ctx).id, query(ctx, LeadsQuery));
   });
-  r.get('/api/leads.csv', guards.requireUser, async (ctx) => {
+  on(r, op.getLeadsCsv, guards.requireUser, async (ctx) => {
     sendCsv(ctx, `leads-${csvFileDay()}.csv`, leads.csv(currentUser(ctx).id, query(ctx, LeadsCsvQuery)));
   });
   return r;

@@ -1,9 +1,10 @@
 import { Router } from '@koa/router';
-import { ChangePlanRequest, type PaymentConfig, PaymentPlanUpdate, PromoCodeCreate, SubscribeRequest } from '@reelbase/api-client';
+import { ChangePlanRequest, op, type PaymentConfig, PaymentPlanUpdate, PromoCodeCreate, SubscribeRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { badRequest } from '../../http/errors.ts';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { PaymentsService } from './payments.service.ts';
 import type { PlansService } from './plans.service.ts';
 
@@ -14,38 +15,38 @@ import type { PlansService } from './plans.service.ts';
 export function paymentsRoutes(plans: PlansService, payments: PaymentsService, guards: AuthGuards, browser: PaymentConfig = { stripePublishableKey: null }) {
   const r = new Router();
   const me = (ctx: Context) => currentUser(ctx).id;
-  r.get('/api/payment/config', (ctx) => {
+  on(r, op.getPaymentConfig, (ctx) => {
     ctx.body = browser;
   });
-  r.get('/api/payment/plan', async (ctx) => {
+  on(r, op.getPaymentPlan, async (ctx) => {
     ctx.body = await plans.list();
   });
-  r.put('/api/payment/plan/:id', guards.requireAdmin, async (ctx) => {
+  on(r, op.putPaymentPlanById, guards.requireAdmin, async (ctx) => {
     ctx.body = await plans.update(currentUser(ctx), ctx.params.id, body(ctx, PaymentPlanUpdate));
   });
-  r.post('/api/payment/promo-codes', guards.requireAdmin, async (ctx) => {
+  on(r, op.postPaymentPromoCodes, guards.requireAdmin, async (ctx) => {
     ctx.status = 201;
     ctx.body = await plans.createPromoCode(currentUser(ctx), body(ctx, PromoCodeCreate));
   });
-  r.get('/api/payment/subscription', guards.requireUser, async (ctx) => {
+  on(r, op.getPaymentSubscription, guards.requireUser, async (ctx) => {
     ctx.body = await payments.view(me(ctx));
   });
-  r.post('/api/payment/subscription', guards.requireUser, async (ctx) => {
+  on(r, op.postPaymentSubscription, guards.requireUser, async (ctx) => {
     ctx.body = await payments.subscribe(me(ctx), body(ctx, SubscribeRequest));
   });
-  r.put('/api/payment/subscription', guards.requireUser, async (ctx) => {
+  on(r, op.putPaymentSubscription, guards.requireUser, async (ctx) => {
     ctx.body = await payments.changePlan(me(ctx), body(ctx, ChangePlanRequest));
   });
-  r.post('/api/payment/subscription/cancel', guards.requireUser, async (ctx) => {
+  on(r, op.postPaymentSubscriptionCancel, guards.requireUser, async (ctx) => {
     ctx.body = await payments.cancel(me(ctx));
   });
-  r.post('/api/payment/subscription/reactivate', guards.requireUser, async (ctx) => {
+  on(r, op.postPaymentSubscriptionReactivate, guards.requireUser, async (ctx) => {
     ctx.body = await payments.reactivate(me(ctx));
   });
-  r.post('/api/payment/refund', guards.requireUser, async (ctx) => {
+  on(r, op.postPaymentRefund, guards.requireUser, async (ctx) => {
     ctx.body = await payments.refund(me(ctx));
   });
-  r.get('/api/payment/history', guards.requireUser, async (ctx) => {
+  on(r, op.getPaymentHistory, guards.requireUser, async (ctx) => {
     ctx.body = await payments.history(me(ctx));
   });
   return r;
@@ -68,7 +69,7 @@ export async function rawBody(ctx: Context): Promise<Buffer> {
 /** Provider webhooks read their raw body, so they are mounted before the JSON body parser. */
 export function stripeWebhookRoutes(handle: (payload: Buffer, signature: string) => Promise<void>) {
   const r = new Router();
-  r.post('/api/payment/webhook/stripe', async (ctx) => {
+  on(r, op.postPaymentWebhookStripe, async (ctx) => {
     await handle(await rawBody(ctx), ctx.get('Stripe-Signature'));
     ctx.body = { received: true };
   });

@@ -1,20 +1,21 @@
 import { Router } from '@koa/router';
-import { PaymentOrderRequest } from '@reelbase/api-client';
+import { op, PaymentOrderRequest } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { notFound } from '../../http/errors.ts';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import { rawBody } from './payments.routes.ts';
 import type { PaypalPayments } from './paypal.service.ts';
-import { SANDBOX_APPROVAL_PATH, SANDBOX_APPROVE_PATH, type SandboxPaypal } from './paypal-sandbox.ts';
+import type { SandboxPaypal } from './paypal-sandbox.ts';
 
 /** The PayPal checkout: start (an order the payer approves at PayPal) and capture after approval. */
 export function paypalRoutes(paypal: PaypalPayments, guards: AuthGuards) {
   const r = new Router();
-  r.post('/api/payment', guards.requireUser, async (ctx) => {
+  on(r, op.postPayment, guards.requireUser, async (ctx) => {
     ctx.status = 201;
     ctx.body = await paypal.createOrder(currentUser(ctx).id, body(ctx, PaymentOrderRequest));
   });
-  r.post('/api/payment/:orderId/capture', guards.requireUser, async (ctx) => {
+  on(r, op.postPaymentByOrderIdCapture, guards.requireUser, async (ctx) => {
     ctx.body = await paypal.capture(currentUser(ctx).id, ctx.params.orderId);
   });
   return r;
@@ -23,7 +24,7 @@ export function paypalRoutes(paypal: PaypalPayments, guards: AuthGuards) {
 /** PayPal's webhook reads its raw body (PayPal verifies the bytes it sent), so it is mounted before the JSON body parser. */
 export function paypalWebhookRoutes(paypal: PaypalPayments) {
   const r = new Router();
-  r.post('/api/payment/webhook/paypal', async (ctx) => {
+  on(r, op.postPaymentWebhookPaypal, async (ctx) => {
     const payload = (await rawBody(ctx)).toString('utf8');
     ctx.body = await paypal.webhook(
       {
@@ -46,7 +47,7 @@ export function paypalWebhookRoutes(paypal: PaypalPayments) {
  */
 export function paypalSandboxRoutes(sandbox: SandboxPaypal, appOrigin: string) {
   const r = new Router();
-  r.get(SANDBOX_APPROVAL_PATH, async (ctx) => {
+  on(r, op.getPaymentSandboxPaypalCheckout, async (ctx) => {
     const page = await sandbox.approvalPage(String(ctx.query.token ?? ''));
     if (!page) throw notFound('This sandbox checkout does not exist or is no longer waiting for approval');
     ctx.set('Content-Security-Policy', `default-src 'none'; form-action 'self' ${appOrigin}; frame-ancestors 'none'; base-uri 'none'`);
@@ -54,7 +55,7 @@ export function paypalSandboxRoutes(sandbox: SandboxPaypal, appOrigin: string) {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = page;
   });
-  r.post(SANDBOX_APPROVE_PATH, async (ctx) => {
+  on(r, op.postPaymentSandboxPaypalApprove, async (ctx) => {
     const token = new URLSearchParams((await rawBody(ctx)).toString('utf8')).get('token') ?? '';
     const back = await sandbox.approve(token);
     if (!back) throw notFound('This sandbox checkout does not exist or is no longer waiting for approval');

@@ -1,9 +1,10 @@
 import { Router } from '@koa/router';
-import { NOT_ON_THIS_SITE_MESSAGE, PlaybackQuery, UnlockRequest } from '@reelbase/api-client';
+import { NOT_ON_THIS_SITE_MESSAGE, op, PlaybackQuery, UnlockRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { forbidden } from '../../http/errors.ts';
 import { body, query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { EmbeddingGuard, EmbeddingRequest } from './embedding.ts';
@@ -39,7 +40,7 @@ export function playbackRoutes(playback: PlaybackService, limits: RateLimits, em
       publicCors(ctx, methods);
       ctx.status = 204;
     });
-  r.get('/api/playback/:id', async (ctx) => {
+  on(r, op.getPlaybackById, async (ctx) => {
     publicCors(ctx, 'GET, OPTIONS');
     // Settings and blocking take effect on the next load: revalidate every time. A tokened answer
     // is one viewer's: no shared cache keeps it.
@@ -55,7 +56,7 @@ export function playbackRoutes(playback: PlaybackService, limits: RateLimits, em
     ctx.body = info;
   });
   // A password video's viewers: the right password answers a playback token.
-  r.post('/api/videos/:id/unlock', async (ctx) => {
+  on(r, op.postVideosByIdUnlock, async (ctx) => {
     publicCors(ctx, 'POST, OPTIONS');
     ctx.set('Cache-Control', 'no-store');
     const { password } = body(ctx, UnlockRequest);
@@ -74,7 +75,7 @@ export function playbackRoutes(playback: PlaybackService, limits: RateLimits, em
  */
 export function playbackPreviewRoutes(playback: PlaybackService, mayView: (userId: string, id: string) => Promise<unknown>, guards: AuthGuards) {
   const r = new Router();
-  r.get('/api/videos/:id/preview', guards.requireUser, async (ctx) => {
+  on(r, op.getVideosByIdPreview, guards.requireUser, async (ctx) => {
     await mayView(currentUser(ctx).id, ctx.params.id);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = await playback.preview(ctx.params.id);

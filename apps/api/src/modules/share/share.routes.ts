@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Router } from '@koa/router';
-import { OEmbedQuery } from '@reelbase/api-client';
+import { OEmbedQuery, op } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { notFound } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import { embedContentSecurityPolicy } from '../embed/embed-page.ts';
 import type { PlayerAssets } from '../embed/player-assets.ts';
 import { publicCors } from '../playback/playback.routes.ts';
@@ -29,7 +30,7 @@ export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entr
   const csp = embedContentSecurityPolicy(d.mediaOrigins, "'none'", [SHARE_PAGE_STYLE_HASH]);
   const r = new Router();
 
-  r.get('/watch/:id', async (ctx) => {
+  on(r, op.getWatchById, async (ctx) => {
     const { status, model } = await d.share.page(ctx.params.id);
     const page = renderSharePage({ ...model, script: await d.assets.url(d.entries.script), stylesheet: await d.assets.url(d.entries.stylesheet) });
     ctx.set('Content-Security-Policy', csp);
@@ -38,13 +39,13 @@ export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entr
     sendText(ctx, 'text/html; charset=utf-8', page, model.playback?.token ? 'private, no-store' : 'no-cache');
   });
 
-  r.get('/oembed', async (ctx) => {
+  on(r, op.getOembed, async (ctx) => {
     publicCors(ctx, 'GET, OPTIONS');
     ctx.body = await d.share.oembed(query(ctx, OEmbedQuery));
     ctx.set('Cache-Control', 'public, max-age=300');
   });
 
-  r.get('/sitemap.xml', async (ctx) => {
+  on(r, op.getSitemapXml, async (ctx) => {
     const pages = await d.share.sitemapPages();
     const body =
       pages === 1
@@ -53,7 +54,7 @@ export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entr
     sendText(ctx, 'application/xml; charset=utf-8', body, 'public, max-age=3600');
   });
 
-  r.get('/sitemaps/:file', async (ctx) => {
+  on(r, op.getSitemapsByFile, async (ctx) => {
     const page = /^([1-9]\d{0,8})\.xml$/.exec(ctx.params.file)?.[1];
     const videos = page ? await d.share.sitemapPage(Number(page)) : null;
     if (!videos) throw notFound('No such sitemap.');
@@ -61,7 +62,7 @@ export function shareRoutes(d: { share: ShareService; assets: PlayerAssets; entr
     sendText(ctx, 'application/xml; charset=utf-8', renderUrlSet(videos, page === '1' ? ((await d.extraUrls?.()) ?? []) : []), 'public, max-age=3600');
   });
 
-  r.get('/robots.txt', (ctx) => {
+  on(r, op.getRobotsTxt, (ctx) => {
     sendText(ctx, 'text/plain; charset=utf-8', renderRobots(`${d.publicUrl}/sitemap.xml`), 'public, max-age=86400');
   });
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Router } from '@koa/router';
-import { MESSAGES, PRIVACY_MESSAGES } from '@reelbase/api-client';
+import { MESSAGES, op, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { forbidden, HttpError } from '../../http/errors.ts';
+import { on } from '../../http/operation.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { addressBucket } from '../limits/address.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
@@ -73,13 +74,13 @@ export function showcasePagesRoutes(d: {
 
   const gallery = (ctx: Context) => ctx.query.embed === '1';
 
-  r.get('/s/:slug', (ctx) =>
+  on(r, op.getSBySlug, (ctx) =>
     orNotFoundPage(ctx, async () => {
       sendPage(ctx, await d.pub.page(ctx.params.slug, { gallery: gallery(ctx), cookie: (s) => ctx.cookies.get(d.pub.cookieName(s)) }));
     }),
   );
 
-  r.post('/s/:slug/unlock', (ctx) =>
+  on(r, op.postSBySlugUnlock, (ctx) =>
     orNotFoundPage(ctx, async () => {
       const s = await d.pub.find(ctx.params.slug);
       const password = await formPassword(ctx);
@@ -103,7 +104,7 @@ export function showcasePagesRoutes(d: {
     }),
   );
 
-  r.get('/s/:slug/feed.xml', async (ctx) => {
+  on(r, op.getSBySlugFeedXml, async (ctx) => {
     const body = renderFeed(await d.pub.feed(ctx.params.slug));
     ctx.type = 'application/rss+xml; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=300');
@@ -115,7 +116,7 @@ export function showcasePagesRoutes(d: {
     ctx.body = body;
   });
 
-  r.get('/s/:slug/audio/:file', async (ctx) => {
+  on(r, op.getSBySlugAudioByFile, async (ctx) => {
     const { key, videoId } = await d.pub.audio(ctx.params.slug, ctx.params.file);
     // A podcast app's listening is the video's bandwidth, with the plan's limit, like its embed's.
     if ((await d.servable.get(videoId)).overBandwidth) throw forbidden(MESSAGES.bandwidthExceeded);

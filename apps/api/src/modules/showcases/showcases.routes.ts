@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
-import { ShowcaseCreate, ShowcaseUpdate } from '@reelbase/api-client';
+import { op, ShowcaseCreate, ShowcaseUpdate } from '@reelbase/api-client';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import type { ShowcasesService } from './showcases.service.ts';
 
@@ -8,20 +9,20 @@ import type { ShowcasesService } from './showcases.service.ts';
 export function showcasesRoutes(showcases: ShowcasesService, guards: AuthGuards) {
   const r = new Router({ prefix: '/api/showcases' });
   r.use(guards.requireUser);
-  r.get('/', async (ctx) => {
+  on(r, op.getShowcases, async (ctx) => {
     ctx.body = await showcases.list(currentUser(ctx).id);
   });
-  r.get('/:id', async (ctx) => {
+  on(r, op.getShowcasesById, async (ctx) => {
     ctx.body = await showcases.get(currentUser(ctx).id, ctx.params.id);
   });
-  r.post('/', guards.requireActive, async (ctx) => {
+  on(r, op.postShowcases, guards.requireActive, async (ctx) => {
     ctx.status = 201;
     ctx.body = await showcases.create(currentUser(ctx).id, body(ctx, ShowcaseCreate));
   });
-  r.put('/:id', guards.requireActive, async (ctx) => {
+  on(r, op.putShowcasesById, guards.requireActive, async (ctx) => {
     ctx.body = await showcases.update(currentUser(ctx).id, ctx.params.id, body(ctx, ShowcaseUpdate));
   });
-  r.delete('/:id', guards.requireActive, async (ctx) => {
+  on(r, op.deleteShowcasesById, guards.requireActive, async (ctx) => {
     ctx.body = await showcases.remove(currentUser(ctx).id, ctx.params.id);
   });
   return r;

@@ -1,10 +1,11 @@
 import { Router } from '@koa/router';
-import { AnalyticsOverviewCsvQuery, AnalyticsOverviewQuery, BeaconQuery, DropOffBeacon, StatisticsQuery, VideoStatisticsCsvQuery } from '@reelbase/api-client';
+import { AnalyticsOverviewCsvQuery, AnalyticsOverviewQuery, BeaconQuery, DropOffBeacon, op, StatisticsQuery, VideoStatisticsCsvQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { HttpError, unprocessable, zodErrors } from '../../http/errors.ts';
 import { query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import { publicCors } from '../playback/playback.routes.ts';
 import type { StatisticsExport } from './statistics-export.ts';
 import type { StatisticsService } from './statistics.service.ts';
@@ -48,7 +49,7 @@ export function beaconRoutes(statistics: StatisticsService) {
     publicCors(ctx, 'POST, OPTIONS');
     ctx.status = 204;
   });
-  r.post('/:id', async (ctx) => {
+  on(r, op.postStatisticsDropOffById, async (ctx) => {
     publicCors(ctx, 'POST, OPTIONS');
     const viewer = { address: ctx.ip, userAgent: ctx.get('User-Agent'), token: tokenOf(ctx) };
     statistics.admit(viewer);
@@ -67,7 +68,7 @@ export function ctaBeaconRoutes(statistics: StatisticsService) {
     publicCors(ctx, 'POST, OPTIONS');
     ctx.status = 204;
   });
-  r.post('/:id', async (ctx) => {
+  on(r, op.postStatisticsCtaClickById, async (ctx) => {
     publicCors(ctx, 'POST, OPTIONS');
     statistics.admit({ address: ctx.ip, userAgent: ctx.get('User-Agent') });
     // Nothing to read: a body (sendBeacon may send one) must still be small.
@@ -82,16 +83,16 @@ export function statisticsRoutes(statistics: StatisticsService, exports: { files
   const r = new Router({ prefix: '/api/statistics' });
   r.use(guards.requireUser);
   // The CSV files first: "<id>.csv" would otherwise be taken for a video id.
-  r.get('/video/:id.csv', async (ctx) => {
+  on(r, op.getStatisticsVideoByIdCsv, async (ctx) => {
     sendCsv(ctx, await exports.files.videoChart(currentUser(ctx).id, ctx.params.id, query(ctx, VideoStatisticsCsvQuery)), exports.timeoutMs);
   });
-  r.get('/videos.csv', async (ctx) => {
+  on(r, op.getStatisticsVideosCsv, async (ctx) => {
     sendCsv(ctx, await exports.files.overview(currentUser(ctx).id, query(ctx, AnalyticsOverviewCsvQuery)), exports.timeoutMs);
   });
-  r.get('/video/:id', async (ctx) => {
+  on(r, op.getStatisticsVideoById, async (ctx) => {
     ctx.body = await statistics.forVideo(currentUser(ctx).id, ctx.params.id, query(ctx, StatisticsQuery).range);
   });
-  r.get('/videos', async (ctx) => {
+  on(r, op.getStatisticsVideos, async (ctx) => {
     ctx.body = await statistics.overview(currentUser(ctx).id, query(ctx, AnalyticsOverviewQuery));
   });
   return r;

@@ -1,7 +1,8 @@
 import { Router } from '@koa/router';
-import { AdminOwnershipMove, AdminTeamListQuery, InvitationCreate, InvitationToken, OwnershipTransferRequest, TEAM_MESSAGES, TeamActivityQuery, TeamMemberUpdate, TeamUpdate } from '@reelbase/api-client';
+import { AdminOwnershipMove, AdminTeamListQuery, InvitationCreate, InvitationToken, op, OwnershipTransferRequest, TEAM_MESSAGES, TeamActivityQuery, TeamMemberUpdate, TeamUpdate } from '@reelbase/api-client';
 import { type AuthGuards, currentPerson, currentTeam } from '../access/guards.ts';
 import { body, query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { AdminTeamsService } from '../admin/admin-teams.service.ts';
 import type { TeamsService } from './teams.service.ts';
 
@@ -12,64 +13,64 @@ import type { TeamsService } from './teams.service.ts';
 export function teamsRoutes(teams: TeamsService, admin: AdminTeamsService, guards: AuthGuards) {
   const r = new Router();
   const user = guards.requireUser;
-  r.get('/api/teams', user, async (ctx) => {
+  on(r, op.getTeams, user, async (ctx) => {
     ctx.body = await teams.list(currentPerson(ctx));
   });
-  r.put('/api/teams/:teamId', user, async (ctx) => {
+  on(r, op.putTeamsByTeamId, user, async (ctx) => {
     ctx.body = await teams.rename(currentPerson(ctx), currentTeam(ctx).teamId, body(ctx, TeamUpdate).name);
   });
-  r.get('/api/teams/:teamId/members', user, async (ctx) => {
+  on(r, op.getTeamsByTeamIdMembers, user, async (ctx) => {
     ctx.body = await teams.members(currentTeam(ctx).teamId);
   });
-  r.put('/api/teams/:teamId/members/:userId', user, async (ctx) => {
+  on(r, op.putTeamsByTeamIdMembersByUserId, user, async (ctx) => {
     ctx.body = await teams.changeRole(currentTeam(ctx).teamId, ctx.params.userId, body(ctx, TeamMemberUpdate).role);
   });
-  r.delete('/api/teams/:teamId/members/:userId', user, async (ctx) => {
+  on(r, op.deleteTeamsByTeamIdMembersByUserId, user, async (ctx) => {
     await teams.removeMember(currentTeam(ctx).teamId, ctx.params.userId);
     ctx.body = { message: TEAM_MESSAGES.memberRemoved };
   });
-  r.post('/api/teams/:teamId/leave', user, async (ctx) => {
+  on(r, op.postTeamsByTeamIdLeave, user, async (ctx) => {
     await teams.leave(currentPerson(ctx), currentTeam(ctx).teamId, currentTeam(ctx).role);
     ctx.body = { message: TEAM_MESSAGES.leftTeam };
   });
-  r.get('/api/teams/:teamId/invitations', user, async (ctx) => {
+  on(r, op.getTeamsByTeamIdInvitations, user, async (ctx) => {
     ctx.body = await teams.invitations(currentTeam(ctx).teamId);
   });
-  r.post('/api/teams/:teamId/invitations', user, async (ctx) => {
+  on(r, op.postTeamsByTeamIdInvitations, user, async (ctx) => {
     ctx.status = 201;
     ctx.body = await teams.invite(currentPerson(ctx), currentTeam(ctx).teamId, body(ctx, InvitationCreate));
   });
-  r.post('/api/teams/:teamId/invitations/:invitationId/resend', user, async (ctx) => {
+  on(r, op.postTeamsByTeamIdInvitationsByInvitationIdResend, user, async (ctx) => {
     ctx.body = await teams.resend(currentPerson(ctx), currentTeam(ctx).teamId, ctx.params.invitationId);
   });
-  r.delete('/api/teams/:teamId/invitations/:invitationId', user, async (ctx) => {
+  on(r, op.deleteTeamsByTeamIdInvitationsByInvitationId, user, async (ctx) => {
     await teams.revoke(currentTeam(ctx).teamId, ctx.params.invitationId);
     ctx.body = { message: TEAM_MESSAGES.invitationRevoked };
   });
-  r.post('/api/invitations/lookup', async (ctx) => {
+  on(r, op.postInvitationsLookup, async (ctx) => {
     ctx.body = await teams.lookup(body(ctx, InvitationToken).token);
   });
-  r.post('/api/invitations/accept', user, async (ctx) => {
+  on(r, op.postInvitationsAccept, user, async (ctx) => {
     ctx.body = { message: TEAM_MESSAGES.invitationAccepted, team: await teams.accept(currentPerson(ctx), body(ctx, InvitationToken).token) };
   });
-  r.post('/api/teams/:teamId/ownership-transfer', user, async (ctx) => {
+  on(r, op.postTeamsByTeamIdOwnershipTransfer, user, async (ctx) => {
     ctx.status = 201;
     ctx.body = await teams.requestTransfer(currentPerson(ctx), currentTeam(ctx).teamId, body(ctx, OwnershipTransferRequest), { address: ctx.ip, userAgent: ctx.get('user-agent').slice(0, 200) });
   });
-  r.delete('/api/teams/:teamId/ownership-transfer', user, async (ctx) => {
+  on(r, op.deleteTeamsByTeamIdOwnershipTransfer, user, async (ctx) => {
     await teams.cancelTransfer(currentPerson(ctx), currentTeam(ctx).teamId);
     ctx.body = { message: TEAM_MESSAGES.transferCanceled };
   });
-  r.post('/api/teams/:teamId/ownership-transfer/accept', user, async (ctx) => {
+  on(r, op.postTeamsByTeamIdOwnershipTransferAccept, user, async (ctx) => {
     ctx.body = { message: TEAM_MESSAGES.ownershipAccepted, team: await teams.acceptTransfer(currentPerson(ctx), currentTeam(ctx).teamId) };
   });
-  r.get('/api/teams/:teamId/activity', user, async (ctx) => {
+  on(r, op.getTeamsByTeamIdActivity, user, async (ctx) => {
     ctx.body = await teams.activity(currentTeam(ctx).teamId, query(ctx, TeamActivityQuery));
   });
-  r.get('/api/admin/teams', guards.requireAdmin, async (ctx) => {
+  on(r, op.getAdminTeams, guards.requireAdmin, async (ctx) => {
     ctx.body = await admin.list(currentPerson(ctx), query(ctx, AdminTeamListQuery));
   });
-  r.post('/api/admin/teams/:teamId/owner', guards.requireAdmin, async (ctx) => {
+  on(r, op.postAdminTeamsByTeamIdOwner, guards.requireAdmin, async (ctx) => {
     ctx.body = await admin.moveOwnership(currentPerson(ctx), ctx.params.teamId, body(ctx, AdminOwnershipMove));
   });
   return r;

@@ -1,8 +1,9 @@
 import { Router } from '@koa/router';
-import { PasskeyOptionsRequest, PasskeyRegisterRequest, PasskeyRemoveRequest, PasskeySignInOptionsRequest, TeamPolicy, TotpConfirmRequest, TotpSetupRequest, TwoFactorDisableRequest } from '@reelbase/api-client';
+import { op, PasskeyOptionsRequest, PasskeyRegisterRequest, PasskeyRemoveRequest, PasskeySignInOptionsRequest, TeamPolicy, TotpConfirmRequest, TotpSetupRequest, TwoFactorDisableRequest } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { type AuthGuards, currentPerson, currentTeam } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { PasskeyService } from './passkeys.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
@@ -12,32 +13,32 @@ const client = (ctx: Context) => ({ address: ctx.ip, userAgent: ctx.get('user-ag
 export function twoFactorRoutes(twoFactor: TwoFactorService, passkeys: PasskeyService, guards: AuthGuards) {
   const r = new Router();
   const user = guards.requireUser;
-  r.post('/api/profile/2fa/totp', user, async (ctx) => {
+  on(r, op.postProfile2faTotp, user, async (ctx) => {
     ctx.body = await twoFactor.setup(currentPerson(ctx).id, body(ctx, TotpSetupRequest).currentPassword, client(ctx));
   });
-  r.post('/api/profile/2fa/totp/confirm', user, async (ctx) => {
+  on(r, op.postProfile2faTotpConfirm, user, async (ctx) => {
     ctx.body = await twoFactor.confirm(currentPerson(ctx).id, body(ctx, TotpConfirmRequest).code);
   });
-  r.delete('/api/profile/2fa', user, async (ctx) => {
+  on(r, op.deleteProfile2fa, user, async (ctx) => {
     ctx.body = await twoFactor.disable(currentPerson(ctx).id, body(ctx, TwoFactorDisableRequest), client(ctx));
   });
-  r.post('/api/profile/2fa/passkeys/options', user, async (ctx) => {
+  on(r, op.postProfile2faPasskeysOptions, user, async (ctx) => {
     ctx.body = await passkeys.registrationOptions(currentPerson(ctx).id, body(ctx, PasskeyOptionsRequest).currentPassword, client(ctx));
   });
-  r.post('/api/profile/2fa/passkeys', user, async (ctx) => {
+  on(r, op.postProfile2faPasskeys, user, async (ctx) => {
     const input = body(ctx, PasskeyRegisterRequest);
     ctx.body = await passkeys.register(currentPerson(ctx).id, input.name, input.response);
   });
-  r.get('/api/profile/2fa/passkeys', user, async (ctx) => {
+  on(r, op.getProfile2faPasskeys, user, async (ctx) => {
     ctx.body = await passkeys.list(currentPerson(ctx).id);
   });
-  r.delete('/api/profile/2fa/passkeys/:id', user, async (ctx) => {
+  on(r, op.deleteProfile2faPasskeysById, user, async (ctx) => {
     ctx.body = await passkeys.remove(currentPerson(ctx).id, ctx.params.id, body(ctx, PasskeyRemoveRequest).currentPassword, client(ctx));
   });
-  r.post('/api/auth/2fa/passkey/options', async (ctx) => {
+  on(r, op.postAuth2faPasskeyOptions, async (ctx) => {
     ctx.body = await passkeys.signInOptions(body(ctx, PasskeySignInOptionsRequest).challenge);
   });
-  r.put('/api/teams/:teamId/policy', user, async (ctx) => {
+  on(r, op.putTeamsByTeamIdPolicy, user, async (ctx) => {
     ctx.body = await twoFactor.setTeamPolicy(currentPerson(ctx), currentTeam(ctx).teamId, body(ctx, TeamPolicy).requireTwoFactor);
   });
   return r;

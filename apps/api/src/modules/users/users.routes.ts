@@ -1,14 +1,15 @@
 import { Router } from '@koa/router';
-import { EmailCheckRequest, MESSAGES, RegisterRequest } from '@reelbase/api-client';
+import { EmailCheckRequest, MESSAGES, op, RegisterRequest } from '@reelbase/api-client';
 import type { AuthGuards, AuthState } from '../access/guards.ts';
 import { body } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { AdminUsersService } from '../admin/admin-users.service.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { UsersService } from './users.service.ts';
 
 export function usersRoutes(users: UsersService, guards: AuthGuards, limits: RateLimits, admin: Pick<AdminUsersService, 'recordCreated'>) {
   const r = new Router();
-  r.post('/api/users', guards.optionalUser, async (ctx) => {
+  on(r, op.postUsers, guards.optionalUser, async (ctx) => {
     const caller = (ctx.state as Partial<AuthState>).user;
     const byAdmin = caller?.isAdmin === true;
     const input = body(ctx, RegisterRequest);
@@ -21,7 +22,7 @@ export function usersRoutes(users: UsersService, guards: AuthGuards, limits: Rat
     ctx.status = 201;
     ctx.body = { id: user.id, email: user.email, message: byAdmin ? MESSAGES.registrationCompleted : MESSAGES.verificationSent };
   });
-  r.post('/api/users/email-check', async (ctx) => {
+  on(r, op.postUsersEmailCheck, async (ctx) => {
     const { email } = body(ctx, EmailCheckRequest);
     // Registration itself answers "Email is already taken"; this asks it earlier, at the same pace.
     await limits.take('email-check', { address: ctx.ip });

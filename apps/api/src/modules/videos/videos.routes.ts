@@ -1,9 +1,10 @@
 import { Router } from '@koa/router';
-import { COVER_MESSAGES, CoverFromFrame, ImportRequest, OwnVideoBulkRequest, VIDEO_IMAGE_TYPES, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
+import { COVER_MESSAGES, CoverFromFrame, ImportRequest, op, OwnVideoBulkRequest, VIDEO_IMAGE_TYPES, VideoEdit, VideoListQuery, WatermarkPlacement } from '@reelbase/api-client';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { unprocessable, zodErrors } from '../../http/errors.ts';
 import { imageBody, withImage } from '../../http/image-body.ts';
 import { body, query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import { receiveVideo } from './uploads/multipart-upload.ts';
 import type { VideosService } from './videos.service.ts';
@@ -12,10 +13,10 @@ import type { VideosService } from './videos.service.ts';
 export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: RateLimits, multipartDir: string) {
   const r = new Router({ prefix: '/api/videos' });
   r.use(guards.requireUser);
-  r.get('/', async (ctx) => {
+  on(r, op.getVideos, async (ctx) => {
     ctx.body = await videos.list(currentUser(ctx).id, query(ctx, VideoListQuery));
   });
-  r.post('/', guards.requireCanSpend, async (ctx) => {
+  on(r, op.postVideos, guards.requireCanSpend, async (ctx) => {
     await limits.take('upload', { account: currentUser(ctx).id, address: ctx.ip });
     const length = Number(ctx.get('content-length'));
     const video = await videos.createFromUpload(currentUser(ctx).id, Number.isSafeInteger(length) && length > 0 ? length : null, (maxBytes, tooLarge) =>
@@ -24,22 +25,22 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
     ctx.status = 201;
     ctx.body = video;
   });
-  r.post('/import', guards.requireCanSpend, async (ctx) => {
+  on(r, op.postVideosImport, guards.requireCanSpend, async (ctx) => {
     const { url } = body(ctx, ImportRequest);
     await limits.take('import', { account: currentUser(ctx).id, address: ctx.ip });
     ctx.status = 202;
     ctx.body = await videos.startImport(currentUser(ctx).id, url);
   });
-  r.post('/bulk', guards.requireActive, async (ctx) => {
+  on(r, op.postVideosBulk, guards.requireActive, async (ctx) => {
     ctx.body = await videos.bulk(currentUser(ctx).id, body(ctx, OwnVideoBulkRequest));
   });
-  r.get('/:id', async (ctx) => {
+  on(r, op.getVideosById, async (ctx) => {
     ctx.body = await videos.get(currentUser(ctx).id, ctx.params.id);
   });
-  r.get('/:id/import', async (ctx) => {
+  on(r, op.getVideosByIdImport, async (ctx) => {
     ctx.body = await videos.importStatus(currentUser(ctx).id, ctx.params.id);
   });
-  r.post('/:id/replace', guards.requireCanSpend, async (ctx) => {
+  on(r, op.postVideosByIdReplace, guards.requireCanSpend, async (ctx) => {
     await limits.take('upload', { account: currentUser(ctx).id, address: ctx.ip });
     const length = Number(ctx.get('content-length'));
     ctx.body = await videos.replace(currentUser(ctx).id, ctx.params.id, Number.isSafeInteger(length) && length > 0 ? length : null, (maxBytes, tooLarge) =>
@@ -47,20 +48,21 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
     );
     ctx.status = 202;
   });
-  r.post('/:id/copy', guards.requireCanSpend, async (ctx) => {
+  on(r, op.postVideosByIdCopy, guards.requireCanSpend, async (ctx) => {
     ctx.status = 201;
     ctx.body = await videos.copy(currentUser(ctx).id, ctx.params.id);
   });
-  r.put('/:id/edit', guards.requireCanSpend, async (ctx) => {
+  on(r, op.putVideosByIdEdit, guards.requireCanSpend, async (ctx) => {
     const { trimming, video } = await videos.edit(currentUser(ctx).id, ctx.params.id, body(ctx, VideoEdit));
     ctx.status = trimming ? 202 : 200;
     ctx.body = video;
   });
-  r.post('/:id/create/image', guards.requireCanSpend, async (ctx) => {
+  on(r, op.postVideosByIdCreateImage, guards.requireCanSpend, async (ctx) => {
     ctx.body = await videos.coverFromFrame(currentUser(ctx).id, ctx.params.id, body(ctx, CoverFromFrame).time);
   });
-  r.post(
-    '/:id/upload/image',
+  on(
+    r,
+    op.postVideosByIdUploadImage,
     guards.requireCanSpend,
     // Refuse (404, or 403 with both image features off) before receiving the file.
     async (ctx, next) => {
@@ -81,11 +83,11 @@ export function videosRoutes(videos: VideosService, guards: AuthGuards, limits: 
       });
     },
   );
-  r.delete('/:id/watermark', guards.requireCanSpend, async (ctx) => {
+  on(r, op.deleteVideosByIdWatermark, guards.requireCanSpend, async (ctx) => {
     ctx.status = 202;
     ctx.body = await videos.removeWatermark(currentUser(ctx).id, ctx.params.id);
   });
-  r.delete('/:id', guards.requireActive, async (ctx) => {
+  on(r, op.deleteVideosById, guards.requireActive, async (ctx) => {
     await videos.remove(currentUser(ctx).id, ctx.params.id);
     ctx.body = { message: 'Video deleted' };
   });

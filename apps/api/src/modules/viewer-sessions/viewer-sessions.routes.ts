@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { Router } from '@koa/router';
-import { AnalyticsTrendQuery, LEAD_MESSAGES, SESSION_PROGRESS_BODY_MAX, SessionOpen, SessionOpenQuery, SessionProgress, ViewerSettingsUpdate, ViewersQuery } from '@reelbase/api-client';
+import { AnalyticsTrendQuery, LEAD_MESSAGES, op, SESSION_PROGRESS_BODY_MAX, SessionOpen, SessionOpenQuery, SessionProgress, ViewerSettingsUpdate, ViewersQuery } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { type AuthGuards, currentUser } from '../access/guards.ts';
 import { HttpError, unprocessable, zodErrors } from '../../http/errors.ts';
 import { assertCleanInput } from '../../http/input-guard.ts';
 import { body, query } from '../../http/validate.ts';
+import { on } from '../../http/operation.ts';
 import type { EmbeddingGuard } from '../playback/embedding.ts';
 import { publicCors, refuseElsewhere } from '../playback/playback.routes.ts';
 import type { ViewerSessionsService } from './viewer-sessions.service.ts';
@@ -61,7 +62,7 @@ export function viewerSessionPublicRoutes(
       publicCors(ctx, methods);
       ctx.status = 204;
     });
-  r.post('/api/videos/:id/sessions', async (ctx) => {
+  on(r, op.postVideosByIdSessions, async (ctx) => {
     publicCors(ctx, 'POST, OPTIONS');
     ctx.set('Cache-Control', 'no-store');
     const viewer = { address: ctx.ip, userAgent: ctx.get('User-Agent') };
@@ -73,7 +74,7 @@ export function viewerSessionPublicRoutes(
     ctx.body = await sessions.open(ctx.params.id, input, { ...viewer, token, doNotTrack: doNotTrack(ctx) });
     ctx.status = 201;
   });
-  r.post('/api/sessions/:sessionId/progress', async (ctx) => {
+  on(r, op.postSessionsBySessionIdProgress, async (ctx) => {
     publicCors(ctx, 'POST, OPTIONS');
     admitProgress(ctx.ip, ctx.params.sessionId);
     await sessions.progress(ctx.params.sessionId, await readBody(ctx, SessionProgress));
@@ -95,30 +96,30 @@ export function viewerSessionRoutes(sessions: ViewerSessionsService, guards: Aut
   const r = new Router();
   const team = (ctx: Context) => currentUser(ctx).id;
   // The CSV first: "viewers.csv" would otherwise be taken for a path of its own.
-  r.get('/api/videos/:id/viewers.csv', guards.requireUser, async (ctx) => {
+  on(r, op.getVideosByIdViewersCsv, guards.requireUser, async (ctx) => {
     await sessions.assertVideo(team(ctx), ctx.params.id);
     sendCsv(ctx, `viewers-${ctx.params.id}-${new Date().toISOString().slice(0, 10)}.csv`, sessions.viewersCsv(team(ctx), ctx.params.id));
   });
-  r.get('/api/videos/:id/viewers', guards.requireUser, async (ctx) => {
+  on(r, op.getVideosByIdViewers, guards.requireUser, async (ctx) => {
     ctx.body = await sessions.viewers(team(ctx), ctx.params.id, query(ctx, ViewersQuery));
   });
-  r.get('/api/videos/:id/engagement', guards.requireUser, async (ctx) => {
+  on(r, op.getVideosByIdEngagement, guards.requireUser, async (ctx) => {
     ctx.body = await sessions.engagement(team(ctx), ctx.params.id);
   });
-  r.get('/api/analytics/trend', guards.requireUser, async (ctx) => {
+  on(r, op.getAnalyticsTrend, guards.requireUser, async (ctx) => {
     ctx.body = await sessions.trend(team(ctx), query(ctx, AnalyticsTrendQuery));
   });
-  r.get('/api/leads/:id/videos', guards.requireUser, async (ctx) => {
+  on(r, op.getLeadsByIdVideos, guards.requireUser, async (ctx) => {
     ctx.body = await sessions.leadVideos(team(ctx), ctx.params.id);
   });
-  r.delete('/api/leads/:id', guards.requireUser, async (ctx) => {
+  on(r, op.deleteLeadsById, guards.requireUser, async (ctx) => {
     await sessions.deleteLead(team(ctx), ctx.params.id);
     ctx.body = { message: LEAD_MESSAGES.deleted };
   });
-  r.get('/api/analytics/viewer-settings', guards.requireUser, async (ctx) => {
+  on(r, op.getAnalyticsViewerSettings, guards.requireUser, async (ctx) => {
     ctx.body = await sessions.settings(team(ctx));
   });
-  r.put('/api/analytics/viewer-settings', guards.requireUser, async (ctx) => {
+  on(r, op.putAnalyticsViewerSettings, guards.requireUser, async (ctx) => {
     ctx.body = await sessions.updateSettings(team(ctx), body(ctx, ViewerSettingsUpdate));
   });
   return r;

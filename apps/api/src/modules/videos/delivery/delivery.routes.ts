@@ -1,8 +1,9 @@
 import { buffer } from 'node:stream/consumers';
 import { Router } from '@koa/router';
-import { MESSAGES, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
+import { MESSAGES, op, PLAYBACK_LOCKS, PRIVACY_MESSAGES } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import { forbidden, notFound } from '../../../http/errors.ts';
+import { on } from '../../../http/operation.ts';
 import { fitMasterPlaylist, parseMasterFit } from '../../../media/master-playlist.ts';
 import { CONTENT_TYPES } from '../../../storage/content-types.ts';
 import type { Storage } from '../../../storage/storage.ts';
@@ -138,7 +139,8 @@ export function deliveryRoutes(storage: Storage, bandwidth: BandwidthCounter, se
   }
 
   const r = new Router({ prefix: '/media/videos/:id' });
-  // Up to ~<token>/v-<version>/hls/<rung>/<file>.
-  for (const path of ['/:a', '/:a/:b', '/:a/:b/:c', '/:a/:b/:c/:d', '/:a/:b/:c/:d/:e']) r.get(path, serve);
+  // Up to ~<token>/v-<version>/hls/<rung>/<file>: one operation per depth, all served alike.
+  const depths = [op.getMediaVideosByIdByFile, op.getMediaVideosByIdByFolderByFile, op.getMediaVideosByIdByFolderByRenditionByFile, op.getMediaVideosByIdByTokenOrVersionByFolderByRenditionByFile, op.getMediaVideosByIdByTokenByVersionByFolderByRenditionByFile] as const;
+  for (const operation of depths) on(r, operation, serve);
   return r;
 }
