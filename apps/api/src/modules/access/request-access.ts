@@ -1,4 +1,4 @@
-import { type ApiKeyScope, type Endpoint, endpoints, type TeamAccess } from '@reelbase/api-client';
+import type { ApiKeyScope, TeamAccess } from '@reelbase/api-client';
 import { isUuid } from '../../db/sql.ts';
 import { type ApiKeyPrincipal, type ApiKeysService, isApiKey } from '../api-keys/api-keys.service.ts';
 import type { AccessClaims } from '../auth/access-tokens.ts';
@@ -72,17 +72,3 @@ export function requestAccess(auth: AuthService, teams: TeamAccessService, keys:
 }
 export type RequestAccess = ReturnType<typeof requestAccess>;
 
-/** The contract's operation of a request (method and concrete path), or undefined when the contract has none. */
-export function operationOf(method: string, path: string): Endpoint | undefined {
-  const m = method.toLowerCase();
-  return endpoints.find((e) => e.method === m && pathPattern(e.path).test(path));
-}
-const patterns = new Map<string, RegExp>();
-const pathPattern = (template: string) => {
-  let re = patterns.get(template);
-  if (!re) {
-    re = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`);
-    patterns.set(template, re);
-  }
-  return re;
-};

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { MESSAGES } from '@reelbase/api-client';
+import { type Endpoint, MESSAGES, op } from '@reelbase/api-client';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { HttpError, notFound } from '../../../http/errors.ts';
 import { inputErrors } from '../../../http/input-guard.ts';
+import { endpointOf, on } from '../../../http/operation.ts';
 import type { AuthState, RequestAccess } from '../../access/request-access.ts';
-import { operationOf } from '../../access/request-access.ts';
 import { requestedTeam } from '../../access/team-access.ts';
 import { assertCanSpend } from '../../payments/entitlements.ts';
 import type { RateLimits } from '../../limits/rate-limits.ts';
@@ -137,8 +137,8 @@ export function tusUploads(o: {
     }
   }
 
-  const handle = async (ctx: Context) => {
-    const operation = operationOf(ctx.method, ctx.path);
+  /** One operation of the protocol (undefined: a method the contract does not list, refused in tus's own words). */
+  const handle = (operation: Endpoint | undefined) => async (ctx: Context) => {
     let decided: { actor: AuthState } | { refused: HttpError } = { refused: notFound() };
     // OPTIONS (the protocol's discovery) takes no sign-in; a call the contract does not know is refused.
     if (operation && operation.auth !== 'none') {
@@ -160,7 +160,8 @@ export function tusUploads(o: {
     await accessOf.run(decided, () => tus.handle(ctx.req, ctx.res));
   };
   const r = new Router();
-  r.all(TUS_PATH, handle);
-  r.all(`${TUS_PATH}/:id`, handle);
+  for (const operation of [op.optionsUploads, op.postUploads, op.headUploadsById, op.patchUploadsById, op.deleteUploadsById] as const) on(r, operation, handle(endpointOf(operation)));
+  r.all(TUS_PATH, handle(undefined));
+  r.all(`${TUS_PATH}/:id`, handle(undefined));
   return { router: r, cleanUpExpired: () => tus.cleanUpExpiredUploads() };
 }
