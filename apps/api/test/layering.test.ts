@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { describeEdges, type Edge, importCircles, importGraph, sourceFiles } from './support/import-graph.ts';
+import { describeEdges, type Edge, importCircles, importGraph, REPO, sourceFiles } from './support/import-graph.ts';
 
 /*
  * Issue 36 item 3: imports only point down (docs/architecture.md, "Layers"). Type-only imports
@@ -122,5 +124,16 @@ describe('the checks see a wrong import when there is one', () => {
     const wrong = [edge('packages/player/src/player.ts', 'packages/api-client/src/client/api.ts'), edge('packages/api-client/src/client/api.ts', 'packages/ui/src/app.tsx'), edge('packages/ui/src/app.tsx', 'apps/web/src/main.tsx')];
     const right = [edge('packages/player/src/types.ts', 'packages/api-client/src/contract/index.ts'), edge('packages/ui/src/app.tsx', 'packages/player/src/index.ts'), edge('apps/web/src/main.tsx', 'packages/ui/src/index.ts')];
     expect(packageViolations([...wrong, ...right])).toEqual(wrong);
+  });
+});
+
+describe('files that do one thing (issue 36 item 4)', () => {
+  /** Written by a script from another file (their size is the contract's), not by hand. */
+  const GENERATED = /\.generated\.ts$/;
+  const MAX_LINES = 400;
+  test(`no source file is over ${MAX_LINES} lines (generated files aside)`, () => {
+    const lines = (file: string) => readFileSync(join(REPO, file), 'utf8').split('\n').length - 1;
+    const long = SOURCES.flatMap(sourceFiles).filter((f) => !GENERATED.test(f) && lines(f) > MAX_LINES);
+    expect(long.map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
   });
 });
