@@ -173,7 +173,10 @@ export function EmbedPanel({ video }: { video: Pick<Video, 'id' | 'metadata' | '
           />
         </Form.Item>
         <Flex align="center" gap={12} style={{ marginTop: 8 }}>
-          <Button type="primary" onClick={copy} loading={busy}>{t`Copy embed code`}</Button>
+          {/* The press keeps the focus in the redirect field: its blur would show the format error
+              at once, the button would move under the pointer and the click land elsewhere (copy
+              checks the field itself). */}
+          <Button type="primary" onMouseDown={(e) => e.preventDefault()} onClick={copy} loading={busy}>{t`Copy embed code`}</Button>
           <Typography.Text type="success" role="status" aria-live="polite">
             {copied ? t`Copied!` : ''}
           </Typography.Text>
