@@ -1,4 +1,5 @@
-import { REVIEW_ACCESS_HEADER, type ReviewCommentCreate, type ReviewDecisionCreate, type ReviewLinkCreate } from '../contract/review.ts';
+import { REVIEW_ACCESS_HEADER } from '../contract/constants.ts';
+import type { ReviewCommentCreate, ReviewDecisionCreate, ReviewLinkCreate } from '../contract/review.ts';
 import type { Call } from './operation.ts';
 import * as op from './routes.generated.ts';
 

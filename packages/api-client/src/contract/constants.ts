@@ -172,6 +172,8 @@ export const SIGN_IN_CALLBACK_PATH = '/oauth-callback';
 
 /** The header naming the team a request acts for; without it, the caller's own team (here, not in teams.ts, so the client's core stays light). */
 export const TEAM_HEADER = 'X-Team-Id';
+/** The header (or `?access=`) carrying the access a review link's password unlock answered (zod-free here, so the client's first page carries no schema). */
+export const REVIEW_ACCESS_HEADER = 'X-Review-Access';
 
 /** Header in which an app without cookies (the desktop) sends the device token it stored. */
 export const DEVICE_TOKEN_HEADER = 'X-Device-Token';

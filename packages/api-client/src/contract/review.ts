@@ -23,8 +23,6 @@ export const REVIEW_MESSAGES = {
   expiresInPast: 'Must be a time in the future.',
 } as const;
 export const REVIEW_ERROR_CODES = { password: 'REVIEW_PASSWORD', revoked: 'REVIEW_REVOKED', expired: 'REVIEW_EXPIRED' } as const;
-/** The header (or `?access=`) carrying the access a password link's unlock answered. */
-export const REVIEW_ACCESS_HEADER = 'X-Review-Access';
 
 const oneOf = (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`;
 const SECOND_MESSAGE = 'Must be a number of seconds from 0.';

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { ApiError, errorMessage, type PasswordLoginResponse, type TwoFactorMethod } from '@reelbase/api-client';
-import { Button, Flex, Input, Typography, theme } from 'antd';
+import { Button, Flex, Input, theme } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { getPasskey, passkeyDismissed, passkeysOffered } from '../../lib/passkeys.ts';
 import { useClient } from '../../services.tsx';
@@ -54,9 +54,10 @@ export function TwoFactorStep({ challenge: { challenge, methods = ['totp'] }, si
   const label = recovery ? t`Recovery code` : t`Authentication code`;
   return (
     <form name="two-factor" onSubmit={submit} noValidate>
-      <Typography.Paragraph>
+      {/* A plain paragraph: antd's Typography would bring Tooltip and its popup code to the sign-in page's first load. */}
+      <p style={{ margin: '0 0 1em', color: token.colorText }}>
         {recovery ? t`Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.` : t`Enter the 6-digit code from your authenticator app.`}
-      </Typography.Paragraph>
+      </p>
       <div style={{ marginBottom: token.marginLG }}>
         <label htmlFor={id} style={{ display: 'block', paddingBottom: token.paddingXS }}>
           {label}
